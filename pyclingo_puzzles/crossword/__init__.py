@@ -1,0 +1,1 @@
+"""The crossword family: reader -> facts -> encoding -> decoder -> verifier -> renderer."""

@@ -1,0 +1,97 @@
+"""Crossword frameworks: places, predefined letters, blocks, and the sites they form.
+
+A framework is a list of row strings. ``.`` is an empty place, a letter is a place with a
+predefined letter, every other character (space included) is a block. Rows may be ragged: a short
+row is padded with blocks, so no place is lost. A *site* is a maximal horizontal (across) or
+vertical (down) run of at least two places.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..letters import upper_letter
+
+Direction = Literal["across", "down"]
+EMPTY = "."
+BLOCK = " "
+
+
+@dataclass(frozen=True)
+class Site:
+    id: int
+    row: int
+    col: int
+    direction: Direction
+    length: int
+
+    def cells(self) -> list[tuple[int, int]]:
+        dr, dc = (0, 1) if self.direction == "across" else (1, 0)
+        return [(self.row + dr * i, self.col + dc * i) for i in range(self.length)]
+
+
+@dataclass(frozen=True)
+class Framework:
+    """A rectangular framework: each cell is ``.`` (empty), an upper-case letter, or ``" "``."""
+
+    rows: tuple[str, ...]
+
+    @classmethod
+    def from_lines(cls, lines: Sequence[str]) -> Framework:
+        """Normalise raw framework lines (ragged, trailing spaces, any case, CR) to a rectangle."""
+        cleaned = [unicodedata.normalize("NFC", line.rstrip("\r\n")) for line in lines]
+        width = max((len(line) for line in cleaned), default=0)
+        rows = []
+        for line in cleaned:
+            cells = []
+            for ch in line.ljust(width):
+                if ch == EMPTY:
+                    cells.append(EMPTY)
+                elif ch.isalpha():
+                    cells.append(upper_letter(ch))
+                else:
+                    cells.append(BLOCK)
+            rows.append("".join(cells))
+        return cls(tuple(rows))
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0]) if self.rows else 0
+
+    def is_place(self, r: int, c: int) -> bool:
+        return 0 <= r < self.height and 0 <= c < self.width and self.rows[r][c] != BLOCK
+
+    def places(self) -> list[tuple[int, int]]:
+        return [(r, c) for r in range(self.height) for c in range(self.width) if self.is_place(r, c)]
+
+    def predefined(self) -> dict[tuple[int, int], str]:
+        return {
+            (r, c): ch
+            for r, row in enumerate(self.rows)
+            for c, ch in enumerate(row)
+            if ch not in (EMPTY, BLOCK)
+        }
+
+    def sites(self) -> list[Site]:
+        """All sites, numbered in reading order (row, column, across before down)."""
+        found: list[tuple[int, int, Direction, int]] = []
+        for r in range(self.height):
+            for c in range(self.width):
+                if not self.is_place(r, c):
+                    continue
+                for direction, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+                    if self.is_place(r - dr, c - dc):
+                        continue  # not the start of a run
+                    n = 0
+                    while self.is_place(r + dr * n, c + dc * n):
+                        n += 1
+                    if n >= 2:
+                        found.append((r, c, direction, n))  # type: ignore[arg-type]
+        return [Site(i, r, c, d, n) for i, (r, c, d, n) in enumerate(found)]

@@ -1,0 +1,57 @@
+"""``make demo``: solve the shipped instances of every family and print the results."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .cli import main as cli_main
+
+ROOT = Path.cwd()
+SHARED_P99 = ROOT.parent / "shared" / "p99"
+
+
+def banner(text: str) -> None:
+    print(f"\n{'=' * 72}\n{text}\n{'=' * 72}", flush=True)
+
+
+def run(argv: list[str]) -> int:
+    print(f"$ pyclingo-puzzles {' '.join(argv)}", flush=True)
+    code = cli_main(argv)
+    print(f"[exit {code}]", flush=True)
+    return code
+
+
+def main() -> int:
+    unexpected = []
+    banner("Word search generation")
+    for path in sorted((ROOT / "instances" / "wordsearch").glob("*.yaml")):
+        if run(["wordsearch", str(path.relative_to(ROOT)), "--key"]) not in (10, 30):
+            unexpected.append(path)
+
+    banner("Crossword site filling (P-99 7.09)")
+    if SHARED_P99.is_dir():
+        for path in sorted(SHARED_P99.glob("p7_09*.dat")):
+            expected = (20,) if path.stem == "p7_09c" else (10, 30)
+            if run(["crossword", str(path)]) not in expected:
+                unexpected.append(path)
+    else:
+        print(f"(P-99 puzzles skipped: {SHARED_P99} not found; they are third-party data)")
+    for path in sorted((ROOT / "instances" / "crossword").iterdir()):
+        if path.suffix in (".dat", ".yaml", ".yml"):
+            run(["crossword", str(path.relative_to(ROOT))])
+
+    banner("Strip exact cover (MUMS 2010 'Black and White')")
+    for path in sorted((ROOT / "instances" / "strips").glob("*.yaml")):
+        extra = ["--hunt"] if path.stem == "mums2010" else []
+        if run(["strips", str(path.relative_to(ROOT)), *extra]) not in (10, 30):
+            unexpected.append(path)
+
+    if unexpected:
+        print(f"\nunexpected results for: {', '.join(map(str, unexpected))}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+"""Letters and words: Unicode-aware normalisation shared by the word families.
+
+A letter is one character for which ``str.isalpha()`` holds after NFC normalisation (so Ä, Ñ, ß
+are letters). Case is normalised to upper case character by character; a character whose upper
+case is longer than one character (ß -> SS) is kept as it is so a word never changes length.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def upper_letter(ch: str) -> str:
+    up = ch.upper()
+    return up if len(up) == 1 else ch
+
+
+def normalize_word(text: str) -> str:
+    """NFC, surrounding whitespace removed, upper case per character (length preserved)."""
+    return "".join(upper_letter(c) for c in unicodedata.normalize("NFC", text.strip()))
+
+
+def first_non_letter(word: str) -> str | None:
+    """The first character of ``word`` that is not a letter, or None."""
+    for c in word:
+        if not c.isalpha():
+            return c
+    return None
+
+
+def describe_char(ch: str) -> str:
+    """A readable name for a character in an error message."""
+    if ch == " ":
+        return "a space"
+    if ch.isprintable():
+        return f"{ch!r}"
+    return f"U+{ord(ch):04X}"

@@ -1,0 +1,322 @@
+"""The one clingo core every family uses.
+
+Facts enter as symbols through ``ctl.backend()``; the family's encoding and the user's rule files are
+loaded from disk; models leave as tuples of shown symbols for the family's decoder. Solving runs
+asynchronously so a time limit (or Ctrl-C) always gets an answer.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import clingo
+
+from .errors import InputError
+
+EXIT_SAT = 10
+EXIT_UNSAT = 20
+EXIT_EXHAUSTED = 30
+EXIT_SAT_INTERRUPTED = 11
+EXIT_INTERRUPTED = 1
+
+Assumption = tuple[clingo.Symbol, bool]
+
+
+class Status(str, Enum):
+    SAT = "SAT"
+    UNSAT = "UNSAT"
+    UNKNOWN = "UNKNOWN"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One model, copied out of clingo (a ``clingo.Model`` dies with its callback)."""
+
+    symbols: tuple[clingo.Symbol, ...]
+    number: int
+    cost: tuple[int, ...] = ()
+    optimality_proven: bool = False
+
+
+@dataclass
+class Stats:
+    """The figures ``--stats`` prints: problem size and where the time went."""
+
+    atoms: int = 0
+    rules: int = 0
+    ground_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    choices: int = 0
+    conflicts: int = 0
+    models: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def add(self, other: Stats) -> None:
+        """Accumulate figures of several clingo runs (families that solve in rounds)."""
+        self.atoms += other.atoms
+        self.rules += other.rules
+        self.ground_seconds += other.ground_seconds
+        self.solve_seconds += other.solve_seconds
+        self.choices += other.choices
+        self.conflicts += other.conflicts
+        self.models += other.models
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "atoms": self.atoms,
+            "rules": self.rules,
+            "ground_seconds": round(self.ground_seconds, 4),
+            "solve_seconds": round(self.solve_seconds, 4),
+            "choices": self.choices,
+            "conflicts": self.conflicts,
+            "models": self.models,
+        }
+        d.update(self.extra)
+        return d
+
+    def format(self) -> str:
+        return " ".join(f"{k}={v}" for k, v in self.as_dict().items())
+
+
+@dataclass
+class SolveResult:
+    status: Status
+    answers: list[Answer]
+    count: int  # models found (may exceed len(answers) when only some are kept)
+    exhausted: bool  # search space exhausted: all models enumerated, or unsatisfiability proved
+    interrupted: bool  # stopped by the time limit or Ctrl-C
+    stats: Stats
+    core: list[clingo.Symbol] = field(default_factory=list)  # failed assumptions when UNSAT
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code(self.status, self.exhausted, self.interrupted)
+
+
+def exit_code(status: Status, exhausted: bool, interrupted: bool) -> int:
+    """clingo's convention: 10 SAT, 20 UNSAT, 30 SAT and exhausted, 11 SAT but stopped, 1 stopped."""
+    if status is Status.UNSAT:
+        return EXIT_UNSAT
+    if status is Status.SAT:
+        if interrupted:
+            return EXIT_SAT_INTERRUPTED
+        return EXIT_EXHAUSTED if exhausted else EXIT_SAT
+    return EXIT_INTERRUPTED
+
+
+def encoding_path(name: str) -> Path:
+    """Path of a shipped encoding, e.g. ``encoding_path("crossword.lp")``."""
+    ref = resources.files("pyclingo_puzzles.encodings") / name
+    path = Path(str(ref))
+    if not path.is_file():
+        raise FileNotFoundError(f"encoding {name} is not installed with the package")
+    return path
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+class Solver:
+    """One clingo run: encodings + user rules + facts, ground once, solve (possibly repeatedly)."""
+
+    def __init__(
+        self,
+        encodings: Sequence[str] = (),
+        rules: Sequence[str | Path] = (),
+        *,
+        seed: int | None = None,
+        options: Sequence[str] = (),
+        warn: Callable[[str], None] | None = None,
+    ):
+        args = list(options)
+        if seed is not None:
+            args.append(f"--seed={int(seed)}")
+        self.messages: list[str] = []
+        self._warn = warn
+        self.ctl = clingo.Control(args, logger=self._log, message_limit=50)
+        self.stats = Stats()
+        self._ground = False
+        for name in encodings:
+            self.ctl.load(str(encoding_path(name)))
+        for rule_file in rules:
+            self.load_rules(rule_file)
+
+    def _log(self, code: clingo.MessageCode, message: str) -> None:
+        line = _one_line(message)
+        self.messages.append(line)
+        if self._warn is not None and code is not clingo.MessageCode.RuntimeError:
+            self._warn(line)
+
+    def load_rules(self, path: str | Path) -> None:
+        """Load a user's ``.lp`` file; a missing file or syntax error is an InputError."""
+        p = Path(path)
+        if not p.is_file():
+            raise InputError("rules file not found", p)
+        before = len(self.messages)
+        try:
+            self.ctl.load(str(p))
+        except RuntimeError:
+            detail = next(
+                (m for m in self.messages[before:] if "error" in m),
+                "syntax error",
+            )
+            raise InputError(f"cannot load rules: {detail}", p) from None
+
+    def add_program(self, text: str, name: str = "<program>") -> None:
+        """Add fixed rule text (used by tests and small families' parts); not for instance data."""
+        try:
+            self.ctl.add("base", [], text)
+        except RuntimeError:
+            detail = self.messages[-1] if self.messages else "syntax error"
+            raise InputError(f"cannot parse rules: {detail}", name) from None
+
+    def add_facts(self, facts: Iterable[clingo.Symbol]) -> int:
+        """Add facts through the backend; returns how many were added."""
+        n = 0
+        with self.ctl.backend() as backend:
+            for sym in facts:
+                backend.add_rule([backend.add_atom(sym)])
+                n += 1
+        return n
+
+    def ground(self, parts: Sequence[tuple[str, Sequence[clingo.Symbol]]] = (("base", ()),)) -> None:
+        t0 = time.perf_counter()
+        try:
+            self.ctl.ground(list(parts))
+        except RuntimeError:
+            detail = next((m for m in reversed(self.messages) if "error" in m), "grounding failed")
+            raise InputError(f"grounding failed: {detail}", "<rules>") from None
+        self.stats.ground_seconds += time.perf_counter() - t0
+        self._ground = True
+
+    def solve(
+        self,
+        models: int = 1,
+        time_limit: float | None = None,
+        assumptions: Sequence[Assumption] = (),
+        keep: int | None = None,
+        on_answer: Callable[[Answer], None] | None = None,
+    ) -> SolveResult:
+        """Solve for up to ``models`` answers (0 = all). ``keep`` caps how many answers are stored."""
+        if not self._ground:
+            self.ground()
+        self.ctl.configuration.solve.models = str(max(0, int(models)))  # type: ignore[union-attr]
+        answers: list[Answer] = []
+        count = 0
+        core_lits: list[int] = []
+
+        def on_model(model: clingo.Model) -> None:
+            nonlocal count
+            count += 1
+            ans = Answer(
+                symbols=tuple(model.symbols(shown=True)),
+                number=model.number,
+                cost=tuple(model.cost),
+                optimality_proven=model.optimality_proven,
+            )
+            if keep is None or len(answers) < keep:
+                answers.append(ans)
+            elif answers and ans.cost and ans.cost < answers[-1].cost:
+                answers[-1] = ans  # optimisation: always keep the best found so far
+            if on_answer is not None:
+                on_answer(ans)
+
+        def on_core(lits: Sequence[int]) -> None:
+            core_lits.extend(lits)
+
+        interrupted = False
+        t0 = time.perf_counter()
+        deadline = None if time_limit is None else t0 + max(0.0, float(time_limit))
+        with self.ctl.solve(
+            on_model=on_model,
+            on_core=on_core,
+            assumptions=list(assumptions),
+            async_=True,
+        ) as handle:  # type: ignore[union-attr]
+            try:
+                while True:
+                    step = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.perf_counter()))
+                    if handle.wait(step):
+                        break
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        interrupted = True
+                        handle.cancel()
+                        break
+            except KeyboardInterrupt:
+                interrupted = True
+                handle.cancel()
+            result = handle.get()
+        elapsed = time.perf_counter() - t0
+        interrupted = interrupted or result.interrupted
+        if result.satisfiable or count:
+            status = Status.SAT
+        elif result.unsatisfiable and not interrupted:
+            status = Status.UNSAT
+        else:
+            status = Status.UNKNOWN
+        stats = self._collect_stats(elapsed, count)
+        core = self._core_symbols(core_lits, assumptions) if status is Status.UNSAT else []
+        return SolveResult(
+            status=status,
+            answers=answers,
+            count=count,
+            exhausted=bool(result.exhausted) and not interrupted,
+            interrupted=interrupted,
+            stats=stats,
+            core=core,
+        )
+
+    def _core_symbols(
+        self, lits: Sequence[int], assumptions: Sequence[Assumption]
+    ) -> list[clingo.Symbol]:
+        if not lits or not assumptions:
+            return []
+        wanted = set(lits)
+        found = []
+        for sym, _truth in assumptions:
+            atom = self.ctl.symbolic_atoms[sym]
+            if atom is not None and atom.literal in wanted:
+                found.append(sym)
+        return found
+
+    def _collect_stats(self, elapsed: float, count: int) -> Stats:
+        s = self.ctl.statistics
+        stats = Stats(ground_seconds=self.stats.ground_seconds, solve_seconds=elapsed, models=count)
+        try:
+            lp = s["problem"]["lp"]
+            stats.atoms = int(lp["atoms"])
+            stats.rules = int(lp["rules"])
+            solvers = s["solving"]["solvers"]
+            stats.choices = int(solvers["choices"])
+            stats.conflicts = int(solvers["conflicts"])
+        except (KeyError, RuntimeError, TypeError):
+            pass
+        return stats
+
+
+def solve(
+    encoding: str | Sequence[str],
+    facts: Iterable[clingo.Symbol],
+    *,
+    rules: Sequence[str | Path] = (),
+    models: int = 1,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    options: Sequence[str] = (),
+    assumptions: Sequence[Assumption] = (),
+    keep: int | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> SolveResult:
+    """Ground and solve in one call: the common path of every family."""
+    encodings = [encoding] if isinstance(encoding, str) else list(encoding)
+    solver = Solver(encodings, rules, seed=seed, options=options, warn=warn)
+    solver.add_facts(facts)
+    solver.ground()
+    return solver.solve(models=models, time_limit=time_limit, assumptions=assumptions, keep=keep)

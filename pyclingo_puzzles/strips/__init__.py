@@ -1,0 +1,1 @@
+"""The strips family: reader -> facts -> encoding -> decoder -> verifier -> renderer."""

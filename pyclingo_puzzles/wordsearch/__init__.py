@@ -1,0 +1,1 @@
+"""The wordsearch family: reader -> facts -> encoding -> decoder -> verifier -> renderer."""
