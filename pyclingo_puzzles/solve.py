@@ -228,15 +228,11 @@ class Solver:
             if on_answer is not None:
                 on_answer(ans)
 
-        def on_core(lits: Sequence[int]) -> None:
-            core_lits.extend(lits)
-
         interrupted = False
         t0 = time.perf_counter()
         deadline = None if time_limit is None else t0 + max(0.0, float(time_limit))
         with self.ctl.solve(
             on_model=on_model,
-            on_core=on_core,
             assumptions=list(assumptions),
             async_=True,
         ) as handle:  # type: ignore[union-attr]
@@ -253,6 +249,9 @@ class Solver:
                 interrupted = True
                 handle.cancel()
             result = handle.get()
+            if result.unsatisfiable and assumptions:
+                # on_core is not called in async mode; the handle keeps the core instead
+                core_lits.extend(handle.core())
         elapsed = time.perf_counter() - t0
         interrupted = interrupted or result.interrupted
         if result.satisfiable or count:

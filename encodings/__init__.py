@@ -1,0 +1,1 @@
+"""The shipped ASP encodings (package data, found through importlib.resources)."""
