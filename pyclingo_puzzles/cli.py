@@ -43,16 +43,26 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     """The options every subcommand shares."""
     g = parser.add_argument_group("solving (common to all subcommands)")
     g.add_argument(
-        "--rules", action="append", type=Path, default=[], metavar="FILE.lp",
+        "--rules",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="FILE.lp",
         help="extra ASP rules added to the run (repeatable)",
     )
     g.add_argument("--seed", type=_non_negative_int, default=None, help="random seed for clingo")
     g.add_argument(
-        "--time-limit", type=_positive_float, default=None, metavar="SECONDS",
+        "--time-limit",
+        type=_positive_float,
+        default=None,
+        metavar="SECONDS",
         help="stop solving after this many seconds (exit 11 with an answer, 1 without)",
     )
     g.add_argument(
-        "--models", type=_non_negative_int, default=default_models, metavar="N",
+        "--models",
+        type=_non_negative_int,
+        default=default_models,
+        metavar="N",
         help=f"number of solutions to compute, 0 = all (default {default_models})",
     )
     g.add_argument("--json", action="store_true", help="print the result as JSON")

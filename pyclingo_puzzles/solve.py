@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ EXIT_INTERRUPTED = 1
 Assumption = tuple[clingo.Symbol, bool]
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     SAT = "SAT"
     UNSAT = "UNSAT"
     UNKNOWN = "UNKNOWN"
@@ -186,7 +186,9 @@ class Solver:
                 n += 1
         return n
 
-    def ground(self, parts: Sequence[tuple[str, Sequence[clingo.Symbol]]] = (("base", ()),)) -> None:
+    def ground(
+        self, parts: Sequence[tuple[str, Sequence[clingo.Symbol]]] = (("base", ()),)
+    ) -> None:
         t0 = time.perf_counter()
         try:
             self.ctl.ground(list(parts))
@@ -238,7 +240,11 @@ class Solver:
         ) as handle:  # type: ignore[union-attr]
             try:
                 while True:
-                    step = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.perf_counter()))
+                    step = (
+                        0.1
+                        if deadline is None
+                        else max(0.0, min(0.1, deadline - time.perf_counter()))
+                    )
                     if handle.wait(step):
                         break
                     if deadline is not None and time.perf_counter() >= deadline:

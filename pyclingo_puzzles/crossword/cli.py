@@ -1,16 +1,63 @@
-"""`pyclingo-puzzles crossword` (placeholder until the family lands)."""
+"""``pyclingo-puzzles crossword``: P-99 site filling (words given) or dictionary fill (--dictionary)."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 NAME = "crossword"
-HELP = "crossword puzzles"
+HELP = "fill a crossword framework with a word list (P-99 7.09) or from a dictionary"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="instance file")
+    parser.add_argument(
+        "file",
+        type=Path,
+        help="P-99 .dat file, YAML instance, or (with --dictionary) a framework-only .dat/.yaml/.grid",
+    )
+    g = parser.add_argument_group("dictionary fill (with --dictionary)")
+    g.add_argument(
+        "--dictionary",
+        type=Path,
+        default=None,
+        metavar="WORDS.txt",
+        help="fill the framework from this word list (one word per line, or WORD;SCORE)",
+    )
+    g.add_argument(
+        "--no-repeat",
+        dest="no_repeat",
+        action="store_true",
+        default=True,
+        help="never use a word twice (default)",
+    )
+    g.add_argument(
+        "--allow-repeat",
+        dest="no_repeat",
+        action="store_false",
+        help="allow the same word on several sites",
+    )
+    g.add_argument(
+        "--min-length",
+        type=int,
+        default=2,
+        metavar="N",
+        help="ignore dictionary words shorter than N (default 2)",
+    )
+    g.add_argument(
+        "--min-score",
+        type=int,
+        default=None,
+        metavar="S",
+        help="ignore dictionary words scored below S (scored lists: WORD;SCORE)",
+    )
+    g.add_argument("--optimize", action="store_true", help="maximise the total score of the fill")
 
 
 def run(args: argparse.Namespace) -> int:
-    raise NotImplementedError
+    if args.dictionary is not None:
+        from .fill_cli import run as run_fill
+
+        return run_fill(args)
+    from .p99_cli import run as run_p99
+
+    return run_p99(args)

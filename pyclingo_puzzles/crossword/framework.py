@@ -69,7 +69,9 @@ class Framework:
         return 0 <= r < self.height and 0 <= c < self.width and self.rows[r][c] != BLOCK
 
     def places(self) -> list[tuple[int, int]]:
-        return [(r, c) for r in range(self.height) for c in range(self.width) if self.is_place(r, c)]
+        return [
+            (r, c) for r in range(self.height) for c in range(self.width) if self.is_place(r, c)
+        ]
 
     def predefined(self) -> dict[tuple[int, int], str]:
         return {
