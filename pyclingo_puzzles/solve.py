@@ -119,6 +119,9 @@ def encoding_path(name: str) -> Path:
     return path
 
 
+_ENCODINGS = str(resources.files("pyclingo_puzzles.encodings"))
+
+
 def _one_line(message: str) -> str:
     return " ".join(message.split())
 
@@ -144,14 +147,19 @@ class Solver:
         self.stats = Stats()
         self._ground = False
         for name in encodings:
-            self.ctl.load(str(encoding_path(name)))
+            try:
+                self.ctl.load(str(encoding_path(name)))
+            except RuntimeError:
+                raise RuntimeError(f"encoding {name} does not load: {self.messages[-1:]}") from None
         for rule_file in rules:
             self.load_rules(rule_file)
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         line = _one_line(message)
         self.messages.append(line)
-        if self._warn is not None and code is not clingo.MessageCode.RuntimeError:
+        # Shipped encodings are kept warning-free; clingo's info about them when facts arrive
+        # through the backend before grounding (signatures "not yet" defined) is noise.
+        if self._warn is not None and code is not clingo.MessageCode.RuntimeError and _ENCODINGS not in line:
             self._warn(line)
 
     def load_rules(self, path: str | Path) -> None:

@@ -1,0 +1,89 @@
+"""Reading crossword instances: P-99 ``.dat`` files and YAML, into a ``CrosswordInstance``.
+
+``.dat``: words one per line, one blank line, then the framework rows (see ``framework.py``).
+YAML: ``words: [..]`` and ``framework: [row strings]`` with the same characters.
+Duplicate words are allowed: the word list is a multiset, each copy fills one site.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError, read_text
+from ..letters import describe_char, first_non_letter, normalize_word
+from ..yamlio import expect_mapping, expect_str_list, load_yaml
+from .framework import Framework
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class CrosswordInstance:
+    path: str
+    words: tuple[str, ...]  # normalised (upper case, NFC), in file order
+    framework: Framework
+
+
+def check_word(raw: str, file: str, line: int | None) -> str:
+    """Normalise one word or raise a one-line error naming it."""
+    word = normalize_word(raw)
+    if not word:
+        raise InputError("empty word", file, line)
+    bad = first_non_letter(word)
+    if bad is not None:
+        raise InputError(f"word {raw.strip()!r} contains {describe_char(bad)}, which is not a letter", file, line)
+    if len(word) < 2:
+        raise InputError(f"word {word!r} has one letter; a site has at least two places", file, line)
+    return word
+
+
+def check_framework(framework: Framework, file: str, line: int | None) -> Framework:
+    if not framework.sites():
+        raise InputError("framework has no site (no run of two or more places)", file, line)
+    return framework
+
+
+def parse_dat(text: str, path: str) -> CrosswordInstance:
+    lines = text.split("\n")
+    try:
+        blank = next(i for i, line in enumerate(lines) if not line.strip())
+    except StopIteration:
+        raise InputError(
+            "no blank line separating the word list from the framework", path, len(lines)
+        ) from None
+    words = [check_word(lines[i], path, i + 1) for i in range(blank)]
+    start = blank
+    while start < len(lines) and not lines[start].strip():
+        start += 1  # the separator (and any extra blank lines) before the framework
+    end = len(lines)
+    while end > start and not lines[end - 1].strip():
+        end -= 1  # trailing newlines are not rows
+    if start >= end:
+        raise InputError("no framework after the blank line", path, blank + 1)
+    framework = check_framework(Framework.from_lines(lines[start:end]), path, start + 1)
+    return CrosswordInstance(path, tuple(words), framework)
+
+
+def parse_yaml(text: str, path: str) -> CrosswordInstance:
+    doc = load_yaml(path, text)
+    expect_mapping(doc, ("words", "framework"))
+    raw_words = expect_str_list(doc, "words") or []
+    rows = expect_str_list(doc, "framework") or []
+    if not rows:
+        raise doc.error("'framework' is empty", "framework")
+    words = [check_word(w, path, doc.line("words", i)) for i, w in enumerate(raw_words)]
+    for i, row in enumerate(rows):
+        if "\n" in row or "\r" in row:
+            raise doc.error(f"framework row {i + 1} contains a line break", "framework", i)
+    framework = check_framework(Framework.from_lines(rows), path, doc.line("framework"))
+    return CrosswordInstance(path, tuple(words), framework)
+
+
+def read_instance(path: str | Path) -> CrosswordInstance:
+    """Read a ``.dat`` or YAML crossword instance (chosen by suffix)."""
+    text = read_text(path)
+    if Path(path).suffix.lower() in YAML_SUFFIXES:
+        return parse_yaml(text, str(path))
+    return parse_dat(text, str(path))
+

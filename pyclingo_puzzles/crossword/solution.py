@@ -1,0 +1,133 @@
+"""Crossword solutions: decoded from models, checked by an independent verifier, rendered."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from clingo import Symbol
+
+from .framework import BLOCK, EMPTY, Framework, Site
+
+
+@dataclass(frozen=True)
+class Placement:
+    word: str
+    row: int
+    col: int
+    dir: str  # "across" | "down"
+
+    def cells(self) -> list[tuple[int, int]]:
+        dr, dc = (0, 1) if self.dir == "across" else (1, 0)
+        return [(self.row + dr * i, self.col + dc * i) for i in range(len(self.word))]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"word": self.word, "row": self.row, "col": self.col, "dir": self.dir}
+
+
+@dataclass(frozen=True)
+class CrosswordSolution:
+    grid: tuple[str, ...]  # one string per row, blocks as spaces
+    placements: tuple[Placement, ...]  # in site order
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"grid": list(self.grid), "placements": [p.as_dict() for p in self.placements]}
+
+
+def build_solution(framework: Framework, placements: Iterable[Placement]) -> CrosswordSolution:
+    """Write the placed words into the framework (later words overwrite; the verifier judges)."""
+    cells = [list(row) for row in framework.rows]
+    ordered = sorted(placements, key=lambda p: (p.row, p.col, p.dir))
+    for p in ordered:
+        for (r, c), ch in zip(p.cells(), p.word, strict=True):
+            if 0 <= r < framework.height and 0 <= c < framework.width:
+                cells[r][c] = ch
+    return CrosswordSolution(tuple("".join(row) for row in cells), tuple(ordered))
+
+
+def decode(
+    symbols: Sequence[Symbol], words: Sequence[str], sites: Mapping[int, Site], framework: Framework
+) -> CrosswordSolution:
+    """Model symbols ``place(W, S)`` -> a solution."""
+    placements = []
+    for sym in symbols:
+        if sym.name == "place" and len(sym.arguments) == 2:
+            w, s = (a.number for a in sym.arguments)
+            site = sites[s]
+            placements.append(Placement(words[w], site.row, site.col, site.direction))
+    return build_solution(framework, placements)
+
+
+def verify(
+    framework: Framework,
+    solution: CrosswordSolution,
+    words: Sequence[str] | None = None,
+    *,
+    allowed: Iterable[str] | None = None,
+    repeats: bool = False,
+) -> list[str]:
+    """Independent check of a filled grid; returns the problems found (empty = valid).
+
+    Works from the grid and placements only: every site of the framework (recomputed here by
+    scanning rows and columns) carries exactly one placement whose word is read back from the grid;
+    blocks and predefined letters are kept. With ``words``: the placed words are exactly that
+    multiset. With ``allowed``: every placed word is in that set, and (unless ``repeats``) no word
+    is placed twice.
+    """
+    problems: list[str] = []
+    grid = solution.grid
+    if len(grid) != framework.height or any(len(row) != framework.width for row in grid):
+        return [f"grid is not {framework.height} rows of {framework.width} cells"]
+    for r, (frow, grow) in enumerate(zip(framework.rows, grid, strict=True)):
+        for c, (f, g) in enumerate(zip(frow, grow, strict=True)):
+            if f == BLOCK and g != BLOCK:
+                problems.append(f"block at ({r},{c}) holds {g!r}")
+            elif f != BLOCK and not g.isalpha():
+                problems.append(f"place at ({r},{c}) is empty")
+            elif f not in (BLOCK, EMPTY) and g != f:
+                problems.append(f"predefined {f!r} at ({r},{c}) replaced by {g!r}")
+    # every maximal run of >= 2 letters, scanned independently of Framework.sites()
+    runs: dict[tuple[int, int, str], str] = {}
+    for r in range(len(grid)):
+        for c in range(len(grid[r])):
+            for d, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+                def letter(rr: int, cc: int) -> str | None:
+                    if 0 <= rr < len(grid) and 0 <= cc < len(grid[rr]) and grid[rr][cc] != BLOCK:
+                        return grid[rr][cc]
+                    return None
+
+                if letter(r, c) is None or letter(r - dr, c - dc) is not None:
+                    continue
+                text = ""
+                while (ch := letter(r + dr * len(text), c + dc * len(text))) is not None:
+                    text += ch
+                if len(text) >= 2:
+                    runs[(r, c, d)] = text
+    placed: dict[tuple[int, int, str], str] = {}
+    for p in solution.placements:
+        key = (p.row, p.col, p.dir)
+        if key in placed:
+            problems.append(f"two words on the site at {key}")
+        placed[key] = p.word
+        if runs.get(key) != p.word:
+            problems.append(f"{p.word} at {key} does not match the grid ({runs.get(key)!r})")
+    for key in runs.keys() - placed.keys():
+        problems.append(f"site at {key} ({runs[key]}) has no word")
+    used = Counter(p.word for p in solution.placements)
+    if words is not None and used != Counter(words):
+        missing = Counter(words) - used
+        extra = used - Counter(words)
+        problems.append(f"words differ from the list: missing {sorted(missing)}, extra {sorted(extra)}")
+    if allowed is not None:
+        allowed_set = set(allowed)
+        problems.extend(f"{w} is not in the dictionary" for w in used if w not in allowed_set)
+        if not repeats:
+            problems.extend(f"{w} is used {n} times" for w, n in used.items() if n > 1)
+    return problems
+
+
+def render_text(solution: CrosswordSolution) -> str:
+    """The filled grid, blocks as spaces, one row per line."""
+    return "\n".join(solution.grid)

@@ -1,0 +1,81 @@
+"""YAML instances with line numbers: every reader reports ``FILE:LINE`` for a bad value."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import InputError, read_text
+
+
+class YamlDoc:
+    """A parsed YAML document plus the line of every mapping key and sequence item."""
+
+    def __init__(self, path: str | Path, data: Any, root: yaml.Node | None):
+        self.path = str(path)
+        self.data = data
+        self._root = root
+
+    def line(self, *keys: str | int) -> int | None:
+        """1-based line of the value at ``keys`` (e.g. ``("words", 3)``), or of its nearest parent."""
+        node = self._root
+        best = node.start_mark.line + 1 if node is not None else None
+        for key in keys:
+            if isinstance(node, yaml.MappingNode):
+                node = next((v for k, v in node.value if getattr(k, "value", None) == key), None)
+            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+                node = node.value[key]
+            else:
+                node = None
+            if node is None:
+                break
+            best = node.start_mark.line + 1
+        return best
+
+    def error(self, message: str, *keys: str | int) -> InputError:
+        return InputError(message, self.path, self.line(*keys))
+
+
+def load_yaml(path: str | Path, text: str | None = None) -> YamlDoc:
+    """Parse a YAML file; syntax errors become one-line InputErrors with the line."""
+    if text is None:
+        text = read_text(path)
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        what = exc.problem or exc.context or "invalid YAML"
+        raise InputError(f"invalid YAML: {what}", path, line) from None
+    except (yaml.YAMLError, RecursionError, ValueError, OverflowError) as exc:
+        raise InputError(f"invalid YAML: {type(exc).__name__}", path) from None
+    return YamlDoc(path, data, root)
+
+
+def expect_mapping(doc: YamlDoc, allowed: Sequence[str]) -> dict[str, Any]:
+    """The top level must be a mapping with only ``allowed`` keys."""
+    if not isinstance(doc.data, dict):
+        raise doc.error("expected a mapping with keys " + ", ".join(allowed))
+    for key in doc.data:
+        if key not in allowed:
+            raise doc.error(f"unknown key {key!r} (allowed: {', '.join(allowed)})", str(key))
+    return doc.data
+
+
+def expect_str_list(doc: YamlDoc, key: str, *, required: bool = True) -> list[str] | None:
+    """``key`` must be a list of strings (numbers are not silently turned into words)."""
+    value = doc.data.get(key)
+    if value is None:
+        if required:
+            raise doc.error(f"missing key {key!r}")
+        return None
+    if not isinstance(value, list):
+        raise doc.error(f"{key!r} must be a list of strings", key)
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise doc.error(f"{key!r} item {i + 1} must be a string, got {type(item).__name__}", key, i)
+    return value
