@@ -66,7 +66,7 @@ def report(
             print(f"{path}: no solution (proved unsolvable)")
         elif not solutions:
             print(f"{path}: no solution found within the time limit (unknown)")
-        if args.models != 1 or result.count > 1:
+        if result.count and (args.models != 1 or result.count > 1):
             complete = "all" if result.exhausted else "at least"
             print(f"{path}: {complete} {result.count} solution(s)")
     if args.stats:
