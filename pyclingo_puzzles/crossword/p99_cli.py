@@ -6,7 +6,8 @@ import argparse
 from collections.abc import Sequence
 
 from ..cli import print_json, print_stats, warn
-from ..solve import SolveResult, Solver
+from ..errors import InputError
+from ..solve import Solver, SolveResult
 from .facts import site_facts, word_facts
 from .reader import CrosswordInstance, read_instance
 from .solution import CrosswordSolution, decode, render_text, verify
@@ -76,6 +77,8 @@ def report(
 
 def run(args: argparse.Namespace) -> int:
     instance = read_instance(args.file)
+    if not instance.words:
+        raise InputError("no words before the framework (a framework-only file needs --dictionary)", args.file, 1)
     try:
         result, solutions = solve_instance(
             instance,

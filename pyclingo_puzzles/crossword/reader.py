@@ -46,19 +46,20 @@ def check_framework(framework: Framework, file: str, line: int | None) -> Framew
 
 def parse_dat(text: str, path: str) -> CrosswordInstance:
     lines = text.split("\n")
+    end = len(lines)
+    while end > 0 and not lines[end - 1].strip():
+        end -= 1  # trailing newlines are not rows
     try:
-        blank = next(i for i, line in enumerate(lines) if not line.strip())
+        blank = next(i for i in range(end) if not lines[i].strip())
     except StopIteration:
+        first_row = next((i for i in range(end) if "." in lines[i] or " " in lines[i].strip()), end - 1)
         raise InputError(
-            "no blank line separating the word list from the framework", path, len(lines)
+            "no blank line separating the word list from the framework", path, max(first_row, 0) + 1
         ) from None
     words = [check_word(lines[i], path, i + 1) for i in range(blank)]
     start = blank
     while start < len(lines) and not lines[start].strip():
         start += 1  # the separator (and any extra blank lines) before the framework
-    end = len(lines)
-    while end > start and not lines[end - 1].strip():
-        end -= 1  # trailing newlines are not rows
     if start >= end:
         raise InputError("no framework after the blank line", path, blank + 1)
     framework = check_framework(Framework.from_lines(lines[start:end]), path, start + 1)

@@ -84,8 +84,8 @@ def verify(
         for c, (f, g) in enumerate(zip(frow, grow, strict=True)):
             if f == BLOCK and g != BLOCK:
                 problems.append(f"block at ({r},{c}) holds {g!r}")
-            elif f != BLOCK and not g.isalpha():
-                problems.append(f"place at ({r},{c}) is empty")
+            elif f != BLOCK and not g.isalpha() and framework_neighbour(framework, r, c):
+                problems.append(f"place at ({r},{c}) is empty")  # a lone place is on no site
             elif f not in (BLOCK, EMPTY) and g != f:
                 problems.append(f"predefined {f!r} at ({r},{c}) replaced by {g!r}")
     # every maximal run of >= 2 letters, scanned independently of Framework.sites()
@@ -126,6 +126,11 @@ def verify(
         if not repeats:
             problems.extend(f"{w} is used {n} times" for w, n in used.items() if n > 1)
     return problems
+
+
+def framework_neighbour(framework: Framework, r: int, c: int) -> bool:
+    """Whether a place has a place beside it (so it lies on some site)."""
+    return any(framework.is_place(r + dr, c + dc) for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)))
 
 
 def render_text(solution: CrosswordSolution) -> str:
