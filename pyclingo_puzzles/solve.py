@@ -206,6 +206,10 @@ class Solver:
         self.stats.ground_seconds += time.perf_counter() - t0
         self._ground = True
 
+    def assign_external(self, symbol: clingo.Symbol, value: bool | None) -> None:
+        """Switch an ``#external`` atom (True/False, None = free) before the next solve call."""
+        self.ctl.assign_external(symbol, value)
+
     def solve(
         self,
         models: int = 1,
