@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -69,7 +70,7 @@ def verify(tiling: Tiling, lengths: Sequence[int]) -> list[str]:
         if len(cells) not in lengths:
             problems.append(f"strip {k} has length {len(cells)}, not allowed")
         if len(cells) > 1:
-            steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(cells, cells[1:], strict=False)}
+            steps = {(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(cells)}
             if steps not in ({(0, 1)}, {(1, 0)}):
                 problems.append(f"strip {k} is not a straight run of neighbouring cells: {cells}")
         for r, c in cells:
