@@ -83,11 +83,16 @@ def test_hunt_prints_letters_when_given(cli, tmp_path: Path) -> None:
     assert hunt["letters"] == "".join("ABCDE"[r] for r, _ in hunt["black_cells"])
 
 
-def test_bottom_up_draws_row_zero_last(cli) -> None:
-    top = cli("strips", STRIPS / "long-strips.yaml").out.splitlines()
-    bottom = cli("strips", STRIPS / "long-strips.yaml", "--bottom-up").out.splitlines()
-    assert top[0] == bottom[0] == " _ _ _ _"
-    assert top[1] == "|_|_|_ _|" and bottom[-1] == "|_|_|_ _|"
+def test_bottom_up_draws_row_zero_last() -> None:
+    assert outline(GOOD, bottom_up=True) == [" _ _ ", "|_|_|", "|_ _|"]
+    vertical = Tiling(Grid("v", ("b", "w")), (Strip(((0, 0), (1, 0)), "bw"),))
+    assert outline(vertical) == outline(vertical, bottom_up=True) == [" _ ", "| |", "|_|"]
+
+
+def test_bottom_up_option_reaches_the_renderer(cli) -> None:
+    top = cli("strips", MUMS).out.splitlines()
+    bottom = cli("strips", MUMS, "--bottom-up").out.splitlines()
+    assert top[0] == bottom[0] and top[1:6] != bottom[1:6]
 
 
 def test_unsolvable_grid_is_named_and_exit_20(cli) -> None:

@@ -1,4 +1,8 @@
-"""Solving strip covers: one grounding for all grids, grids switched on through ``active/1``."""
+"""Solving strip covers: one grounding for all grids.
+
+Default: one solve call tiles every grid. Counting (``--count`` / ``--models 0``): the encoding's
+``one_grid`` mode makes each model tile one grid, so a single enumeration counts every grid.
+"""
 
 from __future__ import annotations
 
@@ -54,12 +58,8 @@ class StripsResult:
         return [g.name for g in self.grids if g.status is Status.UNSAT]
 
 
-def _checked(tilings: dict[int, Tiling], instance: StripsInstance) -> dict[int, Tiling]:
-    for g, tiling in tilings.items():
-        problems = verify(tiling, instance.strip_lengths)
-        if problems:
-            raise VerificationError(f"grid {instance.grids[g].name}: {problems[0]}")
-    return tilings
+def _grid_of(symbols: Sequence) -> int:
+    return next(s.arguments[0].number for s in symbols if s.name == "active")
 
 
 def solve_grids(
@@ -71,47 +71,70 @@ def solve_grids(
     seed: int | None = None,
     time_limit: float | None = None,
 ) -> StripsResult:
-    """Solve every grid. ``count`` (or ``models`` != 1) enumerates per grid; otherwise one solve
-    call covers the whole set and only an UNSAT answer is split up to name the culprit grids."""
+    """Solve every grid; ``count`` (or ``models`` = 0) counts all tilings of every grid."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    solver = Solver([ENCODING], rules, seed=seed)
-    solver.add_facts(grid_facts(instance))
-    solver.ground()
     n = len(instance.grids)
-    active = [Function("active", [Number(g)]) for g in range(n)]
-    stats = Stats(ground_seconds=solver.stats.ground_seconds)
+    stats = Stats()
 
     def remaining() -> float | None:
         return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
-    def run(on: Sequence[int], limit: int, keep: int):
-        for g in range(n):
-            solver.assign_external(active[g], g in on)
-        result = solver.solve(models=limit, time_limit=remaining(), keep=keep)
-        stats.add(result.stats)
-        stats.ground_seconds = solver.stats.ground_seconds
-        return result
+    def solver(one_grid: bool) -> Solver:
+        s = Solver([ENCODING], rules, seed=seed, options=["-c", f"one_grid={int(one_grid)}"])
+        s.add_facts(grid_facts(instance))
+        s.ground()
+        return s
 
-    per_grid = count or models != 1
-    results: list[GridResult] = []
+    def checked(symbols: Sequence) -> dict[int, Tiling]:
+        tilings = decode(symbols, instance.grids)
+        for g, tiling in tilings.items():
+            problems = verify(tiling, instance.strip_lengths)
+            if problems:
+                raise VerificationError(f"grid {instance.grids[g].name}: {problems[0]}")
+        return tilings
+
+    def finish(results: list[GridResult], solvers: Sequence[Solver], interrupted: bool) -> StripsResult:
+        stats.ground_seconds = sum(s.stats.ground_seconds for s in solvers)
+        return StripsResult(results, stats, interrupted)
+
+    if models == 1 and not count:
+        together = solver(one_grid=False)
+        result = together.solve(models=1, time_limit=remaining())
+        stats.add(result.stats)
+        if result.status is Status.SAT:
+            tilings = checked(result.answers[0].symbols)
+            grids = [GridResult(gr.name, Status.SAT, 1, False, [tilings[g]]) for g, gr in enumerate(instance.grids)]
+            return finish(grids, [together], result.interrupted)
+        if result.status is Status.UNKNOWN:
+            grids = [GridResult(gr.name, Status.UNKNOWN, 0, False) for gr in instance.grids]
+            return finish(grids, [together], True)
+
+    single = solver(one_grid=True)
+    if count or models == 0:
+        # one enumeration: every model is one tiling of one grid
+        result = single.solve(models=0, time_limit=remaining())
+        stats.add(result.stats)
+        counts = [0] * n
+        per_grid: dict[int, list[Tiling]] = {}
+        for answer in result.answers:
+            g = _grid_of(answer.symbols)
+            counts[g] += 1
+            if len(per_grid.setdefault(g, [])) < max(1, models):
+                per_grid[g].append(checked(answer.symbols)[g])
+        grids = []
+        for g, gr in enumerate(instance.grids):
+            status = Status.SAT if counts[g] else Status.UNSAT if result.exhausted else Status.UNKNOWN
+            grids.append(GridResult(gr.name, status, counts[g], result.exhausted, per_grid.get(g, [])))
+        return finish(grids, [single], result.interrupted)
+
+    # up to `models` tilings per grid (or: find which grids have none): one call per grid
+    grids = []
     interrupted = False
-    if not per_grid:
-        together = run(range(n), 1, 1)
-        interrupted = together.interrupted
-        if together.status is Status.SAT:
-            tilings = _checked(decode(together.answers[0].symbols, instance.grids), instance)
-            return StripsResult(
-                [GridResult(gr.name, Status.SAT, 1, False, [tilings[g]]) for g, gr in enumerate(instance.grids)],
-                stats,
-                interrupted,
-            )
-        if together.status is Status.UNKNOWN:
-            return StripsResult(
-                [GridResult(gr.name, Status.UNKNOWN, 0, False) for gr in instance.grids], stats, interrupted
-            )
-    for g, grid in enumerate(instance.grids):
-        result = run([g], 0 if count else models, max(1, models))
+    for g, gr in enumerate(instance.grids):
+        result = single.solve(models=max(1, models), time_limit=remaining(),
+                              assumptions=[(Function("active", [Number(g)]), True)])
+        stats.add(result.stats)
         interrupted = interrupted or result.interrupted
-        tilings = [_checked(decode(a.symbols, instance.grids), instance)[g] for a in result.answers]
-        results.append(GridResult(grid.name, result.status, result.count, result.exhausted, tilings))
-    return StripsResult(results, stats, interrupted)
+        tilings = [checked(a.symbols)[g] for a in result.answers]
+        grids.append(GridResult(gr.name, result.status, result.count, result.exhausted, tilings))
+    return finish(grids, [single], interrupted)
