@@ -206,6 +206,19 @@ class Solver:
         self.stats.ground_seconds += time.perf_counter() - t0
         self._ground = True
 
+    def add_nogood(self, atoms: Sequence[clingo.Symbol]) -> bool:
+        """Forbid these atoms being true together (an integrity constraint added after grounding,
+        for lazily found conflicts). Returns False when some atom does not exist (nothing added)."""
+        literals = []
+        for sym in atoms:
+            atom = self.ctl.symbolic_atoms[sym]
+            if atom is None:
+                return False
+            literals.append(atom.literal)
+        with self.ctl.backend() as backend:
+            backend.add_rule([], literals)
+        return True
+
     def assign_external(self, symbol: clingo.Symbol, value: bool | None) -> None:
         """Switch an ``#external`` atom (True/False, None = free) before the next solve call."""
         self.ctl.assign_external(symbol, value)

@@ -1,0 +1,198 @@
+"""Word search instances: YAML reader, levels and directions.
+
+Keys: ``width``, ``height``, ``words``, ``level`` (easy | medium | hard) or ``directions``
+(list of ``[dx, dy]``: dx along the row, dy down), optional ``alphabet``, ``seed``, ``message``.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..errors import InputError, read_text
+from ..letters import describe_char, first_non_letter, normalize_word
+from ..yamlio import YamlDoc, expect_mapping, expect_str_list, load_yaml
+
+Direction = tuple[int, int]
+MAX_SIZE = 500
+EIGHT: tuple[Direction, ...] = ((1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1))
+LEVELS: dict[str, tuple[Direction, ...]] = {
+    "easy": ((1, 0), (0, 1)),  # right, down
+    "medium": ((1, 0), (0, 1), (1, 1), (1, -1)),  # + down-right, up-right
+    "hard": EIGHT,  # all eight, reversed words included
+}
+KEYS = ("width", "height", "words", "level", "directions", "alphabet", "seed", "message")
+
+
+@dataclass(frozen=True)
+class WordSearchInstance:
+    path: str
+    width: int
+    height: int
+    words: tuple[str, ...]  # normalised, in file order
+    directions: tuple[Direction, ...]
+    level: str | None  # None when directions were given explicitly
+    alphabet: tuple[str, ...]  # filler letters
+    seed: int
+    message: str  # letters only ("" = no message)
+    custom_alphabet: bool = False  # given in the file: a level override keeps it
+
+    @property
+    def reversed_words(self) -> bool:
+        return any((-dx, -dy) in self.directions for dx, dy in self.directions)
+
+
+def max_run(width: int, height: int, d: Direction) -> int:
+    dx, dy = d
+    return min(width if dx else 10**9, height if dy else 10**9)
+
+
+def check(inst: WordSearchInstance, line_of_word: dict[int, int | None] | None = None) -> WordSearchInstance:
+    """Checks that need the whole instance (also after command-line overrides)."""
+    lines = line_of_word or {}
+    for n, value in (("width", inst.width), ("height", inst.height)):
+        if not 1 <= value <= MAX_SIZE:
+            raise InputError(f"{n} must be between 1 and {MAX_SIZE}, got {value}", inst.path)
+    longest = max(max_run(inst.width, inst.height, d) for d in inst.directions)
+    for i, w in enumerate(inst.words):
+        if len(w) > longest:
+            raise InputError(
+                f"word {w} ({len(w)} letters) is longer than the {inst.width}x{inst.height} grid in every "
+                f"allowed direction (at most {longest})",
+                inst.path,
+                lines.get(i),
+            )
+    cells = inst.width * inst.height
+    if len(inst.message) > cells:
+        raise InputError(f"message has {len(inst.message)} letters but the grid has {cells} cells", inst.path)
+    return inst
+
+
+def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], dict[int, int | None]]:
+    raw = expect_str_list(doc, "words") or []
+    if not raw:
+        raise doc.error("'words' is empty", "words")
+    words: list[str] = []
+    lines: dict[int, int | None] = {}
+    for i, entry in enumerate(raw):
+        line = doc.line("words", i)
+        word = normalize_word(entry)
+        if not word:
+            raise InputError("empty word", doc.path, line)
+        bad = first_non_letter(word)
+        if bad is not None:
+            raise InputError(f"word {entry.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line)
+        if len(word) < 2:
+            raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
+        words.append(word)
+        lines[i] = line
+    for i, a in enumerate(words):
+        for j, b in enumerate(words):
+            if i < j and a == b:
+                raise InputError(f"word {a} is listed twice (line {lines[i]} and here)", doc.path, lines[j])
+            if i != j and len(a) < len(b) and (a in b or a[::-1] in b):
+                how = "inside" if a in b else "reversed inside"
+                raise InputError(
+                    f"word {a} occurs {how} {b}, so it could never occur exactly once", doc.path, lines[i]
+                )
+    return tuple(words), lines
+
+
+def parse_directions(doc: YamlDoc) -> tuple[tuple[Direction, ...], str | None]:
+    data = doc.data
+    if data.get("directions") is not None:
+        raw = data["directions"]
+        if not isinstance(raw, list) or not raw:
+            raise doc.error("'directions' must be a non-empty list of [dx, dy]", "directions")
+        dirs: list[Direction] = []
+        for i, d in enumerate(raw):
+            if (
+                not isinstance(d, list)
+                or len(d) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) and -1 <= v <= 1 for v in d)
+                or d == [0, 0]
+            ):
+                raise doc.error(f"direction {i + 1} must be [dx, dy] with dx, dy in -1, 0, 1, not both 0", "directions", i)
+            if tuple(d) not in dirs:
+                dirs.append((d[0], d[1]))
+        return tuple(dirs), None
+    level = data.get("level", "medium")
+    if level not in LEVELS:
+        raise doc.error(f"unknown level {level!r} (easy, medium or hard)", "level")
+    return LEVELS[level], level
+
+
+def default_alphabet(words: tuple[str, ...], level: str | None) -> tuple[str, ...]:
+    own = sorted({ch for w in words for ch in w})
+    if level == "hard":
+        return tuple(own)  # filler from the words' own letters, so the words do not stand out
+    return tuple(sorted(set(string.ascii_uppercase) | set(own)))
+
+
+def parse_instance(text: str, path: str) -> WordSearchInstance:
+    doc = load_yaml(path, text)
+    data = expect_mapping(doc, KEYS)
+    sizes = {}
+    for key in ("width", "height"):
+        value = data.get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise doc.error(f"'{key}' must be an integer", key)
+        sizes[key] = value
+    words, lines = parse_words(doc)
+    directions, level = parse_directions(doc)
+    if "directions" in data and "level" in data:
+        raise doc.error("give either 'level' or 'directions', not both", "directions")
+    alphabet: tuple[str, ...]
+    if data.get("alphabet") is not None:
+        raw = data["alphabet"]
+        text_alpha = "".join(raw) if isinstance(raw, list) and all(isinstance(x, str) for x in raw) else raw
+        if not isinstance(text_alpha, str):
+            raise doc.error("'alphabet' must be a string of letters", "alphabet")
+        letters = normalize_word(text_alpha.replace(" ", "").replace(",", ""))
+        bad = first_non_letter(letters)
+        if bad is not None or not letters:
+            raise doc.error(f"'alphabet' must be letters only, found {describe_char(bad or ' ')}", "alphabet")
+        alphabet = tuple(sorted(set(letters)))
+    else:
+        alphabet = default_alphabet(words, level)
+    seed = data.get("seed", 1)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise doc.error("'seed' must be a non-negative integer", "seed")
+    message = data.get("message") or ""
+    if not isinstance(message, str):
+        raise doc.error("'message' must be a string", "message")
+    message_letters = "".join(ch for ch in normalize_word(message) if ch.isalpha())
+    inst = WordSearchInstance(
+        path, sizes["width"], sizes["height"], words, directions, level, alphabet, seed, message_letters,
+        custom_alphabet=data.get("alphabet") is not None,
+    )
+    try:
+        return check(inst, lines)
+    except InputError as exc:
+        if exc.line is None and "width" in exc.message:
+            raise doc.error(exc.message, "width") from None
+        if exc.line is None and "height" in exc.message:
+            raise doc.error(exc.message, "height") from None
+        raise
+
+
+def read_instance(path: str | Path) -> WordSearchInstance:
+    return parse_instance(read_text(path), str(path))
+
+
+def override(
+    inst: WordSearchInstance, *, level: str | None = None, seed: int | None = None, size: tuple[int, int] | None = None
+) -> WordSearchInstance:
+    """Command-line options override the file (``--level``, ``--seed``, ``--size WxH``)."""
+    if level is not None:
+        if level not in LEVELS:
+            raise InputError(f"unknown level {level!r} (easy, medium or hard)", inst.path)
+        inst = replace(inst, level=level, directions=LEVELS[level])
+        if not inst.custom_alphabet:
+            inst = replace(inst, alphabet=default_alphabet(inst.words, level))
+    if seed is not None:
+        inst = replace(inst, seed=seed)
+    if size is not None:
+        inst = replace(inst, width=size[0], height=size[1])
+    return check(inst)

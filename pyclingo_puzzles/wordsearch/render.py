@@ -1,0 +1,77 @@
+"""Word search output: text, JSON and printable SVG pages (puzzle and answer key)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from ..errors import InputError
+from .generate import Puzzle
+
+CELL = 28  # SVG cell size in px
+MARGIN = 40
+
+
+def text(puzzle: Puzzle) -> str:
+    return "\n".join(" ".join(row) for row in puzzle.grid)
+
+
+def key_text(puzzle: Puzzle) -> str:
+    return "\n".join(" ".join(row) for row in puzzle.key())
+
+
+def word_list(words: list[str] | tuple[str, ...], columns: int = 4) -> str:
+    width = max(len(w) for w in words) + 2
+    lines = []
+    for i in range(0, len(words), columns):
+        lines.append("".join(w.ljust(width) for w in words[i : i + columns]).rstrip())
+    return "\n".join(lines)
+
+
+def as_dict(puzzle: Puzzle) -> dict[str, Any]:
+    return {"grid": list(puzzle.grid), "placements": [p.as_dict() for p in puzzle.placements]}
+
+
+def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title: str) -> str:
+    """A printable page: title, letter grid, word list; the key page circles every hidden word."""
+    height, width = len(puzzle.grid), len(puzzle.grid[0])
+    cols = 4
+    list_rows = (len(words) + cols - 1) // cols
+    page_w = max(2 * MARGIN + width * CELL, 2 * MARGIN + cols * 160)
+    page_h = 2 * MARGIN + 40 + height * CELL + 30 + list_rows * 22
+    top = MARGIN + 40
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w}" height="{page_h}" '
+        f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans Mono, monospace">',
+        f'<rect width="{page_w}" height="{page_h}" fill="white"/>',
+        f'<text x="{MARGIN}" y="{MARGIN + 10}" font-size="22">{escape(title)}{" (solution)" if key else ""}</text>',
+        f'<rect x="{MARGIN}" y="{top}" width="{width * CELL}" height="{height * CELL}" fill="none" '
+        'stroke="black" stroke-width="1.5"/>',
+    ]
+    if key:
+        for p in puzzle.placements:
+            (r0, c0), (r1, c1) = p.cells()[0], p.cells()[-1]
+            x0, y0 = MARGIN + c0 * CELL + CELL / 2, top + r0 * CELL + CELL / 2
+            x1, y1 = MARGIN + c1 * CELL + CELL / 2, top + r1 * CELL + CELL / 2
+            out.append(
+                f'<line x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}" stroke="#f5c542" stroke-opacity="0.7" '
+                f'stroke-width="{CELL * 0.8}" stroke-linecap="round"/>'
+            )
+    for r, row in enumerate(puzzle.grid):
+        for c, ch in enumerate(row):
+            x, y = MARGIN + c * CELL + CELL / 2, top + r * CELL + CELL * 0.7
+            out.append(f'<text x="{x}" y="{y}" font-size="{CELL * 0.6:.0f}" text-anchor="middle">{escape(ch)}</text>')
+    list_top = top + height * CELL + 40
+    for i, word in enumerate(words):
+        x, y = MARGIN + (i % cols) * 160, list_top + (i // cols) * 22
+        out.append(f'<text x="{x}" y="{y}" font-size="16">{escape(word)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def write_svg(path: Path, content: str) -> None:
+    try:
+        path.write_text(content, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write SVG ({exc.strerror or exc})", path) from None
