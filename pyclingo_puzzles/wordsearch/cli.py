@@ -61,8 +61,11 @@ def run(args: argparse.Namespace) -> int:
                 print(render.key_text(puzzle))
             print()
         if outcome.status is Status.UNSAT:
-            print(f"{args.file}: the words cannot all be placed on {inst.width}x{inst.height} (proved); "
-                  f"these cannot fit together: {', '.join(outcome.core)}")
+            free = f" (with {len(inst.message)} cells kept free for the message)" if inst.message else ""
+            print(
+                f"{args.file}: the words cannot all be placed on {inst.width}x{inst.height} (proved); "
+                f"these cannot fit together{free}: {', '.join(outcome.core)}"
+            )
         elif outcome.status is Status.UNKNOWN:
             print(f"{args.file}: no puzzle found within the time limit")
     if outcome.puzzles:

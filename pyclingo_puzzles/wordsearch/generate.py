@@ -155,13 +155,13 @@ def active_atom(w: int) -> Symbol:
 def decode(symbols: Sequence[Symbol], inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]]) -> dict[int, int]:
     """``place(W, K)`` atoms -> {word id: candidate id}."""
     return {
-        s.arguments[0].number: s.arguments[1].number
-        for s in symbols
-        if s.name == "place" and len(s.arguments) == 2
+        s.arguments[0].number: s.arguments[1].number for s in symbols if s.name == "place" and len(s.arguments) == 2
     }
 
 
-def placements_of(chosen: dict[int, int], inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]]) -> list[Placement]:
+def placements_of(
+    chosen: dict[int, int], inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]]
+) -> list[Placement]:
     out = []
     for w, word in enumerate(inst.words):
         c = cands[w][chosen[w]]
@@ -190,9 +190,7 @@ def stray_copies(grid: Sequence[Sequence[str]], placements: Sequence[Placement])
 # ------------------------------------------------------------------------------------------ filling
 
 
-def fill(
-    inst: WordSearchInstance, placements: Sequence[Placement], rng: random.Random
-) -> tuple[str, ...] | None:
+def fill(inst: WordSearchInstance, placements: Sequence[Placement], rng: random.Random) -> tuple[str, ...] | None:
     """Fill the free cells (message or filler) so no word has a second copy; None if impossible."""
     grid = partial_grid(inst, placements)
     free = [(r, c) for r in range(inst.height) for c in range(inst.width) if grid[r][c] == FREE]
@@ -307,11 +305,17 @@ def generate(
                     raise VerificationError(problems[0])
                 puzzles.append(Puzzle(grid, tuple(placements)))
             if puzzles:
-                stats.extra.update(rounds=rounds, nogoods=nogoods + rnd.nogoods,
-                                   candidates=sum(len(c) for c in cands))
-                return Outcome(Status.SAT, puzzles, stats, exhausted=result.exhausted,
-                               interrupted=result.interrupted, complete=is_complete, rounds=rounds,
-                               nogoods=nogoods + rnd.nogoods)
+                stats.extra.update(rounds=rounds, nogoods=nogoods + rnd.nogoods, candidates=sum(len(c) for c in cands))
+                return Outcome(
+                    Status.SAT,
+                    puzzles,
+                    stats,
+                    exhausted=result.exhausted,
+                    interrupted=result.interrupted,
+                    complete=is_complete,
+                    rounds=rounds,
+                    nogoods=nogoods + rnd.nogoods,
+                )
         nogoods += rnd.nogoods
         stats.extra.update(rounds=rounds, nogoods=nogoods, candidates=sum(len(c) for c in cands))
         if result.status is Status.UNKNOWN:
@@ -319,9 +323,19 @@ def generate(
         core_words = sorted(s.arguments[0].number for s in result.core) or list(range(n))
         if is_complete:
             core = minimise_core(rnd, core_words, stats, left)
-            return Outcome(Status.UNSAT, [], stats, core=tuple(inst.words[w] for w in core), exhausted=True,
-                           complete=True, rounds=rounds, nogoods=nogoods)
-        grow = [w for w in core_words if len(cands[w]) < totals[w]] or [w for w in range(n) if len(cands[w]) < totals[w]]
+            return Outcome(
+                Status.UNSAT,
+                [],
+                stats,
+                core=tuple(inst.words[w] for w in core),
+                exhausted=True,
+                complete=True,
+                rounds=rounds,
+                nogoods=nogoods,
+            )
+        grow = [w for w in core_words if len(cands[w]) < totals[w]] or [
+            w for w in range(n) if len(cands[w]) < totals[w]
+        ]
         for w in grow:
             grow_sample(inst.words[w], inst, cands[w], len(cands[w]) * GROWTH, rng)
         if deadline is not None and time.perf_counter() >= deadline:

@@ -82,7 +82,9 @@ def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], dict[int, int | None]]:
             raise InputError("empty word", doc.path, line)
         bad = first_non_letter(word)
         if bad is not None:
-            raise InputError(f"word {entry.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line)
+            raise InputError(
+                f"word {entry.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line
+            )
         if len(word) < 2:
             raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
         words.append(word)
@@ -93,9 +95,7 @@ def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], dict[int, int | None]]:
                 raise InputError(f"word {a} is listed twice (line {lines[i]} and here)", doc.path, lines[j])
             if i != j and len(a) < len(b) and (a in b or a[::-1] in b):
                 how = "inside" if a in b else "reversed inside"
-                raise InputError(
-                    f"word {a} occurs {how} {b}, so it could never occur exactly once", doc.path, lines[i]
-                )
+                raise InputError(f"word {a} occurs {how} {b}, so it could never occur exactly once", doc.path, lines[i])
     return tuple(words), lines
 
 
@@ -113,7 +113,9 @@ def parse_directions(doc: YamlDoc) -> tuple[tuple[Direction, ...], str | None]:
                 or not all(isinstance(v, int) and not isinstance(v, bool) and -1 <= v <= 1 for v in d)
                 or d == [0, 0]
             ):
-                raise doc.error(f"direction {i + 1} must be [dx, dy] with dx, dy in -1, 0, 1, not both 0", "directions", i)
+                raise doc.error(
+                    f"direction {i + 1} must be [dx, dy] with dx, dy in -1, 0, 1, not both 0", "directions", i
+                )
             if tuple(d) not in dirs:
                 dirs.append((d[0], d[1]))
         return tuple(dirs), None
@@ -164,7 +166,15 @@ def parse_instance(text: str, path: str) -> WordSearchInstance:
         raise doc.error("'message' must be a string", "message")
     message_letters = "".join(ch for ch in normalize_word(message) if ch.isalpha())
     inst = WordSearchInstance(
-        path, sizes["width"], sizes["height"], words, directions, level, alphabet, seed, message_letters,
+        path,
+        sizes["width"],
+        sizes["height"],
+        words,
+        directions,
+        level,
+        alphabet,
+        seed,
+        message_letters,
         custom_alphabet=data.get("alphabet") is not None,
     )
     try:
