@@ -1,0 +1,247 @@
+"""Dictionary fill: framework readers (.grid, framework-only .dat / YAML), the dictionary reader,
+candidate pruning (length, predefined letters, arc consistency) and the solve."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from clingo import Function, Number, String, Symbol
+
+from ..errors import InputError, read_text
+from ..letters import normalize_word
+from ..solve import Solver, SolveResult, Stats
+from ..yamlio import expect_mapping, expect_str_list, load_yaml
+from .facts import site_facts
+from .framework import Framework, Site
+from .reader import YAML_SUFFIXES, check_framework, parse_dat
+from .solution import CrosswordSolution, Placement, build_solution, verify
+
+ENCODING = "crossword_fill.lp"
+
+
+class VerificationError(RuntimeError):
+    pass
+
+
+# ------------------------------------------------------------------------------------------ readers
+
+
+def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
+    """A framework from a .grid file (``_`` empty, ``*`` block), a .dat or a YAML file; also
+    returns notes for the user (e.g. an ignored word list)."""
+    text = read_text(path)
+    p = str(path)
+    suffix = Path(path).suffix.lower()
+    if suffix == ".grid":
+        lines = [line.rstrip("\r") for line in text.split("\n")]
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if not lines:
+            raise InputError("empty .grid file", p, 1)
+        rows = []
+        for i, line in enumerate(lines):
+            row = ""
+            for ch in line:
+                if ch == "_":
+                    row += "."
+                elif ch == "*":
+                    row += "#"
+                elif ch.isalpha():
+                    row += ch
+                else:
+                    raise InputError(f"unexpected character {ch!r} in a .grid file (use _ * or letters)", p, i + 1)
+            rows.append(row)
+        return check_framework(Framework.from_lines(rows), p, 1), []
+    if suffix in YAML_SUFFIXES:
+        doc = load_yaml(p, text)
+        expect_mapping(doc, ("framework", "words"))
+        rows = expect_str_list(doc, "framework") or []
+        if not rows:
+            raise doc.error("'framework' is empty", "framework")
+        notes = ["the file's word list is ignored with --dictionary"] if doc.data.get("words") else []
+        return check_framework(Framework.from_lines(rows), p, doc.line("framework")), notes
+    first = text.split("\n", 1)[0]
+    if "." in first or not first.strip(" .").isalpha():
+        text = "\n" + text  # a bare framework: its first line is already a row
+    inst = parse_dat(text, p)
+    notes = ["the file's word list is ignored with --dictionary"] if inst.words else []
+    return inst.framework, notes
+
+
+@dataclass
+class Dictionary:
+    words: dict[str, int]  # normalised word -> score (1 when unscored)
+    skipped: int = 0  # lines that were not a word
+
+
+def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None = None) -> Dictionary:
+    """One word per line (any case) or ``WORD;SCORE``; non-letter lines are skipped and counted."""
+    text = read_text(path)
+    words: dict[str, int] = {}
+    skipped = 0
+    for line in text.splitlines():
+        raw = line.strip()
+        if not raw:
+            continue
+        score = 1
+        if ";" in raw:
+            raw, _, tail = raw.partition(";")
+            try:
+                score = int(tail.strip())
+            except ValueError:
+                skipped += 1
+                continue
+        word = normalize_word(raw)
+        if not word.isalpha():
+            skipped += 1
+            continue
+        if len(word) < min_length or (min_score is not None and score < min_score):
+            continue
+        words[word] = max(score, words.get(word, score))
+    if not words:
+        raise InputError("the dictionary has no usable word", path)
+    return Dictionary(words, skipped)
+
+
+# ------------------------------------------------------------------------------------------ pruning
+
+
+@dataclass
+class Candidates:
+    by_site: dict[int, list[str]]
+    options: dict[tuple[int, int], set[str]]  # place -> letters still possible
+    empty: list[Site] = field(default_factory=list)  # sites left without any candidate
+
+
+def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -> Candidates:
+    """Length and predefined letters, then arc consistency between crossing sites until nothing
+    changes: a word stays only if each of its letters is possible in its place."""
+    by_length: dict[int, list[str]] = {}
+    for word in dictionary.words:
+        by_length.setdefault(len(word), []).append(word)
+    given = framework.predefined()
+    by_site: dict[int, list[str]] = {}
+    for s in sites:
+        fixed = [(i, given[cell]) for i, cell in enumerate(s.cells()) if cell in given]
+        by_site[s.id] = [w for w in by_length.get(s.length, []) if all(w[i] == ch for i, ch in fixed)]
+    options: dict[tuple[int, int], set[str]] = {}
+    changed = True
+    while changed:
+        changed = False
+        # the letters each site allows in each of its places, intersected per place
+        options = {}
+        for s in sites:
+            words = by_site[s.id]
+            for i, cell in enumerate(s.cells()):
+                letters = {w[i] for w in words}
+                options[cell] = letters if cell not in options else options[cell] & letters
+        for s in sites:
+            allowed = [options[cell] for cell in s.cells()]
+            kept = [w for w in by_site[s.id] if all(ch in allowed[i] for i, ch in enumerate(w))]
+            if len(kept) != len(by_site[s.id]):
+                by_site[s.id] = kept
+                changed = True
+    empty = [s for s in sites if not by_site[s.id]]
+    return Candidates(by_site, options, empty)
+
+
+# ------------------------------------------------------------------------------------------ solving
+
+
+def fill_facts(
+    framework: Framework, sites: Sequence[Site], cands: Candidates, scores: dict[str, int] | None, rng: random.Random
+) -> tuple[list[Symbol], list[str]]:
+    words = sorted({w for ws in cands.by_site.values() for w in ws})
+    rng.shuffle(words)  # seeded: different seeds, different fills
+    ids = {w: i for i, w in enumerate(words)}
+    facts: list[Symbol] = list(site_facts(framework, sites))
+    for w, text in enumerate(words):
+        facts.append(Function("word", [Number(w), String(text)]))
+        for i, ch in enumerate(text):
+            facts.append(Function("letter", [Number(w), Number(i), String(ch)]))
+        if scores is not None:
+            facts.append(Function("score", [Number(w), Number(scores[text])]))
+    for s in sites:
+        for text in cands.by_site[s.id]:
+            facts.append(Function("cand", [Number(s.id), Number(ids[text])]))
+    for (r, c), letters in sorted(cands.options.items()):
+        for ch in sorted(letters):
+            facts.append(Function("option", [Number(r), Number(c), String(ch)]))
+    return facts, words
+
+
+def decode(
+    symbols: Sequence[Symbol], words: Sequence[str], sites: dict[int, Site], framework: Framework
+) -> CrosswordSolution:
+    placements = []
+    for sym in symbols:
+        if sym.name == "fill":
+            s, w = (a.number for a in sym.arguments)
+            site = sites[s]
+            placements.append(Placement(words[w], site.row, site.col, site.direction))
+    return build_solution(framework, placements)
+
+
+@dataclass
+class FillOutcome:
+    result: SolveResult | None
+    solutions: list[CrosswordSolution]
+    empty: list[Site]
+    stats: Stats
+
+
+def solve_fill(
+    framework: Framework,
+    dictionary: Dictionary,
+    *,
+    rules: Sequence[str] = (),
+    models: int = 1,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    no_repeat: bool = True,
+    optimize: bool = False,
+) -> FillOutcome:
+    t0 = time.perf_counter()
+    sites = framework.sites()
+    cands = prune(framework, sites, dictionary)
+    prune_seconds = time.perf_counter() - t0
+    if cands.empty:
+        stats = Stats(extra={"prune_seconds": round(prune_seconds, 4)})
+        return FillOutcome(None, [], cands.empty, stats)
+    rng = random.Random(seed or 0)
+    facts, words = fill_facts(framework, sites, cands, dictionary.words if optimize else None, rng)
+    options = ["--sign-def=pos", "-c", f"no_repeat={int(no_repeat)}", "-c", f"optimize={int(optimize)}"]
+    if seed:
+        options.append("--rand-freq=0.01")
+    solver = Solver([ENCODING], rules, seed=seed, options=options)
+    solver.add_facts(facts)
+    solver.ground()
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+    if optimize:  # improve until the optimum is proved; the last model is the best
+        result = solver.solve(models=0, time_limit=left)
+    else:
+        result = solver.solve(models=models, time_limit=left, keep=None if models == 0 else models)
+    by_id = {s.id: s for s in sites}
+    answers = result.answers[-1:] if optimize else result.answers
+    solutions = []
+    for answer in answers:
+        sol = decode(answer.symbols, words, by_id, framework)
+        problems = verify(framework, sol, allowed=dictionary.words.keys(), repeats=not no_repeat)
+        if problems:
+            raise VerificationError(problems[0])
+        solutions.append(sol)
+    result.stats.extra.update(prune_seconds=round(prune_seconds, 4), candidates=sum(map(len, cands.by_site.values())))
+    return FillOutcome(result, solutions, [], result.stats)
+
+
+def describe(site: Site) -> str:
+    return f"{site.direction} slot at row {site.row}, column {site.col} ({site.length} letters)"
+
+
+def site_list(sites: Sequence[Site]) -> Iterator[str]:
+    for s in sites:
+        yield describe(s)

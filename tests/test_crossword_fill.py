@@ -1,0 +1,176 @@
+"""Crossword dictionary fill: readers, pruning, no-repeat, scores, seeds, unfillable slots, CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyclingo_puzzles.crossword.fill import Dictionary, prune, read_dictionary, read_framework
+from pyclingo_puzzles.crossword.framework import Framework
+from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
+from pyclingo_puzzles.errors import InputError
+
+from .conftest import shared_path
+
+WORDS = ["cat", "car", "arc", "art", "tar", "rat", "ate", "eat", "tea", "era", "are", "ear", "ace", "act", "tac"]
+
+
+@pytest.fixture
+def dictionary(tmp_path: Path) -> Path:
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(WORDS) + "\n")
+    return path
+
+
+def grid_file(tmp_path: Path, text: str, name: str = "f.grid") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def check(out: str, frame: Path, allowed: list[str], repeats: bool = False) -> dict:
+    data = json.loads(out)
+    framework, _ = read_framework(frame)
+    for sol in data["solutions"]:
+        solution = CrosswordSolution(tuple(sol["grid"]), tuple(Placement(**p) for p in sol["placements"]))
+        assert verify(framework, solution, allowed={w.upper() for w in allowed}, repeats=repeats) == []
+    return data
+
+
+def test_fills_a_ring_and_verifies(cli, tmp_path: Path, dictionary: Path) -> None:
+    frame = grid_file(tmp_path, "___\n_*_\n___\n")
+    res = cli("crossword", frame, "--dictionary", dictionary, "--json")
+    assert res.code == 10, res.err
+    data = check(res.out, frame, WORDS)
+    assert len(data["solutions"][0]["placements"]) == 4
+
+
+def test_all_fills_are_distinct_and_counted(cli, tmp_path: Path, dictionary: Path) -> None:
+    frame = grid_file(tmp_path, "___\n_*_\n___\n")
+    res = cli("crossword", frame, "--dictionary", dictionary, "--json", "--models", "0")
+    assert res.code == 30
+    data = check(res.out, frame, WORDS)
+    assert data["count"] == len({tuple(s["grid"]) for s in data["solutions"]}) > 1
+
+
+def test_predefined_letters_and_dat_framework_only(cli, tmp_path: Path, dictionary: Path) -> None:
+    frame = grid_file(tmp_path, "\nC..\n. .\n...\n", "f.dat")
+    data = check(cli("crossword", frame, "--dictionary", dictionary, "--json", "--models", "0").out, frame, WORDS)
+    assert all(s["grid"][0][0] == "C" for s in data["solutions"])
+
+
+def test_yaml_framework_and_bare_dat(cli, tmp_path: Path, dictionary: Path) -> None:
+    yaml_frame = grid_file(tmp_path, "framework: ['...', '. .', '...']\n", "f.yaml")
+    bare = grid_file(tmp_path, "...\n. .\n...\n", "bare.dat")
+    assert cli("crossword", yaml_frame, "--dictionary", dictionary).code == 10
+    assert cli("crossword", bare, "--dictionary", dictionary).code == 10
+
+
+def test_no_repeat_is_the_default(cli, tmp_path: Path) -> None:
+    words = grid_file(tmp_path, "aa\n", "aa.txt")
+    frame = grid_file(tmp_path, "__\n__\n")
+    assert cli("crossword", frame, "--dictionary", words).code == 20
+    res = cli("crossword", frame, "--dictionary", words, "--allow-repeat", "--json")
+    assert res.code == 10
+    check(res.out, frame, ["aa"], repeats=True)
+
+
+def test_unfillable_slots_are_named(cli, tmp_path: Path, dictionary: Path) -> None:
+    frame = grid_file(tmp_path, "____\n*___\n")
+    res = cli("crossword", frame, "--dictionary", dictionary)
+    assert res.code == 20
+    assert "across slot at row 0, column 0 (4 letters)" in res.out
+
+
+def test_optimize_prefers_high_scores(cli, tmp_path: Path) -> None:
+    words = grid_file(tmp_path, "cat;1\ncot;50\nact;1\nart;1\ntar;1\ntot;1\n", "scored.txt")
+    frame = grid_file(tmp_path, "___\n")
+    res = cli("crossword", frame, "--dictionary", words, "--optimize", "--json")
+    assert json.loads(res.out)["solutions"][0]["grid"] == ["COT"]
+    low = cli("crossword", frame, "--dictionary", words, "--min-score", "2", "--json", "--models", "0")
+    assert json.loads(low.out)["count"] == 1
+
+
+def test_seeds_give_different_fills(cli, tmp_path: Path, dictionary: Path) -> None:
+    frame = grid_file(tmp_path, "___\n")
+    grids = {
+        tuple(
+            json.loads(cli("crossword", frame, "--dictionary", dictionary, "--json", "--seed", str(s)).out)[
+                "solutions"
+            ][0]["grid"]
+        )
+        for s in range(1, 8)
+    }
+    assert len(grids) > 1
+
+
+def test_rules_apply_in_dictionary_mode(cli, tmp_path: Path, dictionary: Path) -> None:
+    rules = grid_file(tmp_path, ':- fill(_, W), word(W, T), T != "TEA".\n', "only-tea.lp")
+    frame = grid_file(tmp_path, "___\n")
+    res = cli("crossword", frame, "--dictionary", dictionary, "--rules", rules, "--json", "--models", "0")
+    assert [s["grid"] for s in json.loads(res.out)["solutions"]] == [["TEA"]]
+
+
+def test_dictionary_reader_skips_and_counts(tmp_path: Path) -> None:
+    path = grid_file(tmp_path, "Cat\nit's\n\n42\nÄrger;7\nx;bad\ndog\n", "d.txt")
+    d = read_dictionary(path)
+    assert d.words == {"CAT": 1, "ÄRGER": 7, "DOG": 1} and d.skipped == 3
+    assert read_dictionary(path, min_length=4).words == {"ÄRGER": 7}
+
+
+def test_dictionary_without_words_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no usable word"):
+        read_dictionary(grid_file(tmp_path, "123\n", "d.txt"))
+
+
+def test_grid_reader_errors(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as info:
+        read_framework(grid_file(tmp_path, "__\n_?\n"))
+    assert info.value.line == 2 and "'?'" in str(info.value)
+    with pytest.raises(InputError, match="no site"):
+        read_framework(grid_file(tmp_path, "_*\n*_\n"))
+
+
+def test_pruning_by_crossings() -> None:
+    framework = Framework.from_lines(["...", ". "])
+    sites = framework.sites()
+    cands = prune(framework, sites, Dictionary({"ABC": 1, "QQQ": 1, "AB": 1}))
+    assert sorted(map(sorted, cands.by_site.values())) == [["AB"], ["ABC"]]  # QQQ has no down word
+    assert cands.options[(0, 0)] == {"A"}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet="_*ab?\n ", max_size=40))
+def test_fuzz_grid_reader(text: str) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "f.grid"
+        path.write_text(text)
+        try:
+            read_framework(path)
+        except InputError as exc:
+            assert "\n" not in str(exc)
+
+
+def test_real_5x5_grid_with_wamerican(cli) -> None:
+    grid = shared_path("crossword-bench", "grids", "05.01.grid")
+    words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
+    res = cli("crossword", grid, "--dictionary", words, "--json", "--time-limit", "60")
+    assert res.code == 10
+    data = json.loads(res.out)
+    allowed = {w.strip().upper() for w in words.read_text().split()}
+    framework, _ = read_framework(grid)
+    sol = data["solutions"][0]
+    assert (
+        verify(
+            framework,
+            CrosswordSolution(tuple(sol["grid"]), tuple(Placement(**p) for p in sol["placements"])),
+            allowed=allowed,
+        )
+        == []
+    )
