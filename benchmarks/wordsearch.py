@@ -33,8 +33,12 @@ def word_list(count: int, low: int, high: int, seed: int) -> list[str]:
     if DICT.exists():
         pool = sorted({w.strip().upper() for w in DICT.read_text().split() if low <= len(w.strip()) <= high})
     else:
-        pool = sorted({"".join(rng.choice("ABCDEFGHIJKLMNOPRSTU") for _ in range(rng.randint(low, high)))
-                       for _ in range(count * 20)})
+        pool = sorted(
+            {
+                "".join(rng.choice("ABCDEFGHIJKLMNOPRSTU") for _ in range(rng.randint(low, high)))
+                for _ in range(count * 20)
+            }
+        )
     rng.shuffle(pool)
     chosen: list[str] = []
     for w in pool:
@@ -51,8 +55,9 @@ def duplicates(grid: Sequence[str], words: Sequence[str]) -> int:
 
 
 def ours(words: list[str], size: int, level: str) -> tuple[float, int, int]:
-    inst = WordSearchInstance("bench", size, size, tuple(words), LEVELS[level], level,
-                              default_alphabet(tuple(words), level), 1, "")
+    inst = WordSearchInstance(
+        "bench", size, size, tuple(words), LEVELS[level], level, default_alphabet(tuple(words), level), 1, ""
+    )
     t0 = time.perf_counter()
     outcome = generate(inst, time_limit=CAP)
     elapsed = time.perf_counter() - t0
@@ -86,10 +91,24 @@ def main() -> None:
             rows.append([name, len(words), f"{t_ours:.3f}", placed_ours, dup_ours, "-", "-", "-", "-"])
             continue
         t_peer, placed_peer, dup_peer = other
-        rows.append([name, len(words), f"{t_ours:.3f}", placed_ours, dup_ours, f"{t_peer:.3f}", placed_peer,
-                     dup_peer, ratio(t_ours, t_peer)])
-    print(table(["case", "words", "ours s", "ours placed", "ours dup", "wsg s", "wsg placed", "wsg dup",
-                 "wsg/ours"], rows))
+        rows.append(
+            [
+                name,
+                len(words),
+                f"{t_ours:.3f}",
+                placed_ours,
+                dup_ours,
+                f"{t_peer:.3f}",
+                placed_peer,
+                dup_peer,
+                ratio(t_ours, t_peer),
+            ]
+        )
+    print(
+        table(
+            ["case", "words", "ours s", "ours placed", "ours dup", "wsg s", "wsg placed", "wsg dup", "wsg/ours"], rows
+        )
+    )
     print("wsg = word-search-generator 5.x (pip, bench extra); dup = words found more than once by our scanner")
 
 
