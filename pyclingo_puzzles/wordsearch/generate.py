@@ -25,7 +25,7 @@ from .scan import GridIndex, Placement, verify
 
 ENCODING = "wordsearch.lp"
 FULL_LIMIT = 4_000  # at most this many candidates in all: give clingo every one (complete)
-FIRST_SAMPLE = 40  # candidates per word in the first round of a big grid
+FIRST_SAMPLE = 12  # candidates per word in the first round of a big grid
 GROWTH = 4  # sample growth factor per round for the words of the core
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles
 FREE = "\x01"  # a free cell before filling: never a letter
@@ -128,16 +128,17 @@ def cells_of(word: str, cand: Candidate) -> list[tuple[int, int]]:
 
 
 def facts(inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]]) -> list[Symbol]:
+    """One fact per candidate; the encoding spells out its cells (cheaper in the grounder)."""
+    num = [Number(i) for i in range(max(inst.width, inst.height, max(map(len, cands)), len(inst.words)) + 1)]
+    direction = {d: Number(d) for d in (-1, 0, 1)}
     out = [Function("size", [Number(inst.width), Number(inst.height)])]
     if inst.message:
         out.append(Function("message_length", [Number(len(inst.message))]))
     for w, word in enumerate(inst.words):
-        out.append(Function("word", [Number(w), String(word)]))
-        for k, cand in enumerate(cands[w]):
-            out.append(Function("cand", [Number(w), Number(k)]))
-            out.append(Function("cand_dir", [Number(w), Number(k), Number(cand.dx), Number(cand.dy)]))
-            for (r, c), ch in zip(cells_of(word, cand), word, strict=True):
-                out.append(Function("cand_cell", [Number(w), Number(k), Number(r), Number(c), String(ch)]))
+        out.append(Function("word", [num[w], String(word)]))
+        out.extend(Function("letter", [num[w], num[i], String(ch)]) for i, ch in enumerate(word))
+        for k, c in enumerate(cands[w]):
+            out.append(Function("cand", [num[w], num[k], num[c.row], num[c.col], direction[c.dx], direction[c.dy]]))
     return out
 
 
