@@ -72,7 +72,11 @@ def peer(words: list[str], size: int, level: str) -> tuple[float, int, int] | No
     except ImportError:
         return None
     t0 = time.perf_counter()
-    ws = WordSearch(",".join(words), level=PEER_LEVEL[level], size=size)
+    try:
+        ws = WordSearch(",".join(words), level=PEER_LEVEL[level], size=size)
+    except ValueError as exc:  # e.g. sizes above 50
+        print(f"  word-search-generator refuses {size}x{size}: {exc}")
+        return None
     elapsed = time.perf_counter() - t0
     placed = [w.text.upper() for w in ws.placed_words]
     grid = ["".join(ch.upper() for ch in row) for row in ws.puzzle]
