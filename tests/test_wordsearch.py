@@ -200,3 +200,23 @@ def test_fuzz_reader_gives_instance_or_one_line_error(text: str) -> None:
         assert "\n" not in str(exc) and str(exc).startswith("f.yaml")
     else:
         assert inst.words and all(w.isalpha() for w in inst.words)
+
+
+def test_several_puzzles_with_models(cli) -> None:
+    data = json.loads(cli("wordsearch", WORDSEARCH / "vor-5x5.yaml", "--models", "3", "--json").out)
+    inst = read_instance(WORDSEARCH / "vor-5x5.yaml")
+    assert len({tuple(p["grid"]) for p in data["puzzles"]}) == 3
+    for puzzle in data["puzzles"]:
+        assert verify(puzzle["grid"], placements(puzzle), inst.words) == []
+
+
+def test_time_limit_answers_unknown_with_exit_1(cli, tmp_path: Path) -> None:
+    # 140 letters for 100 cells and words that share few letters: neither a fill nor a quick proof
+    words = ["ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZAB", "CDEFGHI", "JKLMNOP", "QRSTUVW", "XYZABCE",
+             "FGHIJKM", "NOPQRTU", "VWXYACD", "EFGHJKL", "MNOPRST", "UVWXZAC", "BDEGHIK", "LMNQRSU",
+             "TVWYZAE", "BCFGIJL", "MOPQSTV", "WXYZBDF"]
+    path = tmp_path / "dense.yaml"
+    path.write_text(f"width: 10\nheight: 10\nlevel: medium\nwords: [{', '.join(words)}]\n")
+    res = cli("wordsearch", path, "--time-limit", "0.5", "--json")
+    assert res.code == 1
+    assert json.loads(res.out) == {"status": "UNKNOWN"}
