@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import EXIT_BAD_INPUT, InputError
+from .errors import EXIT_BAD_INPUT, InputError, VerificationError
 from .solve import Stats
 
 
@@ -108,6 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except VerificationError as exc:
+        print(f"internal error: an answer failed the independent verifier ({exc}); nothing printed", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 1

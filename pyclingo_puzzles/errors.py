@@ -31,6 +31,11 @@ class InputError(Exception):
         )
 
 
+class VerificationError(RuntimeError):
+    """A model failed a family's independent verifier: a bug in an encoding or in the user's rules.
+    Never printed as a solution; the CLI reports it as an internal error (exit 1)."""
+
+
 def read_text(path: str | Path) -> str:
     """Read a UTF-8 text file, turning every OS or decoding failure into an InputError."""
     p = Path(path)

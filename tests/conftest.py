@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 from pyclingo_puzzles.cli import main
+from pyclingo_puzzles.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
 INSTANCES = ROOT / "instances"
 SHARED = ROOT.parent / "shared"
+T = TypeVar("T")
 
 
 def shared_path(*parts: str) -> Path:
@@ -45,3 +48,20 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
         return CliResult(code, captured.out, captured.err)
 
     return run
+
+
+def one_line_error(parse: Callable[[str, str], object], text: str, name: str = "bad.yaml") -> InputError:
+    """``parse`` must reject ``text`` with a one-line InputError that names the file."""
+    with pytest.raises(InputError) as info:
+        parse(text, name)
+    assert "\n" not in str(info.value) and str(info.value).startswith(name)
+    return info.value
+
+
+def parse_or_one_line_error(parse: Callable[[str, str], T], text: str, name: str) -> T | None:
+    """The fuzzing contract of every reader: an instance, or a one-line InputError naming the file."""
+    try:
+        return parse(text, name)
+    except InputError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith(name)
+        return None

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from clingo import Function, Number, String, Symbol
 
-from ..errors import InputError, read_text
+from ..errors import InputError, VerificationError, read_text
 from ..letters import normalize_word
 from ..solve import Solver, SolveResult, Stats
 from ..yamlio import expect_mapping, expect_str_list, load_yaml
@@ -21,10 +21,6 @@ from .reader import YAML_SUFFIXES, check_framework, parse_dat
 from .solution import CrosswordSolution, Placement, build_solution, verify
 
 ENCODING = "crossword_fill.lp"
-
-
-class VerificationError(RuntimeError):
-    pass
 
 
 # ------------------------------------------------------------------------------------------ readers

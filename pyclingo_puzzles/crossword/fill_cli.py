@@ -6,7 +6,7 @@ import argparse
 
 from ..cli import print_json, print_stats, warn
 from ..errors import InputError
-from .fill import VerificationError, read_dictionary, read_framework, site_list, solve_fill
+from .fill import read_dictionary, read_framework, site_list, solve_fill
 from .p99_cli import report
 
 
@@ -19,20 +19,16 @@ def run(args: argparse.Namespace) -> int:
     dictionary = read_dictionary(args.dictionary, args.min_length, args.min_score)
     if dictionary.skipped:
         warn(f"{args.dictionary}: skipped {dictionary.skipped} line(s) that are not a word")
-    try:
-        outcome = solve_fill(
-            framework,
-            dictionary,
-            rules=args.rules,
-            models=args.models,
-            seed=args.seed,
-            time_limit=args.time_limit,
-            no_repeat=args.no_repeat,
-            optimize=args.optimize,
-        )
-    except VerificationError as exc:
-        warn(f"{args.file}: internal error: a fill failed verification: {exc}")
-        return 1
+    outcome = solve_fill(
+        framework,
+        dictionary,
+        rules=args.rules,
+        models=args.models,
+        seed=args.seed,
+        time_limit=args.time_limit,
+        no_repeat=args.no_repeat,
+        optimize=args.optimize,
+    )
     if outcome.result is None:  # some slot has no candidate at all: proved unfillable without search
         if args.json:
             print_json(

@@ -6,17 +6,13 @@ import argparse
 from collections.abc import Sequence
 
 from ..cli import print_json, print_stats, warn
-from ..errors import InputError
+from ..errors import InputError, VerificationError
 from ..solve import Solver, SolveResult
 from .facts import site_facts, word_facts
 from .reader import CrosswordInstance, read_instance
 from .solution import CrosswordSolution, decode, render_text, verify
 
 ENCODING = "crossword.lp"
-
-
-class VerificationError(RuntimeError):
-    """A model failed the independent verifier: a bug in the encoding or in the user's rules."""
 
 
 def solve_instance(
@@ -79,15 +75,7 @@ def run(args: argparse.Namespace) -> int:
     instance = read_instance(args.file)
     if not instance.words:
         raise InputError("no words before the framework (a framework-only file needs --dictionary)", args.file, 1)
-    try:
-        result, solutions = solve_instance(
-            instance,
-            rules=args.rules,
-            models=args.models,
-            seed=args.seed,
-            time_limit=args.time_limit,
-        )
-    except VerificationError as exc:
-        warn(f"{args.file}: internal error: {exc}")
-        return 1
+    result, solutions = solve_instance(
+        instance, rules=args.rules, models=args.models, seed=args.seed, time_limit=args.time_limit
+    )
     return report(str(args.file), result, solutions, args)

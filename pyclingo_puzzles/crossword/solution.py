@@ -9,6 +9,7 @@ from typing import Any
 
 from clingo import Symbol
 
+from ..errors import VerificationError
 from .framework import BLOCK, EMPTY, Framework, Site
 
 
@@ -55,6 +56,8 @@ def decode(
     for sym in symbols:
         if sym.name == "place" and len(sym.arguments) == 2:
             w, s = (a.number for a in sym.arguments)
+            if s not in sites or not 0 <= w < len(words):
+                raise VerificationError(f"the model shows {sym}, which names no word or site")
             site = sites[s]
             placements.append(Placement(words[w], site.row, site.col, site.direction))
     return build_solution(framework, placements)

@@ -6,11 +6,11 @@ import argparse
 from dataclasses import replace
 from typing import Any
 
-from ..cli import print_json, print_stats, warn
+from ..cli import print_json, print_stats
 from ..solve import Status
 from .hunt import assemble, black_cells
 from .instance import read_instance
-from .solver import StripsResult, VerificationError, solve_grids
+from .solver import StripsResult, solve_grids
 from .tiling import Tiling, outline, side_by_side
 
 NAME = "strips"
@@ -52,16 +52,12 @@ def _grid_json(result: StripsResult) -> list[dict[str, Any]]:
 def run(args: argparse.Namespace) -> int:
     instance = read_instance(args.file)
     common = {"rules": args.rules, "seed": args.seed, "time_limit": args.time_limit}
-    try:
-        result = solve_grids(instance, models=args.models, count=args.count, **common)
-        meta = meta_result = None
-        if args.hunt and result.status is Status.SAT:
-            meta = assemble(instance, [g.tilings[0] for g in result.grids])
-            meta_instance = replace(instance, grids=(meta.grid,), final_grid=None)
-            meta_result = solve_grids(meta_instance, models=args.models, count=args.count, **common)
-    except VerificationError as exc:
-        warn(f"{args.file}: internal error: model failed verification: {exc}")
-        return 1
+    result = solve_grids(instance, models=args.models, count=args.count, **common)
+    meta = meta_result = None
+    if args.hunt and result.status is Status.SAT:
+        meta = assemble(instance, [g.tilings[0] for g in result.grids])
+        meta_instance = replace(instance, grids=(meta.grid,), final_grid=None)
+        meta_result = solve_grids(meta_instance, models=args.models, count=args.count, **common)
 
     meta_tiling: Tiling | None = None
     if meta_result is not None and meta_result.grids[0].tilings:

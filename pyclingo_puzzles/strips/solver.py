@@ -12,15 +12,12 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Number
 
+from ..errors import VerificationError
 from ..solve import Solver, Stats, Status, exit_code
 from .instance import StripsInstance
 from .tiling import Tiling, decode, grid_facts, verify
 
 ENCODING = "strips.lp"
-
-
-class VerificationError(RuntimeError):
-    """A model failed the independent verifier (a bug in the encoding or in the user's rules)."""
 
 
 @dataclass

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from clingo import Function, Number, String, Symbol
 
+from ..errors import VerificationError
 from ..solve import Solver, SolveResult, Stats, Status, exit_code
 from .instance import Direction, WordSearchInstance
 from .scan import GridIndex, Placement, verify
@@ -30,10 +31,6 @@ GROWTH = 4  # sample growth factor per round for the words of the core
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles
 FREE = "\x01"  # a free cell before filling: never a letter
 REPAIR_ROUNDS = 200
-
-
-class VerificationError(RuntimeError):
-    """A finished puzzle failed the independent scanner (a bug: never printed)."""
 
 
 @dataclass(frozen=True)
