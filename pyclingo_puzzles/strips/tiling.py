@@ -47,10 +47,13 @@ def decode(symbols: Sequence[Symbol], grids: Sequence[Grid]) -> dict[int, Tiling
     """``use(G, R, C, D, L)`` atoms -> one tiling per grid id present in the model."""
     strips: dict[int, list[Strip]] = {}
     for sym in symbols:
-        if sym.name != "use" or len(sym.arguments) != 5:
+        if sym.name != "use":
             continue
-        g, r, c = (a.number for a in sym.arguments[:3])
-        d, length = sym.arguments[3].name, sym.arguments[4].number
+        args = sym.arguments  # one call: every access crosses into clingo
+        if len(args) != 5:
+            continue
+        g, r, c, length = args[0].number, args[1].number, args[2].number, args[4].number
+        d = args[3].name
         dr, dc = (0, 1) if d == "h" else (1, 0)
         cells = tuple((r + dr * i, c + dc * i) for i in range(length))
         pattern = "".join(grids[g].rows[rr][cc] for rr, cc in cells)
