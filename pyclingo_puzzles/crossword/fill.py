@@ -18,7 +18,7 @@ from ..yamlio import expect_mapping, expect_str_list, load_yaml
 from .facts import site_facts
 from .framework import Framework, Site
 from .reader import YAML_SUFFIXES, check_framework, parse_dat
-from .solution import CrosswordSolution, Placement, build_solution, verify
+from .solution import CrosswordSolution, decode, verify
 
 ENCODING = "crossword_fill.lp"
 
@@ -170,18 +170,6 @@ def fill_facts(
     return facts, words
 
 
-def decode(
-    symbols: Sequence[Symbol], words: Sequence[str], sites: dict[int, Site], framework: Framework
-) -> CrosswordSolution:
-    placements = []
-    for sym in symbols:
-        if sym.name == "fill":
-            s, w = (a.number for a in sym.arguments)
-            site = sites[s]
-            placements.append(Placement(words[w], site.row, site.col, site.direction))
-    return build_solution(framework, placements)
-
-
 @dataclass
 class FillOutcome:
     result: SolveResult | None
@@ -225,7 +213,7 @@ def solve_fill(
     answers = result.answers[-1:] if optimize else result.answers
     solutions = []
     for answer in answers:
-        sol = decode(answer.symbols, words, by_id, framework)
+        sol = decode(answer.symbols, words, by_id, framework, predicate="fill", word_first=False)
         problems = verify(framework, sol, allowed=dictionary.words.keys(), repeats=not no_repeat)
         if problems:
             raise VerificationError(problems[0])

@@ -49,13 +49,21 @@ def build_solution(framework: Framework, placements: Iterable[Placement]) -> Cro
 
 
 def decode(
-    symbols: Sequence[Symbol], words: Sequence[str], sites: Mapping[int, Site], framework: Framework
+    symbols: Sequence[Symbol],
+    words: Sequence[str],
+    sites: Mapping[int, Site],
+    framework: Framework,
+    predicate: str = "place",
+    word_first: bool = True,
 ) -> CrosswordSolution:
-    """Model symbols ``place(W, S)`` -> a solution."""
+    """Model symbols naming a word id and a site id -> a solution: ``place(W, S)`` of the P-99
+    encoding, ``fill(S, W)`` of the dictionary fill (``word_first=False``)."""
     placements = []
     for sym in symbols:
-        if sym.name == "place" and len(sym.arguments) == 2:
+        if sym.name == predicate and len(sym.arguments) == 2:
             w, s = (a.number for a in sym.arguments)
+            if not word_first:
+                w, s = s, w
             if s not in sites or not 0 <= w < len(words):
                 raise VerificationError(f"the model shows {sym}, which names no word or site")
             site = sites[s]
@@ -96,6 +104,7 @@ def verify(
     for r in range(len(grid)):
         for c in range(len(grid[r])):
             for d, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+
                 def letter(rr: int, cc: int) -> str | None:
                     if 0 <= rr < len(grid) and 0 <= cc < len(grid[rr]) and grid[rr][cc] != BLOCK:
                         return grid[rr][cc]

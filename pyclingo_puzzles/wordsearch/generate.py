@@ -63,9 +63,6 @@ class Outcome:
     core: tuple[str, ...] = ()  # words that cannot all fit together (UNSAT, complete candidates)
     exhausted: bool = False
     interrupted: bool = False
-    complete: bool = False  # every allowed candidate was given to clingo
-    rounds: int = 0
-    nogoods: int = 0
 
     @property
     def exit_code(self) -> int:
@@ -117,10 +114,6 @@ def grow_sample(word: str, inst: WordSearchInstance, have: list[Candidate], k: i
             have.append(cand)
 
 
-def cells_of(word: str, cand: Candidate) -> list[tuple[int, int]]:
-    return [(cand.row + cand.dy * i, cand.col + cand.dx * i) for i in range(len(word))]
-
-
 # ------------------------------------------------------------------------------------------ facts
 
 
@@ -150,7 +143,7 @@ def active_atom(w: int) -> Symbol:
 # ---------------------------------------------------------------------------------------- decoding
 
 
-def decode(symbols: Sequence[Symbol], inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]]) -> dict[int, int]:
+def decode(symbols: Sequence[Symbol]) -> dict[int, int]:
     """``place(W, K)`` atoms -> {word id: candidate id}."""
     return {
         s.arguments[0].number: s.arguments[1].number for s in symbols if s.name == "place" and len(s.arguments) == 2
@@ -243,7 +236,7 @@ class _Round:
                 return result
             dirty = False
             for answer in result.answers:
-                chosen = decode(answer.symbols, self.inst, self.cands)
+                chosen = decode(answer.symbols)
                 placements = placements_of(chosen, self.inst, self.cands)
                 for _w, cells in stray_copies(partial_grid(self.inst, placements), placements):
                     # the copy is made of these words' letters: they may not stand like this together
@@ -291,7 +284,7 @@ def generate(
                 break
             puzzles = []
             for i, answer in enumerate(result.answers):
-                chosen = decode(answer.symbols, inst, cands)
+                chosen = decode(answer.symbols)
                 placements = placements_of(chosen, inst, cands)
                 grid = fill(inst, placements, random.Random(f"{inst.seed}/{rounds}/{i}"))
                 if grid is None:
@@ -310,14 +303,11 @@ def generate(
                     stats,
                     exhausted=result.exhausted,
                     interrupted=result.interrupted,
-                    complete=is_complete,
-                    rounds=rounds,
-                    nogoods=nogoods + rnd.nogoods,
                 )
         nogoods += rnd.nogoods
         stats.extra.update(rounds=rounds, nogoods=nogoods, candidates=sum(len(c) for c in cands))
         if result.status is Status.UNKNOWN:
-            return Outcome(Status.UNKNOWN, [], stats, interrupted=True, complete=is_complete, rounds=rounds)
+            return Outcome(Status.UNKNOWN, [], stats, interrupted=True)
         core_words = sorted(s.arguments[0].number for s in result.core) or list(range(n))
         if is_complete:
             core = minimise_core(rnd, core_words, stats, left)
@@ -327,9 +317,6 @@ def generate(
                 stats,
                 core=tuple(inst.words[w] for w in core),
                 exhausted=True,
-                complete=True,
-                rounds=rounds,
-                nogoods=nogoods,
             )
         grow = [w for w in core_words if len(cands[w]) < totals[w]] or [
             w for w in range(n) if len(cands[w]) < totals[w]
@@ -337,7 +324,7 @@ def generate(
         for w in grow:
             grow_sample(inst.words[w], inst, cands[w], len(cands[w]) * GROWTH, rng)
         if deadline is not None and time.perf_counter() >= deadline:
-            return Outcome(Status.UNKNOWN, [], stats, interrupted=True, rounds=rounds)
+            return Outcome(Status.UNKNOWN, [], stats, interrupted=True)
 
 
 def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> list[int]:
