@@ -48,12 +48,16 @@ def max_run(width: int, height: int, d: Direction) -> int:
     return min(width if dx else 10**9, height if dy else 10**9)
 
 
-def check(inst: WordSearchInstance, line_of_word: dict[int, int | None] | None = None) -> WordSearchInstance:
-    """Checks that need the whole instance (also after command-line overrides)."""
-    lines = line_of_word or {}
+def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchInstance:
+    """Checks that need the whole instance (also after command-line overrides); with the parsed
+    file ``doc``, errors name the line of the offending key or word."""
+
+    def line(*keys: str | int) -> int | None:
+        return doc.line(*keys) if doc is not None else None
+
     for n, value in (("width", inst.width), ("height", inst.height)):
         if not 1 <= value <= MAX_SIZE:
-            raise InputError(f"{n} must be between 1 and {MAX_SIZE}, got {value}", inst.path)
+            raise InputError(f"{n} must be between 1 and {MAX_SIZE}, got {value}", inst.path, line(n))
     longest = max(max_run(inst.width, inst.height, d) for d in inst.directions)
     for i, w in enumerate(inst.words):
         if len(w) > longest:
@@ -61,15 +65,17 @@ def check(inst: WordSearchInstance, line_of_word: dict[int, int | None] | None =
                 f"word {w} ({len(w)} letters) is longer than the {inst.width}x{inst.height} grid in every "
                 f"allowed direction (at most {longest})",
                 inst.path,
-                lines.get(i),
+                line("words", i),
             )
     cells = inst.width * inst.height
     if len(inst.message) > cells:
-        raise InputError(f"message has {len(inst.message)} letters but the grid has {cells} cells", inst.path)
+        raise InputError(
+            f"message has {len(inst.message)} letters but the grid has {cells} cells", inst.path, line("message")
+        )
     return inst
 
 
-def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], dict[int, int | None]]:
+def parse_words(doc: YamlDoc) -> tuple[str, ...]:
     raw = expect_str_list(doc, "words") or []
     if not raw:
         raise doc.error("'words' is empty", "words")
@@ -96,7 +102,7 @@ def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], dict[int, int | None]]:
             if i != j and len(a) < len(b) and (a in b or a[::-1] in b):
                 how = "inside" if a in b else "reversed inside"
                 raise InputError(f"word {a} occurs {how} {b}, so it could never occur exactly once", doc.path, lines[i])
-    return tuple(words), lines
+    return tuple(words)
 
 
 def parse_directions(doc: YamlDoc) -> tuple[tuple[Direction, ...], str | None]:
@@ -141,7 +147,7 @@ def parse_instance(text: str, path: str) -> WordSearchInstance:
         if not isinstance(value, int) or isinstance(value, bool):
             raise doc.error(f"'{key}' must be an integer", key)
         sizes[key] = value
-    words, lines = parse_words(doc)
+    words = parse_words(doc)
     directions, level = parse_directions(doc)
     if "directions" in data and "level" in data:
         raise doc.error("give either 'level' or 'directions', not both", "directions")
@@ -177,14 +183,7 @@ def parse_instance(text: str, path: str) -> WordSearchInstance:
         message_letters,
         custom_alphabet=data.get("alphabet") is not None,
     )
-    try:
-        return check(inst, lines)
-    except InputError as exc:
-        if exc.line is None and "width" in exc.message:
-            raise doc.error(exc.message, "width") from None
-        if exc.line is None and "height" in exc.message:
-            raise doc.error(exc.message, "height") from None
-        raise
+    return check(inst, doc)
 
 
 def read_instance(path: str | Path) -> WordSearchInstance:
