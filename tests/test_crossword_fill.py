@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyclingo_puzzles.crossword.fill import Dictionary, prune, read_dictionary, read_framework
+from pyclingo_puzzles.crossword.fill import Dictionary, prune, read_dictionary, read_framework, solve_fill
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
 from pyclingo_puzzles.errors import InputError
@@ -174,3 +174,48 @@ def test_real_5x5_grid_with_wamerican(cli) -> None:
         )
         == []
     )
+
+
+# ------------------------------------------------------------------ word propagator vs ground word atoms
+
+
+def all_fills(framework: Framework, words: list[str], **kw) -> tuple[str, set[tuple[str, ...]]]:
+    dictionary = Dictionary({w.upper(): 1 for w in words})
+    outcome = solve_fill(framework, dictionary, models=0, **kw)
+    if outcome.result is None:
+        return "UNSAT", set()
+    grids = {sol.grid for sol in outcome.solutions}
+    assert len(grids) == outcome.result.count  # every model is a distinct fill, all kept
+    return str(outcome.result.status), grids
+
+
+@pytest.mark.parametrize("no_repeat", [True, False])
+@pytest.mark.parametrize("rows", [["___", "_*_", "___"], ["___", "___", "___"], ["__", "__"], ["___*", "_*__", "____"]])
+def test_propagator_and_word_atoms_give_the_same_fills(rows: list[str], no_repeat: bool) -> None:
+    framework = Framework.from_lines(rows)
+    lazy = all_fills(framework, WORDS, no_repeat=no_repeat)
+    ground = all_fills(framework, WORDS, no_repeat=no_repeat, word_atoms=True)
+    assert lazy == ground
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.text(alphabet="..#", min_size=4, max_size=4), min_size=2, max_size=4),
+    st.lists(st.sampled_from(WORDS + ["at", "ta", "ea", "ar", "cart", "tear", "rate", "race", "acre"]), max_size=14),
+)
+def test_fuzz_propagator_agrees_with_word_atoms(rows: list[str], words: list[str]) -> None:
+    framework = Framework.from_lines(rows)
+    if not framework.sites() or not words:
+        return
+    for no_repeat in (True, False):
+        assert all_fills(framework, words, no_repeat=no_repeat) == all_fills(
+            framework, words, no_repeat=no_repeat, word_atoms=True
+        )
+
+
+def test_letter_rules_keep_the_propagator(cli, tmp_path: Path, dictionary: Path) -> None:
+    rules = grid_file(tmp_path, ':- val(0, 0, X), X != "E".\n', "starts-with-e.lp")
+    frame = grid_file(tmp_path, "___\n")
+    res = cli("crossword", frame, "--dictionary", dictionary, "--rules", rules, "--json", "--models", "0", "--stats")
+    assert sorted(s["grid"][0] for s in json.loads(res.out)["solutions"]) == ["EAR", "EAT", "ERA"]
+    assert "word_atoms=False" in res.err

@@ -51,6 +51,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="ignore dictionary words scored below S (scored lists: WORD;SCORE)",
     )
     g.add_argument("--optimize", action="store_true", help="maximise the total score of the fill")
+    g.add_argument(
+        "--word-atoms",
+        action="store_true",
+        help="ground the word atoms fill/2 instead of the word propagator (slower; implied by --optimize "
+        "and by --rules files that mention fill/2)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ candidate pruning (length, predefined letters, arc consistency) and the solve.""
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -17,10 +18,12 @@ from ..solve import Solver, SolveResult, Stats
 from ..yamlio import expect_mapping, expect_str_list, load_yaml
 from .facts import site_facts
 from .framework import Framework, Site
+from .propagator import WordPropagator
 from .reader import YAML_SUFFIXES, check_framework, parse_dat
-from .solution import CrosswordSolution, decode, verify
+from .solution import CrosswordSolution, decode, decode_letters, verify
 
 ENCODING = "crossword_fill.lp"
+FILL_ATOM = re.compile(r"\bfill\s*\(")
 
 
 # ------------------------------------------------------------------------------------------ readers
@@ -148,9 +151,16 @@ def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -
 # ------------------------------------------------------------------------------------------ solving
 
 
+def option_facts(cands: Candidates) -> Iterator[Symbol]:
+    for (r, c), letters in sorted(cands.options.items()):
+        for ch in sorted(letters):
+            yield Function("option", [Number(r), Number(c), String(ch)])
+
+
 def fill_facts(
     framework: Framework, sites: Sequence[Site], cands: Candidates, scores: dict[str, int] | None, rng: random.Random
 ) -> tuple[list[Symbol], list[str]]:
+    """All input predicates, word atoms included (the fully ground mode)."""
     words = sorted({w for ws in cands.by_site.values() for w in ws})
     rng.shuffle(words)  # seeded: different seeds, different fills
     ids = {w: i for i, w in enumerate(words)}
@@ -164,10 +174,13 @@ def fill_facts(
     for s in sites:
         for text in cands.by_site[s.id]:
             facts.append(Function("cand", [Number(s.id), Number(ids[text])]))
-    for (r, c), letters in sorted(cands.options.items()):
-        for ch in sorted(letters):
-            facts.append(Function("option", [Number(r), Number(c), String(ch)]))
+    facts.extend(option_facts(cands))
     return facts, words
+
+
+def wants_word_atoms(rules: Sequence[str | Path]) -> bool:
+    """Whether the user's rules refer to fill/2, which exists only when the word atoms are ground."""
+    return any(FILL_ATOM.search(read_text(path)) for path in rules if Path(path).is_file())
 
 
 @dataclass
@@ -188,7 +201,11 @@ def solve_fill(
     time_limit: float | None = None,
     no_repeat: bool = True,
     optimize: bool = False,
+    word_atoms: bool = False,
 ) -> FillOutcome:
+    """Prune, then solve. By default the word constraint runs as a propagator over the letter atoms
+    (no word atoms are ground); ``word_atoms`` (implied by ``optimize`` and by rules that mention
+    fill/2) grounds the whole encoding instead."""
     t0 = time.perf_counter()
     sites = framework.sites()
     cands = prune(framework, sites, dictionary)
@@ -196,12 +213,19 @@ def solve_fill(
     if cands.empty:
         stats = Stats(extra={"prune_seconds": round(prune_seconds, 4)})
         return FillOutcome(None, [], cands.empty, stats)
-    rng = random.Random(seed or 0)
-    facts, words = fill_facts(framework, sites, cands, dictionary.words if optimize else None, rng)
+    lazy = not (word_atoms or optimize or wants_word_atoms(rules))
     options = ["--sign-def=pos", "-c", f"no_repeat={int(no_repeat)}", "-c", f"optimize={int(optimize)}"]
-    if seed:
+    options += ["-c", f"lazy={int(lazy)}"]
+    if seed and not lazy:
         options.append("--rand-freq=0.01")
     solver = Solver([ENCODING], rules, seed=seed, options=options)
+    if lazy:
+        words: list[str] = []
+        facts = [*site_facts(framework, sites), *option_facts(cands)]
+        solver.ctl.register_propagator(WordPropagator(sites, cands.by_site, no_repeat, seed or 0))
+    else:
+        rng = random.Random(seed or 0)
+        facts, words = fill_facts(framework, sites, cands, dictionary.words if optimize else None, rng)
     solver.add_facts(facts)
     solver.ground()
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
@@ -213,12 +237,19 @@ def solve_fill(
     answers = result.answers[-1:] if optimize else result.answers
     solutions = []
     for answer in answers:
-        sol = decode(answer.symbols, words, by_id, framework, predicate="fill", word_first=False)
+        if lazy:
+            sol = decode_letters(answer.symbols, sites, framework)
+        else:
+            sol = decode(answer.symbols, words, by_id, framework, predicate="fill", word_first=False)
         problems = verify(framework, sol, allowed=dictionary.words.keys(), repeats=not no_repeat)
         if problems:
             raise VerificationError(problems[0])
         solutions.append(sol)
-    result.stats.extra.update(prune_seconds=round(prune_seconds, 4), candidates=sum(map(len, cands.by_site.values())))
+    result.stats.extra.update(
+        prune_seconds=round(prune_seconds, 4),
+        candidates=sum(map(len, cands.by_site.values())),
+        word_atoms=not lazy,
+    )
     return FillOutcome(result, solutions, [], result.stats)
 
 

@@ -28,6 +28,7 @@ def run(args: argparse.Namespace) -> int:
         time_limit=args.time_limit,
         no_repeat=args.no_repeat,
         optimize=args.optimize,
+        word_atoms=args.word_atoms,
     )
     if outcome.result is None:  # some slot has no candidate at all: proved unfillable without search
         if args.json:

@@ -71,6 +71,25 @@ def decode(
     return build_solution(framework, placements)
 
 
+def decode_letters(symbols: Sequence[Symbol], sites: Sequence[Site], framework: Framework) -> CrosswordSolution:
+    """Model symbols ``val(R, C, X)`` (the letter atoms of the dictionary fill) -> a solution whose
+    placements are the letters read along each site."""
+    letters: dict[tuple[int, int], str] = {}
+    for sym in symbols:
+        if sym.name == "val" and len(sym.arguments) == 3:
+            r, c, x = sym.arguments
+            if (r.number, c.number) in letters:
+                raise VerificationError(f"the model gives place ({r.number},{c.number}) two letters")
+            letters[(r.number, c.number)] = x.string
+    placements = []
+    for site in sites:
+        text = "".join(letters.get(cell, "") for cell in site.cells())
+        if len(text) != site.length:
+            raise VerificationError(f"the model leaves a place of the site at ({site.row},{site.col}) empty")
+        placements.append(Placement(text, site.row, site.col, site.direction))
+    return build_solution(framework, placements)
+
+
 def verify(
     framework: Framework,
     solution: CrosswordSolution,
