@@ -219,3 +219,14 @@ def test_letter_rules_keep_the_propagator(cli, tmp_path: Path, dictionary: Path)
     res = cli("crossword", frame, "--dictionary", dictionary, "--rules", rules, "--json", "--models", "0", "--stats")
     assert sorted(s["grid"][0] for s in json.loads(res.out)["solutions"]) == ["EAR", "EAT", "ERA"]
     assert "word_atoms=False" in res.err
+
+
+def test_real_15x15_grid_fills_fast_with_the_propagator() -> None:
+    grid = shared_path("crossword-bench", "grids", "15.01.grid")
+    words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
+    framework, _ = read_framework(grid)
+    outcome = solve_fill(framework, read_dictionary(words), time_limit=60)
+    assert outcome.result is not None and outcome.result.status.value == "SAT"
+    assert outcome.stats.extra["word_atoms"] is False
+    assert outcome.stats.atoms < 20_000  # letter atoms only: the ~300k word candidates are not ground
+    assert len(outcome.solutions[0].placements) == len(framework.sites())  # verified inside solve_fill
