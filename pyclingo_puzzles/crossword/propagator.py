@@ -76,6 +76,7 @@ class WordPropagator:
     # ------------------------------------------------------------------------------ clingo hooks
 
     def init(self, init: PropagateInit) -> None:
+        self.effects = {}  # clingo calls init again if the program grows between solves
         for cell, slots in self.slots_at.items():
             r, c = cell
             at = [(s, self.cells[s].index(cell)) for s in slots]

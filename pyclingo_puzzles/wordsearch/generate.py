@@ -21,6 +21,7 @@ from clingo import Function, Number, String, Symbol
 
 from ..errors import VerificationError
 from ..solve import Solver, SolveResult, Stats, Status, exit_code
+from .heuristic import PlacementHeuristic
 from .instance import Direction, WordSearchInstance
 from .scan import GridIndex, Placement, verify
 
@@ -31,6 +32,7 @@ GROWTH = 4  # sample growth factor per round for the words of the core
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles
 FREE = "\x01"  # a free cell before filling: never a letter
 REPAIR_ROUNDS = 200
+DENSE = True
 
 
 @dataclass(frozen=True)
@@ -216,9 +218,17 @@ def fill(inst: WordSearchInstance, placements: Sequence[Placement], rng: random.
 class _Round:
     """One grounding over a fixed candidate set; solves lazily until the placement is clean."""
 
-    def __init__(self, inst: WordSearchInstance, cands: list[list[Candidate]], rules: Sequence[str]):
+    def __init__(
+        self, inst: WordSearchInstance, cands: list[list[Candidate]], rules: Sequence[str], dense: bool = False
+    ):
         self.inst, self.cands = inst, cands
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=CLINGO_OPTIONS)
+        if dense:  # tight grid: decide by fewest placements left and most shared cells
+            cells = [
+                [tuple((c.row + c.dy * i, c.col + c.dx * i, ch) for i, ch in enumerate(word)) for c in cands[w]]
+                for w, word in enumerate(inst.words)
+            ]
+            self.solver.ctl.register_propagator(PlacementHeuristic(inst.words, cells, inst.seed or 0))
         self.solver.add_facts(facts(inst, cands))
         self.solver.ground()
         self.nogoods = 0
@@ -277,7 +287,7 @@ def generate(
     while True:
         rounds += 1
         is_complete = all(len(cands[w]) >= totals[w] for w in range(n))
-        rnd = _Round(inst, cands, rules)
+        rnd = _Round(inst, cands, rules, dense=is_complete and DENSE)
         while True:
             result = rnd.solve(models, left(), range(n), stats)
             if result.status is not Status.SAT:
