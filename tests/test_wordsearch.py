@@ -214,3 +214,35 @@ def test_time_limit_answers_unknown_with_exit_1(cli, tmp_path: Path) -> None:
     res = cli("wordsearch", path, "--time-limit", "0.5", "--json")
     assert res.code == 1
     assert json.loads(res.out) == {"status": "UNKNOWN"}
+
+
+def dense_words(seed: int) -> list[str]:
+    """20 segments (5-8 letters, medium directions) cut from a random 10x10 grid: about 120 letters
+    in 100 cells, so all of them fit, but only with many crossings."""
+    import random
+
+    rng = random.Random(seed)
+    grid = [[rng.choice("ABCDEFGHILMNOPRSTU") for _ in range(10)] for _ in range(10)]
+    words: list[str] = []
+    while len(words) < 20:
+        length, (dx, dy) = rng.randint(5, 8), rng.choice([(1, 0), (0, 1), (1, 1), (1, -1)])
+        r, c = rng.randrange(10), rng.randrange(10)
+        cells = [(r + dy * i, c + dx * i) for i in range(length)]
+        if not all(0 <= a < 10 and 0 <= b < 10 for a, b in cells):
+            continue
+        w = "".join(grid[a][b] for a, b in cells)
+        if not any(w in v or v in w or w[::-1] in v or v[::-1] in w for v in words):
+            words.append(w)
+    return words
+
+
+def test_dense_feasible_grid_is_filled(tmp_path: Path) -> None:
+    from pyclingo_puzzles.wordsearch.generate import generate
+
+    words = dense_words(1)
+    path = tmp_path / "dense.yaml"
+    path.write_text(json.dumps({"width": 10, "height": 10, "level": "medium", "seed": 1, "words": words}))
+    outcome = generate(read_instance(path), time_limit=30)
+    assert outcome.status.value == "SAT"
+    puzzle = outcome.puzzles[0]
+    assert verify(puzzle.grid, puzzle.placements, words) == []
