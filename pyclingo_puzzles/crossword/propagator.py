@@ -66,9 +66,8 @@ class WordPropagator:
         for s in self.sites:
             for cell in self.cells[s.id]:
                 self.slots_at.setdefault(cell, []).append(s.id)
-        # filled by init: per place the (letter, solver literal) pairs; per literal the places
+        # filled by init: per place the (letter, solver literal) pairs
         self.options: dict[Cell, list[tuple[str, int]]] = {}
-        self.places_of: dict[int, list[Cell]] = {}
         # per watched literal: (slot, bitset to AND into the slot's candidates when it becomes true)
         self.effects: dict[int, list[tuple[int, int]]] = {}
         self.threads: list[_ThreadState] = []

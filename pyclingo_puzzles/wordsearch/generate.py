@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from clingo import Function, Number, String, Symbol
 
@@ -225,7 +225,10 @@ class _Round:
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=CLINGO_OPTIONS)
         if dense:  # tight grid: decide by fewest placements left and most shared cells
             cells = [
-                [tuple((c.row + c.dy * i, c.col + c.dx * i, ch) for i, ch in enumerate(word)) for c in cands[w]]
+                [
+                    tuple((r, col, ch) for (r, col), ch in zip(Placement(word, *astuple(c)).cells(), word, strict=True))
+                    for c in cands[w]
+                ]
                 for w, word in enumerate(inst.words)
             ]
             self.solver.ctl.register_propagator(PlacementHeuristic(inst.words, cells, inst.seed or 0))
