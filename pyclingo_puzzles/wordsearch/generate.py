@@ -32,7 +32,7 @@ GROWTH = 4  # sample growth factor per round for the words of the core
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles
 FREE = "\x01"  # a free cell before filling: never a letter
 REPAIR_ROUNDS = 200
-DENSE = True
+DENSE = True  # overlap-first decisions (heuristic.py) whenever the candidates are complete
 
 
 @dataclass(frozen=True)
