@@ -51,12 +51,12 @@ class WordPropagator:
         by_length: dict[int, set[str]] = {}
         for s in self.sites:
             by_length.setdefault(s.length, set()).update(candidates[s.id])
-        self.words = {n: sorted(ws) for n, ws in by_length.items()}
-        self.index = {n: {w: k for k, w in enumerate(ws)} for n, ws in self.words.items()}
-        self.masks = {n: letter_masks(ws, n) for n, ws in self.words.items()}
+        words = {n: sorted(ws) for n, ws in by_length.items()}
+        index = {n: {w: k for k, w in enumerate(ws)} for n, ws in words.items()}
+        self.masks = {n: letter_masks(ws, n) for n, ws in words.items()}
         self.base: dict[int, int] = {}
         for s in self.sites:
-            idx = self.index[s.length]
+            idx = index[s.length]
             m = 0
             for w in candidates[s.id]:
                 m |= 1 << idx[w]
@@ -80,7 +80,9 @@ class WordPropagator:
             r, c = cell
             at = [(s, self.cells[s].index(cell)) for s in slots]
             opts = []
-            for ch in sorted({ch for s in slots for ch in self._letters_at(s, cell)}):
+            # the letters some candidate of a slot through the place has there
+            letters = {ch for s, i in at for ch, m in self.masks[len(self.cells[s])][i].items() if m & self.base[s]}
+            for ch in sorted(letters):
                 atom = init.symbolic_atoms[Function("val", [Number(r), Number(c), String(ch)])]
                 if atom is None:
                     continue
@@ -180,11 +182,6 @@ class WordPropagator:
         return choice
 
     # ------------------------------------------------------------------------------ the work
-
-    def _letters_at(self, s: int, cell: Cell) -> set[str]:
-        i = self.cells[s].index(cell)
-        length = len(self.cells[s])
-        return {ch for ch, m in self.masks[length][i].items() if m & self.base[s]}
 
     def _parts(self, st: _ThreadState, s: int) -> list[list[int]]:
         """Per position of slot s: the clause literals that explain its restriction (the negated

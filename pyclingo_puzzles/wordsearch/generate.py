@@ -223,7 +223,7 @@ class _Round:
     ):
         self.inst, self.cands = inst, cands
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=CLINGO_OPTIONS)
-        if dense:  # tight grid: decide by fewest placements left and most shared cells
+        if dense:  # tight grid: decide by most shared cells, then fewest placements left
             cells = [
                 [
                     tuple((r, col, ch) for (r, col), ch in zip(Placement(word, *astuple(c)).cells(), word, strict=True))
@@ -231,7 +231,7 @@ class _Round:
                 ]
                 for w, word in enumerate(inst.words)
             ]
-            self.solver.ctl.register_propagator(PlacementHeuristic(inst.words, cells, inst.seed or 0))
+            self.solver.ctl.register_propagator(PlacementHeuristic(cells, inst.seed or 0))
         self.solver.add_facts(facts(inst, cands))
         self.solver.ground()
         self.nogoods = 0

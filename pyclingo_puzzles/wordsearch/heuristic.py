@@ -18,8 +18,7 @@ Cells = tuple[tuple[int, int, str], ...]  # (row, col, letter) per letter of a p
 
 
 class PlacementHeuristic:
-    def __init__(self, words: Sequence[str], options: Sequence[Sequence[Cells]], seed: int = 0):
-        self.words = list(words)
+    def __init__(self, options: Sequence[Sequence[Cells]], seed: int = 0):
         self.options = [list(opts) for opts in options]  # per word, per candidate id: its cells
         self.rng = random.Random(seed)
         self.lits: list[list[int]] = []  # per word, per candidate: solver literal (0: not in the program)
