@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +22,7 @@ from .framework import Framework, Site
 from .propagator import WordPropagator
 from .reader import YAML_SUFFIXES, check_framework, parse_dat
 from .solution import CrosswordSolution, decode, decode_letters, verify
+from .wordsets import WordTable
 
 ENCODING = "crossword_fill.lp"
 FILL_ATOM = re.compile(r"\bfill\s*\(")
@@ -114,38 +116,59 @@ class Candidates:
     by_site: dict[int, list[str]]
     options: dict[tuple[int, int], set[str]]  # place -> letters still possible
     empty: list[Site] = field(default_factory=list)  # sites left without any candidate
+    tables: dict[int, WordTable] = field(default_factory=dict)  # length -> the dictionary's words
+    bits: dict[int, int] = field(default_factory=dict)  # site -> its candidates in its length's table
 
 
 def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -> Candidates:
     """Length and predefined letters, then arc consistency between crossing sites until nothing
-    changes: a word stays only if each of its letters is possible in its place."""
-    by_length: dict[int, list[str]] = {}
+    changes: a word stays only if each of its letters is possible in its place. Candidate sets are
+    bitsets over the words of one length (AC-3 with a queue of the sites whose set shrank)."""
+    lengths = {s.length for s in sites}
+    by_length: dict[int, list[str]] = {n: [] for n in lengths}
     for word in dictionary.words:
-        by_length.setdefault(len(word), []).append(word)
+        if len(word) in by_length:
+            by_length[len(word)].append(word)
+    tables = {n: WordTable.build(ws, n) for n, ws in by_length.items()}
     given = framework.predefined()
-    by_site: dict[int, list[str]] = {}
+    cells = {s.id: s.cells() for s in sites}
+    slots_at: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    bits: dict[int, int] = {}
     for s in sites:
-        fixed = [(i, given[cell]) for i, cell in enumerate(s.cells()) if cell in given]
-        by_site[s.id] = [w for w in by_length.get(s.length, []) if all(w[i] == ch for i, ch in fixed)]
+        table = tables[s.length]
+        m = table.full
+        for i, cell in enumerate(cells[s.id]):
+            slots_at.setdefault(cell, []).append((s.id, i))
+            if cell in given:
+                m &= table.masks[i].get(given[cell], 0)
+        bits[s.id] = m
+    length_of = {s.id: s.length for s in sites}
+    queue = deque(s.id for s in sites)
+    queued = set(queue)
+    while queue:
+        sid = queue.popleft()
+        queued.discard(sid)
+        table = tables[length_of[sid]]
+        for i, cell in enumerate(cells[sid]):
+            here = table.letters(bits[sid], i)
+            for other, j in slots_at[cell]:
+                if other == sid:
+                    continue
+                old = bits[other]
+                new = old & tables[length_of[other]].allowing(j, here)
+                if new != old:
+                    bits[other] = new
+                    if other not in queued:
+                        queue.append(other)
+                        queued.add(other)
     options: dict[tuple[int, int], set[str]] = {}
-    changed = True
-    while changed:
-        changed = False
-        # the letters each site allows in each of its places, intersected per place
-        options = {}
-        for s in sites:
-            words = by_site[s.id]
-            for i, cell in enumerate(s.cells()):
-                letters = {w[i] for w in words}
-                options[cell] = letters if cell not in options else options[cell] & letters
-        for s in sites:
-            allowed = [options[cell] for cell in s.cells()]
-            kept = [w for w in by_site[s.id] if all(ch in allowed[i] for i, ch in enumerate(w))]
-            if len(kept) != len(by_site[s.id]):
-                by_site[s.id] = kept
-                changed = True
-    empty = [s for s in sites if not by_site[s.id]]
-    return Candidates(by_site, options, empty)
+    for cell, at in slots_at.items():
+        for sid, i in at:
+            letters = tables[length_of[sid]].letters(bits[sid], i)
+            options[cell] = letters if cell not in options else options[cell] & letters
+    by_site = {s.id: tables[s.length].decode(bits[s.id]) for s in sites}
+    empty = [s for s in sites if not bits[s.id]]
+    return Candidates(by_site, options, empty, tables, bits)
 
 
 # ------------------------------------------------------------------------------------------ solving
@@ -222,7 +245,7 @@ def solve_fill(
     if lazy:
         words: list[str] = []
         facts = [*site_facts(framework, sites), *option_facts(cands)]
-        solver.ctl.register_propagator(WordPropagator(sites, cands.by_site, no_repeat, seed or 0))
+        solver.ctl.register_propagator(WordPropagator(sites, cands.tables, cands.bits, no_repeat, seed or 0))
     else:
         rng = random.Random(seed or 0)
         facts, words = fill_facts(framework, sites, cands, dictionary.words if optimize else None, rng)

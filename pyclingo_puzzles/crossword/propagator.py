@@ -20,47 +20,29 @@ from dataclasses import dataclass, field
 from clingo import Assignment, Function, Number, PropagateControl, PropagateInit, PropagatorCheckMode, String
 
 from .framework import Site
+from .wordsets import WordTable
 
 Cell = tuple[int, int]
-
-
-def letter_masks(words: Sequence[str], length: int) -> list[dict[str, int]]:
-    """Per position, per letter: the bitset of the words (by index) with that letter there."""
-    rows: list[dict[str, bytearray]] = [{} for _ in range(length)]
-    size = (len(words) + 7) // 8
-    for k, word in enumerate(words):
-        byte, bit = divmod(k, 8)
-        for i, ch in enumerate(word):
-            buf = rows[i].get(ch)
-            if buf is None:
-                buf = rows[i][ch] = bytearray(size)
-            buf[byte] |= 1 << bit
-    return [{ch: int.from_bytes(buf, "little") for ch, buf in row.items()} for row in rows]
 
 
 class WordPropagator:
     """Enforces "each slot spells a candidate word" (and, optionally, no word twice) on val/3."""
 
     def __init__(
-        self, sites: Sequence[Site], candidates: dict[int, list[str]], no_repeat: bool = True, seed: int = 0
+        self,
+        sites: Sequence[Site],
+        tables: dict[int, WordTable],
+        candidates: dict[int, int],
+        no_repeat: bool = True,
+        seed: int = 0,
     ):
+        """``candidates``: per site, its candidate words as a bitset over ``tables[length]``."""
         self.sites = list(sites)
         self.rng = random.Random(seed)
         self.jitter = bool(seed)  # jitter off by default: measured, it lengthens the heavy tail (15.06)
         self.no_repeat = no_repeat
-        by_length: dict[int, set[str]] = {}
-        for s in self.sites:
-            by_length.setdefault(s.length, set()).update(candidates[s.id])
-        words = {n: sorted(ws) for n, ws in by_length.items()}
-        index = {n: {w: k for k, w in enumerate(ws)} for n, ws in words.items()}
-        self.masks = {n: letter_masks(ws, n) for n, ws in words.items()}
-        self.base: dict[int, int] = {}
-        for s in self.sites:
-            idx = index[s.length]
-            m = 0
-            for w in candidates[s.id]:
-                m |= 1 << idx[w]
-            self.base[s.id] = m
+        self.masks = {n: table.masks for n, table in tables.items()}
+        self.base = dict(candidates)
         self.cells = {s.id: s.cells() for s in self.sites}
         self.slots_at: dict[Cell, list[int]] = {}
         for s in self.sites:
@@ -97,6 +79,14 @@ class WordPropagator:
                     self.effects[lit].append((s, mask))
                     self.effects[-lit].append((s, ~mask))
             self.options[cell] = opts
+        # per slot, per position: (literal, bitset of the words with that letter there)
+        self.slot_opts = {
+            s: [
+                [(lit, self.masks[len(cells)][i].get(ch, 0)) for ch, lit in self.options[cell]]
+                for i, cell in enumerate(cells)
+            ]
+            for s, cells in self.cells.items()
+        }
         true = {lit for lit in self.effects if init.assignment.is_true(lit)}
         cur = dict(self.base)
         for lit in true:
@@ -206,28 +196,72 @@ class WordPropagator:
         """Falsify the letters of slot s that no remaining candidate supports. Returns False when
         a conflict stops propagation."""
         m = st.cur[s]
-        if not m:
-            return control.add_clause(self._reason(st, s))
         true = st.true
-        masks = self.masks[len(self.cells[s])]
-        unsupported = []
-        for i, cell in enumerate(self.cells[s]):
-            row = masks[i]
-            for ch, lit in self.options[cell]:
+        opts_of = self.slot_opts[s]
+        # per position: the true literal, or the literals ruled out and the live options
+        state = []
+        todo = []
+        for i, opts in enumerate(opts_of):
+            ruled_out = []
+            live = []
+            for opt in opts:
+                lit = opt[0]
                 if lit in true:
+                    state.append((lit, opt[1], None))
                     break
-                if -lit not in true and not m & row.get(ch, 0):
-                    unsupported.append((i, lit))
-        if not unsupported:
+                if -lit in true:
+                    ruled_out.append(opt)
+                else:
+                    live.append(opt)
+            else:
+                state.append((0, ruled_out, live))
+                if m:
+                    gone = [opt for opt in live if not m & opt[1]]
+                    if gone:
+                        todo.append((i, gone))
+        if m and not todo:
             return True
-        parts = self._parts(st, s)
-        for i, lit in unsupported:
-            clause = [-lit]
-            for j, part in enumerate(parts):
-                if j != i:
+        base = self.base[s]
+        # the restrictions, strongest first: places with a letter, then by fewest live letters
+        order = [j for j, st_j in enumerate(state) if st_j[0]]
+        order += sorted((j for j, st_j in enumerate(state) if not st_j[0] and st_j[1]), key=lambda j: len(state[j][2]))
+        restrict: dict[int, tuple[int, list[int]]] = {}
+
+        def explain(acc: int, skip: int) -> list[int]:
+            clause = []
+            for j in order:
+                if not acc:
+                    break
+                if j == skip:
+                    continue
+                r = restrict.get(j)
+                if r is None:
+                    lit, a, _live = state[j]
+                    if lit:
+                        r = (a, [-lit])
+                    else:
+                        out = 0
+                        for opt in a:
+                            out |= opt[1]
+                        r = (~out, [opt[0] for opt in a])
+                    restrict[j] = r
+                mask, part = r
+                new = acc & mask
+                if new != acc:
+                    acc = new
                     clause.extend(part)
-            if not control.add_clause(clause):
-                return False
+            return clause
+
+        if not m:
+            return control.add_clause(explain(base, -1))
+        for i, gone in todo:
+            words = 0
+            for opt in gone:
+                words |= opt[1]
+            reason = explain(base & words, i)
+            for opt in gone:
+                if not control.add_clause([-opt[0], *reason]):
+                    return False
         return True
 
 
