@@ -4,25 +4,25 @@
 words; grounded, that is one rule per candidate and position (millions on a 15x15 grid with a 60k-word
 dictionary), and grounding alone takes longer than Qxw needs for the whole fill. With ``lazy=1`` the
 encoding leaves the word atoms out and this propagator enforces the same constraint on the letter
-atoms ``val(R, C, X)``: each slot keeps its candidates as a bitset (one Python int, one bit per word of
-that length); a letter loses support in a place when no remaining candidate of a slot through the
-place has it there, and is then made false with the slot's current letters as the reason (generalised
-arc consistency on the slot's word table). Total assignments are checked again, so the constraint
-holds even where propagation was skipped, and repeated words are refused there.
+atoms ``val(R, C, X)``: each slot keeps its candidates as a bitset over the words of its length
+(``wordsets.WordTable``); a letter loses support in a place when no remaining candidate of a slot
+through the place has it there, and is then made false (generalised arc consistency on the slot's
+word table). The reason given to clingo is a small set of the slot's places whose letters already
+rule the letter out, not all of them: shorter reasons make the learnt clauses stronger (15.02: 712
+conflicts with whole-slot reasons, 128 with these). Total assignments are checked again, so the
+constraint holds even where propagation was skipped, and repeated words are refused there.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from clingo import Assignment, Function, Number, PropagateControl, PropagateInit, PropagatorCheckMode, String
 
 from .framework import Site
 from .wordsets import WordTable
-
-Cell = tuple[int, int]
 
 
 class WordPropagator:
@@ -41,66 +41,93 @@ class WordPropagator:
         self.rng = random.Random(seed)
         self.jitter = bool(seed)  # jitter off by default: measured, it lengthens the heavy tail (15.06)
         self.no_repeat = no_repeat
-        self.masks = {n: table.masks for n, table in tables.items()}
-        self.base = dict(candidates)
-        self.cells = {s.id: s.cells() for s in self.sites}
-        self.slots_at: dict[Cell, list[int]] = {}
+        self.given = dict(candidates)
+        self.base = dict(candidates)  # set by init: the candidates less the letters ruled out at the start
+        cell_index: dict[tuple[int, int], int] = {}
+        self.place_cells: list[tuple[int, int]] = []  # place number -> (row, column)
+        self.slot_places: dict[int, list[int]] = {}  # slot -> its places, in order
+        self.slots_at: list[list[tuple[int, int]]] = []  # place -> (slot, position there)
         for s in self.sites:
-            for cell in self.cells[s.id]:
-                self.slots_at.setdefault(cell, []).append(s.id)
-        # filled by init: per place the (letter, solver literal) pairs
-        self.options: dict[Cell, list[tuple[str, int]]] = {}
-        # per watched literal: (slot, bitset to AND into the slot's candidates when it becomes true)
-        self.effects: dict[int, list[tuple[int, int]]] = {}
+            places = []
+            for i, cell in enumerate(s.cells()):
+                p = cell_index.get(cell)
+                if p is None:
+                    p = cell_index[cell] = len(self.place_cells)
+                    self.place_cells.append(cell)
+                    self.slots_at.append([])
+                self.slots_at[p].append((s.id, i))
+                places.append(p)
+            self.slot_places[s.id] = places
+        self.masks = {s.id: tables[s.length].masks for s in self.sites}
+        # filled by init
+        self.options: list[list[tuple[str, int]]] = []  # place -> (letter, solver literal)
+        self.slot_mask: dict[int, list[dict[int, int]]] = {}  # slot -> position -> literal -> words
+        self.effects: dict[int, list[tuple[int, int]]] = {}  # literal -> (slot, bitset to AND in)
+        self.where: dict[int, list[int]] = {}  # letter literal -> places it stands for
         self.threads: list[_ThreadState] = []
 
     # ------------------------------------------------------------------------------ clingo hooks
 
     def init(self, init: PropagateInit) -> None:
-        self.effects = {}  # clingo calls init again if the program grows between solves
-        for cell, slots in self.slots_at.items():
-            r, c = cell
-            at = [(s, self.cells[s].index(cell)) for s in slots]
-            opts = []
+        self.effects, self.where, self.options = {}, {}, []  # init runs again if the program grows
+        self.base = dict(self.given)
+        fixed: list[int] = []
+        for p, (r, c) in enumerate(self.place_cells):
+            at = self.slots_at[p]
             # the letters some candidate of a slot through the place has there
-            letters = {ch for s, i in at for ch, m in self.masks[len(self.cells[s])][i].items() if m & self.base[s]}
+            letters = {ch for s, i in at for ch, m in self.masks[s][i].items() if m & self.base[s]}
+            opts = []
+            value = 0
             for ch in sorted(letters):
                 atom = init.symbolic_atoms[Function("val", [Number(r), Number(c), String(ch)])]
                 if atom is None:
                     continue
                 lit = init.solver_literal(atom.literal)
+                if init.assignment.is_false(lit):  # ruled out before the search: never a candidate's
+                    for s, i in at:
+                        self.base[s] &= ~self.masks[s][i].get(ch, 0)
+                    continue
+                if init.assignment.is_true(lit):
+                    value = lit
                 opts.append((ch, lit))
+                self.where.setdefault(lit, []).append(p)
                 for watched in (lit, -lit):
                     if watched not in self.effects:
                         init.add_watch(watched)
                         self.effects[watched] = []
                 for s, i in at:
-                    mask = self.masks[len(self.cells[s])][i].get(ch, 0)
+                    mask = self.masks[s][i].get(ch, 0)
                     self.effects[lit].append((s, mask))
                     self.effects[-lit].append((s, ~mask))
-            self.options[cell] = opts
-        # per slot, per position: (literal, bitset of the words with that letter there)
-        self.slot_opts = {
-            s: [
-                [(lit, self.masks[len(cells)][i].get(ch, 0)) for ch, lit in self.options[cell]]
-                for i, cell in enumerate(cells)
-            ]
-            for s, cells in self.cells.items()
+            self.options.append(opts)
+            fixed.append(value)
+        self.slot_mask = {
+            s: [{lit: self.masks[s][i].get(ch, 0) for ch, lit in self.options[p]} for i, p in enumerate(places)]
+            for s, places in self.slot_places.items()
         }
-        true = {lit for lit in self.effects if init.assignment.is_true(lit)}
         cur = dict(self.base)
-        for lit in true:
-            for s, mask in self.effects[lit]:
-                cur[s] &= mask
-        self.threads = [_ThreadState(set(true), dict(cur)) for _ in range(init.number_of_threads)]
+        for p, lit in enumerate(fixed):
+            if lit:
+                for s, i in self.slots_at[p]:
+                    cur[s] &= self.slot_mask[s][i][lit]
+        live = [{lit for _ch, lit in opts} for opts in self.options]
+        self.threads = [
+            _ThreadState(list(fixed), [[] for _ in fixed], [set(x) for x in live], dict(cur), [])
+            for _ in range(init.number_of_threads)
+        ]
         init.check_mode = PropagatorCheckMode.Total
 
     def propagate(self, control: PropagateControl, changes: Sequence[int]) -> None:
         st = self.threads[control.thread_id]
-        st.true.update(changes)
-        cur, trail = st.cur, st.trail
+        cur, trail, fixed, out, live = st.cur, st.trail, st.fixed, st.out, st.live
         dirty = set()
+        where = self.where
         for lit in changes:
+            for p in where.get(lit, ()):  # a letter is set
+                fixed[p] = lit
+            for p in where.get(-lit, ()):  # a letter is ruled out
+                out[p].append(-lit)
+                live[p].discard(-lit)
             for s, mask in self.effects[lit]:
                 old = cur[s]
                 new = old & mask
@@ -114,7 +141,14 @@ class WordPropagator:
 
     def undo(self, thread_id: int, assignment: Assignment, changes: Sequence[int]) -> None:
         st = self.threads[thread_id]
-        st.true.difference_update(changes)
+        fixed, out, live = st.fixed, st.out, st.live
+        where = self.where
+        for lit in changes:
+            for p in where.get(lit, ()):
+                fixed[p] = 0
+            for p in where.get(-lit, ()):
+                out[p].remove(-lit)
+                live[p].add(-lit)
         undone = set(changes)
         trail, cur = st.trail, st.cur
         while trail and trail[-1][0] in undone:
@@ -143,28 +177,28 @@ class WordPropagator:
         with the most candidates left across the slots through it (product; with a seed, jittered so
         that different seeds give different fills)."""
         st = self.threads[thread_id]
-        true, cur = st.true, st.cur
+        fixed, cur = st.fixed, st.cur
         best: tuple[int, float] | None = None  # (candidates left, random tie-break)
-        best_cell = None
+        best_place = -1
         for site in self.sites:
             s = site.id
             key = (cur[s].bit_count(), self.rng.random())
             if best is not None and key >= best:
                 continue
-            for cell in self.cells[s]:  # its first open place: the word is spelled from its start
-                if not any(lit in true for _ch, lit in self.options[cell]):
-                    best, best_cell = key, cell
+            for p in self.slot_places[s]:  # its first open place: the word is spelled from its start
+                if not fixed[p]:
+                    best, best_place = key, p
                     break
-        if best_cell is None:
+        if best_place < 0:
             return fallback
         choice, top = fallback, -1.0
-        for ch, lit in self.options[best_cell]:
-            if -lit in true:
+        live = st.live[best_place]
+        for _ch, lit in self.options[best_place]:
+            if lit not in live:
                 continue
             support = 1
-            for s in self.slots_at[best_cell]:
-                i = self.cells[s].index(best_cell)
-                support *= (cur[s] & self.masks[len(self.cells[s])][i].get(ch, 0)).bit_count()
+            for s, i in self.slots_at[best_place]:
+                support *= (cur[s] & self.slot_mask[s][i][lit]).bit_count()
             if self.jitter:
                 support *= 1.0 + self.rng.random()
             if support > top:
@@ -173,61 +207,44 @@ class WordPropagator:
 
     # ------------------------------------------------------------------------------ the work
 
-    def _parts(self, st: _ThreadState, s: int) -> list[list[int]]:
-        """Per position of slot s: the clause literals that explain its restriction (the negated
-        letter set there, or the letters ruled out there)."""
-        true = st.true
-        parts = []
-        for cell in self.cells[s]:
-            part = []
-            for _ch, lit in self.options[cell]:
-                if lit in true:
-                    part = [-lit]
-                    break
-                if -lit in true:
-                    part.append(lit)
-            parts.append(part)
-        return parts
-
     def _reason(self, st: _ThreadState, s: int) -> list[int]:
-        return [lit for part in self._parts(st, s) for lit in part]
+        """All of slot s's letters: the letter set in each place, or the letters ruled out there."""
+        clause = []
+        for p in self.slot_places[s]:
+            if st.fixed[p]:
+                clause.append(-st.fixed[p])
+            else:
+                clause.extend(st.out[p])
+        return clause
 
     def _narrow(self, control: PropagateControl, st: _ThreadState, s: int) -> bool:
-        """Falsify the letters of slot s that no remaining candidate supports. Returns False when
-        a conflict stops propagation."""
+        """Falsify the letters of slot s that no remaining candidate supports; a place left with one
+        supported letter gets that letter instead (one clause; the encoding's one letter per place
+        falsifies the others). Returns False when a conflict stops propagation."""
         m = st.cur[s]
-        true = st.true
-        opts_of = self.slot_opts[s]
-        # per position: the true literal, or the literals ruled out and the live options
-        state = []
+        fixed, live, out = st.fixed, st.live, st.out
+        places = self.slot_places[s]
+        maskd = self.slot_mask[s]
         todo = []
-        for i, opts in enumerate(opts_of):
-            ruled_out = []
-            live = []
-            for opt in opts:
-                lit = opt[0]
-                if lit in true:
-                    state.append((lit, opt[1], None))
-                    break
-                if -lit in true:
-                    ruled_out.append(opt)
-                else:
-                    live.append(opt)
-            else:
-                state.append((0, ruled_out, live))
-                if m:
-                    gone = [opt for opt in live if not m & opt[1]]
-                    if gone:
-                        todo.append((i, gone))
-        if m and not todo:
-            return True
-        base = self.base[s]
-        # the restrictions, strongest first: places with a letter, then by fewest live letters
-        order = [j for j, st_j in enumerate(state) if st_j[0]]
-        order += sorted((j for j, st_j in enumerate(state) if not st_j[0] and st_j[1]), key=lambda j: len(state[j][2]))
+        if m:
+            for i, p in enumerate(places):
+                if fixed[p]:
+                    continue
+                md = maskd[i]
+                gone = [lit for lit in live[p] if not m & md[lit]]
+                if gone:
+                    todo.append((i, gone))
+            if not todo:
+                return True
+        # the restrictions that can explain, strongest first: places with a letter, then the places
+        # with letters ruled out, fewest live letters first
+        order = [i for i, p in enumerate(places) if fixed[p]]
+        ruled = [i for i, p in enumerate(places) if not fixed[p] and out[p]]
+        order += sorted(ruled, key=lambda i: len(live[places[i]]))
         restrict: dict[int, tuple[int, list[int]]] = {}
 
         def explain(acc: int, skip: int) -> list[int]:
+            """Places (other than skip) whose restrictions together leave none of the words acc."""
             clause = []
             for j in order:
                 if not acc:
@@ -236,14 +253,14 @@ class WordPropagator:
                     continue
                 r = restrict.get(j)
                 if r is None:
-                    lit, a, _live = state[j]
-                    if lit:
-                        r = (a, [-lit])
+                    p = places[j]
+                    if fixed[p]:
+                        r = (maskd[j][fixed[p]], [-fixed[p]])
                     else:
-                        out = 0
-                        for opt in a:
-                            out |= opt[1]
-                        r = (~out, [opt[0] for opt in a])
+                        ruled = 0
+                        for lit in out[p]:
+                            ruled |= maskd[j][lit]
+                        r = (~ruled, list(out[p]))
                     restrict[j] = r
                 mask, part = r
                 new = acc & mask
@@ -252,21 +269,30 @@ class WordPropagator:
                     clause.extend(part)
             return clause
 
+        base = self.base[s]
         if not m:
             return control.add_clause(explain(base, -1))
         for i, gone in todo:
+            p = places[i]
+            if len(gone) + 1 == len(live[p]):  # one letter is left: set it
+                (keep,) = live[p].difference(gone)
+                if not control.add_clause([keep, *explain(base & ~maskd[i][keep], -1)]):
+                    return False
+                continue
             words = 0
-            for opt in gone:
-                words |= opt[1]
+            for lit in gone:
+                words |= maskd[i][lit]
             reason = explain(base & words, i)
-            for opt in gone:
-                if not control.add_clause([-opt[0], *reason]):
+            for lit in gone:
+                if not control.add_clause([-lit, *reason]):
                     return False
         return True
 
 
 @dataclass
 class _ThreadState:
-    true: set[int]  # watched literals currently true (both polarities are watched)
+    fixed: list[int]  # place -> the letter literal that is true there, or 0
+    out: list[list[int]]  # place -> the letter literals that are false there
+    live: list[set[int]]  # place -> the letter literals not (yet) false there
     cur: dict[int, int]  # slot -> candidates its letters still allow (bitset)
-    trail: list[tuple[int, int, int]] = field(default_factory=list)  # (literal, slot, previous bitset)
+    trail: list[tuple[int, int, int]]  # (literal, slot, previous bitset)
