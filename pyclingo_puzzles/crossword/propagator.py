@@ -59,10 +59,13 @@ class WordPropagator:
                 places.append(p)
             self.slot_places[s.id] = places
         self.masks = {s.id: tables[s.length].masks for s in self.sites}
+        # complements are taken within the table (x ^ full): & with a negative int is slower
+        self.full = {s.id: tables[s.length].full for s in self.sites}
         # filled by init
         self.options: list[list[tuple[str, int]]] = []  # place -> (letter, solver literal)
         self.slot_mask: dict[int, list[dict[int, int]]] = {}  # slot -> position -> literal -> words
         self.effects: dict[int, list[tuple[int, int]]] = {}  # literal -> (slot, bitset to AND in)
+        self.info: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]]]] = {}
         self.where: dict[int, list[int]] = {}  # letter literal -> places it stands for
         self.threads: list[_ThreadState] = []
 
@@ -85,7 +88,7 @@ class WordPropagator:
                 lit = init.solver_literal(atom.literal)
                 if init.assignment.is_false(lit):  # ruled out before the search: never a candidate's
                     for s, i in at:
-                        self.base[s] &= ~self.masks[s][i].get(ch, 0)
+                        self.base[s] &= self.full[s] ^ self.masks[s][i].get(ch, 0)
                     continue
                 if init.assignment.is_true(lit):
                     value = lit
@@ -98,7 +101,7 @@ class WordPropagator:
                 for s, i in at:
                     mask = self.masks[s][i].get(ch, 0)
                     self.effects[lit].append((s, mask))
-                    self.effects[-lit].append((s, ~mask))
+                    self.effects[-lit].append((s, self.full[s] ^ mask))
             self.options.append(opts)
             fixed.append(value)
         self.slot_mask = {
@@ -115,20 +118,30 @@ class WordPropagator:
             _ThreadState(list(fixed), [[] for _ in fixed], [set(x) for x in live], dict(cur), [])
             for _ in range(init.number_of_threads)
         ]
+        # per watched literal: (places it sets a letter in, places it rules one out in, effects)
+        self.info = {
+            lit: (tuple(self.where.get(lit, ())), tuple(self.where.get(-lit, ())), effects)
+            for lit, effects in self.effects.items()
+        }
         init.check_mode = PropagatorCheckMode.Total
 
     def propagate(self, control: PropagateControl, changes: Sequence[int]) -> None:
         st = self.threads[control.thread_id]
         cur, trail, fixed, out, live = st.cur, st.trail, st.fixed, st.out, st.live
         dirty = set()
-        where = self.where
+        info = self.info
         for lit in changes:
-            for p in where.get(lit, ()):  # a letter is set
+            for p in info[lit][0]:  # a letter is set
                 fixed[p] = lit
-            for p in where.get(-lit, ()):  # a letter is ruled out
-                out[p].append(-lit)
-                live[p].discard(-lit)
-            for s, mask in self.effects[lit]:
+        for lit in changes:
+            setting, ruling, effects = info[lit]
+            if ruling:  # a letter is ruled out
+                for p in ruling:
+                    out[p].append(-lit)
+                    live[p].discard(-lit)
+                if not setting and all(fixed[p] for p in ruling):
+                    continue  # implied: the letter set there already excludes these words
+            for s, mask in effects:
                 old = cur[s]
                 new = old & mask
                 if new != old:
@@ -142,18 +155,20 @@ class WordPropagator:
     def undo(self, thread_id: int, assignment: Assignment, changes: Sequence[int]) -> None:
         st = self.threads[thread_id]
         fixed, out, live = st.fixed, st.out, st.live
-        where = self.where
+        info = self.info
         for lit in changes:
-            for p in where.get(lit, ()):
+            setting, ruling, _effects = info[lit]
+            for p in setting:
                 fixed[p] = 0
-            for p in where.get(-lit, ()):
+            for p in ruling:
                 out[p].remove(-lit)
                 live[p].add(-lit)
-        undone = set(changes)
         trail, cur = st.trail, st.cur
-        while trail and trail[-1][0] in undone:
-            _lit, s, old = trail.pop()
-            cur[s] = old
+        if trail and trail[-1][0] in changes:
+            undone = set(changes)
+            while trail and trail[-1][0] in undone:
+                _lit, s, old = trail.pop()
+                cur[s] = old
 
     def check(self, control: PropagateControl) -> None:
         st = self.threads[control.thread_id]
@@ -260,7 +275,7 @@ class WordPropagator:
                         ruled = 0
                         for lit in out[p]:
                             ruled |= maskd[j][lit]
-                        r = (~ruled, list(out[p]))
+                        r = (self.full[s] ^ ruled, list(out[p]))
                     restrict[j] = r
                 mask, part = r
                 new = acc & mask
@@ -276,7 +291,7 @@ class WordPropagator:
             p = places[i]
             if len(gone) + 1 == len(live[p]):  # one letter is left: set it
                 (keep,) = live[p].difference(gone)
-                if not control.add_clause([keep, *explain(base & ~maskd[i][keep], -1)]):
+                if not control.add_clause([keep, *explain(base & (self.full[s] ^ maskd[i][keep]), -1)]):
                     return False
                 continue
             words = 0
