@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from pyclingo_puzzles.crossword.fill import Dictionary, prune, read_dictionary, read_framework, solve_fill
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
+from pyclingo_puzzles.crossword.wordsets import WordTable
 from pyclingo_puzzles.errors import InputError
 
 from .conftest import shared_path
@@ -141,6 +142,58 @@ def test_pruning_by_crossings() -> None:
     cands = prune(framework, sites, Dictionary({"ABC": 1, "QQQ": 1, "AB": 1}))
     assert sorted(map(sorted, cands.by_site.values())) == [["AB"], ["ABC"]]  # QQQ has no down word
     assert cands.options[(0, 0)] == {"A"}
+
+
+def test_word_table_sets() -> None:
+    table = WordTable.build(["CAT", "COT", "DOG", "CAT"], 3)
+    assert table.words == ("CAT", "COT", "DOG")
+    everything = table.full
+    assert table.decode(everything) == ["CAT", "COT", "DOG"]
+    assert table.letters(everything, 1) == {"A", "O"}
+    assert table.decode(table.masks[0]["C"]) == ["CAT", "COT"]
+    assert table.decode(table.allowing(2, {"G", "X"})) == ["DOG"]
+    assert table.decode(table.encode(["DOG", "CAT"])) == ["CAT", "DOG"]
+    assert table.decode(0) == [] and table.letters(0, 0) == set()
+
+
+def naive_prune(framework: Framework, words: list[str]) -> dict[int, list[str]]:
+    """Arc consistency the slow way: drop a word while some letter of it is impossible in its place."""
+    sites = framework.sites()
+    given = framework.predefined()
+    cands = {}
+    for s in sites:
+        cells = s.cells()
+        fits = [w for w in words if len(w) == s.length]
+        cands[s.id] = [w for w in fits if all(given.get(c, w[i]) == w[i] for i, c in enumerate(cells))]
+    changed = True
+    while changed:
+        changed = False
+        possible: dict[tuple[int, int], set[str]] = {}
+        for s in sites:
+            for i, cell in enumerate(s.cells()):
+                here = {w[i] for w in cands[s.id]}
+                possible[cell] = possible.get(cell, here) & here
+        for s in sites:
+            kept = [w for w in cands[s.id] if all(w[i] in possible[c] for i, c in enumerate(s.cells()))]
+            if kept != cands[s.id]:
+                cands[s.id], changed = kept, True
+    return {k: sorted(v) for k, v in cands.items()}
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.text(alphabet=".#a", min_size=2, max_size=4), min_size=2, max_size=4),
+    st.lists(st.text(alphabet="abc", min_size=2, max_size=4), min_size=1, max_size=25),
+)
+def test_bitset_prune_matches_naive_arc_consistency(rows: list[str], words: list[str]) -> None:
+    framework = Framework.from_lines([r.replace("a", "A") for r in rows])
+    sites = framework.sites()
+    if not sites:
+        return
+    words = sorted({w.upper() for w in words})
+    cands = prune(framework, sites, Dictionary(dict.fromkeys(words, 1)))
+    assert {k: sorted(v) for k, v in cands.by_site.items()} == naive_prune(framework, words)
+    assert [s.id for s in cands.empty] == [s.id for s in sites if not cands.by_site[s.id]]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
