@@ -64,15 +64,17 @@ class WordPropagator:
         # filled by init
         self.options: list[list[tuple[str, int]]] = []  # place -> (letter, solver literal)
         self.slot_mask: dict[int, list[dict[int, int]]] = {}  # slot -> position -> literal -> words
-        self.effects: dict[int, list[tuple[int, int]]] = {}  # literal -> (slot, bitset to AND in)
+        # per watched literal: (places it sets a letter in, places it rules one out in, and per slot
+        # through them the bitset to AND into the slot's candidates)
         self.info: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]]]] = {}
-        self.where: dict[int, list[int]] = {}  # letter literal -> places it stands for
         self.threads: list[_ThreadState] = []
 
     # ------------------------------------------------------------------------------ clingo hooks
 
     def init(self, init: PropagateInit) -> None:
-        self.effects, self.where, self.options = {}, {}, []  # init runs again if the program grows
+        self.options = []  # init runs again if the program grows
+        effects: dict[int, list[tuple[int, int]]] = {}
+        where: dict[int, list[int]] = {}  # letter literal -> the places it stands for
         self.base = dict(self.given)
         fixed: list[int] = []
         for p, (r, c) in enumerate(self.place_cells):
@@ -93,15 +95,15 @@ class WordPropagator:
                 if init.assignment.is_true(lit):
                     value = lit
                 opts.append((ch, lit))
-                self.where.setdefault(lit, []).append(p)
+                where.setdefault(lit, []).append(p)
                 for watched in (lit, -lit):
-                    if watched not in self.effects:
+                    if watched not in effects:
                         init.add_watch(watched)
-                        self.effects[watched] = []
+                        effects[watched] = []
                 for s, i in at:
                     mask = self.masks[s][i].get(ch, 0)
-                    self.effects[lit].append((s, mask))
-                    self.effects[-lit].append((s, self.full[s] ^ mask))
+                    effects[lit].append((s, mask))
+                    effects[-lit].append((s, self.full[s] ^ mask))
             self.options.append(opts)
             fixed.append(value)
         self.slot_mask = {
@@ -118,10 +120,8 @@ class WordPropagator:
             _ThreadState(list(fixed), [[] for _ in fixed], [set(x) for x in live], dict(cur), [])
             for _ in range(init.number_of_threads)
         ]
-        # per watched literal: (places it sets a letter in, places it rules one out in, effects)
         self.info = {
-            lit: (tuple(self.where.get(lit, ())), tuple(self.where.get(-lit, ())), effects)
-            for lit, effects in self.effects.items()
+            lit: (tuple(where.get(lit, ())), tuple(where.get(-lit, ())), effect) for lit, effect in effects.items()
         }
         init.check_mode = PropagatorCheckMode.Total
 

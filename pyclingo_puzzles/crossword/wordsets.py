@@ -5,7 +5,7 @@ work on these: intersecting candidate sets is one ``&`` instead of a loop over w
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 ONES = re.compile("1")
@@ -54,12 +54,3 @@ class WordTable:
         """The words of a bitset, in table order."""
         text = format(bits, "b")[::-1]
         return [self.words[m.start()] for m in ONES.finditer(text)]
-
-    def encode(self, words: Sequence[str]) -> int:
-        """The bitset of some of the table's words."""
-        index = {w: k for k, w in enumerate(self.words)}
-        buf = bytearray((len(self.words) + 7) // 8)
-        for w in words:
-            byte, bit = divmod(index[w], 8)
-            buf[byte] |= 1 << bit
-        return int.from_bytes(buf, "little")
