@@ -58,7 +58,7 @@ class WordPropagator:
                 self.slots_at[p].append((s.id, i))
                 places.append(p)
             self.slot_places[s.id] = places
-        self.masks = {s.id: tables[s.length].masks for s in self.sites}
+        self.tables = {s.id: tables[s.length] for s in self.sites}
         # complements are taken within the table (x ^ full): & with a negative int is slower
         self.full = {s.id: tables[s.length].full for s in self.sites}
         # filled by init
@@ -80,7 +80,7 @@ class WordPropagator:
         for p, (r, c) in enumerate(self.place_cells):
             at = self.slots_at[p]
             # the letters some candidate of a slot through the place has there
-            letters = {ch for s, i in at for ch, m in self.masks[s][i].items() if m & self.base[s]}
+            letters = set().union(*(self.tables[s].letters(self.base[s], i) for s, i in at))
             opts = []
             value = 0
             for ch in sorted(letters):
@@ -90,7 +90,7 @@ class WordPropagator:
                 lit = init.solver_literal(atom.literal)
                 if init.assignment.is_false(lit):  # ruled out before the search: never a candidate's
                     for s, i in at:
-                        self.base[s] &= self.full[s] ^ self.masks[s][i].get(ch, 0)
+                        self.base[s] &= self.full[s] ^ self.tables[s].masks[i].get(ch, 0)
                     continue
                 if init.assignment.is_true(lit):
                     value = lit
@@ -101,13 +101,13 @@ class WordPropagator:
                         init.add_watch(watched)
                         effects[watched] = []
                 for s, i in at:
-                    mask = self.masks[s][i].get(ch, 0)
+                    mask = self.tables[s].masks[i].get(ch, 0)
                     effects[lit].append((s, mask))
                     effects[-lit].append((s, self.full[s] ^ mask))
             self.options.append(opts)
             fixed.append(value)
         self.slot_mask = {
-            s: [{lit: self.masks[s][i].get(ch, 0) for ch, lit in self.options[p]} for i, p in enumerate(places)]
+            s: [{lit: self.tables[s].masks[i].get(ch, 0) for ch, lit in self.options[p]} for i, p in enumerate(places)]
             for s, places in self.slot_places.items()
         }
         cur = dict(self.base)
