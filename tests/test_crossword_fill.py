@@ -243,9 +243,9 @@ def all_fills(framework: Framework, words: list[str], **kw) -> tuple[str, set[tu
 
 
 @pytest.mark.parametrize("no_repeat", [True, False])
-@pytest.mark.parametrize("rows", [["___", "_*_", "___"], ["___", "___", "___"], ["__", "__"], ["___*", "_*__", "____"]])
+@pytest.mark.parametrize("rows", [["...", ".#.", "..."], ["...", "...", "..."], ["..", ".."], ["...#", ".#..", "...."]])
 def test_propagator_and_word_atoms_give_the_same_fills(rows: list[str], no_repeat: bool) -> None:
-    framework = Framework.from_lines(rows)
+    framework = Framework.from_lines(rows)  # P-99 rows: "." is a place
     lazy = all_fills(framework, WORDS, no_repeat=no_repeat)
     ground = all_fills(framework, WORDS, no_repeat=no_repeat, word_atoms=True)
     assert lazy == ground
@@ -283,3 +283,33 @@ def test_real_15x15_grid_fills_fast_with_the_propagator() -> None:
     assert outcome.stats.extra["word_atoms"] is False
     assert outcome.stats.atoms < 20_000  # letter atoms only: the ~300k word candidates are not ground
     assert len(outcome.solutions[0].placements) == len(framework.sites())  # verified inside solve_fill
+
+
+# ------------------------------------------------------------------ portfolio of value rules
+
+
+@pytest.mark.parametrize("rows", [["...", ".#.", "..."], ["....", ".##.", "...."]])
+def test_racing_value_rules_gives_the_winning_rules_own_fill(rows: list[str]) -> None:
+    framework = Framework.from_lines(rows)
+    dictionary = Dictionary({w.upper(): 1 for w in [*WORDS, "cart", "tear", "rate", "race", "acre", "care"]})
+    raced = solve_fill(framework, dictionary, jobs=2, seed=3)
+    assert raced.solutions and raced.solutions[0].placements  # a real fill, not an empty framework
+    rule = raced.stats.extra["value_rule"]
+    assert raced.stats.extra["jobs"] == 2
+    alone = solve_fill(framework, dictionary, seed=3, value_rule=rule)
+    assert raced.result is not None and alone.result is not None
+    assert (raced.result.status, raced.solutions) == (alone.result.status, alone.solutions)
+    again = solve_fill(framework, dictionary, jobs=2, seed=3)
+    assert again.solutions == raced.solutions
+
+
+def test_racing_proves_unfillable() -> None:
+    framework = Framework.from_lines(["...", ".#.", "..."])  # four slots, two words: the search must prove it
+    outcome = solve_fill(framework, Dictionary({"CAT": 1, "TAC": 1}), jobs=2)
+    assert outcome.result is not None and outcome.result.status.value == "UNSAT"
+    assert outcome.result.exit_code == 20
+
+
+def test_jobs_must_be_positive(cli, tmp_path: Path, dictionary: Path) -> None:
+    res = cli("crossword", grid_file(tmp_path, "___\n"), "--dictionary", dictionary, "--jobs", "0")
+    assert res.code == 65 and "--jobs" in res.err and "Traceback" not in res.err

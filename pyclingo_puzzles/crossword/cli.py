@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 NAME = "crossword"
@@ -56,6 +57,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="ground the word atoms fill/2 instead of the word propagator (slower; implied by --optimize "
         "and by --rules files that mention fill/2)",
+    )
+    g.add_argument(
+        "--jobs",
+        type=int,
+        default=min(2, os.cpu_count() or 1),
+        metavar="N",
+        help="search for one fill in N processes, each with its own letter choice rule; the answer does "
+        "not depend on which finishes first (default: 2 when the machine has 2 cores, else 1)",
     )
 
 

@@ -8,18 +8,20 @@ import re
 import time
 from collections import deque
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from clingo import Function, Number, String, Symbol
 
 from ..errors import InputError, VerificationError, read_text
 from ..letters import normalize_word
-from ..solve import Solver, SolveResult, Stats
+from ..portfolio import Progress, can_race, race
+from ..solve import Solver, SolveResult, Stats, Status
 from ..yamlio import expect_mapping, expect_str_list, load_yaml
 from .facts import site_facts
 from .framework import Framework, Site
-from .propagator import WordPropagator
+from .propagator import VALUE_RULES, WordPropagator
 from .reader import YAML_SUFFIXES, check_framework, parse_dat
 from .solution import CrosswordSolution, decode, decode_letters, verify
 from .wordsets import WordTable
@@ -225,10 +227,14 @@ def solve_fill(
     no_repeat: bool = True,
     optimize: bool = False,
     word_atoms: bool = False,
+    jobs: int = 1,
+    value_rule: str = "product",
 ) -> FillOutcome:
     """Prune, then solve. By default the word constraint runs as a propagator over the letter atoms
     (no word atoms are ground); ``word_atoms`` (implied by ``optimize`` and by rules that mention
-    fill/2) grounds the whole encoding instead."""
+    fill/2) grounds the whole encoding instead. With ``jobs`` > 1 a search for one fill races the
+    propagator's value rules in that many processes (``portfolio.race``: the answer does not depend
+    on timing)."""
     t0 = time.perf_counter()
     sites = framework.sites()
     cands = prune(framework, sites, dictionary)
@@ -237,43 +243,80 @@ def solve_fill(
         stats = Stats(extra={"prune_seconds": round(prune_seconds, 4)})
         return FillOutcome(None, [], cands.empty, stats)
     lazy = not (word_atoms or optimize or wants_word_atoms(rules))
-    options = ["--sign-def=pos", "-c", f"no_repeat={int(no_repeat)}", "-c", f"optimize={int(optimize)}"]
-    options += ["-c", f"lazy={int(lazy)}"]
-    if seed and not lazy:
-        options.append("--rand-freq=0.01")
-    solver = Solver([ENCODING], rules, seed=seed, options=options)
-    if lazy:
-        words: list[str] = []
-        facts = [*site_facts(framework, sites), *option_facts(cands)]
-        solver.ctl.register_propagator(WordPropagator(sites, cands.tables, cands.bits, no_repeat, seed or 0))
-    else:
-        rng = random.Random(seed or 0)
-        facts, words = fill_facts(framework, sites, cands, dictionary.words if optimize else None, rng)
-    solver.add_facts(facts)
-    solver.ground()
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-    if optimize:  # improve until the optimum is proved; the last model is the best
-        result = solver.solve(models=0, time_limit=left)
+    job = _FillJob(framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy)
+    if jobs > 1 and lazy and models == 1 and can_race():
+        rules_raced = VALUE_RULES[: max(1, min(jobs, len(VALUE_RULES)))]
+        tasks = [partial(job.run, rule) for rule in rules_raced]
+        won, outcome, waited = race(tasks, _decided)
+        outcome.stats.extra.update(value_rule=rules_raced[won], jobs=len(tasks), race_wait_seconds=round(waited, 3))
     else:
-        result = solver.solve(models=models, time_limit=left, keep=None if models == 0 else models)
-    by_id = {s.id: s for s in sites}
-    answers = result.answers[-1:] if optimize else result.answers
-    solutions = []
-    for answer in answers:
+        outcome = job.run(value_rule)
+    outcome.stats.extra.update(prune_seconds=round(prune_seconds, 4))
+    return outcome
+
+
+def _decided(outcome: FillOutcome) -> bool:
+    return outcome.result is not None and outcome.result.status is not Status.UNKNOWN
+
+
+@dataclass(frozen=True)
+class _FillJob:
+    """One search over the pruned candidates: ``run`` may execute in a portfolio's worker process,
+    so it returns answers as verified solutions only (clingo symbols do not cross processes)."""
+
+    framework: Framework
+    sites: list[Site]
+    cands: Candidates
+    dictionary: Dictionary
+    rules: tuple[str, ...]
+    models: int
+    seed: int | None
+    time_limit: float | None
+    no_repeat: bool
+    optimize: bool
+    lazy: bool
+
+    def run(self, value_rule: str, progress: Progress | None = None) -> FillOutcome:
+        framework, sites, cands, lazy = self.framework, self.sites, self.cands, self.lazy
+        options = ["--sign-def=pos", "-c", f"no_repeat={int(self.no_repeat)}", "-c", f"optimize={int(self.optimize)}"]
+        options += ["-c", f"lazy={int(lazy)}"]
+        if self.seed and not lazy:
+            options.append("--rand-freq=0.01")
+        solver = Solver([ENCODING], self.rules, seed=self.seed, options=options)
         if lazy:
-            sol = decode_letters(answer.symbols, sites, framework)
+            words: list[str] = []
+            facts = [*site_facts(framework, sites), *option_facts(cands)]
+            propagator = WordPropagator(
+                sites, cands.tables, cands.bits, self.no_repeat, self.seed or 0, value_rule, progress
+            )
+            solver.ctl.register_propagator(propagator)
         else:
-            sol = decode(answer.symbols, words, by_id, framework, predicate="fill", word_first=False)
-        problems = verify(framework, sol, allowed=dictionary.words.keys(), repeats=not no_repeat)
-        if problems:
-            raise VerificationError(problems[0])
-        solutions.append(sol)
-    result.stats.extra.update(
-        prune_seconds=round(prune_seconds, 4),
-        candidates=sum(map(len, cands.by_site.values())),
-        word_atoms=not lazy,
-    )
-    return FillOutcome(result, solutions, [], result.stats)
+            rng = random.Random(self.seed or 0)
+            scores = self.dictionary.words if self.optimize else None
+            facts, words = fill_facts(framework, sites, cands, scores, rng)
+        solver.add_facts(facts)
+        solver.ground()
+        if self.optimize:  # improve until the optimum is proved; the last model is the best
+            result = solver.solve(models=0, time_limit=self.time_limit)
+        else:
+            keep = None if self.models == 0 else self.models
+            result = solver.solve(models=self.models, time_limit=self.time_limit, keep=keep)
+        by_id = {s.id: s for s in sites}
+        answers = result.answers[-1:] if self.optimize else result.answers
+        solutions = []
+        for answer in answers:
+            if lazy:
+                sol = decode_letters(answer.symbols, sites, framework)
+            else:
+                sol = decode(answer.symbols, words, by_id, framework, predicate="fill", word_first=False)
+            problems = verify(framework, sol, allowed=self.dictionary.words.keys(), repeats=not self.no_repeat)
+            if problems:
+                raise VerificationError(problems[0])
+            solutions.append(sol)
+        result.stats.extra.update(candidates=sum(map(len, cands.by_site.values())), word_atoms=not lazy)
+        result = replace(result, answers=[], core=[])  # decoded above; symbols stay in this process
+        return FillOutcome(result, solutions, [], result.stats)
 
 
 def describe(site: Site) -> str:

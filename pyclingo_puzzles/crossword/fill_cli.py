@@ -13,6 +13,8 @@ from .p99_cli import report
 def run(args: argparse.Namespace) -> int:
     if args.min_length < 1:
         raise InputError("--min-length must be at least 1", args.file)
+    if args.jobs < 1:
+        raise InputError("--jobs must be at least 1", args.file)
     framework, notes = read_framework(args.file)
     for note in notes:
         warn(f"{args.file}: {note}")
@@ -29,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
         no_repeat=args.no_repeat,
         optimize=args.optimize,
         word_atoms=args.word_atoms,
+        jobs=args.jobs,
     )
     if outcome.result is None:  # some slot has no candidate at all: proved unfillable without search
         if args.json:

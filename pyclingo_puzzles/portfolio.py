@@ -1,0 +1,87 @@
+"""Race search configurations in worker processes and pick the winner deterministically.
+
+The Python propagators hold the GIL, so clingo's own threads cannot run them in parallel; separate
+processes can. The first worker to finish is not simply taken, since that would make the answer
+depend on the machine's timing: each worker counts its search steps (a deterministic measure of work) in shared memory,
+and the winner is the decided worker with the fewest steps (ties: the earlier worker), accepted as
+soon as every worker still running is past that count. The same input and seed therefore give the
+same answer, however the processes are scheduled.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection, wait
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+
+
+class Progress(Protocol):
+    value: int
+
+
+def can_race() -> bool:
+    """Workers are forked (they inherit the pruned instance without pickling it)."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _work(task: Callable[[Progress], Any], progress: Progress, conn: Connection) -> None:
+    try:
+        out = task(progress)
+        conn.send(("ok", out, progress.value))
+    except BaseException as exc:  # handed to the parent, which raises it
+        try:
+            conn.send(("error", exc, progress.value))
+        except Exception:  # one that does not pickle
+            conn.send(("error", RuntimeError(f"{type(exc).__name__}: {exc}"), progress.value))
+    finally:
+        conn.close()
+
+
+def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool]) -> tuple[int, T, float]:
+    """Run each task in its own process; return the winner's index and result (see the module
+    docstring) and the seconds spent waiting for the other workers after the first decided. A task
+    counts its steps in the ``Progress`` it is given and must stop on its own (its time limit);
+    when no task decides, the first task's result is returned."""
+    ctx = multiprocessing.get_context("fork")
+    progress = [ctx.Value("q", 0, lock=False) for _ in tasks]
+    procs = []
+    pending: dict[Connection, int] = {}
+    results: dict[int, tuple[T, int]] = {}
+    first = None  # when the first decided result arrived
+    try:
+        for i, task in enumerate(tasks):
+            recv, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_work, args=(task, progress[i], send), daemon=True)
+            proc.start()
+            send.close()
+            procs.append(proc)
+            pending[recv] = i
+        while True:
+            for conn in wait(list(pending), timeout=0.05) if pending else []:
+                i = pending.pop(conn)
+                try:
+                    kind, out, steps = conn.recv()
+                except EOFError:
+                    raise RuntimeError(f"search worker {i} died (exit code {procs[i].exitcode})") from None
+                if kind == "error":
+                    raise out
+                results[i] = (out, steps)
+            done = sorted((steps, i) for i, (out, steps) in results.items() if decided(out))
+            if done:
+                first = first or time.perf_counter()
+                steps, i = done[0]
+                # a worker still running has made progress[j] steps so far and would finish later
+                if all(j in results or (progress[j].value, j) > (steps, i) for j in range(len(tasks))):
+                    return i, results[i][0], time.perf_counter() - first
+            elif not pending:
+                return 0, results[0][0], 0.0
+    finally:
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in procs:
+            proc.join()
