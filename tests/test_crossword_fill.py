@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyclingo_puzzles.crossword.fill import Dictionary, prune, read_dictionary, read_framework, solve_fill
+from pyclingo_puzzles.crossword.fill import Dictionary, prune, read_dictionary, read_framework, seed_subset, solve_fill
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
 from pyclingo_puzzles.crossword.wordsets import WordTable
@@ -313,3 +313,20 @@ def test_racing_proves_unfillable() -> None:
 def test_jobs_must_be_positive(cli, tmp_path: Path, dictionary: Path) -> None:
     res = cli("crossword", grid_file(tmp_path, "___\n"), "--dictionary", dictionary, "--jobs", "0")
     assert res.code == 65 and "--jobs" in res.err and "Traceback" not in res.err
+
+
+def test_a_seed_that_leaves_out_every_fitting_word_still_fills() -> None:
+    dictionary = Dictionary({w.upper(): 1 for w in WORDS})
+    fitting = {"CAT", "CAR"}  # the only words for "C.."
+    seed = next(s for s in range(1, 1_000_000) if not fitting & seed_subset(dictionary, s).words.keys())
+    outcome = solve_fill(Framework.from_lines(["C.."]), dictionary, seed=seed)
+    assert outcome.result is not None and outcome.result.status.value == "SAT"
+    assert outcome.solutions[0].grid[0] in fitting
+    assert "seed_left_out" not in outcome.stats.extra  # the whole dictionary decided
+
+
+def test_seeded_proofs_of_unfillable_use_every_word() -> None:
+    dictionary = Dictionary({"CAT": 1, "TAC": 1, "ACT": 1})
+    seed = next(s for s in range(1, 1_000_000) if len(seed_subset(dictionary, s).words) < 3)
+    outcome = solve_fill(Framework.from_lines(["...", ".#.", "..."]), dictionary, seed=seed)
+    assert outcome.result is not None and outcome.result.exit_code == 20
