@@ -237,9 +237,9 @@ class WordPropagator:
         live = st.live[best_place]
         if self.random_first:
             self.random_first = False
-            supported = [lit for _ch, lit in self.options[best_place] if lit in live]
-            if supported:
-                return self.rng.choice(supported)
+            open_letters = [lit for _ch, lit in self.options[best_place] if lit in live]
+            if open_letters:
+                return self.rng.choice(open_letters)
         by_min = self.value_rule == "min"
         for _ch, lit in self.options[best_place]:
             if lit not in live:
@@ -251,7 +251,6 @@ class WordPropagator:
                 support = 1
                 for n in counts:
                     support *= n
-
             if support > top:
                 choice, top = lit, support
         return choice
