@@ -63,8 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=min(2, os.cpu_count() or 1),
         metavar="N",
-        help="search for one fill in N processes, each with its own letter choice rule; the answer does "
-        "not depend on which finishes first (default: 2 when the machine has 2 cores, else 1)",
+        help="search for one fill with up to N processes, one per letter choice rule (there are 2); "
+        "the fill does not depend on which finishes first (default: 2 when the machine has 2 cores)",
     )
 
 
