@@ -4,8 +4,7 @@ Per grid: filled / proved unfillable / timed out, and the time, end to end in-pr
 prune, facts, ground, solve, verify), first as the CLI runs by default (FILL_JOBS processes racing
 the propagator's value rules, default 2), then in one process with the default rule, then the peer
 Qxw in batch mode (benchmarks.qxw, same cap, its fill checked against the dictionary; Qxw uses one
-core). FILL_CAP seconds per grid (default 60),
-FILL_GRIDS a glob (default "15.*" and "19.*").
+core). FILL_CAP seconds per grid (default 60), FILL_GRIDS a glob (default "15.*" and "19.*").
 """
 
 from __future__ import annotations

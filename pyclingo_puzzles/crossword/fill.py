@@ -240,17 +240,27 @@ def solve_fill(
     whole dictionary decide (so "unfillable" is always proved with every word). Not done when
     enumerating or optimising, where leaving words out would change the answer."""
     t0 = time.perf_counter()
-    kw = dict(rules=rules, models=models, seed=seed, no_repeat=no_repeat, optimize=optimize)
-    kw.update(word_atoms=word_atoms, jobs=jobs, value_rule=value_rule)
+    attempt = partial(
+        _fill_once,
+        framework,
+        rules=rules,
+        models=models,
+        seed=seed,
+        no_repeat=no_repeat,
+        optimize=optimize,
+        word_atoms=word_atoms,
+        jobs=jobs,
+        value_rule=value_rule,
+    )
     if seed and models == 1 and not optimize:
         kept = seed_subset(dictionary, seed)
-        outcome = _fill_once(framework, kept, time_limit=time_limit, **kw)
+        outcome = attempt(kept, time_limit=time_limit)
         if outcome.result is not None and outcome.result.status is not Status.UNSAT:
             outcome.stats.extra.update(seed_left_out=len(dictionary.words) - len(kept.words))
             return outcome  # a fill, or out of time
         if time_limit is not None:
             time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
-    return _fill_once(framework, dictionary, time_limit=time_limit, **kw)
+    return attempt(dictionary, time_limit=time_limit)
 
 
 def seed_subset(dictionary: Dictionary, seed: int) -> Dictionary:
