@@ -3,34 +3,37 @@
 1. Candidates: every placement allowed by the level when there are few enough (then an UNSAT
    answer is a proof); otherwise a seeded random sample per word, grown for the words of the
    unsat core until it is complete.
-2. clingo places every word (``encodings/wordsearch.lp``). A second copy of a word formed by placed
-   letters alone is found after each model and forbidden by a nogood, and clingo solves again.
+2. clingo places every word (``encodings/wordsearch.lp``), or with ``fit="most"`` the most (by
+   priority) it can, as an optimisation. A copy of a word formed by placed letters alone is found
+   on each complete assignment and forbidden by a clause (``strays.py``), so every model is clean.
 3. Filler letters (or the hidden message) go into the free cells; a copy of a word that runs
    through a filler cell is broken by redrawing that cell.
-4. The independent scanner (``scan.verify``) checks every word occurs exactly once.
+4. The independent scanner (``scan.verify``) checks every placed word occurs exactly once and
+   every dropped word not at all.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass
 
 from clingo import Function, Number, String, Symbol
 
 from ..errors import VerificationError
-from ..solve import Solver, SolveResult, Stats, Status, exit_code
+from ..solve import Answer, Solver, SolveResult, Stats, Status, exit_code
 from .heuristic import PlacementHeuristic
 from .instance import Direction, WordSearchInstance
 from .scan import GridIndex, Placement, verify
+from .strays import FREE, StrayCopies
 
 ENCODING = "wordsearch.lp"
 FULL_LIMIT = 4_000  # at most this many candidates in all: give clingo every one (complete)
 FIRST_SAMPLE = 12  # candidates per word in the first round of a big grid
 GROWTH = 4  # sample growth factor per round for the words of the core
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles
-FREE = "\x01"  # a free cell before filling: never a letter
+OPT_OPTIONS: tuple[str, ...] = ()  # fit most: extra clasp options (measured in benchmarks/wordsearch.py)
 REPAIR_ROUNDS = 200
 DENSE = True  # overlap-first decisions (heuristic.py) whenever the candidates are complete
 
@@ -65,10 +68,39 @@ class Outcome:
     core: tuple[str, ...] = ()  # words that cannot all fit together (UNSAT, complete candidates)
     exhausted: bool = False
     interrupted: bool = False
+    fit_most: bool = False
+    optimal: bool = False  # fit most: no placement of more weight exists (proved)
 
     @property
     def exit_code(self) -> int:
+        if self.fit_most and self.status is Status.SAT:
+            return exit_code(self.status, self.optimal, self.interrupted and not self.optimal)
         return exit_code(self.status, self.exhausted, self.interrupted)
+
+
+def placed_words(puzzle: Puzzle) -> set[str]:
+    return {p.word for p in puzzle.placements}
+
+
+def listed_words(inst: WordSearchInstance, puzzle: Puzzle) -> list[str]:
+    """The printed word list: placed words that are not secret, in file order."""
+    placed = placed_words(puzzle)
+    return [w for w in inst.words if w in placed and w not in inst.secret]
+
+
+def dropped_words(inst: WordSearchInstance, puzzle: Puzzle) -> list[str]:
+    placed = placed_words(puzzle)
+    return [w for w in inst.words if w not in placed]
+
+
+def weight(inst: WordSearchInstance, words: set[str]) -> int:
+    return sum(inst.priority(w) for w, word in enumerate(inst.words) if word in words)
+
+
+def best_weight(inst: WordSearchInstance, max_words: int | None) -> int:
+    """No placement can weigh more: every word, or the heaviest ``max_words``."""
+    weights = sorted((inst.priority(w) for w in range(len(inst.words))), reverse=True)
+    return sum(weights[:max_words] if max_words is not None else weights)
 
 
 # ------------------------------------------------------------------------------------- candidates
@@ -119,15 +151,20 @@ def grow_sample(word: str, inst: WordSearchInstance, have: list[Candidate], k: i
 # ------------------------------------------------------------------------------------------ facts
 
 
-def facts(inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]]) -> list[Symbol]:
+def facts(
+    inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]], max_words: int | None = None
+) -> list[Symbol]:
     """One fact per candidate; the encoding spells out its cells (cheaper in the grounder)."""
     num = [Number(i) for i in range(max(inst.width, inst.height, max(map(len, cands)), len(inst.words)) + 1)]
     direction = {d: Number(d) for d in (-1, 0, 1)}
     out = [Function("size", [Number(inst.width), Number(inst.height)])]
     if inst.message:
         out.append(Function("message_length", [Number(len(inst.message))]))
+    if max_words is not None:
+        out.append(Function("max_words", [Number(max_words)]))
     for w, word in enumerate(inst.words):
         out.append(Function("word", [num[w], String(word)]))
+        out.append(Function("priority", [num[w], Number(inst.priority(w))]))
         out.extend(Function("letter", [num[w], num[i], String(ch)]) for i, ch in enumerate(word))
         for k, c in enumerate(cands[w]):
             out.append(Function("cand", [num[w], num[k], num[c.row], num[c.col], direction[c.dx], direction[c.dy]]))
@@ -155,10 +192,12 @@ def decode(symbols: Sequence[Symbol]) -> dict[int, int]:
 def placements_of(
     chosen: dict[int, int], inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]]
 ) -> list[Placement]:
+    """The chosen placements in word-list order (dropped words have none)."""
     out = []
     for w, word in enumerate(inst.words):
-        c = cands[w][chosen[w]]
-        out.append(Placement(word, c.row, c.col, c.dx, c.dy))
+        if w in chosen:
+            c = cands[w][chosen[w]]
+            out.append(Placement(word, c.row, c.col, c.dx, c.dy))
     return out
 
 
@@ -170,34 +209,42 @@ def partial_grid(inst: WordSearchInstance, placements: Sequence[Placement]) -> l
     return rows
 
 
-def stray_copies(grid: Sequence[Sequence[str]], placements: Sequence[Placement]) -> list[tuple[int, frozenset]]:
-    """(word index, cells) of every copy of a word other than its own placement."""
+def stray_copies(
+    grid: Sequence[Sequence[str]], placements: Sequence[Placement], absent: Sequence[str] = ()
+) -> list[tuple[str, frozenset]]:
+    """(word, cells) of every copy of a placed word other than its own placement, and of every
+    copy of an ``absent`` (dropped) word."""
     index = GridIndex(["".join(row) for row in grid])
     stray = []
-    for w, p in enumerate(placements):
+    for p in placements:
         own = frozenset(p.cells())
-        stray.extend((w, cells) for cells in index.occurrences(p.word) if cells != own)
+        stray.extend((p.word, cells) for cells in index.occurrences(p.word) if cells != own)
+    for word in absent:
+        stray.extend((word, cells) for cells in index.occurrences(word))
     return stray
 
 
 # ------------------------------------------------------------------------------------------ filling
 
 
-def fill(inst: WordSearchInstance, placements: Sequence[Placement], rng: random.Random) -> tuple[str, ...] | None:
-    """Fill the free cells (message or filler) so no word has a second copy; None if impossible."""
+def fill(
+    inst: WordSearchInstance, placements: Sequence[Placement], rng: random.Random, absent: Sequence[str] = ()
+) -> tuple[str, ...] | None:
+    """Fill the free cells (message or filler) so no placed word has a second copy and no
+    ``absent`` word a first one; None if that fails."""
     grid = partial_grid(inst, placements)
     free = [(r, c) for r in range(inst.height) for c in range(inst.width) if grid[r][c] == FREE]
     if inst.message:
         for (r, c), ch in zip(free, inst.message, strict=True):
             grid[r][c] = ch
-        return None if stray_copies(grid, placements) else tuple("".join(row) for row in grid)
+        return None if stray_copies(grid, placements, absent) else tuple("".join(row) for row in grid)
     for r, c in free:
         grid[r][c] = rng.choice(inst.alphabet)
     free_set = set(free)
     word_letters = {ch for w in inst.words for ch in w}
     spare = [ch for ch in inst.alphabet if ch not in word_letters]
     for attempt in range(REPAIR_ROUNDS):
-        stray = stray_copies(grid, placements)
+        stray = stray_copies(grid, placements, absent)
         if not stray:
             return tuple("".join(row) for row in grid)
         for _w, cells in stray:
@@ -216,53 +263,70 @@ def fill(inst: WordSearchInstance, placements: Sequence[Placement], rng: random.
 
 
 class _Round:
-    """One grounding over a fixed candidate set; solves lazily until the placement is clean."""
+    """One grounding over a fixed candidate set (stray copies are excluded lazily by ``strays.py``)."""
 
     def __init__(
-        self, inst: WordSearchInstance, cands: list[list[Candidate]], rules: Sequence[str], dense: bool = False
+        self,
+        inst: WordSearchInstance,
+        cands: list[list[Candidate]],
+        rules: Sequence[str],
+        *,
+        dense: bool = False,
+        fit_most: bool = False,
+        max_words: int | None = None,
     ):
         self.inst, self.cands = inst, cands
-        self.solver = Solver([ENCODING], rules, seed=inst.seed, options=CLINGO_OPTIONS)
+        options = (*CLINGO_OPTIONS, *OPT_OPTIONS, "--const=fit_most=1") if fit_most else CLINGO_OPTIONS
+        self.solver = Solver([ENCODING], rules, seed=inst.seed, options=options)
+        placements = [[Placement(word, *astuple(c)) for c in cands[w]] for w, word in enumerate(inst.words)]
+        self.strays = StrayCopies(inst.words, placements, inst.width, inst.height)
+        self.solver.ctl.register_propagator(self.strays)
         if dense:  # tight grid: decide by most shared cells, then fewest placements left
             cells = [
-                [
-                    tuple((r, col, ch) for (r, col), ch in zip(Placement(word, *astuple(c)).cells(), word, strict=True))
-                    for c in cands[w]
-                ]
-                for w, word in enumerate(inst.words)
+                [tuple((r, col, ch) for (r, col), ch in zip(p.cells(), p.word, strict=True)) for p in row]
+                for row in placements
             ]
             self.solver.ctl.register_propagator(PlacementHeuristic(cells, inst.seed or 0))
-        self.solver.add_facts(facts(inst, cands))
+        self.solver.add_facts(facts(inst, cands, max_words))
         self.solver.ground()
-        self.nogoods = 0
+        self.forbidden = 0
 
-    def assumptions(self, words: Sequence[int]) -> list[tuple[Symbol, bool]]:
-        return [(active_atom(w), True) for w in words]
+    @property
+    def nogoods(self) -> int:
+        return self.strays.clauses + self.forbidden
 
-    def solve(self, models: int, time_left: float | None, words: Sequence[int], stats: Stats) -> SolveResult:
-        deadline = None if time_left is None else time.perf_counter() + time_left
-        while True:
-            remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-            result = self.solver.solve(models=models, time_limit=remaining, assumptions=self.assumptions(words))
-            stats.add(result.stats)
-            if result.status is not Status.SAT or len(words) < len(self.inst.words):
-                return result
-            dirty = False
-            for answer in result.answers:
-                chosen = decode(answer.symbols)
-                placements = placements_of(chosen, self.inst, self.cands)
-                for _w, cells in stray_copies(partial_grid(self.inst, placements), placements):
-                    # the copy is made of these words' letters: they may not stand like this together
-                    makers = [v for v, p in enumerate(placements) if cells & set(p.cells())]
-                    self.solver.add_nogood([place_atom(v, chosen[v]) for v in makers])
-                    self.nogoods += 1
-                    dirty = True
-            if not dirty:
-                return result
+    def solve(
+        self,
+        models: int,
+        time_left: float | None,
+        words: Sequence[int],
+        stats: Stats,
+        on_answer: Callable[[Answer], None] | None = None,
+        optimise: bool = False,
+    ) -> SolveResult:
+        """Solve with ``active(W)`` assumed for ``words``; with ``optimise``, improving models come
+        first and then (``models`` != 1) up to ``models`` optimal ones (clasp's optN)."""
+        conf = self.solver.ctl.configuration.solve
+        conf.opt_mode = ("opt" if models == 1 else "optN") if optimise else "ignore"  # type: ignore[union-attr]
+        result = self.solver.solve(
+            models=0 if optimise and models == 1 else models,
+            time_limit=time_left,
+            assumptions=[(active_atom(w), True) for w in words],
+            on_answer=on_answer,
+        )
+        stats.add(result.stats)
+        return result
 
     def forbid(self, chosen: dict[int, int]) -> None:
         self.solver.add_nogood([place_atom(w, k) for w, k in chosen.items()])
-        self.nogoods += 1
+        self.forbidden += 1
+
+
+@dataclass
+class _Found:
+    puzzle: Puzzle
+    chosen: dict[int, int]
+    value: int  # weight of the placed words
 
 
 def generate(
@@ -271,11 +335,18 @@ def generate(
     rules: Sequence[str] = (),
     models: int = 1,
     time_limit: float | None = None,
+    fit: str = "all",
+    max_words: int | None = None,
 ) -> Outcome:
+    """Place every word (``fit="all"``) or the heaviest selection that fits (``fit="most"``, implied
+    by ``max_words``). Every puzzle found before the time limit is kept."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    fit_most = fit == "most" or max_words is not None
     rng = random.Random(inst.seed)
     stats = Stats()
     n = len(inst.words)
+    must = [w for w, word in enumerate(inst.words) if word in inst.required] if fit_most else list(range(n))
+    ceiling = best_weight(inst, max_words)
     totals = [sum(candidate_count(len(w), inst, d) for d in inst.directions) for w in inst.words]
     complete = sum(totals) <= FULL_LIMIT
     cands: list[list[Candidate]] = [[] for _ in range(n)]
@@ -283,61 +354,101 @@ def generate(
         grow_sample(word, inst, cands[w], totals[w] if complete else FIRST_SAMPLE, rng)
     rounds = 0
     nogoods = 0
+    best: list[_Found] = []  # fit most: the heaviest puzzles over all rounds
 
     def left() -> float | None:
         return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
+    def timed_out() -> bool:
+        return deadline is not None and time.perf_counter() >= deadline
+
+    def done(status: Status, puzzles: list[Puzzle], **kw) -> Outcome:
+        stats.extra.update(rounds=rounds, nogoods=nogoods, candidates=sum(len(c) for c in cands))
+        return Outcome(status, puzzles, stats, fit_most=fit_most, **kw)
+
     while True:
         rounds += 1
         is_complete = all(len(cands[w]) >= totals[w] for w in range(n))
-        rnd = _Round(inst, cands, rules, dense=is_complete and DENSE)
+        rnd = _Round(inst, cands, rules, dense=is_complete and DENSE, fit_most=fit_most, max_words=max_words)
+        found: list[_Found] = []
+        proven = False  # clasp reported a model as optimal (optN)
         while True:
-            result = rnd.solve(models, left(), range(n), stats)
-            if result.status is not Status.SAT:
-                break
-            puzzles = []
-            for i, answer in enumerate(result.answers):
+            failed: list[tuple[dict[int, int], int]] = []
+
+            def on_answer(answer: Answer, failed=failed) -> None:
+                # fill and check as models arrive: what is found before the time limit is printed
+                nonlocal proven
                 chosen = decode(answer.symbols)
                 placements = placements_of(chosen, inst, cands)
-                grid = fill(inst, placements, random.Random(f"{inst.seed}/{rounds}/{i}"))
+                placed = {p.word for p in placements}
+                absent = [w for w in inst.words if w not in placed]
+                grid = fill(inst, placements, random.Random(f"{inst.seed}/{rounds}/{answer.number}"), absent)
                 if grid is None:
-                    rnd.forbid(chosen)  # this placement cannot be completed: try another
-                    puzzles = []
-                    break
-                problems = verify(grid, placements, inst.words)
+                    failed.append((chosen, weight(inst, placed)))  # this placement cannot be completed
+                    return
+                problems = verify(grid, placements, [p.word for p in placements], absent=absent)
                 if problems:
                     raise VerificationError(problems[0])
-                puzzles.append(Puzzle(grid, tuple(placements)))
-            if puzzles:
-                stats.extra.update(rounds=rounds, nogoods=nogoods + rnd.nogoods, candidates=sum(len(c) for c in cands))
-                return Outcome(
-                    Status.SAT,
-                    puzzles,
-                    stats,
-                    exhausted=result.exhausted,
-                    interrupted=result.interrupted,
-                )
+                found.append(_Found(Puzzle(grid, tuple(placements)), chosen, weight(inst, placed)))
+                proven = proven or answer.optimality_proven
+
+            wanted = models - len(found) if models and not fit_most else models
+            result = rnd.solve(wanted, left(), must, stats, on_answer, optimise=fit_most)
+            if not failed or result.interrupted or timed_out():
+                break
+            if fit_most and found and max(f.value for f in found) >= max(v for _, v in failed):
+                break  # the heaviest placement was completed
+            if not fit_most and models and len(found) >= models:
+                break
+            # placements that could not be completed are forbidden (with the puzzles already kept,
+            # so an enumeration goes on with new ones) and clingo solves again
+            for chosen, _ in failed:
+                rnd.forbid(chosen)
+            if not fit_most:
+                for f in found:
+                    rnd.forbid(f.chosen)
         nogoods += rnd.nogoods
-        stats.extra.update(rounds=rounds, nogoods=nogoods, candidates=sum(len(c) for c in cands))
+        if not fit_most:
+            if found:
+                return done(
+                    Status.SAT,
+                    [f.puzzle for f in found],
+                    exhausted=result.exhausted,
+                    interrupted=result.interrupted or timed_out(),
+                )
+        else:
+            if found:
+                top = max(f.value for f in found)
+                if not best or top > best[0].value:
+                    best = [f for f in found if f.value == top]
+                proved = (proven or result.exhausted) and not result.interrupted and is_complete
+                if top >= ceiling or proved:
+                    return done(Status.SAT, pick(best, models), exhausted=True, optimal=True)
+            if best and (timed_out() or result.interrupted):
+                return done(Status.SAT, pick(best, models), interrupted=True)
         if result.status is Status.UNKNOWN:
-            return Outcome(Status.UNKNOWN, [], stats, interrupted=True)
-        core_words = sorted(s.arguments[0].number for s in result.core) or list(range(n))
-        if is_complete:
-            core = minimise_core(rnd, core_words, stats, left)
-            return Outcome(
-                Status.UNSAT,
-                [],
-                stats,
-                core=tuple(inst.words[w] for w in core),
-                exhausted=True,
-            )
-        grow = [w for w in core_words if len(cands[w]) < totals[w]] or [
-            w for w in range(n) if len(cands[w]) < totals[w]
-        ]
-        for w in grow:
+            return done(Status.UNKNOWN, [], interrupted=True)
+        if result.status is Status.UNSAT:
+            core_words = sorted(s.arguments[0].number for s in result.core) or list(must) or list(range(n))
+            if is_complete:
+                core = minimise_core(rnd, core_words, stats, left)
+                return done(Status.UNSAT, [], core=tuple(inst.words[w] for w in core), exhausted=True)
+            grow = [w for w in core_words if len(cands[w]) < totals[w]]
+        else:  # fit most, optimum over a sample: more candidates for the words it dropped
+            kept = placed_words(best[0].puzzle) if best else set()
+            grow = [w for w in range(n) if inst.words[w] not in kept and len(cands[w]) < totals[w]]
+        for w in grow or [w for w in range(n) if len(cands[w]) < totals[w]]:
             grow_sample(inst.words[w], inst, cands[w], len(cands[w]) * GROWTH, rng)
-        if deadline is not None and time.perf_counter() >= deadline:
-            return Outcome(Status.UNKNOWN, [], stats, interrupted=True)
+        if timed_out():
+            if best:
+                return done(Status.SAT, pick(best, models), interrupted=True)
+            return done(Status.UNKNOWN, [], interrupted=True)
+
+
+def pick(best: list[_Found], models: int) -> list[Puzzle]:
+    """The heaviest puzzles, the last found first (clasp improves as it goes), at most ``models``."""
+    puzzles = [f.puzzle for f in reversed(best)]
+    return puzzles[:models] if models else puzzles
 
 
 def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> list[int]:

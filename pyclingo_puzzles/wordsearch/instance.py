@@ -1,7 +1,8 @@
 """Word search instances: YAML reader, levels and directions.
 
 Keys: ``width``, ``height``, ``words``, ``level`` (easy | medium | hard) or ``directions``
-(list of ``[dx, dy]``: dx along the row, dy down), optional ``alphabet``, ``seed``, ``message``.
+(list of ``[dx, dy]``: dx along the row, dy down), optional ``alphabet``, ``seed``, ``message``,
+``secret``. A word is a string or a mapping ``{word: TIGER, priority: 3, required: true}``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from ..errors import InputError, read_text
 from ..letters import describe_char, first_non_letter, normalize_word
-from ..yamlio import YamlDoc, expect_mapping, expect_str_list, load_yaml
+from ..yamlio import YamlDoc, expect_mapping, load_yaml
 
 Direction = tuple[int, int]
 MAX_SIZE = 500
@@ -22,7 +23,9 @@ LEVELS: dict[str, tuple[Direction, ...]] = {
     "medium": ((1, 0), (0, 1), (1, 1), (1, -1)),  # + down-right, up-right
     "hard": EIGHT,  # all eight, reversed words included
 }
-KEYS = ("width", "height", "words", "level", "directions", "alphabet", "seed", "message")
+KEYS = ("width", "height", "words", "level", "directions", "alphabet", "seed", "message", "secret")
+ENTRY_KEYS = {"words": ("word", "priority", "required"), "secret": ("word", "priority")}
+MAX_PRIORITY = 10_000  # keeps the objective's sums far from clingo's integer range
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,13 @@ class WordSearchInstance:
     seed: int
     message: str  # letters only ("" = no message)
     custom_alphabet: bool = False  # given in the file: a level override keeps it
+    # word entries (--fit most, secret words): ``words`` holds the listed words, then the secret ones
+    priorities: tuple[int, ...] = ()  # per word of ``words``; () = every word weighs 1
+    required: tuple[str, ...] = ()  # never dropped by --fit most
+    secret: tuple[str, ...] = ()  # placed like the others, left out of the printed list
+
+    def priority(self, w: int) -> int:
+        return self.priorities[w] if self.priorities else 1
 
     @property
     def reversed_words(self) -> bool:
@@ -59,13 +69,14 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
         if not 1 <= value <= MAX_SIZE:
             raise InputError(f"{n} must be between 1 and {MAX_SIZE}, got {value}", inst.path, line(n))
     longest = max(max_run(inst.width, inst.height, d) for d in inst.directions)
+    listed = len(inst.words) - len(inst.secret)
     for i, w in enumerate(inst.words):
         if len(w) > longest:
             raise InputError(
                 f"word {w} ({len(w)} letters) is longer than the {inst.width}x{inst.height} grid in every "
                 f"allowed direction (at most {longest})",
                 inst.path,
-                line("words", i),
+                line("words", i) if i < listed else line("secret", i - listed),
             )
     cells = inst.width * inst.height
     if len(inst.message) > cells:
@@ -75,34 +86,77 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
     return inst
 
 
-def parse_words(doc: YamlDoc) -> tuple[str, ...]:
-    raw = expect_str_list(doc, "words") or []
-    if not raw:
-        raise doc.error("'words' is empty", "words")
-    words: list[str] = []
-    lines: dict[int, int | None] = {}
-    for i, entry in enumerate(raw):
-        line = doc.line("words", i)
-        word = normalize_word(entry)
-        if not word:
-            raise InputError("empty word", doc.path, line)
-        bad = first_non_letter(word)
-        if bad is not None:
-            raise InputError(
-                f"word {entry.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line
+@dataclass(frozen=True)
+class WordEntry:
+    word: str
+    priority: int
+    required: bool
+    line: int | None
+
+
+def parse_entry(doc: YamlDoc, key: str, i: int) -> WordEntry:
+    """One item of ``words`` or ``secret``: a string, or a mapping with ``word`` and options."""
+    entry = doc.data[key][i]
+    line = doc.line(key, i)
+    priority, required = 1, False
+    if isinstance(entry, dict):
+        allowed = ENTRY_KEYS[key]
+        for k in entry:
+            if k not in allowed:
+                hint = " (a secret word is never dropped anyway)" if k == "required" and key == "secret" else ""
+                raise doc.error(f"unknown key {k!r} in a {key!r} entry (allowed: {', '.join(allowed)}){hint}", key, i, k)
+        if "word" not in entry:
+            raise InputError(f"{key!r} item {i + 1} has no 'word'", doc.path, line)
+        value = entry.get("priority", 1)
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_PRIORITY:
+            raise doc.error(
+                f"priority must be a positive integer (at most {MAX_PRIORITY}), got {value!r}", key, i, "priority"
             )
-        if len(word) < 2:
-            raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
-        words.append(word)
-        lines[i] = line
-    for i, a in enumerate(words):
-        for j, b in enumerate(words):
-            if i < j and a == b:
-                raise InputError(f"word {a} is listed twice (line {lines[i]} and here)", doc.path, lines[j])
-            if i != j and len(a) < len(b) and (a in b or a[::-1] in b):
-                how = "inside" if a in b else "reversed inside"
-                raise InputError(f"word {a} occurs {how} {b}, so it could never occur exactly once", doc.path, lines[i])
-    return tuple(words)
+        priority = value
+        flag = entry.get("required", False)
+        if not isinstance(flag, bool):
+            raise doc.error(f"required must be true or false, got {flag!r}", key, i, "required")
+        required, entry = flag, entry["word"]
+    if not isinstance(entry, str):
+        raise InputError(f"{key!r} item {i + 1} must be a string, got {type(entry).__name__}", doc.path, line)
+    word = normalize_word(entry)
+    if not word:
+        raise InputError("empty word", doc.path, line)
+    bad = first_non_letter(word)
+    if bad is not None:
+        raise InputError(f"word {entry.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line)
+    if len(word) < 2:
+        raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
+    return WordEntry(word, priority, required, line)
+
+
+def parse_entries(doc: YamlDoc, key: str) -> list[WordEntry]:
+    raw = doc.data.get(key)
+    if raw is None:
+        if key == "words":
+            raise doc.error("missing key 'words'")
+        return []
+    if not isinstance(raw, list):
+        raise doc.error(f"{key!r} must be a list of words", key)
+    return [parse_entry(doc, key, i) for i in range(len(raw))]
+
+
+def parse_words(doc: YamlDoc) -> tuple[list[WordEntry], list[WordEntry]]:
+    """The listed words and the secret words, checked together (duplicates, words inside words)."""
+    listed, secret = parse_entries(doc, "words"), parse_entries(doc, "secret")
+    if not listed:
+        raise doc.error("'words' is empty", "words")
+    entries = listed + secret
+    for i, a in enumerate(entries):
+        for j, b in enumerate(entries):
+            if i < j and a.word == b.word:
+                raise InputError(f"word {a.word} is listed twice (line {a.line} and here)", doc.path, b.line)
+            if i != j and len(a.word) < len(b.word) and (a.word in b.word or a.word[::-1] in b.word):
+                how = "inside" if a.word in b.word else "reversed inside"
+                raise InputError(
+                    f"word {a.word} occurs {how} {b.word}, so it could never occur exactly once", doc.path, a.line
+                )
+    return listed, secret
 
 
 def parse_directions(doc: YamlDoc) -> tuple[tuple[Direction, ...], str | None]:
@@ -147,7 +201,9 @@ def parse_instance(text: str, path: str) -> WordSearchInstance:
         if not isinstance(value, int) or isinstance(value, bool):
             raise doc.error(f"'{key}' must be an integer", key)
         sizes[key] = value
-    words = parse_words(doc)
+    listed, secret = parse_words(doc)
+    entries = listed + secret
+    words = tuple(e.word for e in entries)
     directions, level = parse_directions(doc)
     if "directions" in data and "level" in data:
         raise doc.error("give either 'level' or 'directions', not both", "directions")
@@ -182,6 +238,9 @@ def parse_instance(text: str, path: str) -> WordSearchInstance:
         seed,
         message_letters,
         custom_alphabet=data.get("alphabet") is not None,
+        priorities=tuple(e.priority for e in entries) if any(e.priority != 1 for e in entries) else (),
+        required=tuple(e.word for e in entries if e.required),
+        secret=tuple(e.word for e in secret),
     )
     return check(inst, doc)
 
