@@ -8,14 +8,14 @@ enumerated, 11 time limit with a solution, 1 interrupted without one, 65 bad inp
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from .errors import EXIT_BAD_INPUT, InputError, VerificationError
-from .solve import Stats
+from .output import print_json, print_stats, warn
+
+__all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
 
 
 class _Parser(argparse.ArgumentParser):
@@ -67,19 +67,6 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     )
     g.add_argument("--json", action="store_true", help="print the result as JSON")
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
-
-
-def print_json(obj: Any) -> None:
-    json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
-
-
-def print_stats(stats: Stats) -> None:
-    print(f"stats: {stats.format()}", file=sys.stderr)
-
-
-def warn(message: str) -> None:
-    print(f"warning: {' '.join(message.split())}", file=sys.stderr)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from ..cli import print_json, print_stats, warn
 from ..errors import InputError, VerificationError
+from ..output import print_json, print_stats, warn
 from ..solve import Solver, SolveResult
 from .facts import site_facts, word_facts
 from .reader import CrosswordInstance, read_instance

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..cli import print_json, print_stats
+from ..output import print_json, print_stats
 from ..solve import Status
 from . import render
 from .generate import generate
