@@ -151,9 +151,7 @@ def grow_sample(word: str, inst: WordSearchInstance, have: list[Candidate], k: i
 # ------------------------------------------------------------------------------------------ facts
 
 
-def facts(
-    inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]], max_words: int | None = None
-) -> list[Symbol]:
+def facts(inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]], max_words: int | None = None) -> list[Symbol]:
     """One fact per candidate; the encoding spells out its cells (cheaper in the grounder)."""
     num = [Number(i) for i in range(max(inst.width, inst.height, max(map(len, cands)), len(inst.words)) + 1)]
     direction = {d: Number(d) for d in (-1, 0, 1)}
@@ -329,6 +327,33 @@ class _Found:
     value: int  # weight of the placed words
 
 
+class _Collector:
+    """Fills and checks each model as it arrives (so what is found before the time limit is
+    printed); placements whose free cells cannot be filled are kept apart."""
+
+    def __init__(self, inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]], tag: str):
+        self.inst, self.cands, self.tag = inst, cands, tag
+        self.found: list[_Found] = []
+        self.failed: list[tuple[dict[int, int], int]] = []  # (placement, weight)
+        self.proven = False  # clasp reported a model as optimal (optN)
+
+    def __call__(self, answer: Answer) -> None:
+        inst = self.inst
+        chosen = decode(answer.symbols)
+        placements = placements_of(chosen, inst, self.cands)
+        placed = {p.word for p in placements}
+        absent = [w for w in inst.words if w not in placed]
+        grid = fill(inst, placements, random.Random(f"{self.tag}/{answer.number}"), absent)
+        if grid is None:
+            self.failed.append((chosen, weight(inst, placed)))
+            return
+        problems = verify(grid, placements, [p.word for p in placements], absent=absent)
+        if problems:
+            raise VerificationError(problems[0])
+        self.found.append(_Found(Puzzle(grid, tuple(placements)), chosen, weight(inst, placed)))
+        self.proven = self.proven or answer.optimality_proven
+
+
 def generate(
     inst: WordSearchInstance,
     *,
@@ -370,30 +395,13 @@ def generate(
         rounds += 1
         is_complete = all(len(cands[w]) >= totals[w] for w in range(n))
         rnd = _Round(inst, cands, rules, dense=is_complete and DENSE, fit_most=fit_most, max_words=max_words)
-        found: list[_Found] = []
-        proven = False  # clasp reported a model as optimal (optN)
+        collect = _Collector(inst, cands, f"{inst.seed}/{rounds}")
+        found = collect.found
         while True:
-            failed: list[tuple[dict[int, int], int]] = []
-
-            def on_answer(answer: Answer, failed=failed) -> None:
-                # fill and check as models arrive: what is found before the time limit is printed
-                nonlocal proven
-                chosen = decode(answer.symbols)
-                placements = placements_of(chosen, inst, cands)
-                placed = {p.word for p in placements}
-                absent = [w for w in inst.words if w not in placed]
-                grid = fill(inst, placements, random.Random(f"{inst.seed}/{rounds}/{answer.number}"), absent)
-                if grid is None:
-                    failed.append((chosen, weight(inst, placed)))  # this placement cannot be completed
-                    return
-                problems = verify(grid, placements, [p.word for p in placements], absent=absent)
-                if problems:
-                    raise VerificationError(problems[0])
-                found.append(_Found(Puzzle(grid, tuple(placements)), chosen, weight(inst, placed)))
-                proven = proven or answer.optimality_proven
-
+            collect.failed = []
             wanted = models - len(found) if models and not fit_most else models
-            result = rnd.solve(wanted, left(), must, stats, on_answer, optimise=fit_most)
+            result = rnd.solve(wanted, left(), must, stats, collect, optimise=fit_most)
+            failed = collect.failed
             if not failed or result.interrupted or timed_out():
                 break
             if fit_most and found and max(f.value for f in found) >= max(v for _, v in failed):
@@ -421,7 +429,7 @@ def generate(
                 top = max(f.value for f in found)
                 if not best or top > best[0].value:
                     best = [f for f in found if f.value == top]
-                proved = (proven or result.exhausted) and not result.interrupted and is_complete
+                proved = (collect.proven or result.exhausted) and not result.interrupted and is_complete
                 if top >= ceiling or proved:
                     return done(Status.SAT, pick(best, models), exhausted=True, optimal=True)
             if best and (timed_out() or result.interrupted):

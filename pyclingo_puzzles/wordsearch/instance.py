@@ -104,7 +104,8 @@ def parse_entry(doc: YamlDoc, key: str, i: int) -> WordEntry:
         for k in entry:
             if k not in allowed:
                 hint = " (a secret word is never dropped anyway)" if k == "required" and key == "secret" else ""
-                raise doc.error(f"unknown key {k!r} in a {key!r} entry (allowed: {', '.join(allowed)}){hint}", key, i, k)
+                allowed_text = ", ".join(allowed)
+                raise doc.error(f"unknown key {k!r} in a {key!r} entry (allowed: {allowed_text}){hint}", key, i, k)
         if "word" not in entry:
             raise InputError(f"{key!r} item {i + 1} has no 'word'", doc.path, line)
         value = entry.get("priority", 1)
