@@ -1,8 +1,11 @@
 """``--size auto``: the smallest grid (of a given aspect) on which every word fits.
 
-Sizes are tried upward from the smallest one the longest word fits in. Each size gets a slice of
-the time (the time limit bounds the whole search); a size is either proved impossible (UNSAT with
-complete candidates), or only not found within its slice, and the report says which.
+Sizes are tried upward, starting where the grid has about as many cells as the words have letters
+(ESTIMATE; never below the size the longest word fits in); when the first size tried already
+works, sizes go downward until one does not, so the next smaller size is always tried. Each size
+gets a slice of the time (the time limit bounds the whole search); a size is either proved
+impossible (UNSAT with complete candidates, or the longest word does not fit), or only not found
+within its slice, and the report says which.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from ..solve import Status
 from .generate import Outcome, generate
 from .instance import WordSearchInstance, check, max_run
 
-SLICE = 4.0  # seconds per size at most (with a time limit: also at most what is left)
+SLICE = 4.0  # seconds per size without a time limit (with one: a quarter of what is left, at least this)
+ESTIMATE = 0.8  # first size tried: cells >= ESTIMATE x letters (crossings save the rest)
 
 
 @dataclass
@@ -50,19 +54,47 @@ def find_size(
     time_limit: float | None = None,
 ) -> SizeSearch:
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    height = smallest_start(inst, aspect)
-    below: str | None = "proved impossible" if height > 1 else None  # the longest word does not fit
+    floor = smallest_start(inst, aspect)
+    letters = sum(map(len, inst.words))
+    height = floor
+    while dims(height, aspect)[0] * height < ESTIMATE * letters:
+        height += 1
     tried: list[tuple[int, int, str]] = []
-    while True:
-        width, height_ = dims(height, aspect)
+    results: dict[int, tuple[WordSearchInstance, Outcome, str]] = {}  # height -> (instance, outcome, how)
+
+    def attempt(h: int) -> Outcome | None:
+        if h < floor:
+            return None  # the longest word does not fit: impossible without solving
+        width, height_ = dims(h, aspect)
         at = check(replace(inst, width=width, height=height_))
         left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        budget = SLICE if left is None else min(SLICE, left)
+        budget = SLICE if left is None else min(left, max(SLICE, left / 4))
         outcome = generate(at, rules=rules, models=models, time_limit=budget)
         tried.append((width, height_, outcome.status.value))
-        if outcome.status is Status.SAT:
-            return SizeSearch(at, outcome, below, tried)
-        if deadline is not None and time.perf_counter() >= deadline:
-            return SizeSearch(at, outcome, below, tried)
-        below = "proved impossible" if outcome.status is Status.UNSAT else f"not found within {budget:.3g} s"
+        how = "proved impossible" if outcome.status is Status.UNSAT else f"not found within {budget:.3g} s"
+        results[h] = (at, outcome, how)
+        return outcome
+
+    def timed_out() -> bool:
+        return deadline is not None and time.perf_counter() >= deadline
+
+    def below(h: int) -> str | None:
+        if h - 1 < floor:
+            return "proved impossible (the longest word does not fit)" if h > 1 else None
+        return results[h - 1][2] if h - 1 in results else None
+
+    start = height
+    while True:  # upward until the words fit
+        outcome = attempt(height)
+        assert outcome is not None
+        if outcome.status is Status.SAT or timed_out():
+            break
         height += 1
+    if outcome.status is Status.SAT and height == start:
+        while not timed_out():  # downward until they do not
+            smaller = attempt(height - 1)
+            if smaller is None or smaller.status is not Status.SAT:
+                break
+            height -= 1
+    at, outcome, _ = results[height]
+    return SizeSearch(at, outcome, below(height) if outcome.status is Status.SAT else None, tried)

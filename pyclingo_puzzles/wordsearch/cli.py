@@ -53,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
         search = find_size(inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit)
         inst, outcome = search.inst, search.outcome
         report_size(search.outcome, inst, search.below)
+        auto_size = {"width": inst.width, "height": inst.height, "smaller": search.below}
     else:
         outcome = generate(
             inst,
@@ -73,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
                 out["puzzles"] = [render.as_dict(p) | fit_dict(outcome, inst, p) for p in outcome.puzzles]
         if outcome.core:
             out["cannot_fit_together"] = list(outcome.core)
+        if auto and outcome.status is Status.SAT:
+            out["size_auto"] = auto_size
         print_json(out)
     else:
         for i, puzzle in enumerate(outcome.puzzles):

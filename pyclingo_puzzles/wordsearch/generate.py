@@ -30,7 +30,7 @@ from .strays import FREE, StrayCopies
 
 ENCODING = "wordsearch.lp"
 FULL_LIMIT = 4_000  # at most this many candidates in all: give clingo every one (complete)
-FIRST_SAMPLE = 12  # candidates per word in the first round of a big grid
+FIRST_SAMPLE = 12  # candidates per word at least in the first round of a big grid (FULL_LIMIT shared out when more)
 GROWTH = 4  # sample growth factor per round for the words of the core
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles
 OPT_OPTIONS: tuple[str, ...] = ()  # fit most: extra clasp options (measured in benchmarks/wordsearch.py)
@@ -376,7 +376,7 @@ def generate(
     complete = sum(totals) <= FULL_LIMIT
     cands: list[list[Candidate]] = [[] for _ in range(n)]
     for w, word in enumerate(inst.words):
-        grow_sample(word, inst, cands[w], totals[w] if complete else FIRST_SAMPLE, rng)
+        grow_sample(word, inst, cands[w], totals[w] if complete else max(FIRST_SAMPLE, FULL_LIMIT // n), rng)
     rounds = 0
     nogoods = 0
     best: list[_Found] = []  # fit most: the heaviest puzzles over all rounds
