@@ -132,7 +132,8 @@ def test_priorities_decide_what_is_dropped(favourite: str, cli, tmp_path: Path) 
 
 
 def test_required_word_is_kept_and_impossible_required_set_gives_the_core(cli, tmp_path: Path) -> None:
-    path = write(tmp_path, "width: 4\nheight: 4\nlevel: easy\nwords: [ABCD, EFGH, IJKL, MNOP, {word: XY, required: true}]\n")
+    words = "[ABCD, EFGH, IJKL, MNOP, {word: XY, required: true}]"
+    path = write(tmp_path, f"width: 4\nheight: 4\nlevel: easy\nwords: {words}\n")
     data = json.loads(cli("wordsearch", path, "--fit", "most", "--json").out)
     assert "XY" not in data["dropped"] and len(data["dropped"]) == 1
     entries = ", ".join(f"{{word: {w}, required: true}}" for w in ("ABC", "DEF", "GHI", "JK"))
@@ -153,7 +154,8 @@ def test_max_words(cli) -> None:
 
 
 def test_secret_words_are_placed_but_not_listed(cli, tmp_path: Path) -> None:
-    path = write(tmp_path, "width: 7\nheight: 7\nwords: [LION, TIGER, ZEBRA]\nsecret: [OKAPI, {word: GNU, priority: 2}]\n")
+    text = "width: 7\nheight: 7\nwords: [LION, TIGER, ZEBRA]\nsecret: [OKAPI, {word: GNU, priority: 2}]\n"
+    path = write(tmp_path, text)
     res = cli("wordsearch", path, "--key")
     assert res.code == 10
     listed = res.out.split("\n\n")[1].split()
