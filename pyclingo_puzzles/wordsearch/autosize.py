@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..solve import Status
 from .generate import Outcome, generate
-from .instance import WordSearchInstance, check, max_run
+from .instance import WordSearchInstance, max_run, override
 
 SLICE = 4.0  # seconds per size without a time limit (with one: a quarter of what is left, at least this)
 ESTIMATE = 0.8  # first size tried: cells >= ESTIMATE x letters (crossings save the rest)
@@ -66,7 +66,7 @@ def find_size(
         if h < floor:
             return None  # the longest word does not fit: impossible without solving
         width, height_ = dims(h, aspect)
-        at = check(replace(inst, width=width, height=height_))
+        at = override(inst, size=(width, height_))
         left = None if deadline is None else max(0.0, deadline - time.perf_counter())
         budget = SLICE if left is None else min(left, max(SLICE, left / 4))
         outcome = generate(at, rules=rules, models=models, time_limit=budget)

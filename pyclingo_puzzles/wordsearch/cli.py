@@ -49,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
     inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=None if auto else args.size)
     if args.max_words is not None and len(inst.required) > args.max_words:
         raise InputError(f"{len(inst.required)} words are required but --max-words is {args.max_words}", args.file)
+    if auto and (args.fit == "most" or args.max_words is not None):
+        raise InputError("--size auto wants every word placed: leave out --fit most and --max-words", args.file)
     if auto:
         search = find_size(inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit)
         inst, outcome = search.inst, search.outcome

@@ -33,6 +33,9 @@ FULL_LIMIT = 4_000  # at most this many candidates in all: give clingo every one
 FIRST_SAMPLE = 12  # candidates per word at least in the first round of a big grid (FULL_LIMIT shared out when more)
 GROWTH = 4  # sample growth factor per round for the words of the core
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles
+FULL_SHARE, PROOF_SHARE = 0.3, 0.3  # fit most: time shares of branch and bound before and after LNS
+LNS_STEP = 0.25  # seconds per neighbourhood
+LNS_FREE = 0.3  # share of the placed words a neighbourhood releases
 OPT_OPTIONS: tuple[str, ...] = ()  # fit most: extra clasp options (measured in benchmarks/wordsearch.py)
 REPAIR_ROUNDS = 200
 DENSE = True  # overlap-first decisions (heuristic.py) whenever the candidates are complete
@@ -301,15 +304,19 @@ class _Round:
         stats: Stats,
         on_answer: Callable[[Answer], None] | None = None,
         optimise: bool = False,
+        fixed: Sequence[tuple[int, int]] = (),
+        at_least: int | None = None,
     ) -> SolveResult:
-        """Solve with ``active(W)`` assumed for ``words``; with ``optimise``, improving models come
-        first and then (``models`` != 1) up to ``models`` optimal ones (clasp's optN)."""
+        """Solve with ``active(W)`` assumed for ``words`` (and ``place(W, K)`` for ``fixed``); with
+        ``optimise``, improving models come first and then (``models`` != 1) up to ``models``
+        optimal ones (clasp's optN); ``at_least``: only models of at least this weight."""
         conf = self.solver.ctl.configuration.solve
-        conf.opt_mode = ("opt" if models == 1 else "optN") if optimise else "ignore"  # type: ignore[union-attr]
+        mode = ("opt" if models == 1 else "optN") if optimise else "ignore"
+        conf.opt_mode = mode if at_least is None else f"{mode},{-at_least}"  # type: ignore[union-attr]
         result = self.solver.solve(
             models=0 if optimise and models == 1 else models,
             time_limit=time_left,
-            assumptions=[(active_atom(w), True) for w in words],
+            assumptions=[(active_atom(w), True) for w in words] + [(place_atom(w, k), True) for w, k in fixed],
             on_answer=on_answer,
         )
         stats.add(result.stats)
@@ -400,7 +407,10 @@ def generate(
         while True:
             collect.failed = []
             wanted = models - len(found) if models and not fit_most else models
-            result = rnd.solve(wanted, left(), must, stats, collect, optimise=fit_most)
+            if fit_most and models == 1 and is_complete and deadline is not None:
+                result = search_most(rnd, collect, must, stats, deadline, rng)
+            else:
+                result = rnd.solve(wanted, left(), must, stats, collect, optimise=fit_most)
             failed = collect.failed
             if not failed or result.interrupted or timed_out():
                 break
@@ -451,6 +461,31 @@ def generate(
             if best:
                 return done(Status.SAT, pick(best, models), interrupted=True)
             return done(Status.UNKNOWN, [], interrupted=True)
+
+
+def search_most(
+    rnd: _Round, collect: _Collector, must: Sequence[int], stats: Stats, deadline: float, rng: random.Random
+) -> SolveResult:
+    """Fit most under a time limit: clasp's branch and bound for a share of the time; then, while
+    the optimum is not proved, large neighbourhood search (keep most placed words where they are,
+    re-optimise the rest with a bound that asks for an improvement), then branch and bound again
+    with that bound for the rest of the time: UNSAT there proves the best puzzle optimal."""
+    result = rnd.solve(1, (deadline - time.perf_counter()) * FULL_SHARE, must, stats, collect, optimise=True)
+    if not result.interrupted or not collect.found:
+        return result
+    until = deadline - (deadline - time.perf_counter()) * PROOF_SHARE
+    while time.perf_counter() < until - 0.05:
+        best = max(collect.found, key=lambda f: f.value)
+        placed = sorted(best.chosen.items())
+        fixed = rng.sample(placed, len(placed) - max(2, round(len(placed) * LNS_FREE)))
+        step = min(LNS_STEP, until - time.perf_counter())
+        rnd.solve(1, step, must, stats, collect, optimise=True, fixed=fixed, at_least=best.value + 1)
+    best = max(collect.found, key=lambda f: f.value)
+    result = rnd.solve(1, deadline - time.perf_counter(), must, stats, collect, optimise=True, at_least=best.value + 1)
+    if result.status is Status.UNSAT:  # nothing heavier than the best: it is optimal
+        collect.proven = True
+        result.status, result.exhausted, result.interrupted = Status.SAT, True, False
+    return result
 
 
 def pick(best: list[_Found], models: int) -> list[Puzzle]:
