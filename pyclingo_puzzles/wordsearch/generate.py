@@ -33,12 +33,14 @@ FULL_LIMIT = 4_000  # at most this many candidates in all: give clingo every one
 FIRST_SAMPLE = 12  # candidates per word at least in the first round of a big grid (FULL_LIMIT shared out when more)
 GROWTH = 4  # sample growth factor per round for the words of the core
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles
+ALL_SHARE = 0.0  # fit most: time share of a first attempt with every word
 FULL_SHARE, PROOF_SHARE = 0.3, 0.3  # fit most: time shares of branch and bound before and after LNS
-LNS_STEP = 0.25  # seconds per neighbourhood
-LNS_FREE = 0.3  # share of the placed words a neighbourhood releases
+LNS_STEP = 0.5  # seconds per neighbourhood
+LNS_FREE = 0.5  # share of the placed words a neighbourhood releases
 OPT_OPTIONS: tuple[str, ...] = ()  # fit most: extra clasp options (measured in benchmarks/wordsearch.py)
 REPAIR_ROUNDS = 200
 DENSE = True  # overlap-first decisions (heuristic.py) whenever the candidates are complete
+DENSE_OPTIONS = ("--restarts=L,32",)  # with them: frequent restarts redraw the seeded ties
 
 
 @dataclass(frozen=True)
@@ -277,7 +279,9 @@ class _Round:
         max_words: int | None = None,
     ):
         self.inst, self.cands = inst, cands
-        options = (*CLINGO_OPTIONS, *OPT_OPTIONS, "--const=fit_most=1") if fit_most else CLINGO_OPTIONS
+        options = (*CLINGO_OPTIONS, *(DENSE_OPTIONS if dense else ()))
+        if fit_most:
+            options = (*options, *OPT_OPTIONS, "--const=fit_most=1")
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=options)
         placements = [[Placement(word, *astuple(c)) for c in cands[w]] for w, word in enumerate(inst.words)]
         self.strays = StrayCopies(inst.words, placements, inst.width, inst.height)
@@ -408,7 +412,8 @@ def generate(
             collect.failed = []
             wanted = models - len(found) if models and not fit_most else models
             if fit_most and models == 1 and is_complete and deadline is not None:
-                result = search_most(rnd, collect, must, stats, deadline, rng)
+                every = range(n) if max_words is None or max_words >= n else None
+                result = search_most(rnd, collect, must, every, stats, deadline, rng)
             else:
                 result = rnd.solve(wanted, left(), must, stats, collect, optimise=fit_most)
             failed = collect.failed
@@ -464,15 +469,27 @@ def generate(
 
 
 def search_most(
-    rnd: _Round, collect: _Collector, must: Sequence[int], stats: Stats, deadline: float, rng: random.Random
+    rnd: _Round,
+    collect: _Collector,
+    must: Sequence[int],
+    every: Sequence[int] | None,
+    stats: Stats,
+    deadline: float,
+    rng: random.Random,
 ) -> SolveResult:
     """Fit most under a time limit: clasp's branch and bound for a share of the time; then, while
     the optimum is not proved, large neighbourhood search (keep most placed words where they are,
     re-optimise the rest with a bound that asks for an improvement), then branch and bound again
     with that bound for the rest of the time: UNSAT there proves the best puzzle optimal."""
+    if ALL_SHARE and every is not None:  # first: all of them (lists made to fit are common)
+        result = rnd.solve(1, (deadline - time.perf_counter()) * ALL_SHARE, every, stats, collect, optimise=True)
+        if result.status is Status.SAT and not result.interrupted:
+            return result
     result = rnd.solve(1, (deadline - time.perf_counter()) * FULL_SHARE, must, stats, collect, optimise=True)
-    if not result.interrupted or not collect.found:
+    if not result.interrupted:
         return result
+    if not collect.found:  # nothing to start a neighbourhood from: keep searching
+        return rnd.solve(1, deadline - time.perf_counter(), must, stats, collect, optimise=True)
     until = deadline - (deadline - time.perf_counter()) * PROOF_SHARE
     while time.perf_counter() < until - 0.05:
         best = max(collect.found, key=lambda f: f.value)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from clingo import Function, Number, PropagateControl, PropagateInit
+from clingo import PropagateControl, PropagateInit
 
+from .heuristic import PlaceLiterals
 from .scan import Cell, GridIndex, Placement
 
 FREE = "\x01"  # a free cell before filling: never a letter
@@ -24,21 +25,19 @@ class StrayCopies:
         self.placements = [list(row) for row in placements]  # per word, per candidate id
         self.cells = [[frozenset(p.cells()) for p in row] for row in self.placements]
         self.width, self.height = width, height
+        self.literals = PlaceLiterals(self.cells)
         self.lits: list[list[int]] = []
         self.at_cells: list[dict[frozenset[Cell], list[int]]] = []
         self.clauses = 0
 
-    def init(self, init: PropagateInit) -> None:
-        self.lits, self.at_cells = [], []  # called again when the program grows
-        for w, row in enumerate(self.cells):
-            lits, by_cells = [], {}
-            for k, cells in enumerate(row):
-                atom = init.symbolic_atoms[Function("place", [Number(w), Number(k)])]
-                lit = init.solver_literal(atom.literal) if atom is not None else 0
-                lits.append(lit)
+    def init(self, init: PropagateInit) -> None:  # called again for each solve call
+        self.lits = self.literals(init)
+        self.at_cells = []
+        for row, lits in zip(self.cells, self.lits, strict=True):
+            by_cells: dict[frozenset[Cell], list[int]] = {}
+            for cells, lit in zip(row, lits, strict=True):
                 if lit:
                     by_cells.setdefault(cells, []).append(lit)
-            self.lits.append(lits)
             self.at_cells.append(by_cells)
 
     def check(self, control: PropagateControl) -> None:
