@@ -30,7 +30,8 @@ from .strays import FREE, StrayCopies
 
 ENCODING = "wordsearch.lp"
 FULL_LIMIT = 4_000  # at most this many candidates in all: give clingo every one (complete)
-FIRST_SAMPLE = 12  # candidates per word at least in the first round of a big grid (FULL_LIMIT shared out when more)
+FIRST_SAMPLE = 12  # candidates per word in the first round of a big grid
+TIGHT = 0.6  # letters per cell from which the first round shares out FULL_LIMIT instead (few rounds)
 GROWTH = 4  # sample growth factor per round for the words of the core
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles
 ALL_SHARE = 0.0  # fit most: time share of a first attempt with every word
@@ -386,8 +387,10 @@ def generate(
     totals = [sum(candidate_count(len(w), inst, d) for d in inst.directions) for w in inst.words]
     complete = sum(totals) <= FULL_LIMIT
     cands: list[list[Candidate]] = [[] for _ in range(n)]
+    tight = sum(map(len, inst.words)) >= TIGHT * inst.width * inst.height
+    first = max(FIRST_SAMPLE, FULL_LIMIT // n) if tight else FIRST_SAMPLE
     for w, word in enumerate(inst.words):
-        grow_sample(word, inst, cands[w], totals[w] if complete else max(FIRST_SAMPLE, FULL_LIMIT // n), rng)
+        grow_sample(word, inst, cands[w], totals[w] if complete else first, rng)
     rounds = 0
     nogoods = 0
     best: list[_Found] = []  # fit most: the heaviest puzzles over all rounds
