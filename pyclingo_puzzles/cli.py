@@ -14,6 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .argtypes import models as _models
+from .argtypes import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
+from .argtypes import positive_float as _positive_float
+from .argtypes import seed as _seed
 from .errors import EXIT_BAD_INPUT, InputError, VerificationError
 from .solve import Stats
 
@@ -23,20 +27,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {' '.join(message.split())}\n")
-
-
-def _non_negative_int(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0, got {text}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
-    return value
 
 
 def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None:
@@ -50,7 +40,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         metavar="FILE.lp",
         help="extra ASP rules added to the run (repeatable)",
     )
-    g.add_argument("--seed", type=_non_negative_int, default=None, help="random seed for clingo")
+    g.add_argument("--seed", type=_seed, default=None, help="random seed for clingo")
     g.add_argument(
         "--time-limit",
         type=_positive_float,
@@ -60,7 +50,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     )
     g.add_argument(
         "--models",
-        type=_non_negative_int,
+        type=_models,
         default=default_models,
         metavar="N",
         help=f"number of solutions to compute, 0 = all (default {default_models})",

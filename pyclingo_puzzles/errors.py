@@ -61,7 +61,7 @@ def read_text(path: str | Path) -> str:
         with p.open("rb") as f:
             data = f.read(MAX_INPUT_BYTES + 1)
     except FileNotFoundError:
-        raise InputError("no such file", p) from None
+        raise InputError("file not found", p) from None
     except OSError as exc:
         raise InputError(f"cannot read file ({exc.strerror or exc})", p) from None
     if len(data) > MAX_INPUT_BYTES:  # grew after the size check
