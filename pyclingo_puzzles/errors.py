@@ -24,6 +24,9 @@ class InputError(Exception):
             where += f":{self.line}"
         return f"{where}: {self.message}"
 
+    def __reduce__(self):  # pickled whole across a portfolio's worker processes
+        return (InputError, (self.message, self.file, self.line))
+
     def at(self, file: str | Path | None = None, line: int | None = None) -> InputError:
         """A copy that fills in a missing file or line."""
         return InputError(
@@ -85,11 +88,12 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def derived_error(symbol: object, expected: str, rules: Sequence[str | Path] = ()) -> Exception:
-    """A model shows an atom the family's decoder cannot read. With user rules that is their doing
-    (an InputError naming the rules file); without, a bug in a shipped encoding."""
+def derived_error(symbol: object, reason: str, rules: Sequence[str | Path] = ()) -> Exception:
+    """A model shows an atom the family's decoder cannot read (``reason``: "which is not a
+    candidate"). With user rules that is their doing (an InputError naming the rules file);
+    without, a bug in a shipped encoding."""
     text = str(symbol).replace(", ", ",")
     if not rules:
-        return VerificationError(f"the model shows `{text}`, which is not {expected}")
+        return VerificationError(f"the model shows `{text}`, {reason}")
     where = str(rules[0]) if len(rules) == 1 else "--rules"
-    return InputError(f"your rules derive `{text}`, which is not {expected}", where)
+    return InputError(f"your rules derive `{text}`, {reason}", where)

@@ -33,7 +33,7 @@ def solve_instance(
     by_id = {s.id: s for s in sites}
     solutions = []
     for answer in result.answers:
-        sol = decode(answer.symbols, instance.words, by_id, instance.framework)
+        sol = decode(answer.symbols, instance.words, by_id, instance.framework, rules=rules)
         problems = verify(instance.framework, sol, instance.words)
         if problems:
             raise VerificationError(f"model {answer.number} failed verification: {problems[0]}")
