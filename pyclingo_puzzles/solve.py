@@ -17,7 +17,7 @@ from typing import Any
 
 import clingo
 
-from .errors import InputError, read_text
+from .errors import InputError, clingo_error, read_text
 
 EXIT_SAT = 10
 EXIT_UNSAT = 20
@@ -176,7 +176,7 @@ class Solver:
                 (m for m in self.messages[before:] if "error" in m),
                 "syntax error",
             )
-            raise InputError(f"cannot load rules: {detail}", p) from None
+            raise clingo_error(detail, "cannot load rules", p) from None
 
     def add_program(self, text: str, name: str = "<program>") -> None:
         """Add fixed rule text (used by tests and small families' parts); not for instance data."""

@@ -32,6 +32,7 @@ ENCODING = "crossword_fill.lp"
 # timeouts on 15.06, and random first decisions are undone by restarts), so without this most
 # seeds would give the same fill on a hard grid.
 SEED_DROP = 0.02
+SCORE_MIN, SCORE_MAX = -(2**31), 2**31 - 1  # scores become clingo numbers (32-bit)
 FILL_ATOM = re.compile(r"\bfill\s*\(")
 
 
@@ -91,7 +92,7 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
     text = read_text(path)
     words: dict[str, int] = {}
     skipped = 0
-    for line in text.splitlines():
+    for number, line in enumerate(text.split("\n"), 1):
         raw = line.strip()
         if not raw:
             continue
@@ -103,6 +104,10 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
             except ValueError:
                 skipped += 1
                 continue
+            if not SCORE_MIN <= score <= SCORE_MAX:
+                raise InputError(
+                    f"score {tail.strip()} is outside clingo's integer range ({SCORE_MIN} to {SCORE_MAX})", path, number
+                )
         word = normalize_word(raw)
         if not word.isalpha():
             skipped += 1
@@ -111,7 +116,7 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
             continue
         words[word] = max(score, words.get(word, score))
     if not words:
-        raise InputError("the dictionary has no usable word", path)
+        raise InputError("the dictionary has no usable word", path, None if text.strip() else 1)
     return Dictionary(words, skipped)
 
 

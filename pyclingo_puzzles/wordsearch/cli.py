@@ -27,6 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    render.check_svg_paths(args.svg, args.svg_key)
     inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=args.size)
     outcome = generate(inst, rules=args.rules, models=args.models, time_limit=args.time_limit)
     if args.json:
