@@ -20,6 +20,7 @@ from .argtypes import positive_float as _positive_float
 from .argtypes import seed as _seed
 from .errors import EXIT_BAD_INPUT, InputError, VerificationError
 from .solve import Stats
+from .stdout_guard import run_guarded
 
 
 class _Parser(argparse.ArgumentParser):
@@ -94,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        code = int(args.run(args))
+        code = run_guarded(lambda: int(args.run(args)))  # a closed pipe or a full disk: one line at most
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
