@@ -418,3 +418,13 @@ def test_non_utf8_rules_never_panic_in_a_process(tmp_path: Path) -> None:
     proc = cli_process("wordsearch", WORDSEARCH, "--rules", rules, stdout=subprocess.DEVNULL)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 65 and err.decode() == f"error: {rules}:1: not valid UTF-8 text\n"
+
+
+def test_framework_shape_is_bounded_before_padding(capsys, tmp_path: Path) -> None:
+    # one long row among many short ones would pad to height x width cells
+    dat = write(tmp_path, "wide.dat", "AB\nBA\n\n" + "." * 600 + "\n" + ".\n" * 600)
+    assert one_line_65(capsys, "crossword", dat) == (
+        f"error: {dat}:4: framework of 601 rows, 600 cells wide is larger than 250000 cells"
+    )
+    grid = write(tmp_path, "wide.grid", "_" * 600 + "\n" + "_\n" * 600)
+    assert "larger than 250000 cells" in one_line_65(capsys, "crossword", grid, "--dictionary", grid)

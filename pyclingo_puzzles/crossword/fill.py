@@ -22,7 +22,7 @@ from ..yamlio import expect_mapping, expect_str_list, load_yaml
 from .facts import site_facts
 from .framework import Framework, Site
 from .propagator import VALUE_RULES, WordPropagator
-from .reader import YAML_SUFFIXES, check_framework, parse_dat
+from .reader import YAML_SUFFIXES, framework_from_lines, parse_dat
 from .solution import CrosswordSolution, decode, decode_letters, verify
 from .wordsets import WordTable
 
@@ -64,7 +64,7 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
                 else:
                     raise InputError(f"unexpected character {ch!r} in a .grid file (use _ * or letters)", p, i + 1)
             rows.append(row)
-        return check_framework(Framework.from_lines(rows), p, 1), []
+        return framework_from_lines(rows, p, 1), []
     if suffix in YAML_SUFFIXES:
         doc = load_yaml(p, text)
         expect_mapping(doc, ("framework", "words"))
@@ -72,7 +72,7 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
         if not rows:
             raise doc.error("'framework' is empty", "framework")
         notes = ["the file's word list is ignored with --dictionary"] if doc.data.get("words") else []
-        return check_framework(Framework.from_lines(rows), p, doc.line("framework")), notes
+        return framework_from_lines(rows, p, doc.line("framework")), notes
     first = text.split("\n", 1)[0]
     if "." in first or not first.strip(" .").isalpha():
         text = "\n" + text  # a bare framework: its first line is already a row
