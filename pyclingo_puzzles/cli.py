@@ -14,7 +14,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import runtime
+from . import argtypes, runtime
+from .argtypes import models as _models
+from .argtypes import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
+from .argtypes import positive_float as _positive_float
+from .argtypes import seed as _seed
 from .errors import EXIT_BAD_INPUT, InputError, VerificationError
 from .output import print_json, print_stats, warn
 
@@ -28,37 +32,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {' '.join(message.split())}\n")
 
 
-def _non_negative_int(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0, got {text}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
-    return value
-
-
-def memory_size(text: str) -> int:
-    """``4096``, ``512M``, ``4G`` -> bytes (a plain number is MiB)."""
-    units = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
-    t = text.strip().upper().removesuffix("IB").removesuffix("B")
-    scale = units.get(t[-1:])
-    try:
-        value = float(t[:-1] if scale else t) * (scale or 2**20)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a size such as 512M or 4G, got {text!r}") from None
-    if not 2**20 <= value < 2**50:
-        raise argparse.ArgumentTypeError(f"must be at least 1M, got {text!r}")
-    return int(value)
-
-
-memory_size.__name__ = "size"
-
-
 def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None:
     """The options every subcommand shares."""
     g = parser.add_argument_group("solving (common to all subcommands)")
@@ -70,7 +43,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         metavar="FILE.lp",
         help="extra ASP rules added to the run (repeatable)",
     )
-    g.add_argument("--seed", type=_non_negative_int, default=None, help="random seed for clingo")
+    g.add_argument("--seed", type=_seed, default=None, help="random seed for clingo")
     g.add_argument(
         "--time-limit",
         type=_positive_float,
@@ -81,7 +54,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     )
     g.add_argument(
         "--memory-limit",
-        type=memory_size,
+        type=argtypes.memory_size,
         default=runtime.default_memory_limit(),
         metavar="SIZE",
         help="end the run when it (with its worker processes) holds more memory than this: "
@@ -89,7 +62,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     )
     g.add_argument(
         "--models",
-        type=_non_negative_int,
+        type=_models,
         default=default_models,
         metavar="N",
         help=f"number of solutions to compute, 0 = all (default {default_models})",

@@ -18,7 +18,7 @@ from typing import Any
 import clingo
 
 from . import runtime
-from .errors import InputError
+from .errors import InputError, read_text
 
 EXIT_SAT = 10
 EXIT_UNSAT = 20
@@ -168,8 +168,9 @@ class Solver:
     def load_rules(self, path: str | Path) -> None:
         """Load a user's ``.lp`` file; a missing file or syntax error is an InputError."""
         p = Path(path)
-        if not p.is_file():
-            raise InputError("rules file not found", p)
+        # Read by Python first: a missing file, a FIFO or device, an oversized or non-UTF-8 file
+        # is a one-line error (clingo panics decoding a non-UTF-8 message about the file).
+        read_text(p)
         before = len(self.messages)
         try:
             with runtime.stage("loading rules"):

@@ -273,9 +273,17 @@ def test_solve_instance_api_returns_verified_solutions() -> None:
 
 
 def test_answers_failing_the_verifier_are_never_printed(cli, tmp_path: Path) -> None:
-    # a user's #show that invents a placement breaks the output contract
+    # a user's #show that adds placements of real words on real sites breaks the output contract
     rules = tmp_path / "break.lp"
-    rules.write_text("#show place(7, 7).\n")
+    rules.write_text("#show place(0, 0).\n#show place(0, 1).\n")
     res = cli("crossword", CROSSWORD / "plus-two-solutions.yaml", "--rules", rules)
     assert res.code == 1
     assert res.out == "" and "independent verifier" in res.err
+
+
+def test_placements_naming_no_word_are_the_users_rules(cli, tmp_path: Path) -> None:
+    rules = tmp_path / "break.lp"
+    rules.write_text("#show place(7, 7).\n")
+    res = cli("crossword", CROSSWORD / "plus-two-solutions.yaml", "--rules", rules)
+    assert res.code == 65 and res.out == ""
+    assert res.err == f"error: {rules}: your rules derive `place(7,7)`, which names no word or site\n"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pyclingo_puzzles import runtime
-from pyclingo_puzzles.cli import memory_size
+from pyclingo_puzzles.argtypes import memory_size
 
 ROOT = Path(__file__).resolve().parent.parent
 STRIPS = ROOT / "instances" / "strips" / "small.yaml"

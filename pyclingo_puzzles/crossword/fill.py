@@ -357,9 +357,11 @@ class _FillJob:
             """Decode and verify each answer as it arrives, so a run stopped by its time limit
             has its answers ready to print (an optimisation keeps only the latest, best one)."""
             if lazy:
-                sol = decode_letters(answer.symbols, sites, framework)
+                sol = decode_letters(answer.symbols, sites, framework, self.rules)
             else:
-                sol = decode(answer.symbols, words, by_id, framework, predicate="fill", word_first=False)
+                sol = decode(
+                    answer.symbols, words, by_id, framework, predicate="fill", word_first=False, rules=self.rules
+                )
             problems = verify(framework, sol, allowed=self.dictionary.words.keys(), repeats=not self.no_repeat)
             if problems:
                 raise VerificationError(problems[0])

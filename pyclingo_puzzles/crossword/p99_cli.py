@@ -33,7 +33,7 @@ def solve_instance(
     solutions: list[CrosswordSolution] = []
 
     def take(answer: Answer) -> None:  # checked as found: a stopped run has them ready to print
-        sol = decode(answer.symbols, instance.words, by_id, instance.framework)
+        sol = decode(answer.symbols, instance.words, by_id, instance.framework, rules=rules)
         problems = verify(instance.framework, sol, instance.words)
         if problems:
             raise VerificationError(f"model {answer.number} failed verification: {problems[0]}")
