@@ -70,3 +70,17 @@ def size(text: str) -> tuple[int, int]:
 
 for _f in (non_negative_int, positive_int, positive_float, seed, models, size):
     _f.__name__ = _f.__name__.replace("_", " ")  # in case argparse ever names one
+
+
+def memory_size(text: str) -> int:
+    """``4096``, ``512M``, ``4G`` -> bytes (a plain number is MiB)."""
+    units = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+    t = text.strip().upper().removesuffix("IB").removesuffix("B")
+    scale = units.get(t[-1:])
+    try:
+        value = float(t[:-1] if scale else t) * (scale or 2**20)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a size such as 512M or 4G, got {text!r}") from None
+    if not 2**20 <= value < 2**50:
+        raise argparse.ArgumentTypeError(f"must be at least 1M, got {text!r}")
+    return int(value)

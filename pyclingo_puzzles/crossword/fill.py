@@ -17,7 +17,7 @@ from clingo import Function, Number, String, Symbol
 from ..errors import InputError, VerificationError, read_text
 from ..letters import normalize_word
 from ..portfolio import Progress, can_race, race
-from ..solve import Solver, SolveResult, Stats, Status
+from ..solve import Answer, Solver, SolveResult, Stats, Status
 from ..yamlio import expect_mapping, expect_str_list, load_yaml
 from .facts import site_facts
 from .framework import Framework, Site
@@ -355,15 +355,12 @@ class _FillJob:
             facts, words = fill_facts(framework, sites, cands, scores, rng)
         solver.add_facts(facts)
         solver.ground()
-        if self.optimize:  # improve until the optimum is proved; the last model is the best
-            result = solver.solve(models=0, time_limit=self.time_limit)
-        else:
-            keep = None if self.models == 0 else self.models
-            result = solver.solve(models=self.models, time_limit=self.time_limit, keep=keep)
         by_id = {s.id: s for s in sites}
-        answers = result.answers[-1:] if self.optimize else result.answers
-        solutions = []
-        for answer in answers:
+        solutions: list[CrosswordSolution] = []
+
+        def take(answer: Answer) -> None:
+            """Decode and verify each answer as it arrives, so a run stopped by its time limit
+            has its answers ready to print (an optimisation keeps only the latest, best one)."""
             if lazy:
                 sol = decode_letters(answer.symbols, sites, framework, self.rules)
             else:
@@ -373,7 +370,13 @@ class _FillJob:
             problems = verify(framework, sol, allowed=self.dictionary.words.keys(), repeats=not self.no_repeat)
             if problems:
                 raise VerificationError(problems[0])
+            if self.optimize:
+                solutions.clear()
             solutions.append(sol)
+
+        # improve until the optimum is proved (the last model is the best), or enumerate
+        models = 0 if self.optimize else self.models
+        result = solver.solve(models=models, time_limit=self.time_limit, keep=0, on_answer=take)
         result.stats.extra.update(candidates=sum(map(len, cands.by_site.values())), word_atoms=not lazy)
         result = replace(result, answers=[], core=[])  # decoded above; symbols stay in this process
         return FillOutcome(result, solutions, [], result.stats)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..cli import print_json, print_stats, warn
 from ..errors import InputError
+from ..output import print_json, print_stats, warn
 from .fill import read_dictionary, read_framework, site_list, solve_fill
 from .p99_cli import report
 

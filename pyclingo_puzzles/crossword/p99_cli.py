@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from ..cli import print_json, print_stats, warn
 from ..errors import InputError, VerificationError
-from ..solve import Solver, SolveResult
+from ..output import print_json, print_stats, warn
+from ..solve import Answer, Solver, SolveResult
 from .facts import site_facts, word_facts
 from .reader import CrosswordInstance, read_instance
 from .solution import CrosswordSolution, decode, render_text, verify
@@ -29,15 +29,17 @@ def solve_instance(
     solver.add_facts(site_facts(instance.framework, sites))
     solver.add_facts(word_facts(instance.words))
     solver.ground()
-    result = solver.solve(models=models, time_limit=time_limit)
     by_id = {s.id: s for s in sites}
-    solutions = []
-    for answer in result.answers:
+    solutions: list[CrosswordSolution] = []
+
+    def take(answer: Answer) -> None:  # checked as found: a stopped run has them ready to print
         sol = decode(answer.symbols, instance.words, by_id, instance.framework, rules=rules)
         problems = verify(instance.framework, sol, instance.words)
         if problems:
             raise VerificationError(f"model {answer.number} failed verification: {problems[0]}")
         solutions.append(sol)
+
+    result = solver.solve(models=models, time_limit=time_limit, on_answer=take)
     return result, solutions
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from .. import argtypes
-from ..cli import print_json, print_stats
+from ..output import print_json, print_stats
 from ..solve import Status
 from .hunt import assemble, black_cells
 from .instance import read_instance

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import argtypes
-from ..cli import print_json, print_stats
+from ..output import print_json, print_stats
 from ..solve import Status
 from . import render
 from .generate import generate
