@@ -300,6 +300,19 @@ def test_non_utf8_rules_file(capsys, tmp_path: Path) -> None:
         assert one_line_65(capsys, command, file, "--rules", rules) == f"error: {rules}:2: not valid UTF-8 text"
 
 
+def test_included_files_are_read_as_text_first(capsys, tmp_path: Path) -> None:
+    write(tmp_path, "latin1.lp", b"% caf\xe9\n")
+    fifo = tmp_path / "pipe.lp"
+    os.mkfifo(fifo)
+    rules = write(tmp_path, "main.lp", '% #include "pipe.lp".\na.\n#include "latin1.lp".\n')
+    assert one_line_65(capsys, "strips", STRIPS, "--rules", rules) == (
+        f"error: {rules}:3: included here: {tmp_path / 'latin1.lp'}:1: not valid UTF-8 text"
+    )
+    rules.write_text('#include "pipe.lp".\n')
+    err = one_line_65(capsys, "strips", STRIPS, "--rules", rules)
+    assert err.endswith("is a FIFO (named pipe), not a regular file")
+
+
 def test_rules_syntax_error_names_file_and_line(capsys, tmp_path: Path) -> None:
     rules = write(tmp_path, "syn.lp", "a.\n\nfoo(.\n")
     assert one_line_65(capsys, "strips", STRIPS, "--rules", rules).startswith(
