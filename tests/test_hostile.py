@@ -213,6 +213,15 @@ def test_duplicate_yaml_keys_name_both_lines(capsys, tmp_path: Path) -> None:
     assert one_line_65(capsys, "strips", nested) == f"error: {nested}:4: key 'name' is given twice (line 2 and here)"
 
 
+@pytest.mark.parametrize("text", ["[" * 100_000, "- " * 50_000 + "x\n", "a: " * 20_000 + "x\n"])
+def test_deep_nesting_is_an_error_not_a_crash(capsys, tmp_path: Path, text: str) -> None:
+    # libyaml's own composer recursed in C and killed the process (exit 139)
+    path = write(tmp_path, "deep.yaml", text)
+    for command in ("wordsearch", "strips", "crossword"):
+        err = one_line_65(capsys, command, path)
+        assert err.startswith(f"error: {path}:") and "invalid YAML" in err
+
+
 def test_merge_keys_may_still_be_overridden() -> None:
     doc = load_yaml("m.yaml", "base: &b {rows: [bw]}\ngrid:\n  <<: *b\n  rows: [wb]\n")
     assert doc.data["grid"] == {"rows": ["wb"]}
