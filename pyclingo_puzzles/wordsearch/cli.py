@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from ..output import print_json, print_stats
+from ..rules import describe_core
 from ..solve import Status
 from . import render
-from .generate import generate
+from .generate import Puzzle, generate
 from .instance import LEVELS, override, read_instance
 
 NAME = "wordsearch"
@@ -33,6 +34,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
 
 
+def _puzzle_dict(puzzle: Puzzle) -> dict[str, Any]:
+    out = render.as_dict(puzzle)
+    if puzzle.shown is not None:
+        out["shown"] = list(puzzle.shown)
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=args.size)
     outcome = generate(inst, rules=args.rules, models=args.models, time_limit=args.time_limit)
@@ -40,10 +48,14 @@ def run(args: argparse.Namespace) -> int:
         out: dict[str, Any] = {"status": outcome.status.value}
         if outcome.puzzles:
             out.update(render.as_dict(outcome.puzzles[0]))
+            if outcome.puzzles[0].shown is not None:
+                out["shown"] = list(outcome.puzzles[0].shown)
             if len(outcome.puzzles) > 1:
-                out["puzzles"] = [render.as_dict(p) for p in outcome.puzzles]
+                out["puzzles"] = [_puzzle_dict(p) for p in outcome.puzzles]
         if outcome.core:
             out["cannot_fit_together"] = list(outcome.core)
+        if outcome.rules_core:
+            out["rules_in_core"] = list(outcome.rules_core)
         print_json(out)
     else:
         for i, puzzle in enumerate(outcome.puzzles):
@@ -55,12 +67,14 @@ def run(args: argparse.Namespace) -> int:
             if args.key:
                 print("\nAnswer key:")
                 print(render.key_text(puzzle))
+            if puzzle.shown is not None:
+                print(f"shown: {' '.join(puzzle.shown)}")
             print()
         if outcome.status is Status.UNSAT:
             free = f" (with {len(inst.message)} cells kept free for the message)" if inst.message else ""
             print(
-                f"{args.file}: the words cannot all be placed on {inst.width}x{inst.height} (proved); "
-                f"these cannot fit together{free}: {', '.join(outcome.core)}"
+                f"{args.file}: the words cannot all be placed on {inst.width}x{inst.height} (proved){free}; "
+                + describe_core(outcome.rules_core, outcome.core)
             )
         elif outcome.status is Status.UNKNOWN:
             print(f"{args.file}: no puzzle found within the time limit")
