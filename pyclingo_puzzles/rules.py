@@ -19,13 +19,18 @@ from __future__ import annotations
 
 import re
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import clingo
 from clingo import ast
+
+if TYPE_CHECKING:
+    from .solve import Solver
 
 RULES_ATOM = "_user_rules"  # _user_rules("FILE"): the rules of FILE are on
 SHOWN = "_shown"  # _shown(T): the user's #show statements show T
@@ -333,3 +338,36 @@ def describe_core(rule_files: Sequence[str], items: Sequence[str]) -> str:
         return f"your rules alone are unsatisfiable ({files})"
     return f"your rules ({files}) together with {', '.join(items)} cannot all hold"
 
+
+
+def describe_rules(blamed: Sequence[str]) -> str:
+    """The tail of an UNSAT line when the user's rules are to blame ("" when they are not)."""
+    if not blamed:
+        return ""
+    files = ", ".join(Path(f).name for f in blamed)
+    return f"; your rules ({files}) rule out every solution (without them there is one)"
+
+
+def blame(solver: Solver, time_limit: float | None = None) -> list[str]:
+    """After an UNSAT answer: the rule files without which the problem has a solution (a minimal
+    set, by deletion), or [] when it is unsolvable without any of them. Call after the last solve
+    that should see the rules fixed on (the switches become free)."""
+    from .solve import Status
+
+    files = [f.path for f in solver.rule_files]
+    if not files:
+        return []
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+
+    def status(off: Sequence[str]) -> Status:
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        assumptions = [(atom, atom.arguments[0].string not in off) for atom, _ in solver.rule_assumptions()]
+        return solver.solve(models=1, time_limit=left, assumptions=assumptions).status
+
+    if status(files) is not Status.SAT:
+        return []
+    off: list[str] = []
+    for f in files:
+        if status([*off, f]) is Status.UNSAT:
+            off.append(f)  # unsolvable without it too: not needed to explain
+    return [f for f in files if f not in off]

@@ -273,9 +273,10 @@ def test_solve_instance_api_returns_verified_solutions() -> None:
 
 
 def test_answers_failing_the_verifier_are_never_printed(cli, tmp_path: Path) -> None:
-    # a user's #show that invents a placement breaks the output contract
+    # a user's rule that invents a placement breaks the output contract (a user's #show cannot:
+    # it is shown apart, see test_rules.py)
     rules = tmp_path / "break.lp"
-    rules.write_text("#show place(7, 7).\n")
+    rules.write_text("place(7, 7).\n")
     res = cli("crossword", CROSSWORD / "plus-two-solutions.yaml", "--rules", rules)
     assert res.code == 1
     assert res.out == "" and "independent verifier" in res.err

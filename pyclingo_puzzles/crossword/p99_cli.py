@@ -3,54 +3,33 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 
-from ..errors import InputError, VerificationError
-from ..output import print_json, print_stats, warn
+from .. import count
+from ..errors import InputError
+from ..output import print_json, print_stats
+from ..rules import describe_rules
 from ..solve import Solver, SolveResult
-from .facts import site_facts, word_facts
-from .reader import CrosswordInstance, read_instance
-from .solution import CrosswordSolution, decode, render_text, verify
+from .p99 import solve_instance
+from .reader import read_instance
+from .solution import CrosswordSolution, render_text
 
-ENCODING = "crossword.lp"
-
-
-def solve_instance(
-    instance: CrosswordInstance,
-    *,
-    rules: Sequence[str] = (),
-    models: int = 1,
-    seed: int | None = None,
-    time_limit: float | None = None,
-) -> tuple[SolveResult, list[CrosswordSolution]]:
-    """Facts -> clingo -> decoded and verified solutions."""
-    sites = instance.framework.sites()
-    solver = Solver([ENCODING], rules, seed=seed, warn=warn)
-    solver.add_facts(site_facts(instance.framework, sites))
-    solver.add_facts(word_facts(instance.words))
-    solver.ground()
-    result = solver.solve(models=models, time_limit=time_limit)
-    by_id = {s.id: s for s in sites}
-    solutions = []
-    for answer in result.answers:
-        sol = decode(answer.symbols, instance.words, by_id, instance.framework)
-        problems = verify(instance.framework, sol, instance.words)
-        if problems:
-            raise VerificationError(f"model {answer.number} failed verification: {problems[0]}")
-        solutions.append(sol)
-    return result, solutions
+__all__ = ["report", "run", "solve_instance"]  # solve_instance lives in p99.py (re-exported for older imports)
 
 
 def report(
     path: str, result: SolveResult, solutions: list[CrosswordSolution], args: argparse.Namespace
 ) -> int:
     """Print solutions (text or JSON) and return the exit code; shared with the dictionary mode."""
+    blamed = Solver.rule_core(result.core)
+    if getattr(args, "count", False):
+        return count.report(result.count, result.exhausted, result.exit_code, args.json)
     if args.json:
         print_json(
             {
                 "status": result.status.value,
                 "count": result.count,
                 "solutions": [s.as_dict() for s in solutions],
+                **({"rules_to_blame": blamed} if blamed else {}),
             }
         )
     else:
@@ -58,9 +37,11 @@ def report(
             if len(solutions) > 1:
                 print(f"Solution {i}:")
             print(render_text(sol))
+            if sol.shown is not None:
+                print(f"shown: {' '.join(sol.shown)}")
             print()
         if result.status.value == "UNSAT":
-            print(f"{path}: no solution (proved unsolvable)")
+            print(f"{path}: no solution (proved unsolvable){describe_rules(blamed)}")
         elif not solutions:
             print(f"{path}: no solution found within the time limit (unknown)")
         if result.count and (args.models != 1 or result.count > 1):
@@ -76,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if not instance.words:
         raise InputError("no words before the framework (a framework-only file needs --dictionary)", args.file, 1)
     result, solutions = solve_instance(
-        instance, rules=args.rules, models=args.models, seed=args.seed, time_limit=args.time_limit
+        instance, rules=args.rules, models=args.models, seed=args.seed, time_limit=args.time_limit,
+        count=getattr(args, "count", False),
     )
     return report(str(args.file), result, solutions, args)
