@@ -4,7 +4,6 @@ candidate pruning (length, predefined letters, arc consistency) and the solve.""
 from __future__ import annotations
 
 import random
-import re
 import time
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -14,6 +13,7 @@ from pathlib import Path
 
 from clingo import Function, Number, String, Symbol
 
+from .. import rules as user_rules
 from ..errors import InputError, VerificationError, read_text
 from ..letters import normalize_word
 from ..portfolio import Progress, can_race, race
@@ -32,7 +32,6 @@ ENCODING = "crossword_fill.lp"
 # timeouts on 15.06, and random first decisions are undone by restarts), so without this most
 # seeds would give the same fill on a hard grid.
 SEED_DROP = 0.02
-FILL_ATOM = re.compile(r"\bfill\s*\(")
 
 
 # ------------------------------------------------------------------------------------------ readers
@@ -209,8 +208,9 @@ def fill_facts(
 
 
 def wants_word_atoms(rules: Sequence[str | Path]) -> bool:
-    """Whether the user's rules refer to fill/2, which exists only when the word atoms are ground."""
-    return any(FILL_ATOM.search(read_text(path)) for path in rules if Path(path).is_file())
+    """Whether the user's rules use or define fill/2, word/2, letter/3, cand/2 or score/2, which
+    exist only when the word atoms are ground (read from the rules' syntax: comments never count)."""
+    return user_rules.uses(rules, user_rules.WORD_ATOMS)
 
 
 @dataclass
@@ -219,6 +219,7 @@ class FillOutcome:
     solutions: list[CrosswordSolution]
     empty: list[Site]
     stats: Stats
+    rules_to_blame: list[str] = field(default_factory=list)  # UNSAT only because of these rule files
 
 
 def solve_fill(
@@ -234,6 +235,7 @@ def solve_fill(
     word_atoms: bool = False,
     jobs: int = 1,
     value_rule: str = "product",
+    count: bool = False,
 ) -> FillOutcome:
     """Prune, then solve (see ``_fill_once``). A seed varies the fill: a seed-dependent
     ``SEED_DROP`` share of the dictionary is left out, and only if the rest gives no fill does the
@@ -251,8 +253,9 @@ def solve_fill(
         word_atoms=word_atoms,
         jobs=jobs,
         value_rule=value_rule,
+        count=count,
     )
-    if seed and models == 1 and not optimize:
+    if seed and models == 1 and not optimize and not count:
         kept = seed_subset(dictionary, seed)
         outcome = attempt(kept, time_limit=time_limit)
         if outcome.result is not None and outcome.result.status is not Status.UNSAT:
@@ -282,6 +285,7 @@ def _fill_once(
     word_atoms: bool,
     jobs: int,
     value_rule: str,
+    count: bool = False,
 ) -> FillOutcome:
     """Prune, then solve. By default the word constraint runs as a propagator over the letter atoms
     (no word atoms are ground); ``word_atoms`` (implied by ``optimize`` and by rules that mention
@@ -295,10 +299,15 @@ def _fill_once(
     if cands.empty:
         stats = Stats(extra={"prune_seconds": round(prune_seconds, 4)})
         return FillOutcome(None, [], cands.empty, stats)
-    lazy = not (word_atoms or optimize or wants_word_atoms(rules))
+    by_rules = wants_word_atoms(rules)
+    if by_rules and not (word_atoms or optimize):
+        user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
+    lazy = not (word_atoms or optimize or by_rules)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-    job = _FillJob(framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy)
-    if jobs > 1 and lazy and models == 1 and can_race():
+    job = _FillJob(
+        framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count
+    )
+    if jobs > 1 and lazy and models == 1 and not count and can_race():
         rules_raced = VALUE_RULES[: max(1, min(jobs, len(VALUE_RULES)))]
         tasks = [partial(job.run, rule) for rule in rules_raced]
         won, outcome, waited = race(tasks, _decided)
@@ -329,6 +338,7 @@ class _FillJob:
     no_repeat: bool
     optimize: bool
     lazy: bool
+    count: bool = False
 
     def run(self, value_rule: str, progress: Progress | None = None) -> FillOutcome:
         framework, sites, cands, lazy = self.framework, self.sites, self.cands, self.lazy
@@ -353,8 +363,8 @@ class _FillJob:
         if self.optimize:  # improve until the optimum is proved; the last model is the best
             result = solver.solve(models=0, time_limit=self.time_limit)
         else:
-            keep = None if self.models == 0 else self.models
-            result = solver.solve(models=self.models, time_limit=self.time_limit, keep=keep)
+            keep = 0 if self.count else None if self.models == 0 else self.models
+            result = solver.solve(models=0 if self.count else self.models, time_limit=self.time_limit, keep=keep)
         by_id = {s.id: s for s in sites}
         answers = result.answers[-1:] if self.optimize else result.answers
         solutions = []
@@ -366,10 +376,15 @@ class _FillJob:
             problems = verify(framework, sol, allowed=self.dictionary.words.keys(), repeats=not self.no_repeat)
             if problems:
                 raise VerificationError(problems[0])
-            solutions.append(sol)
+            solutions.append(replace(sol, shown=solver.shown(answer)))
+        blamed = []
+        if result.status is Status.UNSAT and solver.rule_files and not lazy:
+            # not with the propagator: it takes letters false at its start as gone for good, which
+            # stops holding once the rules' switches are freed
+            blamed = user_rules.blame(solver, self.time_limit)
         result.stats.extra.update(candidates=sum(map(len, cands.by_site.values())), word_atoms=not lazy)
         result = replace(result, answers=[], core=[])  # decoded above; symbols stay in this process
-        return FillOutcome(result, solutions, [], result.stats)
+        return FillOutcome(result, solutions, [], result.stats, blamed)
 
 
 def describe(site: Site) -> str:

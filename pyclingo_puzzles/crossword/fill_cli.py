@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from .. import count
 from ..errors import InputError
 from ..output import print_json, print_stats, warn
 from .fill import read_dictionary, read_framework, site_list, solve_fill
@@ -32,7 +33,10 @@ def run(args: argparse.Namespace) -> int:
         optimize=args.optimize,
         word_atoms=args.word_atoms,
         jobs=args.jobs,
+        count=getattr(args, "count", False),
     )
+    if outcome.result is None and getattr(args, "count", False):
+        return count.report(0, True, 20, args.json)
     if outcome.result is None:  # some slot has no candidate at all: proved unfillable without search
         if args.json:
             print_json(
@@ -45,4 +49,4 @@ def run(args: argparse.Namespace) -> int:
         if args.stats:
             print_stats(outcome.stats)
         return 20
-    return report(str(args.file), outcome.result, outcome.solutions, args)
+    return report(str(args.file), outcome.result, outcome.solutions, args, outcome.rules_to_blame)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from .. import count
 from ..errors import InputError
@@ -17,10 +18,14 @@ __all__ = ["report", "run", "solve_instance"]  # solve_instance lives in p99.py 
 
 
 def report(
-    path: str, result: SolveResult, solutions: list[CrosswordSolution], args: argparse.Namespace
+    path: str,
+    result: SolveResult,
+    solutions: list[CrosswordSolution],
+    args: argparse.Namespace,
+    rules_to_blame: Sequence[str] = (),
 ) -> int:
     """Print solutions (text or JSON) and return the exit code; shared with the dictionary mode."""
-    blamed = Solver.rule_core(result.core)
+    blamed = list(rules_to_blame) or Solver.rule_core(result.core)
     if getattr(args, "count", False):
         return count.report(result.count, result.exhausted, result.exit_code, args.json)
     if args.json:

@@ -6,6 +6,7 @@ import argparse
 from dataclasses import replace
 from typing import Any
 
+from .. import count
 from ..output import print_json, print_stats
 from ..solve import Status
 from .hunt import assemble, black_cells
@@ -30,7 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bottom-up", action="store_true", help="draw row 0 at the bottom (the original write-up's pictures)"
     )
-    parser.add_argument("--count", action="store_true", help="count all tilings of every grid")
+    count.add_argument(parser, help="count all tilings of every grid and print only the numbers, one line per grid "
+                       "(exit 30; with --time-limit lower bounds, printed as 'at least N', exit 11)")
     parser.add_argument(
         "--hunt", action="store_true",
         help="hunt chain: 1x1 cells -> meta grid -> solve it -> cells of the all-black strips",
@@ -64,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
         meta_tiling = meta_result.grids[0].tilings[0]
     if args.json:
         out: dict[str, Any] = {"status": result.status.value, "grids": _grid_json(result)}
+        if args.count:  # the total on top; per grid its count and one tiling (as without --count)
+            out = {"count": sum(g.count for g in result.grids), "exhausted": result.exhausted, **out}
+        if result.shown is not None:
+            out["shown"] = list(result.shown)
         if meta is not None and meta_result is not None:
             out["hunt"] = {
                 "meta_grid": list(meta.grid.rows),
@@ -75,11 +81,16 @@ def run(args: argparse.Namespace) -> int:
                 "letters": _letters(meta.grid.letters, meta_tiling),
             }
         print_json(out)
+    elif args.count:
+        for g in result.grids:
+            print(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count}")
     else:
         solved = [g.tilings[0] for g in result.grids if g.tilings]
         if solved:
             print(side_by_side([outline(t, args.bottom_up) for t in solved], args.per_row))
-        if args.count or args.models != 1:
+        if result.shown is not None:
+            print(f"shown: {' '.join(result.shown)}")
+        if args.models != 1:
             for g in result.grids:
                 print(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count} tiling(s)")
         for name in result.unsolvable():

@@ -6,10 +6,12 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from .. import count
 from ..output import print_json, print_stats
 from ..rules import describe_core
 from ..solve import Status
 from . import render
+from .count import count_placements
 from .generate import Puzzle, generate
 from .instance import LEVELS, override, read_instance
 
@@ -32,6 +34,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
+    count.add_argument(
+        parser,
+        help="count the placements of the whole word list (no second copy of a word made of placed letters) "
+        "and print only the number (exit 30; with --time-limit a lower bound, 'at least N', exit 11)",
+    )
 
 
 def _puzzle_dict(puzzle: Puzzle) -> dict[str, Any]:
@@ -43,6 +50,9 @@ def _puzzle_dict(puzzle: Puzzle) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=args.size)
+    if args.count:
+        counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
+        return count.report(counted.count, counted.exhausted, counted.exit_code, args.json)
     outcome = generate(inst, rules=args.rules, models=args.models, time_limit=args.time_limit)
     if args.json:
         out: dict[str, Any] = {"status": outcome.status.value}
