@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING
 import clingo
 from clingo import ast
 
+from .errors import InputError
+
 if TYPE_CHECKING:
     from .solve import Solver
 
@@ -242,6 +244,7 @@ def _rewrite(stmt: ast.AST, switch: clingo.Symbol) -> ast.AST | None:
 class RuleFile:
     path: str
     summary: Summary
+    statements: list[ast.AST] = field(default_factory=list)  # as parsed, before the rewrite
 
 
 def parse(path: str | Path, logger: Callable[[clingo.MessageCode, str], None] | None = None) -> RuleFile:
@@ -254,9 +257,7 @@ def parse(path: str | Path, logger: Callable[[clingo.MessageCode, str], None] | 
         statements.append(stmt)
 
     ast.parse_files([str(path)], keep, logger=logger, message_limit=20)
-    info = RuleFile(str(path), summary)
-    info.statements = statements  # type: ignore[attr-defined]
-    return info
+    return RuleFile(str(path), summary, statements)
 
 
 def load(ctl: clingo.Control, path: str | Path, logger: Callable[[clingo.MessageCode, str], None]) -> RuleFile:
@@ -264,15 +265,44 @@ def load(ctl: clingo.Control, path: str | Path, logger: Callable[[clingo.Message
     info = parse(path, logger)
     switch = rules_atom(path)
     loc = ast.Location(ast.Position(str(path), 1, 1), ast.Position(str(path), 1, 1))
+    true = ast.SymbolicTerm(loc, clingo.Function("true"))
+    external = ast.External(loc, ast.SymbolicAtom(ast.SymbolicTerm(loc, switch)), [], true)
+    program = [ast.Program(loc, "base", []), external]
+    for stmt in info.statements:
+        new = _rewrite(stmt, switch)
+        if new is not None:
+            program.append(new)
+    _check_safety(program, path)
     with ast.ProgramBuilder(ctl) as builder:
-        builder.add(ast.Program(loc, "base", []))
-        true = ast.SymbolicTerm(loc, clingo.Function("true"))
-        builder.add(ast.External(loc, ast.SymbolicAtom(ast.SymbolicTerm(loc, switch)), [], true))
-        for stmt in info.statements:  # type: ignore[attr-defined]
-            new = _rewrite(stmt, switch)
-            if new is not None:
-                builder.add(new)
+        for stmt in program:
+            builder.add(stmt)
     return info
+
+
+UNSAFE = re.compile(r"^(?P<file>.*):(?P<line>\d+):\d+(?:-\d+)?: note: '(?P<var>[^']+)' is unsafe")
+
+
+def _check_safety(program: Sequence[ast.AST], path: str | Path) -> None:
+    """Unsafe variables, found before the real grounding (which would report them for the whole
+    program): the rules alone are ground in a scratch control, where no fact makes a body true."""
+    messages: list[str] = []
+    scratch = clingo.Control(logger=lambda _code, msg: messages.append(msg), message_limit=20)
+    try:
+        with ast.ProgramBuilder(scratch) as builder:
+            for stmt in program:
+                builder.add(stmt)
+        scratch.ground([("base", [])])
+    except RuntimeError:
+        for message in messages:
+            for line in message.splitlines():
+                m = UNSAFE.match(line.strip())
+                if m:
+                    raise InputError(
+                        f"unsafe variable {m['var']} (a variable must occur in a positive body literal)",
+                        path,
+                        int(m["line"]),
+                    ) from None
+        # other grounding errors surface in the real run, with the facts
 
 
 def uses(paths: Iterable[str | Path], signatures: Iterable[Signature]) -> bool:
@@ -310,6 +340,27 @@ def undefined(files: Sequence[RuleFile], defined: Iterable[Signature]) -> list[s
                 "or your rules"
             )
     return out
+
+
+def diagnose(encodings: Sequence[str | Path], files: Sequence[RuleFile], warn: Callable[[str], None]) -> None:
+    """Warn (once per process) about undefined predicates and lower-case strings in the rules."""
+    defined: set[Signature] = set()
+    for path in encodings:
+        defined |= encoding_signatures(str(path))
+    for message in undefined(files, defined) + lower_case_strings(files):
+        warn_once(warn, message)
+
+
+def diagnose_paths(encodings: Sequence[str | Path], paths: Sequence[str | Path]) -> None:
+    """``diagnose`` before any solver exists (e.g. before forking workers, which then inherit the
+    record of what was said). Files that do not load are left to the solver to report."""
+    files = []
+    for path in paths:
+        try:
+            files.append(parse(path, lambda _code, _msg: None))
+        except RuntimeError:
+            return
+    diagnose(encodings, files, default_warn)
 
 
 def lower_case_strings(files: Sequence[RuleFile]) -> list[str]:

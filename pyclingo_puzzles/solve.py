@@ -193,11 +193,7 @@ class Solver:
     def check_rules(self, encodings: Sequence[str]) -> None:
         """Warn (once) about predicates the user's rules use that nothing defines, and about
         lower-case strings (words are upper case)."""
-        defined: set[user_rules.Signature] = set()
-        for name in encodings:
-            defined |= user_rules.encoding_signatures(str(encoding_path(name)))
-        for message in user_rules.undefined(self.rule_files, defined) + user_rules.lower_case_strings(self.rule_files):
-            user_rules.warn_once(self._rules_warn, message)
+        user_rules.diagnose([encoding_path(name) for name in encodings], self.rule_files, self._rules_warn)
 
     def rule_assumptions(self, on: bool = True) -> list[Assumption]:
         """One assumption per rule file (true: its rules hold): passed to ``solve``, a rule file

@@ -17,7 +17,7 @@ from .. import rules as user_rules
 from ..errors import InputError, VerificationError, read_text
 from ..letters import normalize_word
 from ..portfolio import Progress, can_race, race
-from ..solve import Solver, SolveResult, Stats, Status
+from ..solve import Solver, SolveResult, Stats, Status, encoding_path
 from ..yamlio import expect_mapping, expect_str_list, load_yaml
 from .facts import site_facts
 from .framework import Framework, Site
@@ -308,6 +308,7 @@ def _fill_once(
         framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count
     )
     if jobs > 1 and lazy and models == 1 and not count and can_race():
+        user_rules.diagnose_paths([encoding_path(ENCODING)], rules)  # said here, not once per worker
         rules_raced = VALUE_RULES[: max(1, min(jobs, len(VALUE_RULES)))]
         tasks = [partial(job.run, rule) for rule in rules_raced]
         won, outcome, waited = race(tasks, _decided)
