@@ -2,9 +2,9 @@
 dictionary), both returning the ``CrosswordResult`` the CLI prints from.
 
 >>> from pyclingo_puzzles import crossword
->>> result = crossword.solve(["NON", "TOT"], [" . ", "...", " . "])
->>> result.status, result.solutions[0].grid
-(<Status.SAT: 'SAT'>, (' N ', 'TOT', ' N '))
+>>> result = crossword.solve(["NON", "TOT"], [" . ", "...", " . "], models=0)
+>>> result.status, result.count, sorted(s.grid for s in result.solutions)
+(<Status.SAT: 'SAT'>, 2, [(' N ', 'TOT', ' N '), (' T ', 'NON', ' T ')])
 """
 
 from __future__ import annotations

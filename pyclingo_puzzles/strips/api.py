@@ -4,7 +4,7 @@
 >>> from pyclingo_puzzles import strips
 >>> result = strips.tile([["bw", "wb"]], count=True)
 >>> result.status, [g.count for g in result.grids]
-(<Status.SAT: 'SAT'>, [2])
+(<Status.SAT: 'SAT'>, [4])
 """
 
 from __future__ import annotations

@@ -155,7 +155,7 @@ def generate(
     height: int | None = None,
     level: str | None = None,
     directions: Sequence[Direction] | None = None,
-    seed: int = 1,
+    seed: int | None = None,
     rules: Sequence[str | Path] = (),
     fit: bool = False,
     alphabet: str | None = None,
@@ -170,12 +170,14 @@ def generate(
     letters only): bad input raises ``InputError``. ``level`` (easy | medium | hard, default
     medium) or ``directions`` as ``[(dx, dy), ...]``. Without ``width`` and ``height``, or with
     ``fit``, the square grid grows from the smallest plausible size (or from the size given) until
-    the words fit. ``rules``: ``.lp`` files as with ``--rules``."""
+    the words fit. ``rules``: ``.lp`` files as with ``--rules``. ``words`` may also be the path of a YAML
+    instance, as the CLI reads it (``level``, ``seed``, ``width`` and ``height`` then override the
+    file's, as the CLI's options do)."""
     if isinstance(words, str | Path) and Path(words).suffix in (".yaml", ".yml") and Path(words).is_file():
         inst = override(read_instance(words), level=level, seed=seed, size=_size(width, height))
         return generate_instance(inst, rules=rules, models=models, time_limit=time_limit)
     entries = _word_list(words)
-    data: dict[str, Any] = {"words": entries, "seed": seed}
+    data: dict[str, Any] = {"words": entries, "seed": 1 if seed is None else seed}
     if directions is not None:
         data["directions"] = [list(d) for d in directions]
     else:
