@@ -272,7 +272,7 @@ def load(ctl: clingo.Control, path: str | Path, logger: Callable[[clingo.Message
         new = _rewrite(stmt, switch)
         if new is not None:
             program.append(new)
-    _check_safety(program, path)
+    _check_safety([stmt for stmt in program if stmt is not external], path)
     with ast.ProgramBuilder(ctl) as builder:
         for stmt in program:
             builder.add(stmt)
@@ -284,7 +284,8 @@ UNSAFE = re.compile(r"^(?P<file>.*):(?P<line>\d+):\d+(?:-\d+)?: note: '(?P<var>[
 
 def _check_safety(program: Sequence[ast.AST], path: str | Path) -> None:
     """Unsafe variables, found before the real grounding (which would report them for the whole
-    program): the rules alone are ground in a scratch control, where no fact makes a body true."""
+    program): the rules alone are ground in a scratch control without their switch atom, so every
+    body is false and grounding ends at once (safety is checked before any instantiation)."""
     messages: list[str] = []
     scratch = clingo.Control(logger=lambda _code, msg: messages.append(msg), message_limit=20)
     try:

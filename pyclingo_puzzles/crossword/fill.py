@@ -17,7 +17,7 @@ from .. import rules as user_rules
 from ..errors import InputError, VerificationError, read_text
 from ..letters import normalize_word
 from ..portfolio import Progress, can_race, race
-from ..solve import Solver, SolveResult, Stats, Status, encoding_path
+from ..solve import Answer, Solver, SolveResult, Stats, Status, encoding_path
 from ..yamlio import expect_mapping, expect_str_list, load_yaml
 from .facts import site_facts
 from .framework import Framework, Site
@@ -361,23 +361,30 @@ class _FillJob:
             facts, words = fill_facts(framework, sites, cands, scores, rng)
         solver.add_facts(facts)
         solver.ground()
-        if self.optimize:  # improve until the optimum is proved; the last model is the best
-            result = solver.solve(models=0, time_limit=self.time_limit)
-        else:
-            keep = 0 if self.count else None if self.models == 0 else self.models
-            result = solver.solve(models=0 if self.count else self.models, time_limit=self.time_limit, keep=keep)
         by_id = {s.id: s for s in sites}
-        answers = result.answers[-1:] if self.optimize else result.answers
-        solutions = []
-        for answer in answers:
+        solutions: list[CrosswordSolution] = []
+
+        def take(answer: Answer) -> None:
+            """Decode and verify each answer as it arrives, so a run stopped by its time limit
+            has its answers ready to print (an optimisation keeps only the latest, best one)."""
             if lazy:
-                sol = decode_letters(answer.symbols, sites, framework)
+                sol = decode_letters(answer.symbols, sites, framework, self.rules)
             else:
-                sol = decode(answer.symbols, words, by_id, framework, predicate="fill", word_first=False)
+                sol = decode(
+                    answer.symbols, words, by_id, framework, predicate="fill", word_first=False, rules=self.rules
+                )
             problems = verify(framework, sol, allowed=self.dictionary.words.keys(), repeats=not self.no_repeat)
             if problems:
                 raise VerificationError(problems[0])
+            if self.optimize:
+                solutions.clear()
             solutions.append(replace(sol, shown=solver.shown(answer)))
+
+        # improve until the optimum is proved (the last model is the best), or enumerate (--count:
+        # every answer counted, none decoded)
+        models = 0 if self.optimize or self.count else self.models
+        on_answer = None if self.count else take
+        result = solver.solve(models=models, time_limit=self.time_limit, keep=0, on_answer=on_answer)
         blamed = []
         if result.status is Status.UNSAT and solver.rule_files and not lazy:
             # not with the propagator: it takes letters false at its start as gone for good, which

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .. import rules as user_rules
 from ..errors import VerificationError
-from ..solve import Solver, SolveResult, Status
+from ..solve import Answer, Solver, SolveResult, Status
 from .facts import site_facts, word_facts
 from .reader import CrosswordInstance
 from .solution import CrosswordSolution, decode, verify
@@ -38,18 +38,20 @@ def solve_instance(
     solver.add_facts(site_facts(instance.framework, sites))
     solver.add_facts(word_facts(instance.words))
     solver.ground()
-    if count:
-        result = solver.solve(models=0, time_limit=time_limit, keep=0)
-    else:
-        result = solver.solve(models=models, time_limit=time_limit)
     by_id = {s.id: s for s in sites}
-    solutions = []
-    for answer in result.answers:
-        sol = decode(answer.symbols, instance.words, by_id, instance.framework)
+    solutions: list[CrosswordSolution] = []
+
+    def take(answer: Answer) -> None:  # checked as found: a stopped run has them ready to print
+        sol = decode(answer.symbols, instance.words, by_id, instance.framework, rules=rules)
         problems = verify(instance.framework, sol, instance.words)
         if problems:
             raise VerificationError(f"model {answer.number} failed verification: {problems[0]}")
         solutions.append(replace(sol, shown=solver.shown(answer)))
+
+    if count:
+        result = solver.solve(models=0, time_limit=time_limit, keep=0)
+    else:
+        result = solver.solve(models=models, time_limit=time_limit, keep=0, on_answer=take)
     if result.status is Status.UNSAT and solver.rule_files:
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
         blamed = user_rules.blame(solver, left)

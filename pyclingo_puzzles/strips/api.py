@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..solve import Status
-from ..yamlio import YamlDoc
+from ..yamlio import DataDoc
 from .hunt import Meta, assemble, black_cells
 from .instance import DEFAULT_LENGTHS, StripsInstance, from_doc, read_instance
 from .solver import StripsResult, solve_grids
@@ -40,7 +40,7 @@ def instance_of(grids: Grids, lengths: Sequence[int] | None = None) -> StripsIns
     else:
         entries = [{"rows": list(rows) if not isinstance(rows, str) else rows} for rows in grids]
     data = {"grids": entries, "strip_lengths": list(lengths or DEFAULT_LENGTHS)}
-    return from_doc(YamlDoc("<grids>", data, None))
+    return from_doc(DataDoc("<grids>", data))
 
 
 def tile(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .. import count
+from .. import argtypes, count
 from ..output import print_json, print_stats
 from ..solve import Status
 from .api import HuntResult, hunt, tile
@@ -14,16 +14,11 @@ NAME = "strips"
 HELP = "strip exact cover of black/white grids (MUMS 2010 'Black and White')"
 
 
-def _per_row(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be >= 1")
-    return value
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="YAML instance (strip_lengths, grids: [{name, rows, letters}], final_grid)")
-    parser.add_argument("--per-row", type=_per_row, default=5, metavar="N", help="outlines side by side (default 5)")
+    parser.add_argument(
+        "--per-row", type=argtypes.positive_int, default=5, metavar="N", help="outlines side by side (default 5)"
+    )
     parser.add_argument(
         "--bottom-up", action="store_true", help="draw row 0 at the bottom (the original write-up's pictures)"
     )

@@ -10,9 +10,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from clingo import Function, Number
+from clingo import Function, Number, SymbolType
 
-from ..errors import VerificationError
+from ..errors import VerificationError, derived_error
 from ..solve import Solver, Stats, Status, exit_code
 from .instance import StripsInstance
 from .tiling import Tiling, decode, grid_facts, verify
@@ -56,8 +56,15 @@ class StripsResult:
         return [g.name for g in self.grids if g.status is Status.UNSAT]
 
 
-def _grid_of(symbols: Sequence) -> int:
-    return next(s.arguments[0].number for s in symbols if s.name == "active")
+def _grid_of(symbols: Sequence, n: int, rules: Sequence[str]) -> int:
+    """The grid a one-grid model tiles: its one ``active(G)`` atom."""
+    active = [s for s in symbols if s.name == "active" and len(s.arguments) == 1]
+    for s in active:
+        if s.arguments[0].type is not SymbolType.Number or not 0 <= s.arguments[0].number < n:
+            raise derived_error(s, "which names no grid", rules)
+    if len(active) != 1:
+        raise derived_error(active[-1] if active else "active(_)", "but a model tiles exactly one grid", rules)
+    return active[0].arguments[0].number
 
 
 def solve_grids(
@@ -84,7 +91,7 @@ def solve_grids(
         return s
 
     def checked(symbols: Sequence) -> dict[int, Tiling]:
-        tilings = decode(symbols, instance.grids)
+        tilings = decode(symbols, instance.grids, rules)
         for g, tiling in tilings.items():
             problems = verify(tiling, instance.strip_lengths)
             if problems:
@@ -124,7 +131,7 @@ def solve_grids(
         counts = [0] * n
         per_grid: dict[int, list[Tiling]] = {}
         for answer in result.answers:
-            g = _grid_of(answer.symbols)
+            g = _grid_of(answer.symbols, n, rules)
             counts[g] += 1
             if len(per_grid.setdefault(g, [])) < max(1, models):
                 per_grid[g].append(checked(answer.symbols)[g])

@@ -20,7 +20,7 @@ from typing import Any
 from ..errors import InputError
 from ..rules import describe_core
 from ..solve import Stats, Status, exit_code
-from ..yamlio import YamlDoc
+from ..yamlio import DataDoc
 from . import render
 from .generate import Puzzle
 from .generate import generate as _generate
@@ -191,7 +191,7 @@ def generate(
     start = max(longest, math.ceil(math.sqrt(sum(map(len, entries)))))
     w, h = width or start, height or start
     while True:
-        inst = from_doc(YamlDoc("<words>", {**data, "width": w, "height": h}, None))
+        inst = from_doc(DataDoc("<words>", {**data, "width": w, "height": h}))
         result = generate_instance(inst, rules=rules, models=models, time_limit=time_limit)
         if not auto or result.status is not Status.UNSAT or max(w, h) >= MAX_SIZE:
             return result

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .. import count
+from .. import argtypes, count
 from ..output import print_json, print_stats
 from ..solve import Status
 from . import render
@@ -17,18 +17,10 @@ NAME = "wordsearch"
 HELP = "generate a word search puzzle (every word placed, every word exactly once)"
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = text.lower().split("x")
-        return int(w), int(h)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WxH such as 12x10, got {text!r}") from None
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=Path, help="YAML instance (width, height, words, level | directions, ...)")
     parser.add_argument("--level", choices=sorted(LEVELS), help="override the file's level")
-    parser.add_argument("--size", type=_size, metavar="WxH", help="override the file's width and height")
+    parser.add_argument("--size", type=argtypes.size, metavar="WxH", help="override the file's width and height")
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")

@@ -64,7 +64,7 @@ def count_placements(
 
     def on_answer(answer: Answer) -> None:
         nonlocal clean
-        placements = placements_of(decode(answer.symbols), inst, cands)
+        placements = placements_of(decode(answer.symbols, cands, rules), inst, cands)
         if not stray_copies(partial_grid(inst, placements), placements):
             clean += 1
 

@@ -16,10 +16,11 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
+from pathlib import Path
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
-from ..errors import VerificationError
+from ..errors import VerificationError, derived_error
 from ..solve import Solver, SolveResult, Stats, Status, exit_code
 from .heuristic import PlacementHeuristic
 from .instance import Direction, WordSearchInstance
@@ -147,16 +148,35 @@ def active_atom(w: int) -> Symbol:
 # ---------------------------------------------------------------------------------------- decoding
 
 
-def decode(symbols: Sequence[Symbol]) -> dict[int, int]:
-    """``place(W, K)`` atoms -> {word id: candidate id}."""
-    return {
-        s.arguments[0].number: s.arguments[1].number for s in symbols if s.name == "place" and len(s.arguments) == 2
-    }
+NOT_CANDIDATE = "which is not a candidate"
+
+
+def decode(
+    symbols: Sequence[Symbol], cands: Sequence[Sequence[Candidate]], rules: Sequence[str | Path] = ()
+) -> dict[int, int]:
+    """``place(W, K)`` atoms -> {word id: candidate id}. The encoding chooses one candidate per
+    word; any other ``place`` atom comes from the user's rules and is reported, never a crash."""
+    chosen: dict[int, int] = {}
+    for s in symbols:
+        if s.name == "place" and len(s.arguments) == 2:
+            w, k = s.arguments
+            if w.type is not SymbolType.Number or k.type is not SymbolType.Number:
+                raise derived_error(s, NOT_CANDIDATE, rules)
+            w, k = w.number, k.number
+            if not (0 <= w < len(cands) and 0 <= k < len(cands[w])):
+                raise derived_error(s, NOT_CANDIDATE, rules)
+            if chosen.setdefault(w, k) != k:
+                raise derived_error(s, f"a second placement of word {w + 1}", rules)
+    if len(chosen) != len(cands):
+        missing = next(w for w in range(len(cands)) if w not in chosen)
+        raise VerificationError(f"the model places no copy of word {missing + 1}")
+    return chosen
 
 
 def placements_of(
     chosen: dict[int, int], inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]]
 ) -> list[Placement]:
+    """The placements ``decode`` chose, in word-list order."""
     out = []
     for w, word in enumerate(inst.words):
         c = cands[w][chosen[w]]
@@ -223,7 +243,7 @@ class _Round:
     def __init__(
         self, inst: WordSearchInstance, cands: list[list[Candidate]], rules: Sequence[str], dense: bool = False
     ):
-        self.inst, self.cands = inst, cands
+        self.inst, self.cands, self.rules = inst, cands, rules
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=CLINGO_OPTIONS)
         if dense:  # tight grid: decide by most shared cells, then fewest placements left
             cells = [
@@ -257,7 +277,7 @@ class _Round:
                 return result
             dirty = False
             for answer in result.answers:
-                chosen = decode(answer.symbols)
+                chosen = decode(answer.symbols, self.cands, self.rules)
                 placements = placements_of(chosen, self.inst, self.cands)
                 for _w, cells in stray_copies(partial_grid(self.inst, placements), placements):
                     # the copy is made of these words' letters: they may not stand like this together
@@ -305,7 +325,7 @@ def generate(
                 break
             puzzles = []
             for i, answer in enumerate(result.answers):
-                chosen = decode(answer.symbols)
+                chosen = decode(answer.symbols, cands, rules)
                 placements = placements_of(chosen, inst, cands)
                 grid = fill(inst, placements, random.Random(f"{inst.seed}/{rounds}/{i}"))
                 if grid is None:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..argtypes import SEED_LIMIT
 from ..errors import InputError, read_text
 from ..letters import describe_char, first_non_letter, normalize_word
 from ..yamlio import YamlDoc, expect_mapping, expect_str_list, load_yaml
@@ -145,6 +146,8 @@ def parse_directions(doc: YamlDoc) -> tuple[tuple[Direction, ...], str | None]:
                 dirs.append((d[0], d[1]))
         return tuple(dirs), None
     level = data.get("level", "medium")
+    if not isinstance(level, str):
+        raise doc.error(f"'level' must be easy, medium or hard, got a {type(level).__name__}", "level")
     if level not in LEVELS:
         raise doc.error(f"unknown level {level!r} (easy, medium or hard)", "level")
     return LEVELS[level], level
@@ -191,6 +194,8 @@ def from_doc(doc: YamlDoc) -> WordSearchInstance:
     seed = data.get("seed", 1)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise doc.error("'seed' must be a non-negative integer", "seed")
+    if seed >= SEED_LIMIT:
+        raise doc.error(f"'seed' must be below 2^32 = {SEED_LIMIT} (clingo's range), got {seed}", "seed")
     message = data.get("message") or ""
     if not isinstance(message, str):
         raise doc.error("'message' must be a string", "message")
