@@ -17,6 +17,7 @@ from typing import Any
 
 import clingo
 
+from . import rules as user_rules
 from . import runtime
 from .errors import InputError, clingo_error
 from .rulesfile import check_rules
@@ -141,12 +142,17 @@ class Solver:
         seed: int | None = None,
         options: Sequence[str] = (),
         warn: Callable[[str], None] | None = None,
+        rules_warn: Callable[[str], None] | None = None,
     ):
+        """``warn`` gets clingo's messages about programs other than the shipped encodings;
+        ``rules_warn`` (default: stderr) the diagnostics of the user's rule files, once each."""
         args = list(options)
         if seed is not None:
             args.append(f"--seed={int(seed)}")
         self.messages: list[str] = []
         self._warn = warn
+        self.rule_files: list[user_rules.RuleFile] = []
+        self._rules_warn = rules_warn or user_rules.default_warn
         self.ctl = clingo.Control(args, logger=self._log, message_limit=50)
         self.stats = Stats()
         self._ground = False
@@ -157,10 +163,17 @@ class Solver:
                 raise RuntimeError(f"encoding {name} does not load: {self.messages[-1:]}") from None
         for rule_file in rules:
             self.load_rules(rule_file)
+        if self.rule_files:
+            self.check_rules(encodings)
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         line = _one_line(message)
         self.messages.append(line)
+        if any(line.startswith(f"{f.path}:") for f in self.rule_files):
+            # about the user's rules: passed on, except what check_rules says better
+            if code is not clingo.MessageCode.RuntimeError and not any(n in line for n in user_rules.NOISE):
+                user_rules.warn_once(self._rules_warn, line)
+            return
         # Shipped encodings are kept warning-free; clingo's info about them when facts arrive
         # through the backend before grounding (signatures "not yet" defined) is noise.
         if self._warn is not None and code is not clingo.MessageCode.RuntimeError and _ENCODINGS not in line:
@@ -175,13 +188,42 @@ class Solver:
         before = len(self.messages)
         try:
             with runtime.stage("loading rules"):
-                self.ctl.load(str(p))
+                self.rule_files.append(user_rules.load(self.ctl, p, self._log))
         except RuntimeError:
             detail = next(
                 (m for m in self.messages[before:] if "error" in m),
                 "syntax error",
             )
             raise clingo_error(detail, "cannot load rules", p) from None
+
+    def check_rules(self, encodings: Sequence[str]) -> None:
+        """Warn (once) about predicates the user's rules use that nothing defines, and about
+        lower-case strings (words are upper case)."""
+        user_rules.diagnose([encoding_path(name) for name in encodings], self.rule_files, self._rules_warn)
+
+    def rule_assumptions(self, on: bool = True) -> list[Assumption]:
+        """One assumption per rule file (true: its rules hold): passed to ``solve``, a rule file
+        that takes part in unsatisfiability shows up in the core (``rule_core``). The rules'
+        switches are fixed true until this is first called (after grounding); from then on they are
+        free, so every later ``solve`` call must pass these assumptions."""
+        out = [(user_rules.rules_atom(f.path), on) for f in self.rule_files]
+        for sym, _ in out:
+            self.assign_external(sym, None)
+        return out
+
+    @property
+    def shows(self) -> bool:
+        """Whether the user's rules have ``#show`` statements (see ``rules.user_shown``)."""
+        return any(f.summary.shows for f in self.rule_files)
+
+    def shown(self, answer: Answer) -> tuple[str, ...] | None:
+        """The user's shown atoms in ``answer``; None when the rules show nothing."""
+        return user_rules.user_shown(answer.symbols) if self.shows else None
+
+    @staticmethod
+    def rule_core(core: Sequence[clingo.Symbol]) -> list[str]:
+        """The rule files in an unsat core."""
+        return [s.arguments[0].string for s in core if s.name == user_rules.RULES_ATOM]
 
     def add_program(self, text: str, name: str = "<program>") -> None:
         """Add fixed rule text (used by tests and small families' parts); not for instance data."""

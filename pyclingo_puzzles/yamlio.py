@@ -138,3 +138,14 @@ def expect_str_list(doc: YamlDoc, key: str, *, required: bool = True) -> list[st
         if not isinstance(item, str):
             raise doc.error(f"{key!r} item {i + 1} must be a string, got {type(item).__name__}", key, i)
     return value
+
+
+class DataDoc(YamlDoc):
+    """Data given in Python (the API) instead of a file: checked by the same readers, and the
+    errors name the source (``<words>``) without a line."""
+
+    def __init__(self, name: str, data: Any):
+        super().__init__(name, data, None)
+
+    def line(self, *keys: str | int) -> int | None:  # type: ignore[override]
+        return None

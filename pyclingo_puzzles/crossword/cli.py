@@ -6,7 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
-from .. import argtypes
+from .. import argtypes, count
 
 NAME = "crossword"
 HELP = "fill a crossword framework with a word list (P-99 7.09) or from a dictionary"
@@ -18,6 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="P-99 .dat file, YAML instance, or (with --dictionary) a framework-only .dat/.yaml/.grid",
     )
+    count.add_argument(parser)
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",

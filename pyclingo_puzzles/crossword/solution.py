@@ -33,9 +33,13 @@ class Placement:
 class CrosswordSolution:
     grid: tuple[str, ...]  # one string per row, blocks as spaces
     placements: tuple[Placement, ...]  # in site order
+    shown: tuple[str, ...] | None = None  # what the user's #show statements show (None: no #show)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"grid": list(self.grid), "placements": [p.as_dict() for p in self.placements]}
+        out: dict[str, Any] = {"grid": list(self.grid), "placements": [p.as_dict() for p in self.placements]}
+        if self.shown is not None:
+            out["shown"] = list(self.shown)
+        return out
 
 
 def build_solution(framework: Framework, placements: Iterable[Placement]) -> CrosswordSolution:

@@ -34,6 +34,7 @@ class StripsResult:
     grids: list[GridResult]
     stats: Stats
     interrupted: bool = False
+    shown: tuple[str, ...] | None = None  # what the user's #show statements show in the first model
 
     @property
     def status(self) -> Status:
@@ -99,13 +100,21 @@ def solve_grids(
 
     def finish(results: list[GridResult], solvers: Sequence[Solver], interrupted: bool) -> StripsResult:
         stats.ground_seconds = sum(s.stats.ground_seconds for s in solvers)
-        return StripsResult(results, stats, interrupted)
+        return StripsResult(results, stats, interrupted, shown)
+
+    shown: tuple[str, ...] | None = None
+
+    def show(s: Solver, answers: Sequence) -> None:
+        nonlocal shown
+        if answers and shown is None:
+            shown = s.shown(answers[0])
 
     if models == 1 and not count:
         together = solver(one_grid=False)
         result = together.solve(models=1, time_limit=remaining())
         stats.add(result.stats)
         if result.status is Status.SAT:
+            show(together, result.answers)
             tilings = checked(result.answers[0].symbols)
             grids = [GridResult(gr.name, Status.SAT, 1, False, [tilings[g]]) for g, gr in enumerate(instance.grids)]
             return finish(grids, [together], result.interrupted)
@@ -118,6 +127,7 @@ def solve_grids(
         # one enumeration: every model is one tiling of one grid
         result = single.solve(models=0, time_limit=remaining())
         stats.add(result.stats)
+        show(single, result.answers)
         counts = [0] * n
         per_grid: dict[int, list[Tiling]] = {}
         for answer in result.answers:
@@ -139,6 +149,7 @@ def solve_grids(
                               assumptions=[(Function("active", [Number(g)]), True)])
         stats.add(result.stats)
         interrupted = interrupted or result.interrupted
+        show(single, result.answers)
         tilings = [checked(a.symbols)[g] for a in result.answers]
         grids.append(GridResult(gr.name, result.status, result.count, result.exhausted, tilings))
     return finish(grids, [single], interrupted)

@@ -7,6 +7,7 @@ Keys: ``width``, ``height``, ``words``, ``level`` (easy | medium | hard) or ``di
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -39,6 +40,10 @@ class WordSearchInstance:
     seed: int
     message: str  # letters only ("" = no message)
     custom_alphabet: bool = False  # given in the file: a level override keeps it
+
+    def __post_init__(self) -> None:
+        # built in Python (the API, tests), an instance is held to the reader's rules on words
+        check_words(self.words, self.path)
 
     @property
     def reversed_words(self) -> bool:
@@ -116,17 +121,31 @@ def parse_words(doc: YamlDoc) -> tuple[str, ...]:
             raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
         words.append(word)
         lines[i] = line
+    check_words(words, doc.path, lines)
+    return tuple(words)
+
+
+def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | None = None) -> None:
+    """Every word normalised letters, at least two; none twice, none inside another (linear checks)."""
+    lines = lines or {}
+    if not words:
+        raise InputError("no words", path)
+    for i, w in enumerate(words):
+        if not isinstance(w, str) or w != normalize_word(w) or first_non_letter(w) is not None or len(w) < 2:
+            raise InputError(
+                f"word {w!r} must be upper-case letters, at least two (normalize_word)", path, lines.get(i)
+            )
     twice = find_duplicate(words)
     if twice is not None:
         i, j = twice
-        raise InputError(f"word {words[i]} is listed twice (line {lines[i]} and here)", doc.path, lines[j])
+        where = f"line {lines[i]}" if lines.get(i) else f"word {i + 1}"
+        raise InputError(f"word {words[i]} is listed twice ({where} and here)", path, lines.get(j))
     contained = find_contained(words)
     if contained is not None:
         i, j, how = contained
         raise InputError(
-            f"word {words[i]} occurs {how} {words[j]}, so it could never occur exactly once", doc.path, lines[i]
+            f"word {words[i]} occurs {how} {words[j]}, so it could never occur exactly once", path, lines.get(i)
         )
-    return tuple(words)
 
 
 def parse_directions(doc: YamlDoc) -> tuple[tuple[Direction, ...], str | None]:
@@ -165,7 +184,12 @@ def default_alphabet(words: tuple[str, ...], level: str | None) -> tuple[str, ..
 
 
 def parse_instance(text: str, path: str) -> WordSearchInstance:
-    doc = load_yaml(path, text)
+    return from_doc(load_yaml(path, text))
+
+
+def from_doc(doc: YamlDoc) -> WordSearchInstance:
+    """An instance from a parsed document (a YAML file, or the Python API's mapping)."""
+    path = doc.path
     data = expect_mapping(doc, KEYS)
     sizes = {}
     for key in ("width", "height"):
