@@ -16,7 +16,7 @@ _INCLUDE = re.compile(r'#include\s*"((?:[^"\\]|\\.)*)"\s*\.')
 _COMMENT = re.compile(r"%\*.*?\*%|%[^\n]*", re.S)
 
 
-def check_rules(path: str | Path) -> None:
+def check_rules_file(path: str | Path) -> None:
     """Raise an InputError if the rules file or any file it includes cannot be read as text."""
     _check(Path(path), set())
 
