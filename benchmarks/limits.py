@@ -46,7 +46,7 @@ class Run:
     code: int | None
     first_line: str
     traceback: bool
-    left: int  # processes of the group still alive after the main one exited
+    left: int  # processes of the group still alive 1 s after the main one exited
     out_lines: int  # lines on stdout (answers printed)
     killed: str  # "" or why the harness killed it
 
@@ -87,6 +87,9 @@ def measure(argv: list[str], limit: float | None) -> Run:
             time.sleep(0.05)
         wall = time.perf_counter() - t0
         _, survivors = _group_rss(proc.pid)
+        if survivors:  # a worker still dying is not left behind: look again a second later
+            time.sleep(1.0)
+            _, survivors = _group_rss(proc.pid)
         if survivors:
             os.killpg(proc.pid, signal.SIGKILL)
         err.seek(0)
