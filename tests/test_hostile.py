@@ -450,3 +450,9 @@ def test_framework_shape_is_bounded_before_padding(capsys, tmp_path: Path) -> No
     )
     grid = write(tmp_path, "wide.grid", "_" * 600 + "\n" + "_\n" * 600)
     assert "larger than 250000 cells" in one_line_65(capsys, "crossword", grid, "--dictionary", grid)
+
+
+def test_strips_grid_size_is_bounded(capsys, tmp_path: Path) -> None:
+    rows = "".join(f"      - {'bw' * 250}\n" for _ in range(501))
+    path = write(tmp_path, "big.yaml", f"grids:\n  - name: big\n    rows:\n{rows}")
+    assert one_line_65(capsys, "strips", path) == f"error: {path}:504: grid 'big' has more than 250000 cells (row 501)"
