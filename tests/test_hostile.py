@@ -49,11 +49,15 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int,
 
 
 def assert_contract(code: int, err: str) -> None:
+    """Exit code of the contract, no traceback; bad input is one error line, the last on stderr
+    (warnings and notes about the user's rules may come before it, one line each)."""
     event(f"exit {code}")
     assert code in EXIT_CODES, (code, err)
     assert "Traceback" not in err
     if code == 65:
-        assert err.count("\n") == 1 and err.endswith("\n"), err
+        lines = err.splitlines()
+        assert err.endswith("\n") and lines and "error: " in lines[-1], err
+        assert all(line.startswith(("warning: ", "note: ")) for line in lines[:-1]), err
 
 
 def one_line_65(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> str:
@@ -168,6 +172,43 @@ def test_fuzz_crossword_dat_cli(capsys, tmp_path: Path, dat: str, dictionary, op
                      max_size=7))
 def test_fuzz_option_parser(capsys, argv: list[str]) -> None:
     assert_contract(*run_cli(capsys, *argv, "--time-limit", "5")[::2])
+
+
+TERMS = st.one_of(
+    st.integers(-2, 12).map(str),
+    st.sampled_from(["2147483647", "-2147483648", "foo", "h", "v", '"A"', '"AB"', '""', "(1,2)", "f(x)", "#sup"]),
+)
+
+
+def atom(name: str, arity: int) -> st.SearchStrategy[str]:
+    return st.lists(TERMS, min_size=arity, max_size=arity).map(lambda args: f"{name}({','.join(args)}).")
+
+
+OUTPUT_ATOMS = {  # per family: the shown predicates its decoder reads
+    "wordsearch": [atom("place", 2), atom("place", 3)],
+    "crossword": [atom("place", 2)],
+    "fill": [atom("val", 3), atom("fill", 2)],
+    "strips": [atom("use", 5), atom("active", 1)],
+}
+
+
+@FUZZ
+@given(data=st.data(), family=st.sampled_from(sorted(OUTPUT_ATOMS)), count=st.booleans())
+def test_fuzz_rules_deriving_output_atoms(capsys, tmp_path: Path, data, family: str, count: bool) -> None:
+    facts = data.draw(st.lists(st.one_of(*OUTPUT_ATOMS[family]), min_size=1, max_size=3))
+    rules = write(tmp_path, "extra.lp", "\n".join(facts) + "\n")
+    argv: list[str | Path]
+    if family == "fill":
+        frame, words = write(tmp_path, "f.grid", RING), write(tmp_path, "w.txt", "\n".join(WORDS))
+        argv = ["crossword", frame, "--dictionary", words, "--jobs", "1", *(["--word-atoms"] * count)]
+    else:
+        file = {"wordsearch": WORDSEARCH, "crossword": CROSSWORD, "strips": STRIPS}[family]
+        many = "2" if family == "wordsearch" else "0"  # thousands of word search puzzles exist
+        argv = [family, file, *(["--models", many] * count)]
+    code, _, err = run_cli(capsys, *argv, "--rules", rules, "--time-limit", "5")
+    assert_contract(code, err)
+    if code == 65:
+        assert err.splitlines()[-1].startswith(f"error: {rules}")
 
 
 # ------------------------------------------------------------------------------ unbounded inputs
