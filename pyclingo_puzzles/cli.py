@@ -21,6 +21,7 @@ from .argtypes import positive_float as _positive_float
 from .argtypes import seed as _seed
 from .errors import EXIT_BAD_INPUT, InputError, VerificationError
 from .output import print_json, print_stats, warn
+from .stdout_guard import run_guarded
 
 __all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
 
@@ -116,7 +117,7 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     try:
         with run:
             sys.stdout = _Watched(stdout, run)  # type: ignore[assignment]
-            code = int(args.run(args))
+            code = run_guarded(lambda: int(args.run(args)))  # a closed pipe or a full disk: one line at most
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import stat
 from collections.abc import Sequence
 from pathlib import Path
@@ -97,3 +98,15 @@ def derived_error(symbol: object, reason: str, rules: Sequence[str | Path] = ())
         return VerificationError(f"the model shows `{text}`, {reason}")
     where = str(rules[0]) if len(rules) == 1 else "--rules"
     return InputError(f"your rules derive `{text}`, {reason}", where)
+
+
+_CLINGO_WHERE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):\d+(?:-\d+(?::\d+)?)?: error: (?P<what>.*)$")
+
+
+def clingo_error(message: str, what: str, file: str | Path | None = None) -> InputError:
+    """A clingo error message (``FILE:LINE:COL-COL: error: text``) as ``FILE:LINE: what: text``;
+    a message without a location is kept whole, under ``file``."""
+    m = _CLINGO_WHERE.match(message)
+    if m is None:
+        return InputError(f"{what}: {message}", file)
+    return InputError(f"{what}: {m['what']}", m["file"], int(m["line"]))

@@ -19,7 +19,7 @@ import clingo
 
 from . import rules as user_rules
 from . import runtime
-from .errors import InputError, read_text
+from .errors import InputError, clingo_error, read_text
 
 EXIT_SAT = 10
 EXIT_UNSAT = 20
@@ -193,7 +193,7 @@ class Solver:
                 (m for m in self.messages[before:] if "error" in m),
                 "syntax error",
             )
-            raise InputError(f"cannot load rules: {detail}", p) from None
+            raise clingo_error(detail, "cannot load rules", p) from None
 
     def check_rules(self, encodings: Sequence[str]) -> None:
         """Warn (once) about predicates the user's rules use that nothing defines, and about

@@ -22,7 +22,7 @@ from ..yamlio import expect_mapping, expect_str_list, load_yaml
 from .facts import site_facts
 from .framework import Framework, Site
 from .propagator import VALUE_RULES, WordPropagator
-from .reader import YAML_SUFFIXES, check_framework, parse_dat
+from .reader import YAML_SUFFIXES, framework_from_lines, parse_dat
 from .solution import CrosswordSolution, decode, decode_letters, verify
 from .wordsets import WordTable
 
@@ -32,6 +32,7 @@ ENCODING = "crossword_fill.lp"
 # timeouts on 15.06, and random first decisions are undone by restarts), so without this most
 # seeds would give the same fill on a hard grid.
 SEED_DROP = 0.02
+SCORE_MIN, SCORE_MAX = -(2**31), 2**31 - 1  # scores become clingo numbers (32-bit)
 
 
 # ------------------------------------------------------------------------------------------ readers
@@ -62,7 +63,7 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
                 else:
                     raise InputError(f"unexpected character {ch!r} in a .grid file (use _ * or letters)", p, i + 1)
             rows.append(row)
-        return check_framework(Framework.from_lines(rows), p, 1), []
+        return framework_from_lines(rows, p, 1), []
     if suffix in YAML_SUFFIXES:
         doc = load_yaml(p, text)
         expect_mapping(doc, ("framework", "words"))
@@ -70,7 +71,7 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
         if not rows:
             raise doc.error("'framework' is empty", "framework")
         notes = ["the file's word list is ignored with --dictionary"] if doc.data.get("words") else []
-        return check_framework(Framework.from_lines(rows), p, doc.line("framework")), notes
+        return framework_from_lines(rows, p, doc.line("framework")), notes
     first = text.split("\n", 1)[0]
     if "." in first or not first.strip(" .").isalpha():
         text = "\n" + text  # a bare framework: its first line is already a row
@@ -90,7 +91,7 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
     text = read_text(path)
     words: dict[str, int] = {}
     skipped = 0
-    for line in text.splitlines():
+    for number, line in enumerate(text.split("\n"), 1):
         raw = line.strip()
         if not raw:
             continue
@@ -102,6 +103,10 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
             except ValueError:
                 skipped += 1
                 continue
+            if not SCORE_MIN <= score <= SCORE_MAX:
+                raise InputError(
+                    f"score {tail.strip()} is outside clingo's integer range ({SCORE_MIN} to {SCORE_MAX})", path, number
+                )
         word = normalize_word(raw)
         if not word.isalpha():
             skipped += 1
@@ -110,7 +115,7 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
             continue
         words[word] = max(score, words.get(word, score))
     if not words:
-        raise InputError("the dictionary has no usable word", path)
+        raise InputError("the dictionary has no usable word", path, None if text.strip() else 1)
     return Dictionary(words, skipped)
 
 

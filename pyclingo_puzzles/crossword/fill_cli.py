@@ -17,9 +17,9 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise InputError("--jobs must be at least 1", args.file)
     framework, notes = read_framework(args.file)
-    for note in notes:
-        warn(f"{args.file}: {note}")
     dictionary = dictionary_of(args.dictionary, args.min_length, args.min_score)
+    for note in notes:  # after every input is read: a run that ends in an error prints one line only
+        warn(f"{args.file}: {note}")
     if dictionary.skipped:
         warn(f"{args.dictionary}: skipped {dictionary.skipped} line(s) that are not a word")
     result = fill(

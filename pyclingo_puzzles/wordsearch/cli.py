@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    render.check_svg_paths(args.svg, args.svg_key)
     inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=args.size)
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..argtypes import SEED_LIMIT
 from ..errors import InputError, read_text
 from ..letters import describe_char, first_non_letter, normalize_word
+from ..wordcheck import find_contained, find_duplicate
 from ..yamlio import YamlDoc, expect_mapping, expect_str_list, load_yaml
 
 Direction = tuple[int, int]
@@ -54,6 +55,12 @@ def max_run(width: int, height: int, d: Direction) -> int:
     return min(width if dx else 10**9, height if dy else 10**9)
 
 
+def placements(length: int, width: int, height: int, d: Direction) -> int:
+    """Start cells from which ``length`` letters in direction ``d`` stay inside the grid."""
+    dx, dy = d
+    return max(0, width - (length - 1) * abs(dx)) * max(0, height - (length - 1) * abs(dy))
+
+
 def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchInstance:
     """Checks that need the whole instance (also after command-line overrides); with the parsed
     file ``doc``, errors name the line of the offending key or word."""
@@ -70,6 +77,19 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
             raise InputError(
                 f"word {w} ({len(w)} letters) is longer than the {inst.width}x{inst.height} grid in every "
                 f"allowed direction (at most {longest})",
+                inst.path,
+                line("words", i),
+            )
+    # Two different words of one length cannot take the same start and direction: more words of a
+    # length than placements of that length is proved impossible here, before any candidate is built.
+    seen: dict[int, int] = {}
+    for i, w in enumerate(inst.words):
+        seen[len(w)] = seen.get(len(w), 0) + 1
+        room = sum(placements(len(w), inst.width, inst.height, d) for d in inst.directions)
+        if seen[len(w)] > room:
+            raise InputError(
+                f"more words of {len(w)} letters than the {inst.width}x{inst.height} grid has placements "
+                f"for them ({room} in the allowed directions)",
                 inst.path,
                 line("words", i),
             )
@@ -106,7 +126,7 @@ def parse_words(doc: YamlDoc) -> tuple[str, ...]:
 
 
 def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | None = None) -> None:
-    """Every word normalised letters, at least two; none twice, none inside another."""
+    """Every word normalised letters, at least two; none twice, none inside another (linear checks)."""
     lines = lines or {}
     if not words:
         raise InputError("no words", path)
@@ -115,14 +135,17 @@ def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | 
             raise InputError(
                 f"word {w!r} must be upper-case letters, at least two (normalize_word)", path, lines.get(i)
             )
-    for i, a in enumerate(words):
-        for j, b in enumerate(words):
-            if i < j and a == b:
-                where = f"line {lines[i]}" if lines.get(i) else f"word {i + 1}"
-                raise InputError(f"word {a} is listed twice ({where} and here)", path, lines.get(j))
-            if i != j and len(a) < len(b) and (a in b or a[::-1] in b):
-                how = "inside" if a in b else "reversed inside"
-                raise InputError(f"word {a} occurs {how} {b}, so it could never occur exactly once", path, lines.get(i))
+    twice = find_duplicate(words)
+    if twice is not None:
+        i, j = twice
+        where = f"line {lines[i]}" if lines.get(i) else f"word {i + 1}"
+        raise InputError(f"word {words[i]} is listed twice ({where} and here)", path, lines.get(j))
+    contained = find_contained(words)
+    if contained is not None:
+        i, j, how = contained
+        raise InputError(
+            f"word {words[i]} occurs {how} {words[j]}, so it could never occur exactly once", path, lines.get(i)
+        )
 
 
 def parse_directions(doc: YamlDoc) -> tuple[tuple[Direction, ...], str | None]:
