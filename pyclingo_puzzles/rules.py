@@ -400,10 +400,12 @@ def describe_rules(blamed: Sequence[str]) -> str:
     return f"; your rules ({files}) rule out every solution (without them there is one)"
 
 
-def blame(solver: Solver, time_limit: float | None = None) -> list[str]:
-    """After an UNSAT answer: the rule files without which the problem has a solution (a minimal
-    set, by deletion), or [] when it is unsolvable without any of them. Call after the last solve
-    that should see the rules fixed on (the switches become free)."""
+def blame(
+    solver: Solver, time_limit: float | None = None, assumptions: Sequence[tuple[clingo.Symbol, bool]] = ()
+) -> list[str]:
+    """After an UNSAT answer (under ``assumptions``): the rule files without which the problem has
+    a solution (a minimal set, by deletion), or [] when it is unsolvable without any of them. The
+    rules' switches become free: later solves must pass ``solver.rule_assumptions()``."""
     from .solve import Status
 
     files = [f.path for f in solver.rule_files]
@@ -413,8 +415,8 @@ def blame(solver: Solver, time_limit: float | None = None) -> list[str]:
 
     def status(off: Sequence[str]) -> Status:
         left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        assumptions = [(atom, atom.arguments[0].string not in off) for atom, _ in solver.rule_assumptions()]
-        return solver.solve(models=1, time_limit=left, assumptions=assumptions).status
+        switches = [(atom, atom.arguments[0].string not in off) for atom, _ in solver.rule_assumptions()]
+        return solver.solve(models=1, time_limit=left, assumptions=[*assumptions, *switches]).status
 
     if status(files) is not Status.SAT:
         return []

@@ -215,3 +215,16 @@ def test_encoding_headers_list_what_the_encodings_show() -> None:
         path = encoding_path(name)
         shows = {(n, int(a)) for n, a in re.findall(r"^#show (\w+)/(\d+)\.", path.read_text(), re.M)}
         assert shows == set(rules.header_predicates(path)["output"]), name
+
+
+def test_strips_name_the_rule_file_that_rules_out_a_grids_tilings(cli, tmp_path: Path) -> None:
+    culprit = write(tmp_path, "no3.lp", ':- use(G, _, _, _, 3), grid(G), G > 1.\n')  # only the last grid
+    res = cli("strips", ST / "small.yaml", "--rules", culprit)
+    assert res.code == 20
+    assert res.out.splitlines()[-1] == (
+        "square: no tiling (proved unsolvable); your rules (no3.lp) rule out every solution (without them there is one)"
+    )
+    data = json.loads(cli("strips", ST / "small.yaml", "--rules", culprit, "--json").out)
+    assert [g.get("rules_to_blame") for g in data["grids"]] == [None, None, [str(culprit)]]
+    res = cli("strips", ST / "unsolvable.yaml", "--rules", write(tmp_path, "none.lp", "seen(G) :- grid(G).\n"))
+    assert res.code == 20 and "your rules" not in res.out
