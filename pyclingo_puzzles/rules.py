@@ -4,8 +4,10 @@ A rule file is parsed with ``clingo.ast.parse_files`` (so messages keep its name
 rewritten before it enters the program:
 
 - every rule, constraint and show statement gets the body literal ``_user_rules("FILE")``, an
-  external atom that is true unless assumed false: a family that passes ``rule_assumptions()`` to
-  ``solve`` gets the rule files into its unsat cores ("your rules (down.lp) together with ...");
+  external atom declared true: a family that passes ``Solver.rule_assumptions()`` to ``solve``
+  (which frees the switches) gets the rule files into its unsat cores ("your rules (down.lp)
+  together with ...") and can try without them (``blame``);
+- unsafe variables are reported with the file and line before the real grounding (``load``);
 - ``#show p/n.`` and ``#show T : B.`` become ``#show _shown(p(X1, .., Xn)) : p(X1, .., Xn).`` and
   ``#show _shown(T) : B.``: the encoding's own ``#show`` stays the output contract and the user's
   shown atoms are told apart (``user_shown``);
@@ -45,7 +47,7 @@ _emitted: set[str] = set()  # warnings already printed in this process (families
 
 
 def rules_atom(path: str | Path) -> clingo.Symbol:
-    """The external atom that switches the rules of one file (true unless assumed false)."""
+    """The external atom that switches the rules of one file."""
     return clingo.Function(RULES_ATOM, [clingo.String(str(path))])
 
 
