@@ -7,9 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pyclingo_puzzles import rules
-from pyclingo_puzzles.solve import encoding_path
+from pyclingo_puzzles.errors import InputError
+from pyclingo_puzzles.solve import Solver, encoding_path
 
 from .conftest import INSTANCES, ROOT
 
@@ -228,3 +231,25 @@ def test_strips_name_the_rule_file_that_rules_out_a_grids_tilings(cli, tmp_path:
     assert [g.get("rules_to_blame") for g in data["grids"]] == [None, None, [str(culprit)]]
     res = cli("strips", ST / "unsolvable.yaml", "--rules", write(tmp_path, "none.lp", "seen(G) :- grid(G).\n"))
     assert res.code == 20 and "your rules" not in res.out
+
+
+# ----------------------------------------------------------------------------------------- fuzzing
+
+TOKENS = [":-", ".", ",", "(", ")", "X", "Y", "_", "use", "grid", "p", "q", "not", "#show", "/", "1", "2",
+          '"a"', "{", "}", ";", "#count", "<", "=", "%", "\n", " ", "#program", "base", "-", "|", "#const", "@"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(TOKENS), max_size=25))
+def test_any_rules_text_gives_an_answer_or_one_line_error(tmp_path: Path, tokens: list[str]) -> None:
+    path = tmp_path / "fuzz.lp"
+    path.write_text(" ".join(tokens))
+    messages: list[str] = []
+    try:
+        solver = Solver(["strips.lp"], [path], options=["-c", "one_grid=0"], rules_warn=messages.append)
+        solver.add_facts([])
+        solver.ground()
+        solver.solve(time_limit=5)
+    except InputError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith(str(path))
+    assert all("\n" not in m for m in messages)
