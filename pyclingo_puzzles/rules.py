@@ -32,6 +32,7 @@ import clingo
 from clingo import ast
 
 from .errors import InputError
+from .letters import upper_letter
 
 if TYPE_CHECKING:
     from .solve import Solver
@@ -371,7 +372,7 @@ def lower_case_strings(files: Sequence[RuleFile]) -> list[str]:
     out = []
     for f in files:
         for text, line in f.summary.strings:
-            if text != text.upper():
+            if "".join(map(upper_letter, text)) != text:  # ß stays ß in words, as in letters.py
                 out.append(f'{f.path}:{line}: warning: "{text}": words are upper case, so it matches no word')
     return out
 

@@ -84,6 +84,8 @@ def test_a_lower_case_string_is_warned(cli, tmp_path: Path) -> None:
     path = write(tmp_path, "case.lp", ':- word(W, "hola"), place(W, K), cand_dir(W, K, 1, 0).\n')
     res = cli("wordsearch", WS / "hola-8x8.yaml", "--rules", path)
     assert f'{path}:1: warning: "hola": words are upper case' in res.err
+    fine = write(tmp_path, "fine.lp", ':- word(W, "STRAßE"), place(W, K), cand_dir(W, K, 1, 0).\n')
+    assert "upper case" not in cli("wordsearch", WS / "hola-8x8.yaml", "--rules", fine).err
 
 
 @pytest.mark.parametrize("family", ["wordsearch", "p99", "fill", "strips"])
