@@ -4,8 +4,10 @@ A rule file is parsed with ``clingo.ast.parse_files`` (so messages keep its name
 rewritten before it enters the program:
 
 - every rule, constraint and show statement gets the body literal ``_user_rules("FILE")``, an
-  external atom that is true unless assumed false: a family that passes ``rule_assumptions()`` to
-  ``solve`` gets the rule files into its unsat cores ("your rules (down.lp) together with ...");
+  external atom declared true: a family that passes ``Solver.rule_assumptions()`` to ``solve``
+  (which frees the switches) gets the rule files into its unsat cores ("your rules (down.lp)
+  together with ...") and can try without them (``blame``);
+- unsafe variables are reported with the file and line before the real grounding (``load``);
 - ``#show p/n.`` and ``#show T : B.`` become ``#show _shown(p(X1, .., Xn)) : p(X1, .., Xn).`` and
   ``#show _shown(T) : B.``: the encoding's own ``#show`` stays the output contract and the user's
   shown atoms are told apart (``user_shown``);
@@ -30,6 +32,7 @@ import clingo
 from clingo import ast
 
 from .errors import InputError
+from .letters import upper_letter
 
 if TYPE_CHECKING:
     from .solve import Solver
@@ -45,7 +48,7 @@ _emitted: set[str] = set()  # warnings already printed in this process (families
 
 
 def rules_atom(path: str | Path) -> clingo.Symbol:
-    """The external atom that switches the rules of one file (true unless assumed false)."""
+    """The external atom that switches the rules of one file."""
     return clingo.Function(RULES_ATOM, [clingo.String(str(path))])
 
 
@@ -369,7 +372,7 @@ def lower_case_strings(files: Sequence[RuleFile]) -> list[str]:
     out = []
     for f in files:
         for text, line in f.summary.strings:
-            if text != text.upper():
+            if "".join(map(upper_letter, text)) != text:  # ß stays ß in words, as in letters.py
                 out.append(f'{f.path}:{line}: warning: "{text}": words are upper case, so it matches no word')
     return out
 
@@ -400,10 +403,12 @@ def describe_rules(blamed: Sequence[str]) -> str:
     return f"; your rules ({files}) rule out every solution (without them there is one)"
 
 
-def blame(solver: Solver, time_limit: float | None = None) -> list[str]:
-    """After an UNSAT answer: the rule files without which the problem has a solution (a minimal
-    set, by deletion), or [] when it is unsolvable without any of them. Call after the last solve
-    that should see the rules fixed on (the switches become free)."""
+def blame(
+    solver: Solver, time_limit: float | None = None, assumptions: Sequence[tuple[clingo.Symbol, bool]] = ()
+) -> list[str]:
+    """After an UNSAT answer (under ``assumptions``): the rule files without which the problem has
+    a solution (a minimal set, by deletion), or [] when it is unsolvable without any of them. The
+    rules' switches become free: later solves must pass ``solver.rule_assumptions()``."""
     from .solve import Status
 
     files = [f.path for f in solver.rule_files]
@@ -413,8 +418,8 @@ def blame(solver: Solver, time_limit: float | None = None) -> list[str]:
 
     def status(off: Sequence[str]) -> Status:
         left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        assumptions = [(atom, atom.arguments[0].string not in off) for atom, _ in solver.rule_assumptions()]
-        return solver.solve(models=1, time_limit=left, assumptions=assumptions).status
+        switches = [(atom, atom.arguments[0].string not in off) for atom, _ in solver.rule_assumptions()]
+        return solver.solve(models=1, time_limit=left, assumptions=[*assumptions, *switches]).status
 
     if status(files) is not Status.SAT:
         return []

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyclingo_puzzles
 from pyclingo_puzzles import InputError, Status, crossword, strips, wordsearch
@@ -133,3 +135,16 @@ def test_hunt_api_equals_cli(cli) -> None:
     chain = strips.hunt(path)
     assert res.code == chain.exit_code == 10
     assert json.loads(res.out) == json.loads(json.dumps(chain.to_json()))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.text(alphabet="abcAB1 -é", max_size=6), max_size=4))
+def test_any_word_list_gives_a_result_or_one_line_error(words: list[str]) -> None:
+    try:
+        result = wordsearch.generate(words, width=5, height=5, time_limit=5)
+    except InputError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("<words>")
+        return
+    assert result.status in (Status.SAT, Status.UNSAT, Status.UNKNOWN)
+    if result.status is Status.SAT:
+        assert [p.word for p in result.placements] == list(result.words)

@@ -7,9 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pyclingo_puzzles import rules
-from pyclingo_puzzles.solve import encoding_path
+from pyclingo_puzzles.errors import InputError
+from pyclingo_puzzles.solve import Solver, encoding_path
 
 from .conftest import INSTANCES, ROOT
 
@@ -81,6 +84,8 @@ def test_a_lower_case_string_is_warned(cli, tmp_path: Path) -> None:
     path = write(tmp_path, "case.lp", ':- word(W, "hola"), place(W, K), cand_dir(W, K, 1, 0).\n')
     res = cli("wordsearch", WS / "hola-8x8.yaml", "--rules", path)
     assert f'{path}:1: warning: "hola": words are upper case' in res.err
+    fine = write(tmp_path, "fine.lp", ':- word(W, "STRAßE"), place(W, K), cand_dir(W, K, 1, 0).\n')
+    assert "upper case" not in cli("wordsearch", WS / "hola-8x8.yaml", "--rules", fine).err
 
 
 @pytest.mark.parametrize("family", ["wordsearch", "p99", "fill", "strips"])
@@ -215,3 +220,38 @@ def test_encoding_headers_list_what_the_encodings_show() -> None:
         path = encoding_path(name)
         shows = {(n, int(a)) for n, a in re.findall(r"^#show (\w+)/(\d+)\.", path.read_text(), re.M)}
         assert shows == set(rules.header_predicates(path)["output"]), name
+
+
+def test_strips_name_the_rule_file_that_rules_out_a_grids_tilings(cli, tmp_path: Path) -> None:
+    culprit = write(tmp_path, "no3.lp", ':- use(G, _, _, _, 3), grid(G), G > 1.\n')  # only the last grid
+    res = cli("strips", ST / "small.yaml", "--rules", culprit)
+    assert res.code == 20
+    assert res.out.splitlines()[-1] == (
+        "square: no tiling (proved unsolvable); your rules (no3.lp) rule out every solution (without them there is one)"
+    )
+    data = json.loads(cli("strips", ST / "small.yaml", "--rules", culprit, "--json").out)
+    assert [g.get("rules_to_blame") for g in data["grids"]] == [None, None, [str(culprit)]]
+    res = cli("strips", ST / "unsolvable.yaml", "--rules", write(tmp_path, "none.lp", "seen(G) :- grid(G).\n"))
+    assert res.code == 20 and "your rules" not in res.out
+
+
+# ----------------------------------------------------------------------------------------- fuzzing
+
+TOKENS = [":-", ".", ",", "(", ")", "X", "Y", "_", "use", "grid", "p", "q", "not", "#show", "/", "1", "2",
+          '"a"', "{", "}", ";", "#count", "<", "=", "%", "\n", " ", "#program", "base", "-", "|", "#const", "@"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(TOKENS), max_size=25))
+def test_any_rules_text_gives_an_answer_or_one_line_error(tmp_path: Path, tokens: list[str]) -> None:
+    path = tmp_path / "fuzz.lp"
+    path.write_text(" ".join(tokens))
+    messages: list[str] = []
+    try:
+        solver = Solver(["strips.lp"], [path], options=["-c", "one_grid=0"], rules_warn=messages.append)
+        solver.add_facts([])
+        solver.ground()
+        solver.solve(time_limit=5)
+    except InputError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith(str(path))
+    assert all("\n" not in m for m in messages)

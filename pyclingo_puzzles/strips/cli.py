@@ -6,6 +6,7 @@ import argparse
 
 from .. import argtypes, count
 from ..output import print_json, print_stats
+from ..rules import describe_rules
 from ..solve import Status
 from .api import HuntResult, hunt, tile
 from .tiling import outline, side_by_side
@@ -49,8 +50,9 @@ def run(args: argparse.Namespace) -> int:
         if args.models != 1:
             for g in result.grids:
                 print(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count} tiling(s)")
-        for name in result.unsolvable():
-            print(f"{name}: no tiling (proved unsolvable)")
+        for g in result.grids:
+            if g.status is Status.UNSAT:
+                print(f"{g.name}: no tiling (proved unsolvable){describe_rules(g.rules_to_blame)}")
         if result.status is Status.UNKNOWN:
             print(f"{args.file}: not all grids solved within the time limit")
         if meta is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Number, SymbolType
 
+from .. import rules as user_rules
 from ..errors import VerificationError, derived_error
 from ..solve import Solver, Stats, Status, exit_code
 from .instance import StripsInstance
@@ -27,6 +28,7 @@ class GridResult:
     count: int  # tilings found (all of them when exhausted)
     exhausted: bool
     tilings: list[Tiling] = field(default_factory=list)
+    rules_to_blame: tuple[str, ...] = ()  # no tiling only because of these rule files
 
 
 @dataclass
@@ -144,12 +146,14 @@ def solve_grids(
     # up to `models` tilings per grid (or: find which grids have none): one call per grid
     grids = []
     interrupted = False
+    switches = single.rule_assumptions()  # a grid without tiling may be the rules' doing
     for g, gr in enumerate(instance.grids):
-        result = single.solve(models=max(1, models), time_limit=remaining(),
-                              assumptions=[(Function("active", [Number(g)]), True)])
+        active = [(Function("active", [Number(g)]), True)]
+        result = single.solve(models=max(1, models), time_limit=remaining(), assumptions=[*active, *switches])
         stats.add(result.stats)
         interrupted = interrupted or result.interrupted
         show(single, result.answers)
         tilings = [checked(a.symbols)[g] for a in result.answers]
-        grids.append(GridResult(gr.name, result.status, result.count, result.exhausted, tilings))
+        blamed = user_rules.blame(single, remaining(), active) if result.status is Status.UNSAT else []
+        grids.append(GridResult(gr.name, result.status, result.count, result.exhausted, tilings, tuple(blamed)))
     return finish(grids, [single], interrupted)
