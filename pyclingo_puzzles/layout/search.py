@@ -1,0 +1,254 @@
+"""Finding the best layout: greedy start, large-neighbourhood search with clingo, and for short lists
+a complete model in a box that proves the optimum.
+
+Each neighbourhood frees a few words (a cluster of crossing words, or words picked at random,
+preferring words with few crossings) and asks clingo for the best placements of the freed words with
+every other word fixed; candidates are pruned in Python against the fixed letters, so a ground
+program stays small whatever the list's length. The best layout so far is always kept.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..crossword.solution import Placement
+from ..errors import VerificationError
+from ..solve import EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT_INTERRUPTED, EXIT_UNSAT, Solver, Stats
+from .check import check
+from .facts import box_candidates, cand_fact, option_facts, window_candidates, word_facts
+from .greedy import Board, greedy
+from .grid import Layout, bounds
+from .reader import LayoutInstance
+
+ENCODING = "layout.lp"
+PROOF_WORDS = 12  # lists up to this many words also get the complete model in a box
+MARGIN = 2  # a freed word may move this far outside the current bounding box
+SLICE = 1.0  # seconds per neighbourhood
+MAX_FREE = 8
+
+
+@dataclass
+class Outcome:
+    layout: Layout | None
+    optimal: bool = False
+    proved_box: tuple[int, int] | None = None  # (height, width) the proof covers
+    unconnectable: list[str] = field(default_factory=list)
+    stats: Stats = field(default_factory=Stats)
+    interrupted: bool = False
+
+    @property
+    def exit_code(self) -> int:
+        if self.unconnectable:
+            return EXIT_UNSAT
+        if self.layout is None:
+            return EXIT_UNSAT if self.optimal else EXIT_INTERRUPTED
+        return EXIT_EXHAUSTED if self.optimal else EXIT_SAT_INTERRUPTED
+
+
+def unconnectable(words: Sequence[str]) -> list[str]:
+    """Words outside the largest group of words linked by shared letters (crossings need a shared
+    letter, so these can never join the others): a proof, no search needed."""
+    if len(words) < 2:
+        return []
+    group = list(range(len(words)))
+
+    def find(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    for i, a in enumerate(words):
+        for j in range(i + 1, len(words)):
+            if set(a) & set(words[j]):
+                group[find(i)] = find(j)
+    sizes: dict[int, int] = {}
+    for i in range(len(words)):
+        sizes[find(i)] = sizes.get(find(i), 0) + 1
+    main = max(sizes, key=lambda g: (sizes[g], -min(i for i in range(len(words)) if find(i) == g)))
+    return [w for i, w in enumerate(words) if find(i) != main]
+
+
+def key(layout: Layout, prefer: str) -> tuple[int, int]:
+    """Smaller is better."""
+    if prefer == "area":
+        return layout.area, -layout.crossings
+    return -layout.crossings, layout.area
+
+
+class Search:
+    def __init__(
+        self,
+        inst: LayoutInstance,
+        *,
+        rules: Sequence[str | Path] = (),
+        seed: int | None = None,
+        warn: Callable[[str], None] | None = None,
+    ):
+        self.inst = inst
+        self.rules = list(rules)
+        self.seed = seed
+        self.warn = warn
+        self.rng = random.Random(seed or 0)
+        self.stats = Stats()
+        self.iterations = 0
+        self.improvements = 0
+
+    # -- one clingo call ------------------------------------------------------------------
+    def solve_sub(
+        self, cands: dict[str, list[Placement]], root: str, time_limit: float, *, origin: bool = False,
+        max_height: int | None = None, max_width: int | None = None,
+    ) -> tuple[Layout | None, bool, bool]:
+        """Best layout over these candidates: (layout or None, search exhausted, interrupted)."""
+        inst = self.inst
+        solver = Solver([ENCODING], self.rules, seed=self.seed, warn=self.warn)
+        solver.add_facts(word_facts(inst.words))
+        solver.add_facts(option_facts(root, inst.prefer, max_width or inst.max_width,
+                                      max_height or inst.max_height, origin))
+        solver.add_facts(cand_fact(p) for ps in cands.values() for p in ps)
+        solver.ground()
+        result = solver.solve(models=0, time_limit=max(0.01, time_limit), keep=1)
+        self.stats.add(result.stats)
+        if not result.answers:
+            return None, result.exhausted, result.interrupted
+        placements = []
+        for sym in result.answers[-1].symbols:
+            if sym.name == "place" and len(sym.arguments) == 4:
+                w, r, c, d = sym.arguments
+                placements.append(Placement(w.string, r.number, c.number, d.name))
+        problems = check(inst.words, placements)
+        if problems:
+            raise VerificationError(f"layout failed the checker: {problems[0]}")
+        return Layout.of(placements), result.exhausted, result.interrupted
+
+    # -- neighbourhoods ---------------------------------------------------------------------
+    def pick_free(self, layout: Layout, k: int) -> set[str]:
+        words = [p.word for p in layout.placements]
+        if k >= len(words):
+            return set(words)
+        cells = {p.word: set(p.cells()) for p in layout.placements}
+        degree = {w: sum(1 for v in words if v != w and cells[w] & cells[v]) for w in words}
+        weights = [1.0 / (1 + degree[w]) for w in words]
+        start = self.rng.choices(words, weights)[0]
+        free = {start}
+        if self.rng.random() < 0.5:  # a cluster of crossing words around the start
+            frontier = [start]
+            while frontier and len(free) < k:
+                w = frontier.pop(0)
+                nbs = [v for v in words if v not in free and cells[w] & cells[v]]
+                self.rng.shuffle(nbs)
+                for v in nbs[: k - len(free)]:
+                    free.add(v)
+                    frontier.append(v)
+        while len(free) < k:
+            free.add(self.rng.choices(words, weights)[0])
+        return free
+
+    def neighbourhood(self, layout: Layout, free: set[str]) -> tuple[dict[str, list[Placement]], str]:
+        fixed = [p for p in layout.placements if p.word not in free]
+        board = Board(fixed)
+        r0, c0, h, w = bounds(list(layout.cells))
+        rows = range(r0 - MARGIN, r0 + h + MARGIN)
+        cols = range(c0 - MARGIN, c0 + w + MARGIN)
+        cands: dict[str, list[Placement]] = {p.word: [p] for p in fixed}
+        for p in layout.placements:
+            if p.word in free:
+                found = window_candidates(p.word, board, rows, cols)
+                if p not in found:
+                    found.append(p)  # the incumbent stays reachable
+                cands[p.word] = found
+        root = fixed[0].word if fixed else layout.placements[0].word
+        return cands, root
+
+    # -- the whole run ----------------------------------------------------------------------
+    def run(self, time_limit: float) -> Outcome:
+        t_end = time.monotonic() + time_limit
+        inst = self.inst
+        lost = unconnectable(inst.words)
+        if lost:
+            return Outcome(None, optimal=True, unconnectable=lost, stats=self.stats)
+        best = greedy(inst.words, self.rng, t_end, max_width=inst.max_width, max_height=inst.max_height)
+        if best is None:
+            return Outcome(None, stats=self.stats, interrupted=True)
+        if check(inst.words, best.placements):
+            raise VerificationError("greedy layout failed the checker")
+        if self.rules:
+            best = self.fit_rules(best, t_end)
+            if best is None:
+                return Outcome(None, stats=self.stats, interrupted=True)
+        n = len(inst.words)
+        if n == 1 and not self.rules:
+            return Outcome(best, optimal=True, proved_box=None, stats=self.stats)
+        prove = n <= PROOF_WORDS
+        lns_until = t_end if not prove else time.monotonic() + 0.3 * max(0.0, t_end - time.monotonic())
+        best = self.improve(best, lns_until)
+        outcome = Outcome(best, stats=self.stats)
+        if prove and time.monotonic() < t_end:
+            outcome = self.prove(best, t_end)
+        outcome.stats.extra.update(neighbourhoods=self.iterations, improvements=self.improvements)
+        return outcome
+
+    def fit_rules(self, layout: Layout, t_end: float) -> Layout | None:
+        """User rules may reject the greedy layout: try it and its transpose, then grow the freed
+        part until clingo finds a layout that satisfies them."""
+        for start in (layout, layout.transposed()):
+            cands = {p.word: [p] for p in start.placements}
+            found, _, _ = self.solve_sub(cands, start.placements[0].word, t_end - time.monotonic())
+            if found is not None:
+                return found
+        k = 2
+        while time.monotonic() < t_end:
+            free = self.pick_free(layout, k)
+            cands, root = self.neighbourhood(layout, free)
+            found, _, _ = self.solve_sub(cands, root, min(SLICE, t_end - time.monotonic()))
+            if found is not None:
+                return found
+            k = min(len(self.inst.words), k + 1)
+        return None
+
+    def improve(self, best: Layout, until: float) -> Layout:
+        prefer = self.inst.prefer
+        n = len(self.inst.words)
+        k, stall = min(3, n), 0
+        while time.monotonic() < until - 0.05:
+            self.iterations += 1
+            free = self.pick_free(best, k)
+            cands, root = self.neighbourhood(best, free)
+            found, _, _ = self.solve_sub(cands, root, min(SLICE, until - time.monotonic()))
+            if found is not None and key(found, prefer) <= key(best, prefer):
+                if key(found, prefer) < key(best, prefer):
+                    self.improvements += 1
+                    k, stall = min(3, n), 0
+                best = found
+            else:
+                stall += 1
+            if stall >= 4:
+                k, stall = (k + 1 if k < min(MAX_FREE, n) else min(3, n)), 0
+        return best
+
+    def prove(self, best: Layout, t_end: float) -> Outcome:
+        """The complete model in a box (the instance's max_width x max_height, else a square a
+        little larger than the best layout's): every word free, the longest across (when the box is
+        square and there are no user rules: a transposed layout is as good), the layout touching
+        row 0 and column 0 (no translated copies)."""
+        inst = self.inst
+        side = max(best.height, best.width) + 2
+        height = inst.max_height or side
+        width = inst.max_width or side
+        root = max(inst.words, key=len)
+        cands: dict[str, list[Placement]] = {}
+        for w in inst.words:
+            dirs = ("across",) if w == root and height == width and not self.rules else ("across", "down")
+            cands[w] = box_candidates(w, height, width, dirs)
+        found, exhausted, interrupted = self.solve_sub(
+            cands, root, t_end - time.monotonic(), origin=True, max_height=height, max_width=width
+        )
+        if found is not None and key(found, inst.prefer) < key(best, inst.prefer):
+            self.improvements += 1
+            best = found
+        optimal = exhausted and not interrupted
+        return Outcome(best, optimal=optimal, proved_box=(height, width) if optimal else None, stats=self.stats)
