@@ -84,6 +84,7 @@ def warn(message: str) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     from .crossword import cli as crossword_cli
+    from .layout import cli as layout_cli
     from .strips import cli as strips_cli
     from .wordsearch import cli as wordsearch_cli
 
@@ -92,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Declarative puzzles on clingo: word search, crossword, strip cover.",
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for module in (wordsearch_cli, crossword_cli, strips_cli):
+    for module in (wordsearch_cli, crossword_cli, strips_cli, layout_cli):
         p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(p)
         add_common(p, getattr(module, "DEFAULT_MODELS", 1))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..crossword.solution import Placement
@@ -83,19 +83,3 @@ class Layout:
         return Layout.of(Placement(p.word, p.col, p.row, flip[p.dir]) for p in self.placements)
 
 
-def numbering(rows: Sequence[str], blank: str = " ") -> dict[Cell, int]:
-    """Standard crossword numbering: scan row by row; a cell that starts an across or down run of
-    two or more letters gets the next number."""
-    def filled(r: int, c: int) -> bool:
-        return 0 <= r < len(rows) and 0 <= c < len(rows[r]) and rows[r][c] != blank
-
-    numbers: dict[Cell, int] = {}
-    for r in range(len(rows)):
-        for c in range(len(rows[r])):
-            if not filled(r, c):
-                continue
-            starts_across = not filled(r, c - 1) and filled(r, c + 1)
-            starts_down = not filled(r - 1, c) and filled(r + 1, c)
-            if starts_across or starts_down:
-                numbers[(r, c)] = len(numbers) + 1
-    return numbers
