@@ -26,6 +26,7 @@ class Board:
         self.placements: list[Placement] = []
         self.letter: dict[Cell, str] = {}
         self.dirs: dict[Cell, set[str]] = {}
+        self.by_letter: dict[str, set[Cell]] = {}  # cells in one word only: where a crossing may go
         for p in placements:
             self.add(p)
 
@@ -33,7 +34,12 @@ class Board:
         self.placements.append(p)
         for cell, ch in zip(p.cells(), p.word, strict=True):
             self.letter[cell] = ch
-            self.dirs.setdefault(cell, set()).add(p.dir)
+            dirs = self.dirs.setdefault(cell, set())
+            dirs.add(p.dir)
+            if len(dirs) == 1:
+                self.by_letter.setdefault(ch, set()).add(cell)
+            else:
+                self.by_letter[ch].discard(cell)
 
     def fits(self, p: Placement) -> int | None:
         """Crossings ``p`` would make, or None when it breaks a run rule (or touches nothing)."""
@@ -58,15 +64,10 @@ class Board:
         """Every position where ``word`` crosses the board validly, with its crossings."""
         seen: set[Placement] = set()
         out = []
-        for (r, c), ch in self.letter.items():
-            dirs = self.dirs[(r, c)]
-            if len(dirs) != 1:
-                continue
-            d = OTHER[next(iter(dirs))]
-            dr, dc = STEP[d]
-            for i, x in enumerate(word):
-                if x != ch:
-                    continue
+        for i, ch in enumerate(word):
+            for r, c in self.by_letter.get(ch, ()):
+                d = OTHER[next(iter(self.dirs[(r, c)]))]
+                dr, dc = STEP[d]
                 p = Placement(word, r - dr * i, c - dc * i, d)
                 if p in seen:
                     continue

@@ -28,6 +28,7 @@ ENCODING = "layout.lp"
 PROOF_WORDS = 12  # lists up to this many words also get the complete model in a box
 MARGIN = 2  # a freed word may move this far outside the current bounding box
 SLICE = 1.0  # seconds per neighbourhood
+GREEDY_SHARE = 0.1  # share of the time limit spent on randomised greedy starts
 MAX_FREE = 8
 
 
@@ -97,6 +98,7 @@ class Search:
         self.stats = Stats()
         self.iterations = 0
         self.improvements = 0
+        self.starts = 0
 
     # -- one clingo call ------------------------------------------------------------------
     def solve_sub(
@@ -127,6 +129,8 @@ class Search:
 
     # -- neighbourhoods ---------------------------------------------------------------------
     def pick_free(self, layout: Layout, k: int) -> set[str]:
+        """Words to free: every word with a letter in a random window, or a cluster of crossing
+        words around a word with few crossings, or such words at random."""
         words = [p.word for p in layout.placements]
         if k >= len(words):
             return set(words)
@@ -135,7 +139,17 @@ class Search:
         weights = [1.0 / (1 + degree[w]) for w in words]
         start = self.rng.choices(words, weights)[0]
         free = {start}
-        if self.rng.random() < 0.5:  # a cluster of crossing words around the start
+        mode = self.rng.random()
+        if mode < 0.4:  # a window around a random letter of the start word, grown until k words
+            r, c = self.rng.choice(sorted(cells[start]))
+            size = 1
+            while len(free) < k:
+                box = {(r + dr, c + dc) for dr in range(-size, size + 1) for dc in range(-size, size + 1)}
+                inside = [w for w in words if w not in free and cells[w] & box]
+                self.rng.shuffle(inside)
+                free.update(inside[: k - len(free)])
+                size += 1
+        elif mode < 0.8:  # a cluster of crossing words around the start
             frontier = [start]
             while frontier and len(free) < k:
                 w = frontier.pop(0)
@@ -149,20 +163,48 @@ class Search:
         return free
 
     def neighbourhood(self, layout: Layout, free: set[str]) -> tuple[dict[str, list[Placement]], str]:
+        """Candidates of the freed words: every valid position crossing a fixed word, and every
+        position near where the freed words lie now (so freed words may cross each other)."""
         fixed = [p for p in layout.placements if p.word not in free]
         board = Board(fixed)
-        r0, c0, h, w = bounds(list(layout.cells))
+        r0, c0, h, w = bounds([cell for p in layout.placements if p.word in free for cell in p.cells()])
         rows = range(r0 - MARGIN, r0 + h + MARGIN)
         cols = range(c0 - MARGIN, c0 + w + MARGIN)
         cands: dict[str, list[Placement]] = {p.word: [p] for p in fixed}
         for p in layout.placements:
             if p.word in free:
-                found = window_candidates(p.word, board, rows, cols)
-                if p not in found:
-                    found.append(p)  # the incumbent stays reachable
-                cands[p.word] = found
+                found = dict.fromkeys(window_candidates(p.word, board, rows, cols))
+                found.update((q, None) for q, _ in board.options(p.word))
+                found[p] = None  # the incumbent stays reachable
+                cands[p.word] = list(found)
         root = fixed[0].word if fixed else layout.placements[0].word
         return cands, root
+
+    def relocate(self, layout: Layout, until: float) -> Layout:
+        """Hill climbing in Python: move one word at a time to its best position on the rest (a
+        word whose removal leaves a valid, connected layout), while that improves the layout."""
+        prefer = self.inst.prefer
+        mw, mh = self.inst.max_width, self.inst.max_height
+        improved = True
+        while improved and time.monotonic() < until:
+            improved = False
+            order = list(layout.placements)
+            self.rng.shuffle(order)
+            for p in order:
+                rest = [q for q in layout.placements if q != p]
+                if check([q.word for q in rest], rest):
+                    continue  # removing p splits the layout or leaves a run that is no word
+                best = layout
+                for q, _ in Board(rest).options(p.word):
+                    cand = Layout.of([*rest, q])
+                    if (mw is None or cand.width <= mw) and (mh is None or cand.height <= mh):
+                        if key(cand, prefer) < key(best, prefer):
+                            best = cand
+                if best is not layout:
+                    layout, improved = best, True
+                    self.improvements += 1
+                    break
+        return layout
 
     # -- the whole run ----------------------------------------------------------------------
     def run(self, time_limit: float) -> Outcome:
@@ -171,7 +213,17 @@ class Search:
         lost = unconnectable(inst.words)
         if lost:
             return Outcome(None, optimal=True, unconnectable=lost, stats=self.stats)
-        best = greedy(inst.words, self.rng, t_end, max_width=inst.max_width, max_height=inst.max_height)
+        best = None
+        starts_until = time.monotonic() + GREEDY_SHARE * time_limit
+        while best is None or time.monotonic() < starts_until:
+            found = greedy(inst.words, self.rng, t_end, max_width=inst.max_width, max_height=inst.max_height)
+            if found is None:
+                break
+            self.starts += 1
+            if best is None or key(found, inst.prefer) < key(best, inst.prefer):
+                best = found
+            if len(inst.words) == 1:
+                break
         if best is None:
             return Outcome(None, stats=self.stats, interrupted=True)
         if check(inst.words, best.placements):
@@ -189,7 +241,7 @@ class Search:
         outcome = Outcome(best, stats=self.stats)
         if prove and time.monotonic() < t_end:
             outcome = self.prove(best, t_end)
-        outcome.stats.extra.update(neighbourhoods=self.iterations, improvements=self.improvements)
+        outcome.stats.extra.update(greedy_starts=self.starts, neighbourhoods=self.iterations, improvements=self.improvements)
         return outcome
 
     def fit_rules(self, layout: Layout, t_end: float) -> Layout | None:
@@ -214,6 +266,7 @@ class Search:
         prefer = self.inst.prefer
         n = len(self.inst.words)
         k, stall = min(3, n), 0
+        best = self.relocate(best, until)
         while time.monotonic() < until - 0.05:
             self.iterations += 1
             free = self.pick_free(best, k)
@@ -223,6 +276,7 @@ class Search:
                 if key(found, prefer) < key(best, prefer):
                     self.improvements += 1
                     k, stall = min(3, n), 0
+                    found = self.relocate(found, until)
                 best = found
             else:
                 stall += 1
