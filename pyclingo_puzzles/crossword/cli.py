@@ -16,6 +16,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="P-99 .dat file, YAML instance, or (with --dictionary) a framework-only .dat/.yaml/.grid",
     )
+    parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",

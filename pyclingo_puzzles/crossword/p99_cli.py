@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from pathlib import Path
 
 from ..cli import print_json, print_stats, warn
 from ..errors import InputError, VerificationError
+from ..ipuz import crossword_ipuz, write_ipuz
 from ..solve import Solver, SolveResult
 from .facts import site_facts, word_facts
 from .reader import CrosswordInstance, read_instance
@@ -66,6 +68,9 @@ def report(
         if result.count and (args.models != 1 or result.count > 1):
             complete = "all" if result.exhausted else "at least"
             print(f"{path}: {complete} {result.count} solution(s)")
+    if getattr(args, "ipuz", None) and solutions:
+        sol = solutions[0]
+        write_ipuz(args.ipuz, crossword_ipuz(sol.grid, sol.placements, title=Path(path).stem))
     if args.stats:
         print_stats(result.stats)
     return result.exit_code

@@ -21,16 +21,17 @@ def check(words: Sequence[str], placements: Sequence[Placement]) -> list[str]:
             problems.append(f"{w} is placed {used[w]} times")
     problems.extend(f"{w} is not in the word list" for w in used if w not in set(words))
     grid: dict[tuple[int, int], str] = {}
+    clashes: list[str] = []
     for p in placements:
         if p.dir not in ("across", "down"):
-            problems.append(f"{p.word} has direction {p.dir!r}")
+            clashes.append(f"{p.word} has direction {p.dir!r}")
             continue
         for i, ch in enumerate(p.word):
             cell = (p.row, p.col + i) if p.dir == "across" else (p.row + i, p.col)
             if grid.setdefault(cell, ch) != ch:
-                problems.append(f"cell {cell} holds {grid[cell]} and {ch}")
-    if problems:
-        return problems
+                clashes.append(f"cell {cell} holds {grid[cell]} and {ch}")
+    if clashes:
+        return problems + clashes
     starts = {(p.row, p.col, p.dir): p.word for p in placements}
     runs: dict[tuple[int, int, str], str] = {}
     for (r, c) in grid:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import time
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +38,12 @@ def verdict(outcome: Outcome) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    started = time.monotonic()
     inst = read_instance(args.file)
     time_limit = args.time_limit if args.time_limit is not None else DEFAULT_TIME_LIMIT
     if args.models != 1:
         warn("layout computes one best layout; --models is ignored")
-    outcome = Search(inst, rules=args.rules, seed=args.seed, warn=warn).run(time_limit)
+    outcome = Search(inst, rules=args.rules, seed=args.seed, warn=warn).run(time_limit, started)
     layout = outcome.layout
     if args.json:
         out: dict[str, Any] = {"status": "UNSAT" if outcome.exit_code == 20 else "SAT" if layout else "UNKNOWN"}

@@ -28,7 +28,9 @@ ENCODING = "layout.lp"
 PROOF_WORDS = 12  # lists up to this many words also get the complete model in a box
 MARGIN = 2  # a freed word may move this far outside the current bounding box
 SLICE = 1.0  # seconds per neighbourhood
-GREEDY_SHARE = 0.1  # share of the time limit spent on randomised greedy starts
+GREEDY_SHARE = 0.5  # share of the time limit spent on randomised greedy starts
+GREEDY_STARTS = 2000  # and at most this many
+OUTPUT_MARGIN = 0.3  # seconds of the time limit kept for checking and printing
 MAX_FREE = 8
 
 
@@ -140,7 +142,19 @@ class Search:
         start = self.rng.choices(words, weights)[0]
         free = {start}
         mode = self.rng.random()
-        if mode < 0.4:  # a window around a random letter of the start word, grown until k words
+        if mode < 0.3:  # the words along one side of the box: freed, they may move inwards
+            r0, c0, h, w = bounds([cell for cs in cells.values() for cell in cs])
+            side = self.rng.randrange(4)
+            depth = self.rng.choice((1, 2, 3))
+
+            def outer(cell: tuple[int, int]) -> bool:
+                r, c = cell
+                return (r < r0 + depth, r >= r0 + h - depth, c < c0 + depth, c >= c0 + w - depth)[side]
+
+            edge = [v for v in words if any(outer(cell) for cell in cells[v])]
+            self.rng.shuffle(edge)
+            free = set(edge[: max(k, 1)])
+        elif mode < 0.6:  # a window around a random letter of the start word, grown until k words
             r, c = self.rng.choice(sorted(cells[start]))
             size = 1
             while len(free) < k:
@@ -149,7 +163,7 @@ class Search:
                 self.rng.shuffle(inside)
                 free.update(inside[: k - len(free)])
                 size += 1
-        elif mode < 0.8:  # a cluster of crossing words around the start
+        elif mode < 0.85:  # a cluster of crossing words around the start
             frontier = [start]
             while frontier and len(free) < k:
                 w = frontier.pop(0)
@@ -160,7 +174,7 @@ class Search:
                     frontier.append(v)
         while len(free) < k:
             free.add(self.rng.choices(words, weights)[0])
-        return free
+        return free if len(free) < len(words) else free - {start}
 
     def neighbourhood(self, layout: Layout, free: set[str]) -> tuple[dict[str, list[Placement]], str]:
         """Candidates of the freed words: every valid position crossing a fixed word, and every
@@ -207,23 +221,15 @@ class Search:
         return layout
 
     # -- the whole run ----------------------------------------------------------------------
-    def run(self, time_limit: float) -> Outcome:
-        t_end = time.monotonic() + time_limit
+    def run(self, time_limit: float, started: float | None = None) -> Outcome:
+        """Search until ``time_limit`` seconds after ``started`` (a ``time.monotonic()`` value,
+        default now), keeping OUTPUT_MARGIN for checking and writing the answer."""
+        t_end = (started if started is not None else time.monotonic()) + max(0.05, time_limit - OUTPUT_MARGIN)
         inst = self.inst
         lost = unconnectable(inst.words)
         if lost:
             return Outcome(None, optimal=True, unconnectable=lost, stats=self.stats)
-        best = None
-        starts_until = time.monotonic() + GREEDY_SHARE * time_limit
-        while best is None or time.monotonic() < starts_until:
-            found = greedy(inst.words, self.rng, t_end, max_width=inst.max_width, max_height=inst.max_height)
-            if found is None:
-                break
-            self.starts += 1
-            if best is None or key(found, inst.prefer) < key(best, inst.prefer):
-                best = found
-            if len(inst.words) == 1:
-                break
+        best = self.starts_phase(t_end)
         if best is None:
             return Outcome(None, stats=self.stats, interrupted=True)
         if check(inst.words, best.placements):
@@ -236,13 +242,45 @@ class Search:
         if n == 1 and not self.rules:
             return Outcome(best, optimal=True, proved_box=None, stats=self.stats)
         prove = n <= PROOF_WORDS
-        lns_until = t_end if not prove else time.monotonic() + 0.3 * max(0.0, t_end - time.monotonic())
+        lns_until = t_end if not prove else time.monotonic() + min(1.0, 0.3 * max(0.0, t_end - time.monotonic()))
         best = self.improve(best, lns_until)
         outcome = Outcome(best, stats=self.stats)
         if prove and time.monotonic() < t_end:
             outcome = self.prove(best, t_end)
         outcome.stats.extra.update(greedy_starts=self.starts, neighbourhoods=self.iterations, improvements=self.improvements)
         return outcome
+
+    def starts_phase(self, t_end: float) -> Layout | None:
+        """Randomised greedy starts, unbounded and inside square boxes (a box keeps the layout
+        compact: as many crossings in a smaller area); the box side follows the smallest that
+        worked so far."""
+        inst = self.inst
+        words = inst.words
+        best: Layout | None = None
+        until = time.monotonic() + GREEDY_SHARE * max(0.0, t_end - time.monotonic())
+        longest = max(len(w) for w in words)
+        side = max(longest, int((2 * sum(len(w) for w in words)) ** 0.5) + 1)
+        while best is None or (time.monotonic() < until and self.starts < GREEDY_STARTS):
+            if time.monotonic() > t_end:
+                break
+            self.starts += 1
+            box = None if self.starts % 3 == 1 else side + self.rng.choice((-1, 0, 0, 1, 2))
+            mw = min(x for x in (inst.max_width, box) if x is not None) if box or inst.max_width else None
+            mh = min(x for x in (inst.max_height, box) if x is not None) if box or inst.max_height else None
+            if (mw is not None and mw < longest and (mh is None or mh < longest)) or len(words) == 1:
+                mw, mh = inst.max_width, inst.max_height
+            found = greedy(words, self.rng, t_end, max_width=mw, max_height=mh, tries=1 if box else 200)
+            if found is None:
+                if box is not None:
+                    side += 1
+                continue
+            if box is not None:
+                side = max(longest, min(side, max(found.height, found.width)) - 1)
+            if best is None or key(found, inst.prefer) < key(best, inst.prefer):
+                best = found
+            if len(words) == 1:
+                break
+        return best
 
     def fit_rules(self, layout: Layout, t_end: float) -> Layout | None:
         """User rules may reject the greedy layout: try it and its transpose, then grow the freed
