@@ -197,6 +197,8 @@ class Search:
     def relocate(self, layout: Layout, until: float) -> Layout:
         """Hill climbing in Python: move one word at a time to its best position on the rest (a
         word whose removal leaves a valid, connected layout), while that improves the layout."""
+        if self.rules:
+            return layout  # user rules are clingo's to check: no moves made outside it
         prefer = self.inst.prefer
         mw, mh = self.inst.max_width, self.inst.max_height
         improved = True
@@ -260,7 +262,8 @@ class Search:
         until = time.monotonic() + GREEDY_SHARE * max(0.0, t_end - time.monotonic())
         longest = max(len(w) for w in words)
         side = max(longest, int((2 * sum(len(w) for w in words)) ** 0.5) + 1)
-        while best is None or (time.monotonic() < until and self.starts < GREEDY_STARTS):
+        cap = GREEDY_STARTS if len(words) > PROOF_WORDS else GREEDY_STARTS // 20  # short lists: the proof decides
+        while best is None or (time.monotonic() < until and self.starts < cap):
             if time.monotonic() > t_end:
                 break
             self.starts += 1
