@@ -78,7 +78,9 @@ def _genxword_module() -> types.ModuleType | None:
     try:
         from genxword import calculate, complexstring  # type: ignore[import-not-found]
     except ImportError:
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "genxword==2.2.*"], capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "genxword==2.2.*"], capture_output=True
+        )
         try:
             from genxword import calculate, complexstring  # type: ignore[import-not-found]
         except ImportError:
@@ -181,12 +183,22 @@ def main() -> None:
         for tool, rs in results.items():
             for seed, r in zip(SEEDS, rs, strict=False):
                 rows.append(
-                    [tool, seed, f"{r['placed']}/{len(words)}", "yes" if r["valid"] else "NO", r["crossings"],
-                     r["area"], f"{r['time']:.2f}", r.get("note", "")]
+                    [
+                        tool,
+                        seed,
+                        f"{r['placed']}/{len(words)}",
+                        "yes" if r["valid"] else "NO",
+                        r["crossings"],
+                        r["area"],
+                        f"{r['time']:.2f}",
+                        r.get("note", ""),
+                    ]
                 )
         print(f"\n{name} ({len(words)} words)")
         print(table(["tool", "seed", "placed", "valid", "crossings", "area", "seconds", "note"], rows))
-        complete = [r for t in ("genxword", "pycrossword") for r in results[t] if r["valid"] and r["placed"] == len(words)]
+        complete = [
+            r for t in ("genxword", "pycrossword") for r in results[t] if r["valid"] and r["placed"] == len(words)
+        ]
         best_x = max((int(r["crossings"]) for r in complete), default=None)
         min_a = min((int(r["area"]) for r in complete), default=None)
         mine = results["ours"]
@@ -194,13 +206,25 @@ def main() -> None:
         worst_x = min(int(r["crossings"]) for r in mine)
         worst_a = max(int(r["area"]) for r in mine)
         summary.append(
-            [name, "yes" if all_ok else "NO", worst_x, best_x if best_x is not None else "-",
-             f"{worst_x / best_x:.2f}" if best_x else "-", worst_a, min_a if min_a is not None else "-",
-             sum(1 for r in mine if r.get("note") == "optimal"), f"{max(float(r['time']) for r in mine):.1f}"]
+            [
+                name,
+                "yes" if all_ok else "NO",
+                worst_x,
+                best_x if best_x is not None else "-",
+                f"{worst_x / best_x:.2f}" if best_x else "-",
+                worst_a,
+                min_a if min_a is not None else "-",
+                sum(1 for r in mine if r.get("note") == "optimal"),
+                f"{max(float(r['time']) for r in mine):.1f}",
+            ]
         )
     print("\nsummary (ours: the worst of the seeds; peers: the best run that placed every word)")
-    print(table(["list", "all placed+valid", "crossings", "best peer", "ratio", "area", "min peer area",
-                 "proved", "max s"], summary))
+    print(
+        table(
+            ["list", "all placed+valid", "crossings", "best peer", "ratio", "area", "min peer area", "proved", "max s"],
+            summary,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ LAYOUTS = INSTANCES / "layout"
 A, D = "across", "down"
 
 
-def P(word: str, row: int, col: int, d: str) -> Placement:  # noqa: N802 - short name for hand-made grids
+def P(word: str, row: int, col: int, d: str) -> Placement:
     return Placement(word, row, col, d)
 
 
@@ -76,7 +76,7 @@ def _valid(words: list[str], placed: list[Placement]) -> bool:
             grid[cell] = ch
     starts = {(p.row, p.col, p.dir): p.word for p in placed}
     runs = {}
-    for (r, c) in grid:
+    for r, c in grid:
         for d, (dr, dc) in ((A, (0, 1)), (D, (1, 0))):
             if (r - dr, c - dc) not in grid and (r + dr, c + dc) in grid:
                 n = 0
@@ -109,7 +109,9 @@ def brute_force(words: list[str]) -> tuple[int, int]:
         seen.add(key)
         if len(placed) == len(words):
             if _valid(words, placed):
-                cells = {(p.row + i * (p.dir == D), p.col + i * (p.dir == A)) for p in placed for i in range(len(p.word))}
+                cells = {
+                    (p.row + i * (p.dir == D), p.col + i * (p.dir == A)) for p in placed for i in range(len(p.word))
+                }
                 across = {(p.row, p.col + i) for p in placed if p.dir == A for i in range(len(p.word))}
                 down = {(p.row + i, p.col) for p in placed if p.dir == D for i in range(len(p.word))}
                 rows = [r for r, _ in cells]
@@ -125,17 +127,16 @@ def brute_force(words: list[str]) -> tuple[int, int]:
                 for (i, x), (j, y) in product(enumerate(p.word), enumerate(w)):
                     if x != y:
                         continue
-                    if p.dir == A:
-                        q = Placement(w, p.row - j, p.col + i, D)
-                    else:
-                        q = Placement(w, p.row + i, p.col - j, A)
+                    q = Placement(w, p.row - j, p.col + i, D) if p.dir == A else Placement(w, p.row + i, p.col - j, A)
                     grow([*placed, q])
 
     grow([Placement(words[0], 0, 0, A)])
     return best
 
 
-@pytest.mark.parametrize("text", ["[cat, dog, goat, toad, cod]", "[kettle, salt, oven, tone]", "[ring, grin, nag, gin]"])
+@pytest.mark.parametrize(
+    "text", ["[cat, dog, goat, toad, cod]", "[kettle, salt, oven, tone]", "[ring, grin, nag, gin]"]
+)
 def test_proved_optimum_equals_brute_force(cli, tmp_path: Path, text: str) -> None:
     path = tmp_path / "list.yaml"
     path.write_text(f"words: {text}\n")
@@ -223,7 +224,13 @@ def test_time_limit_gives_the_best_found_with_exit_11(cli) -> None:
     res = cli("layout", LAYOUTS / "mixed-50.yaml", "--time-limit", "2", "--json")
     data = json.loads(res.out)
     assert res.code == 11 and data["optimal"] is False
-    assert check([p["word"] for p in data["placements"]], [Placement(p["word"], p["row"], p["col"], p["dir"]) for p in data["placements"]]) == []
+    assert (
+        check(
+            [p["word"] for p in data["placements"]],
+            [Placement(p["word"], p["row"], p["col"], p["dir"]) for p in data["placements"]],
+        )
+        == []
+    )
     assert len(data["placements"]) == 50
 
 

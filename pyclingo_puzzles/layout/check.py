@@ -34,7 +34,7 @@ def check(words: Sequence[str], placements: Sequence[Placement]) -> list[str]:
         return problems + clashes
     starts = {(p.row, p.col, p.dir): p.word for p in placements}
     runs: dict[tuple[int, int, str], str] = {}
-    for (r, c) in grid:
+    for r, c in grid:
         for d, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
             if (r - dr, c - dc) in grid:
                 continue

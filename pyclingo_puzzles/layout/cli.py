@@ -63,7 +63,10 @@ def run(args: argparse.Namespace) -> int:
             print()
             print(f"{args.file}: {verdict(outcome)}")
         elif outcome.unconnectable:
-            print(f"{args.file}: cannot connect: {', '.join(outcome.unconnectable)} (shares no letter with the other words)")
+            print(
+                f"{args.file}: cannot connect: {', '.join(outcome.unconnectable)} "
+                "(shares no letter with the other words)"
+            )
         else:
             print(f"{args.file}: no layout found within the time limit")
     if layout is not None:

@@ -49,9 +49,7 @@ def box_candidates(word: str, height: int, width: int, dirs: Iterable[str] = ("a
     return out
 
 
-def window_candidates(
-    word: str, fixed: Board, rows: range, cols: range
-) -> list[Placement]:
+def window_candidates(word: str, fixed: Board, rows: range, cols: range) -> list[Placement]:
     """Placements of a freed word inside the window that agree with the fixed words: equal letters
     where they share a cell, no run in a fixed word's direction, no fixed letter at either end, and
     no fixed letter beside a new letter (that would need yet another word; a heuristic cut of the

@@ -97,8 +97,20 @@ def build(
         root = first[0]
     across = max_width is None or len(root) <= max_width
     board = Board([Placement(root, 0, 0, "across" if across else "down")])
-    remaining = [w for w in words if w != root]
+    return extend(board, [w for w in words if w != root], rng, first, max_width, max_height)
+
+
+def extend(
+    board: Board,
+    remaining: list[str],
+    rng: random.Random,
+    first: Sequence[str] = (),
+    max_width: int | None = None,
+    max_height: int | None = None,
+) -> tuple[Layout | None, str | None]:
+    """Add the remaining words to a valid board, greedily (see the module docstring)."""
     priority = {w: i for i, w in enumerate(first)}
+    remaining = list(remaining)
     while remaining:
         best = None
         stuck = None

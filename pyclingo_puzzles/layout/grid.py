@@ -81,5 +81,3 @@ class Layout:
     def transposed(self) -> Layout:
         flip = {"across": "down", "down": "across"}
         return Layout.of(Placement(p.word, p.col, p.row, flip[p.dir]) for p in self.placements)
-
-

@@ -69,7 +69,9 @@ def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], tuple[str, ...]]:
             raise InputError("empty word", doc.path, line)
         bad = first_non_letter(word)
         if bad is not None:
-            raise InputError(f"word {text.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line)
+            raise InputError(
+                f"word {text.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line
+            )
         if len(word) < 2:
             raise InputError(f"word {word!r} has one letter; crossword entries need at least two", doc.path, line)
         words.append(word)

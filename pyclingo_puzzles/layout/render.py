@@ -50,9 +50,7 @@ def as_dict(layout: Layout, inst: LayoutInstance) -> dict[str, Any]:
         "width": layout.width,
         "crossings": layout.crossings,
         "area": layout.area,
-        "placements": [
-            {**p.as_dict(), "number": n, "clue": inst.clue(p.word)} for n, p in entries(layout)
-        ],
+        "placements": [{**p.as_dict(), "number": n, "clue": inst.clue(p.word)} for n, p in entries(layout)],
     }
 
 
@@ -82,7 +80,8 @@ def svg(layout: Layout, inst: LayoutInstance, *, key: bool) -> str:
                 out.append(f'<text x="{x + 2}" y="{y + 10}" font-size="9">{numbers[(r, c)]}</text>')
             if key:
                 out.append(
-                    f'<text x="{x + CELL / 2}" y="{y + CELL - 8}" font-size="18" text-anchor="middle">{escape(ch)}</text>'
+                    f'<text x="{x + CELL / 2}" y="{y + CELL - 8}" font-size="18" '
+                    f'text-anchor="middle">{escape(ch)}</text>'
                 )
     y = top + layout.height * CELL + 24
     for line in clue_text:

@@ -20,16 +20,19 @@ from ..errors import VerificationError
 from ..solve import EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT_INTERRUPTED, EXIT_UNSAT, Solver, Stats
 from .check import check
 from .facts import box_candidates, cand_fact, option_facts, window_candidates, word_facts
-from .greedy import Board, greedy
+from .greedy import Board, extend, greedy
 from .grid import Layout, bounds
 from .reader import LayoutInstance
 
 ENCODING = "layout.lp"
-PROOF_WORDS = 12  # lists up to this many words also get the complete model in a box
+PROOF_WORDS = 7  # lists up to this many words also get the complete model in a box (measured: at 10 words
+# it does not decide "11 crossings in 12x12" within 60 s, so longer lists spend the time on the search)
 MARGIN = 2  # a freed word may move this far outside the current bounding box
 SLICE = 1.0  # seconds per neighbourhood
-GREEDY_SHARE = 0.5  # share of the time limit spent on randomised greedy starts
+GREEDY_SHARE = 0.15  # share of the time limit spent on randomised greedy starts
 GREEDY_STARTS = 2000  # and at most this many
+RUIN_SHARE = 0.85  # share of the search after the starts spent on Python ruin-and-recreate moves
+WORSE = 0.02  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
 OUTPUT_MARGIN = 0.3  # seconds of the time limit kept for checking and printing
 MAX_FREE = 8
 
@@ -101,18 +104,26 @@ class Search:
         self.iterations = 0
         self.improvements = 0
         self.starts = 0
+        self.moves = 0
 
     # -- one clingo call ------------------------------------------------------------------
     def solve_sub(
-        self, cands: dict[str, list[Placement]], root: str, time_limit: float, *, origin: bool = False,
-        max_height: int | None = None, max_width: int | None = None,
+        self,
+        cands: dict[str, list[Placement]],
+        root: str,
+        time_limit: float,
+        *,
+        origin: bool = False,
+        max_height: int | None = None,
+        max_width: int | None = None,
     ) -> tuple[Layout | None, bool, bool]:
         """Best layout over these candidates: (layout or None, search exhausted, interrupted)."""
         inst = self.inst
         solver = Solver([ENCODING], self.rules, seed=self.seed, warn=self.warn)
         solver.add_facts(word_facts(inst.words))
-        solver.add_facts(option_facts(root, inst.prefer, max_width or inst.max_width,
-                                      max_height or inst.max_height, origin))
+        solver.add_facts(
+            option_facts(root, inst.prefer, max_width or inst.max_width, max_height or inst.max_height, origin)
+        )
         solver.add_facts(cand_fact(p) for ps in cands.values() for p in ps)
         solver.ground()
         result = solver.solve(models=0, time_limit=max(0.01, time_limit), keep=1)
@@ -194,6 +205,32 @@ class Search:
         root = fixed[0].word if fixed else layout.placements[0].word
         return cands, root
 
+    def ruin_recreate(self, layout: Layout, until: float) -> Layout:
+        """Fast moves in Python: take out a few words (a neighbourhood as for clingo) and put them
+        back greedily; keep the result when it is no worse (equal ones too: that walks plateaus)."""
+        if self.rules:
+            return layout  # user rules are clingo's to check: no moves made outside it
+        inst = self.inst
+        n = len(inst.words)
+        best = current = layout
+        while time.monotonic() < until:
+            self.moves += 1
+            removed = self.pick_free(current, self.rng.randint(1, max(1, min(n - 1, 6))))
+            rest = [p for p in current.placements if p.word not in removed]
+            if not rest or check([p.word for p in rest], rest):
+                continue  # taking these out splits the layout or leaves a run that is no word
+            found, _ = extend(Board(rest), sorted(removed), self.rng, (), inst.max_width, inst.max_height)
+            if found is None:
+                continue
+            if key(found, inst.prefer) <= key(current, inst.prefer) or self.rng.random() < WORSE:
+                current = found
+                if key(current, inst.prefer) < key(best, inst.prefer):
+                    best = current
+                    self.improvements += 1
+            if self.rng.random() < 0.01:
+                current = best  # back to the best now and then
+        return best
+
     def relocate(self, layout: Layout, until: float) -> Layout:
         """Hill climbing in Python: move one word at a time to its best position on the rest (a
         word whose removal leaves a valid, connected layout), while that improves the layout."""
@@ -213,9 +250,9 @@ class Search:
                 best = layout
                 for q, _ in Board(rest).options(p.word):
                     cand = Layout.of([*rest, q])
-                    if (mw is None or cand.width <= mw) and (mh is None or cand.height <= mh):
-                        if key(cand, prefer) < key(best, prefer):
-                            best = cand
+                    fits = (mw is None or cand.width <= mw) and (mh is None or cand.height <= mh)
+                    if fits and key(cand, prefer) < key(best, prefer):
+                        best = cand
                 if best is not layout:
                     layout, improved = best, True
                     self.improvements += 1
@@ -249,7 +286,12 @@ class Search:
         outcome = Outcome(best, stats=self.stats)
         if prove and time.monotonic() < t_end:
             outcome = self.prove(best, t_end)
-        outcome.stats.extra.update(greedy_starts=self.starts, neighbourhoods=self.iterations, improvements=self.improvements)
+        outcome.stats.extra.update(
+            greedy_starts=self.starts,
+            python_moves=self.moves,
+            neighbourhoods=self.iterations,
+            improvements=self.improvements,
+        )
         return outcome
 
     def starts_phase(self, t_end: float) -> Layout | None:
@@ -308,6 +350,7 @@ class Search:
         n = len(self.inst.words)
         k, stall = min(3, n), 0
         best = self.relocate(best, until)
+        best = self.ruin_recreate(best, time.monotonic() + RUIN_SHARE * max(0.0, until - time.monotonic()))
         while time.monotonic() < until - 0.05:
             self.iterations += 1
             free = self.pick_free(best, k)
