@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from ..crossword.solution import Placement
-from ..errors import InputError
 from ..ipuz import crossword_ipuz, numbering
+from ..wordsearch.render import write_svg as write_svg  # one SVG writer for the families
 from .grid import Layout
 from .reader import LayoutInstance
 
@@ -90,13 +90,6 @@ def svg(layout: Layout, inst: LayoutInstance, *, key: bool) -> str:
         y += LINE
     out.append("</svg>")
     return "\n".join(out) + "\n"
-
-
-def write_svg(path: Path, content: str) -> None:
-    try:
-        path.write_text(content, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write SVG ({exc.strerror or exc})", path) from None
 
 
 def ipuz(layout: Layout, inst: LayoutInstance) -> dict[str, Any]:
