@@ -32,7 +32,7 @@ SLICE = 1.0  # seconds per neighbourhood
 GREEDY_SHARE = 0.15  # share of the time limit spent on randomised greedy starts
 GREEDY_STARTS = 2000  # and at most this many
 RUIN_SHARE = 0.85  # share of the search after the starts spent on Python ruin-and-recreate moves
-WORSE = 0.02  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
+WORSE = 0.1  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
 MAX_FREE = 8
 
