@@ -7,8 +7,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..cli import print_json, print_stats, warn
+from .. import runtime
 from ..ipuz import write_ipuz
+from ..output import print_json, print_stats, warn
 from . import render
 from .reader import read_instance
 from .search import Outcome, Search
@@ -38,9 +39,15 @@ def verdict(outcome: Outcome) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    started = time.monotonic()
+    run_limits = runtime.current()
+    started = run_limits.started if run_limits is not None else time.monotonic()  # the process start
+    time_limit = args.time_limit
+    if time_limit is None:
+        # add_common has no per-family default: this command's own default bounds the whole run
+        time_limit = DEFAULT_TIME_LIMIT
+        if run_limits is not None and run_limits.time_limit is None:
+            run_limits.time_limit = time_limit
     inst = read_instance(args.file)
-    time_limit = args.time_limit if args.time_limit is not None else DEFAULT_TIME_LIMIT
     if args.models != 1:
         warn("layout computes one best layout; --models is ignored")
     outcome = Search(inst, rules=args.rules, seed=args.seed, warn=warn).run(time_limit, started)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import runtime
 from ..crossword.solution import Placement
 from ..errors import VerificationError
 from ..solve import EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT_INTERRUPTED, EXIT_UNSAT, Solver, Stats
@@ -105,6 +106,10 @@ class Search:
         self.improvements = 0
         self.starts = 0
         self.moves = 0
+
+    def going(self, until: float) -> bool:
+        """Time left before ``until`` and no Ctrl-C / SIGTERM: the best layout so far is kept."""
+        return time.monotonic() < until and not runtime.stopping()
 
     # -- one clingo call ------------------------------------------------------------------
     def solve_sub(
@@ -213,7 +218,7 @@ class Search:
         inst = self.inst
         n = len(inst.words)
         best = current = layout
-        while time.monotonic() < until:
+        while self.going(until):
             self.moves += 1
             removed = self.pick_free(current, self.rng.randint(1, max(1, min(n - 1, 6))))
             rest = [p for p in current.placements if p.word not in removed]
@@ -239,7 +244,7 @@ class Search:
         prefer = self.inst.prefer
         mw, mh = self.inst.max_width, self.inst.max_height
         improved = True
-        while improved and time.monotonic() < until:
+        while improved and self.going(until):
             improved = False
             order = list(layout.placements)
             self.rng.shuffle(order)
@@ -284,7 +289,7 @@ class Search:
         lns_until = t_end if not prove else time.monotonic() + min(1.0, 0.3 * max(0.0, t_end - time.monotonic()))
         best = self.improve(best, lns_until)
         outcome = Outcome(best, stats=self.stats)
-        if prove and time.monotonic() < t_end:
+        if prove and self.going(t_end):
             outcome = self.prove(best, t_end)
         outcome.stats.extra.update(
             greedy_starts=self.starts,
@@ -305,8 +310,8 @@ class Search:
         longest = max(len(w) for w in words)
         side = max(longest, int((2 * sum(len(w) for w in words)) ** 0.5) + 1)
         cap = GREEDY_STARTS if len(words) > PROOF_WORDS else GREEDY_STARTS // 20  # short lists: the proof decides
-        while best is None or (time.monotonic() < until and self.starts < cap):
-            if time.monotonic() > t_end:
+        while best is None or (self.going(until) and self.starts < cap):
+            if not self.going(t_end):
                 break
             self.starts += 1
             box = None if self.starts % 3 == 1 else side + self.rng.choice((-1, 0, 0, 1, 2))
@@ -336,7 +341,7 @@ class Search:
             if found is not None:
                 return found
         k = 2
-        while time.monotonic() < t_end:
+        while self.going(t_end):
             free = self.pick_free(layout, k)
             cands, root = self.neighbourhood(layout, free)
             found, _, _ = self.solve_sub(cands, root, min(SLICE, t_end - time.monotonic()))
@@ -351,7 +356,7 @@ class Search:
         k, stall = min(3, n), 0
         best = self.relocate(best, until)
         best = self.ruin_recreate(best, time.monotonic() + RUIN_SHARE * max(0.0, until - time.monotonic()))
-        while time.monotonic() < until - 0.05:
+        while self.going(until - 0.05):
             self.iterations += 1
             free = self.pick_free(best, k)
             cands, root = self.neighbourhood(best, free)
