@@ -10,6 +10,8 @@ MODULES = [
     "benchmarks.crossword_fill",
     "benchmarks.strips",
     "benchmarks.wordsearch",
+    "benchmarks.limits",
+    "benchmarks.layout",
 ]
 
 

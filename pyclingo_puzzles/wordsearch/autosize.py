@@ -14,7 +14,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..solve import Status
+from ..errors import InputError
+from ..solve import Stats, Status
 from .generate import Outcome, generate
 from .instance import WordSearchInstance, max_run, override
 
@@ -66,7 +67,13 @@ def find_size(
         if h < floor:
             return None  # the longest word does not fit: impossible without solving
         width, height_ = dims(h, aspect)
-        at = override(inst, size=(width, height_))
+        try:
+            at = override(inst, size=(width, height_))
+        except InputError as exc:  # e.g. more words of a length than the grid has places for
+            tried.append((width, height_, "UNSAT"))
+            impossible = Outcome(Status.UNSAT, [], Stats(), exhausted=True)
+            results[h] = (inst, impossible, f"proved impossible ({exc.message})")
+            return impossible
         left = None if deadline is None else max(0.0, deadline - time.perf_counter())
         budget = SLICE if left is None else min(left, max(SLICE, left / 4))
         outcome = generate(at, rules=rules, models=models, time_limit=budget)

@@ -5,59 +5,54 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
+from .. import argtypes, count
 from ..errors import InputError
 from ..output import print_json, print_stats
 from ..solve import Status
 from . import render
+from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
-from .generate import Outcome, dropped_words, generate, listed_words
-from .instance import LEVELS, WordSearchInstance, override, read_instance
+from .count import count_placements
+from .generate import listed_words
+from .instance import LEVELS, override, read_instance
 
 NAME = "wordsearch"
 HELP = "generate a word search puzzle (every word placed, every word exactly once)"
-
-
-def _size(text: str) -> tuple[int, int] | str:
-    if text.lower() == "auto":
-        return "auto"
-    try:
-        w, h = text.lower().split("x")
-        return int(w), int(h)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WxH such as 12x10, got {text!r}") from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=Path, help="YAML instance (width, height, words, level | directions, ...)")
     parser.add_argument("--level", choices=sorted(LEVELS), help="override the file's level")
     parser.add_argument(
-        "--size",
-        type=_size,
-        metavar="WxH|auto",
-        help="override the file's width and height; auto: the smallest that fits",
+        "--size", type=_size, metavar="WxH|auto", help="override the file's width and height (auto: the smallest fit)"
     )
     add_fit_arguments(parser)
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
+    count.add_argument(
+        parser,
+        help="count the placements of the whole word list (no second copy of a word made of placed letters) "
+        "and print only the number (exit 30; with --time-limit a lower bound, 'at least N', exit 11)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    render.check_svg_paths(args.svg, args.svg_key)
     auto = args.size == "auto"
     inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=None if auto else args.size)
-    if args.max_words is not None and len(inst.required) > args.max_words:
-        raise InputError(f"{len(inst.required)} words are required but --max-words is {args.max_words}", args.file)
-    if auto and (args.fit == "most" or args.max_words is not None):
-        raise InputError("--size auto wants every word placed: leave out --fit most and --max-words", args.file)
+    if args.count:
+        counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
+        return count.report(counted.count, counted.exhausted, counted.exit_code, args.json)
+    check_fit_arguments(args, inst)
+    size_auto = None
     if auto:
         search = find_size(inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit)
-        inst, outcome = search.inst, search.outcome
-        report_size(search.outcome, inst, search.below)
-        auto_size = {"width": inst.width, "height": inst.height, "smaller": search.below}
+        inst, result = search.inst, from_outcome(search.inst, search.outcome)
+        size_auto = report_size(result, search.below)
     else:
-        outcome = generate(
+        result = generate_instance(
             inst,
             rules=args.rules,
             models=args.models,
@@ -65,23 +60,13 @@ def run(args: argparse.Namespace) -> int:
             fit=args.fit,
             max_words=args.max_words,
         )
-    if outcome.fit_most and outcome.puzzles:
-        report_fit(outcome, inst)
+    if result.fit_most and result.puzzles:
+        report_fit(result)
     if args.json:
-        out: dict[str, Any] = {"status": outcome.status.value}
-        if outcome.puzzles:
-            out.update(render.as_dict(outcome.puzzles[0]))
-            out.update(fit_dict(outcome, inst))
-            if len(outcome.puzzles) > 1:
-                out["puzzles"] = [render.as_dict(p) | fit_dict(outcome, inst, p) for p in outcome.puzzles]
-        if outcome.core:
-            out["cannot_fit_together"] = list(outcome.core)
-        if auto and outcome.status is Status.SAT:
-            out["size_auto"] = auto_size
-        print_json(out)
+        print_json(result.to_json() | ({"size_auto": size_auto} if size_auto else {}))
     else:
-        for i, puzzle in enumerate(outcome.puzzles):
-            if len(outcome.puzzles) > 1:
+        for i, puzzle in enumerate(result.puzzles):
+            if len(result.puzzles) > 1:
                 print(f"Puzzle {i + 1}:")
             print(render.text(puzzle))
             print()
@@ -89,40 +74,30 @@ def run(args: argparse.Namespace) -> int:
             if args.key:
                 print("\nAnswer key:")
                 print(render.key_text(puzzle))
-                if inst.secret:
-                    print("Secret words: " + ", ".join(w for w in inst.secret if w not in dropped_words(inst, puzzle)))
+                secret = [w for w in inst.secret if w not in result.dropped(puzzle)]
+                if secret:
+                    print("Secret words: " + ", ".join(secret))
+            if puzzle.shown is not None:
+                print(f"shown: {' '.join(puzzle.shown)}")
             print()
-        if outcome.status is Status.UNSAT:
-            free = f" (with {len(inst.message)} cells kept free for the message)" if inst.message else ""
-            print(
-                f"{args.file}: the words cannot all be placed on {inst.width}x{inst.height} (proved); "
-                f"these cannot fit together{free}: {', '.join(outcome.core)}"
-            )
-        elif outcome.status is Status.UNKNOWN:
-            print(f"{args.file}: no puzzle found within the time limit")
-    if outcome.puzzles:
+        if result.status is not Status.SAT:
+            print(f"{args.file}: {result.explain()}")
+    if result.puzzles:
         title = Path(args.file).stem
-        listed = listed_words(inst, outcome.puzzles[0])
         if args.svg:
-            render.write_svg(args.svg, render.svg(outcome.puzzles[0], listed, key=False, title=title))
+            render.write_svg(args.svg, result.to_svg(key=False, title=title))
         if args.svg_key:
-            render.write_svg(args.svg_key, render.svg(outcome.puzzles[0], listed, key=True, title=title))
+            render.write_svg(args.svg_key, result.to_svg(key=True, title=title))
     if args.stats:
-        print_stats(outcome.stats)
-    return outcome.exit_code
+        print_stats(result.stats)
+    return result.exit_code
 
 
 # --------------------------------------------------------------------------- fit most, --size auto
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got {text!r}")
-    return value
+def _size(text: str) -> tuple[int, int] | str:
+    return "auto" if text.strip().lower() == "auto" else argtypes.size(text)
 
 
 def _aspect(text: str) -> tuple[int, int]:
@@ -143,36 +118,34 @@ def add_fit_arguments(parser: argparse.ArgumentParser) -> None:
         help="all: every word or a proof they cannot fit (default); most: the heaviest selection that fits",
     )
     parser.add_argument(
-        "--max-words", type=_positive_int, metavar="N", help="place at most N words (implies --fit most)"
+        "--max-words", type=argtypes.positive_int, metavar="N", help="place at most N words (implies --fit most)"
     )
     parser.add_argument(
         "--aspect", type=_aspect, default=(1, 1), metavar="W:H", help="with --size auto: grid shape (default 1:1)"
     )
 
 
-def fit_dict(outcome: Outcome, inst: WordSearchInstance, puzzle=None) -> dict[str, Any]:
-    """JSON extras: dropped words and optimality (fit most), secret words."""
-    puzzle = puzzle or outcome.puzzles[0]
-    out: dict[str, Any] = {}
-    if outcome.fit_most:
-        out.update(dropped=dropped_words(inst, puzzle), optimal=outcome.optimal)
-    if inst.secret:
-        out["secret"] = [w for w in inst.secret if w not in out.get("dropped", ())]
-    return out
+def check_fit_arguments(args: argparse.Namespace, inst) -> None:
+    if args.max_words is not None and len(inst.required) > args.max_words:
+        raise InputError(f"{len(inst.required)} words are required but --max-words is {args.max_words}", args.file)
+    if args.size == "auto" and (args.fit == "most" or args.max_words is not None):
+        raise InputError("--size auto wants every word placed: leave out --fit most and --max-words", args.file)
 
 
-def report_fit(outcome: Outcome, inst: WordSearchInstance) -> None:
-    dropped = dropped_words(inst, outcome.puzzles[0])
-    placed = len(inst.words) - len(dropped)
-    how = "optimal" if outcome.optimal else "partial"
-    proof = "" if outcome.optimal else " (optimum not proved)"
+def report_fit(result: WordSearch) -> None:
+    dropped = result.dropped()
+    placed = len(result.words) - len(dropped)
+    how = "optimal" if result.optimal else "partial"
+    proof = "" if result.optimal else " (optimum not proved)"
     tail = f"; dropped: {', '.join(dropped)}" if dropped else ""
-    print(f"{how}: {placed} of {len(inst.words)} words placed{proof}{tail}", file=sys.stderr)
+    print(f"{how}: {placed} of {len(result.words)} words placed{proof}{tail}", file=sys.stderr)
 
 
-def report_size(outcome: Outcome, inst: WordSearchInstance, below: str | None) -> None:
-    if outcome.status is not Status.SAT:
+def report_size(result: WordSearch, below: str | None) -> dict | None:
+    inst = result.instance
+    if result.status is not Status.SAT:
         print(f"size auto: no size up to {inst.width}x{inst.height} found within the time limit", file=sys.stderr)
-        return
+        return None
     smaller = f"; the next smaller size: {below}" if below else ""
     print(f"size auto: {inst.width}x{inst.height} is the smallest size found{smaller}", file=sys.stderr)
+    return {"width": inst.width, "height": inst.height, "smaller": below}

@@ -18,10 +18,11 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass
+from pathlib import Path
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
-from ..errors import VerificationError
+from ..errors import VerificationError, derived_error
 from ..solve import Answer, Solver, SolveResult, Stats, Status, exit_code
 from .heuristic import PlacementHeuristic
 from .instance import Direction, WordSearchInstance
@@ -56,6 +57,7 @@ class Candidate:
 class Puzzle:
     grid: tuple[str, ...]
     placements: tuple[Placement, ...]  # in word-list order
+    shown: tuple[str, ...] | None = None  # what the user's #show statements show (None: no #show)
 
     def key(self) -> tuple[str, ...]:
         """The answer key: placed letters only, '.' elsewhere."""
@@ -72,6 +74,7 @@ class Outcome:
     puzzles: list[Puzzle]
     stats: Stats
     core: tuple[str, ...] = ()  # words that cannot all fit together (UNSAT, complete candidates)
+    rules_core: tuple[str, ...] = ()  # rule files that take part in the unsolvability
     exhausted: bool = False
     interrupted: bool = False
     fit_most: bool = False
@@ -186,11 +189,33 @@ def active_atom(w: int) -> Symbol:
 # ---------------------------------------------------------------------------------------- decoding
 
 
-def decode(symbols: Sequence[Symbol]) -> dict[int, int]:
-    """``place(W, K)`` atoms -> {word id: candidate id}."""
-    return {
-        s.arguments[0].number: s.arguments[1].number for s in symbols if s.name == "place" and len(s.arguments) == 2
-    }
+NOT_CANDIDATE = "which is not a candidate"
+
+
+def decode(
+    symbols: Sequence[Symbol],
+    cands: Sequence[Sequence[Candidate]],
+    rules: Sequence[str | Path] = (),
+    every: bool = True,
+) -> dict[int, int]:
+    """``place(W, K)`` atoms -> {word id: candidate id}. The encoding chooses one candidate per
+    word (``every``; else per placed word); any other ``place`` atom comes from the user's rules and
+    is reported, never a crash."""
+    chosen: dict[int, int] = {}
+    for s in symbols:
+        if s.name == "place" and len(s.arguments) == 2:
+            w, k = s.arguments
+            if w.type is not SymbolType.Number or k.type is not SymbolType.Number:
+                raise derived_error(s, NOT_CANDIDATE, rules)
+            w, k = w.number, k.number
+            if not (0 <= w < len(cands) and 0 <= k < len(cands[w])):
+                raise derived_error(s, NOT_CANDIDATE, rules)
+            if chosen.setdefault(w, k) != k:
+                raise derived_error(s, f"a second placement of word {w + 1}", rules)
+    if every and len(chosen) != len(cands):
+        missing = next(w for w in range(len(cands)) if w not in chosen)
+        raise VerificationError(f"the model places no copy of word {missing + 1}")
+    return chosen
 
 
 def placements_of(
@@ -279,7 +304,7 @@ class _Round:
         fit_most: bool = False,
         max_words: int | None = None,
     ):
-        self.inst, self.cands = inst, cands
+        self.inst, self.cands, self.rules = inst, cands, rules
         options = (*CLINGO_OPTIONS, *(DENSE_OPTIONS if dense else ()))
         if fit_most:
             options = (*options, *OPT_OPTIONS, "--const=fit_most=1")
@@ -311,6 +336,7 @@ class _Round:
         optimise: bool = False,
         fixed: Sequence[tuple[int, int]] = (),
         at_least: int | None = None,
+        rules_off: Sequence[str] = (),
     ) -> SolveResult:
         """Solve with ``active(W)`` assumed for ``words`` (and ``place(W, K)`` for ``fixed``); with
         ``optimise``, improving models come first and then (``models`` != 1) up to ``models``
@@ -321,11 +347,16 @@ class _Round:
         result = self.solver.solve(
             models=0 if optimise and models == 1 else models,
             time_limit=time_left,
-            assumptions=[(active_atom(w), True) for w in words] + [(place_atom(w, k), True) for w, k in fixed],
+            assumptions=self.assumptions(words, rules_off) + [(place_atom(w, k), True) for w, k in fixed],
             on_answer=on_answer,
         )
         stats.add(result.stats)
         return result
+
+    def assumptions(self, words: Sequence[int], rules_off: Sequence[str] = ()) -> list[tuple[Symbol, bool]]:
+        """Each listed word is placed; each rule file holds unless in ``rules_off`` (in cores)."""
+        rules = [(atom, atom.arguments[0].string not in rules_off) for atom, _ in self.solver.rule_assumptions()]
+        return [(active_atom(w), True) for w in words] + rules
 
     def forbid(self, chosen: dict[int, int]) -> None:
         self.solver.add_nogood([place_atom(w, k) for w, k in chosen.items()])
@@ -343,15 +374,15 @@ class _Collector:
     """Fills and checks each model as it arrives (so what is found before the time limit is
     printed); placements whose free cells cannot be filled are kept apart."""
 
-    def __init__(self, inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]], tag: str):
-        self.inst, self.cands, self.tag = inst, cands, tag
+    def __init__(self, rnd: _Round, tag: str, every: bool):
+        self.rnd, self.inst, self.cands, self.tag, self.every = rnd, rnd.inst, rnd.cands, tag, every
         self.found: list[_Found] = []
         self.failed: list[tuple[dict[int, int], int]] = []  # (placement, weight)
         self.proven = False  # clasp reported a model as optimal (optN)
 
     def __call__(self, answer: Answer) -> None:
         inst = self.inst
-        chosen = decode(answer.symbols)
+        chosen = decode(answer.symbols, self.cands, self.rnd.rules, self.every)
         placements = placements_of(chosen, inst, self.cands)
         placed = {p.word for p in placements}
         absent = [w for w in inst.words if w not in placed]
@@ -362,7 +393,8 @@ class _Collector:
         problems = verify(grid, placements, [p.word for p in placements], absent=absent)
         if problems:
             raise VerificationError(problems[0])
-        self.found.append(_Found(Puzzle(grid, tuple(placements)), chosen, weight(inst, placed)))
+        puzzle = Puzzle(grid, tuple(placements), self.rnd.solver.shown(answer))
+        self.found.append(_Found(puzzle, chosen, weight(inst, placed)))
         self.proven = self.proven or answer.optimality_proven
 
 
@@ -409,7 +441,7 @@ def generate(
         rounds += 1
         is_complete = all(len(cands[w]) >= totals[w] for w in range(n))
         rnd = _Round(inst, cands, rules, dense=is_complete and DENSE, fit_most=fit_most, max_words=max_words)
-        collect = _Collector(inst, cands, f"{inst.seed}/{rounds}")
+        collect = _Collector(rnd, f"{inst.seed}/{rounds}", every=not fit_most)
         found = collect.found
         while True:
             collect.failed = []
@@ -455,10 +487,11 @@ def generate(
         if result.status is Status.UNKNOWN:
             return done(Status.UNKNOWN, [], interrupted=True)
         if result.status is Status.UNSAT:
-            core_words = sorted(s.arguments[0].number for s in result.core) or list(must) or list(range(n))
+            core_words = _core_words(result.core) or list(must) or list(range(n))
             if is_complete:
-                core = minimise_core(rnd, core_words, stats, left)
-                return done(Status.UNSAT, [], core=tuple(inst.words[w] for w in core), exhausted=True)
+                core, rules_core = minimise_core(rnd, core_words, stats, left)
+                words_core = tuple(inst.words[w] for w in core)
+                return done(Status.UNSAT, [], core=words_core, rules_core=tuple(rules_core), exhausted=True)
             grow = [w for w in core_words if len(cands[w]) < totals[w]]
         else:  # fit most, optimum over a sample: more candidates for the words it dropped
             kept = placed_words(best[0].puzzle) if best else set()
@@ -514,17 +547,27 @@ def pick(best: list[_Found], models: int) -> list[Puzzle]:
     return puzzles[:models] if models else puzzles
 
 
-def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> list[int]:
-    """Deletion-based: drop each word whose removal keeps the rest unsolvable."""
+def _core_words(core: Sequence[Symbol]) -> list[int]:
+    return sorted(s.arguments[0].number for s in core if s.name == "active")
+
+
+def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> tuple[list[int], list[str]]:
+    """Deletion-based: drop each word, then each rule file, whose removal keeps the rest
+    unsolvable. Returns the words and the rule files left (no words: the rules alone fail)."""
     current = list(core)
+    files = [f.path for f in rnd.solver.rule_files]
     for w in list(current):
-        if w not in current or len(current) == 1:
+        if w not in current or (len(current) == 1 and not files):
             continue
         trial = [v for v in current if v != w]
         result = rnd.solve(1, left(), trial, stats)
         if result.status is Status.UNSAT:
-            found = sorted(s.arguments[0].number for s in result.core)
+            found = _core_words(result.core)
             current = found if found and set(found) <= set(trial) else trial
         elif result.status is Status.UNKNOWN:
             break
-    return current
+    off: list[str] = []
+    for f in files:
+        if rnd.solve(1, left(), current, stats, rules_off=[*off, f]).status is Status.UNSAT:
+            off.append(f)  # unsolvable without it too
+    return current, [f for f in files if f not in off]
