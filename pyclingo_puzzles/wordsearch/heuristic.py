@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from clingo import Assignment, PropagateControl, PropagateInit
+from clingo import Assignment, PropagateControl, PropagateInit, SymbolType
 
 Cells = tuple[tuple[int, int, str], ...]  # (row, col, letter) per letter of a placement
 
@@ -33,9 +33,10 @@ class PlaceLiterals:
         if self.atoms is None:
             self.atoms = [[0] * n for n in self.sizes]
             for atom in init.symbolic_atoms.by_signature("place", 2):
-                w, k = (a.number for a in atom.symbol.arguments)
-                if w < len(self.atoms) and k < len(self.atoms[w]):
-                    self.atoms[w][k] = atom.literal
+                w, k = atom.symbol.arguments  # the user's rules may derive others: not candidates
+                if w.type is SymbolType.Number and k.type is SymbolType.Number:
+                    if 0 <= w.number < len(self.atoms) and 0 <= k.number < len(self.atoms[w.number]):
+                        self.atoms[w.number][k.number] = atom.literal
         return [[init.solver_literal(a) if a else 0 for a in row] for row in self.atoms]
 
 
