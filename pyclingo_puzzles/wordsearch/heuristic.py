@@ -34,9 +34,10 @@ class PlaceLiterals:
             self.atoms = [[0] * n for n in self.sizes]
             for atom in init.symbolic_atoms.by_signature("place", 2):
                 w, k = atom.symbol.arguments  # the user's rules may derive others: not candidates
-                if w.type is SymbolType.Number and k.type is SymbolType.Number:
-                    if 0 <= w.number < len(self.atoms) and 0 <= k.number < len(self.atoms[w.number]):
-                        self.atoms[w.number][k.number] = atom.literal
+                if w.type is not SymbolType.Number or k.type is not SymbolType.Number:
+                    continue
+                if 0 <= w.number < len(self.atoms) and 0 <= k.number < len(self.atoms[w.number]):
+                    self.atoms[w.number][k.number] = atom.literal
         return [[init.solver_literal(a) if a else 0 for a in row] for row in self.atoms]
 
 
