@@ -35,7 +35,6 @@ FIRST_SAMPLE = 12  # candidates per word in the first round of a big grid
 TIGHT = 0.6  # letters per cell from which the first round shares out FULL_LIMIT instead (few rounds)
 GROWTH = 4  # sample growth factor per round for the words of the core
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles
-ALL_SHARE = 0.0  # fit most: time share of a first attempt with every word
 FULL_SHARE, PROOF_SHARE = 0.3, 0.3  # fit most: time shares of branch and bound before and after LNS
 LNS_STEP = 0.5  # seconds per neighbourhood
 LNS_FREE = 0.5  # share of the placed words a neighbourhood releases
@@ -447,8 +446,7 @@ def generate(
             collect.failed = []
             wanted = models - len(found) if models and not fit_most else models
             if fit_most and models == 1 and is_complete and deadline is not None:
-                every = range(n) if max_words is None or max_words >= n else None
-                result = search_most(rnd, collect, must, every, stats, deadline, rng)
+                result = search_most(rnd, collect, must, stats, deadline, rng)
             else:
                 result = rnd.solve(wanted, left(), must, stats, collect, optimise=fit_most)
             failed = collect.failed
@@ -508,7 +506,6 @@ def search_most(
     rnd: _Round,
     collect: _Collector,
     must: Sequence[int],
-    every: Sequence[int] | None,
     stats: Stats,
     deadline: float,
     rng: random.Random,
@@ -517,10 +514,6 @@ def search_most(
     the optimum is not proved, large neighbourhood search (keep most placed words where they are,
     re-optimise the rest with a bound that asks for an improvement), then branch and bound again
     with that bound for the rest of the time: UNSAT there proves the best puzzle optimal."""
-    if ALL_SHARE and every is not None:  # first: all of them (lists made to fit are common)
-        result = rnd.solve(1, (deadline - time.perf_counter()) * ALL_SHARE, every, stats, collect, optimise=True)
-        if result.status is Status.SAT and not result.interrupted:
-            return result
     result = rnd.solve(1, (deadline - time.perf_counter()) * FULL_SHARE, must, stats, collect, optimise=True)
     if not result.interrupted:
         return result

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from clingo import Assignment, PropagateControl, PropagateInit, SymbolType
 
 Cells = tuple[tuple[int, int, str], ...]  # (row, col, letter) per letter of a placement
+LEFT_WEIGHT = 0.001  # per placement left: a tie-break after shared cells
 
 
 class PlaceLiterals:
@@ -124,7 +125,7 @@ class PlacementHeuristic:
         for w, span in enumerate(self.span):
             if state.placed[w]:
                 continue
-            tie = -0.001 * state.left[w]  # among equals the word with fewer placements left
+            tie = -LEFT_WEIGHT * state.left[w]  # among equals the word with fewer placements left
             for i in span:
                 lit = lits[i]
                 if lit and shared[i] + tie > best - 0.0005 and lit not in true and -lit not in true:
