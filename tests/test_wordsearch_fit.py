@@ -254,3 +254,9 @@ def test_fuzz_word_entries_give_instance_or_one_line_error(words: list, secret: 
         assert all(w.isalpha() and len(w) >= 2 for w in inst.words)
         assert set(inst.secret) <= set(inst.words) and set(inst.required) <= set(inst.words)
         assert all(p >= 1 for p in inst.priorities)
+
+
+def test_no_selection_fits_names_no_words(cli) -> None:
+    # two words cannot cover the 23 cells the hidden message leaves to them
+    res = cli("wordsearch", WORDSEARCH / "message-6x5.yaml", "--max-words", "2")
+    assert res.code == 20 and "no selection of the words fits on 6x5 (proved)" in res.out

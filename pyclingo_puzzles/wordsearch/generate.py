@@ -485,7 +485,7 @@ def generate(
         if result.status is Status.UNKNOWN:
             return done(Status.UNKNOWN, [], interrupted=True)
         if result.status is Status.UNSAT:
-            core_words = _core_words(result.core) or list(must) or list(range(n))
+            core_words = _core_words(result.core) or list(must)  # fit most without required words: none
             if is_complete:
                 core, rules_core = minimise_core(rnd, core_words, stats, left)
                 words_core = tuple(inst.words[w] for w in core)
