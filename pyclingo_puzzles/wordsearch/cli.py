@@ -6,11 +6,12 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..cli import print_json, print_stats
+from ..cli import print_json, print_stats, warn
 from ..solve import Status
 from . import render
 from .generate import generate
 from .instance import LEVELS, override, read_instance
+from .pdf import PAPERS, missing_glyphs, pages_for, write_pdf
 
 NAME = "wordsearch"
 HELP = "generate a word search puzzle (every word placed, every word exactly once)"
@@ -31,6 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
+    parser.add_argument("--pdf", type=Path, metavar="FILE", help="write printable pages: puzzle(s), then key(s)")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="PDF paper size (default a4)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,14 +61,22 @@ def run(args: argparse.Namespace) -> int:
             print()
         if outcome.status is Status.UNSAT:
             free = f" (with {len(inst.message)} cells kept free for the message)" if inst.message else ""
+            where = (
+                f"the {inst.width}x{inst.height} {inst.shape or 'mask'}" if inst.mask else f"{inst.width}x{inst.height}"
+            )
             print(
-                f"{args.file}: the words cannot all be placed on {inst.width}x{inst.height} (proved); "
+                f"{args.file}: the words cannot all be placed on {where} (proved); "
                 f"these cannot fit together{free}: {', '.join(outcome.core)}"
             )
         elif outcome.status is Status.UNKNOWN:
             print(f"{args.file}: no puzzle found within the time limit")
     if outcome.puzzles:
-        title = Path(args.file).stem
+        title = inst.title or Path(args.file).stem
+        if args.pdf:
+            lost = missing_glyphs("".join("".join(p.grid) for p in outcome.puzzles) + "".join(inst.words))
+            if lost:
+                warn(f"the PDF font has no glyph for {' '.join(lost)}: they print as blanks")
+            write_pdf(args.pdf, pages_for(outcome.puzzles, inst.words, title), args.paper)
         if args.svg:
             render.write_svg(args.svg, render.svg(outcome.puzzles[0], inst.words, key=False, title=title))
         if args.svg_key:
