@@ -9,7 +9,8 @@ A book of several puzzles has the puzzle pages first and the keys at the back, e
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -68,13 +69,14 @@ def pages_for(
 
 
 def render(pages: Sequence[Page], paper: str = "a4") -> bytes:
-    from fpdf import FPDF  # imported late: only --pdf needs it
+    from fpdf import FPDF  # imported late: only --pdf needs it (fpdf2 imports PIL and fontTools)
 
     pdf = FPDF(format=PAPERS[paper], unit="mm")
     pdf.set_auto_page_break(False)
     pdf.set_title(pages[0].heading if pages else "word search")
-    pdf.add_font("noto", "", font_path(), variations={"wght": 400})
-    pdf.add_font("noto", "B", font_path(), variations={"wght": 700})
+    # the variable font's default instance is Regular; instancing a Bold with fontTools costs seconds,
+    # so bold is drawn as filled and stroked outlines (_bold)
+    pdf.add_font("noto", "", font_path())
     for number, page in enumerate(pages, 1):
         pdf.add_page()
         _draw_page(pdf, page, number)
@@ -94,9 +96,10 @@ def _draw_page(pdf, page: Page, number: int) -> None:
     grid = page.puzzle.grid
     rows, cols = len(grid), len(grid[0])
     # title
-    pdf.set_font("noto", "B", 20)
+    pdf.set_font("noto", "", 20)
     pdf.set_text_color(0)
-    pdf.text(MARGIN, MARGIN + 7, page.heading)
+    with _bold(pdf, 0.25):
+        pdf.text(MARGIN, MARGIN + 7, page.heading)
     top = MARGIN + 16
     # word list below the grid: columns as wide as the longest word; smaller type for long lists
     words = list(page.words)
@@ -139,10 +142,11 @@ def _draw_page(pdf, page: Page, number: int) -> None:
             if ch == BLOCK:
                 continue
             bold = page.key and (r, c) in placed
-            pdf.set_font("noto", "B" if bold else "", letter_pt)
+            pdf.set_font("noto", "", letter_pt)
             pdf.set_text_color(0 if bold or not page.key else 150)
             x = left + c * cell + (cell - pdf.get_string_width(ch)) / 2
-            pdf.text(x, top + r * cell + cell / 2 + letter_pt / PT * 0.36, ch)
+            with _bold(pdf, cell * 0.02 if bold else 0):
+                pdf.text(x, top + r * cell + cell / 2 + letter_pt / PT * 0.36, ch)
     # the word list
     pdf.set_text_color(0)
     pdf.set_font("noto", "", size)
@@ -155,6 +159,19 @@ def _draw_page(pdf, page: Page, number: int) -> None:
     pdf.set_text_color(120)
     label = str(number)
     pdf.text(pdf.w / 2 - pdf.get_string_width(label) / 2, pdf.h - MARGIN / 2, label)
+
+
+@contextmanager
+def _bold(pdf, stroke: float) -> Iterator[None]:
+    """Text drawn filled and outlined by ``stroke`` mm (0: plain)."""
+    if not stroke:
+        yield
+        return
+    from fpdf.enums import TextMode
+
+    with pdf.local_context(text_mode=TextMode.FILL_STROKE, line_width=stroke):
+        pdf.set_draw_color(pdf.text_color)
+        yield
 
 
 def _capsule(pdf, left: float, top: float, cell: float, cells: Sequence[tuple[int, int]]) -> None:
