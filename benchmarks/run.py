@@ -10,6 +10,7 @@ MODULES = [
     "benchmarks.crossword_fill",
     "benchmarks.strips",
     "benchmarks.wordsearch",
+    "benchmarks.limits",
 ]
 
 

@@ -8,14 +8,22 @@ enumerated, 11 time limit with a solution, 1 interrupted without one, 65 bad inp
 from __future__ import annotations
 
 import argparse
-import json
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
+from . import argtypes, runtime
+from .argtypes import models as _models
+from .argtypes import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
+from .argtypes import positive_float as _positive_float
+from .argtypes import seed as _seed
 from .errors import EXIT_BAD_INPUT, InputError, VerificationError
-from .solve import Stats
+from .output import print_json, print_stats, warn
+from .stdout_guard import run_guarded
+
+__all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
 
 
 class _Parser(argparse.ArgumentParser):
@@ -23,20 +31,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {' '.join(message.split())}\n")
-
-
-def _non_negative_int(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0, got {text}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
-    return value
 
 
 def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None:
@@ -50,36 +44,32 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         metavar="FILE.lp",
         help="extra ASP rules added to the run (repeatable)",
     )
-    g.add_argument("--seed", type=_non_negative_int, default=None, help="random seed for clingo")
+    g.add_argument("--seed", type=_seed, default=None, help="random seed for clingo")
     g.add_argument(
         "--time-limit",
         type=_positive_float,
         default=None,
         metavar="SECONDS",
-        help="stop solving after this many seconds (exit 11 with an answer, 1 without)",
+        help="bound the whole run (reading, grounding, solving, checking) to this many seconds; "
+        "exit 11 with the best answer found, 1 without",
+    )
+    g.add_argument(
+        "--memory-limit",
+        type=argtypes.memory_size,
+        default=runtime.default_memory_limit(),
+        metavar="SIZE",
+        help="end the run when it (with its worker processes) holds more memory than this: "
+        "MiB, or with a unit, e.g. 512M, 4G (default: 75%% of RAM)",
     )
     g.add_argument(
         "--models",
-        type=_non_negative_int,
+        type=_models,
         default=default_models,
         metavar="N",
         help=f"number of solutions to compute, 0 = all (default {default_models})",
     )
     g.add_argument("--json", action="store_true", help="print the result as JSON")
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
-
-
-def print_json(obj: Any) -> None:
-    json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
-
-
-def print_stats(stats: Stats) -> None:
-    print(f"stats: {stats.format()}", file=sys.stderr)
-
-
-def warn(message: str) -> None:
-    print(f"warning: {' '.join(message.split())}", file=sys.stderr)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -100,24 +90,64 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+class _Watched:
+    """stdout seen by the run: the first write marks the run as printing its answer, so the
+    watchdog gives the output time to finish before ending a run past its deadline."""
+
+    def __init__(self, stream, run: runtime.Run):
+        self._stream, self._run = stream, run
+
+    def write(self, text: str) -> int:
+        if self._run.stage != "printing":
+            self._run.stage = "printing"
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
+    """Run one subcommand and return its exit code. ``process=True`` (the console script) arms the
+    hard limits: the watchdog may end the process at the deadline, on the memory ceiling or on a
+    second Ctrl-C (see ``runtime``); in-process callers only get the cooperative deadline."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
+    stdout = sys.stdout
     try:
-        code = int(args.run(args))
+        with run:
+            sys.stdout = _Watched(stdout, run)  # type: ignore[assignment]
+            code = run_guarded(lambda: int(args.run(args)))  # a closed pipe or a full disk: one line at most
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except VerificationError as exc:
         print(f"internal error: an answer failed the independent verifier ({exc}); nothing printed", file=sys.stderr)
         return 1
+    except runtime.Stopped as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 1
     except BrokenPipeError:
         return 0
+    finally:
+        sys.stdout = stdout
+    if run.reason == "interrupted" and code in (10, 30):
+        code = 11  # stopped by a signal with an answer in hand
     return code
 
 
+def console() -> None:
+    """The ``pyclingo-puzzles`` command: hard limits on, and no slow interpreter teardown (freeing
+    a large ground program can take longer than the time limit has left)."""
+    code = main(process=True)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(BrokenPipeError, OSError):
+            stream.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    console()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 EXIT_BAD_INPUT = 65
@@ -22,6 +25,9 @@ class InputError(Exception):
             where += f":{self.line}"
         return f"{where}: {self.message}"
 
+    def __reduce__(self):  # pickled whole across a portfolio's worker processes
+        return (InputError, (self.message, self.file, self.line))
+
     def at(self, file: str | Path | None = None, line: int | None = None) -> InputError:
         """A copy that fills in a missing file or line."""
         return InputError(
@@ -36,19 +42,71 @@ class VerificationError(RuntimeError):
     Never printed as a solution; the CLI reports it as an internal error (exit 1)."""
 
 
+# Every user file (instances, dictionaries, frameworks, rules) is read whole into memory: bigger
+# files than this are refused up front (a 64 MiB word list is already far beyond what grounds).
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+
+
 def read_text(path: str | Path) -> str:
-    """Read a UTF-8 text file, turning every OS or decoding failure into an InputError."""
+    """Read a UTF-8 text file, turning every OS or decoding failure into an InputError.
+
+    Only regular files of at most ``MAX_INPUT_BYTES`` are read: a FIFO, a device (``/dev/zero``)
+    or a socket would block or never end, so they are refused before opening."""
     p = Path(path)
     try:
-        data = p.read_bytes()
-    except IsADirectoryError:
-        raise InputError("is a directory, not a file", p) from None
+        st = p.stat()
+        if stat.S_ISDIR(st.st_mode):
+            raise InputError("is a directory, not a file", p)
+        if not stat.S_ISREG(st.st_mode):
+            raise InputError(f"is {_kind(st.st_mode)}, not a regular file", p)
+        if st.st_size > MAX_INPUT_BYTES:
+            size = f"{st.st_size / 2**20:.0f} MiB"
+            raise InputError(f"is {size}; input files are limited to {MAX_INPUT_BYTES >> 20} MiB", p)
+        with p.open("rb") as f:
+            data = f.read(MAX_INPUT_BYTES + 1)
     except FileNotFoundError:
-        raise InputError("no such file", p) from None
+        raise InputError("file not found", p) from None
     except OSError as exc:
         raise InputError(f"cannot read file ({exc.strerror or exc})", p) from None
+    if len(data) > MAX_INPUT_BYTES:  # grew after the size check
+        raise InputError(f"is larger than {MAX_INPUT_BYTES >> 20} MiB, the limit for input files", p)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise InputError("not valid UTF-8 text", p, line) from None
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def derived_error(symbol: object, reason: str, rules: Sequence[str | Path] = ()) -> Exception:
+    """A model shows an atom the family's decoder cannot read (``reason``: "which is not a
+    candidate"). With user rules that is their doing (an InputError naming the rules file);
+    without, a bug in a shipped encoding."""
+    text = str(symbol).replace(", ", ",")
+    if not rules:
+        return VerificationError(f"the model shows `{text}`, {reason}")
+    where = str(rules[0]) if len(rules) == 1 else "--rules"
+    return InputError(f"your rules derive `{text}`, {reason}", where)
+
+
+_CLINGO_WHERE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):\d+(?:-\d+(?::\d+)?)?: error: (?P<what>.*)$")
+
+
+def clingo_error(message: str, what: str, file: str | Path | None = None) -> InputError:
+    """A clingo error message (``FILE:LINE:COL-COL: error: text``) as ``FILE:LINE: what: text``;
+    a message without a location is kept whole, under ``file``."""
+    m = _CLINGO_WHERE.match(message)
+    if m is None:
+        return InputError(f"{what}: {message}", file)
+    return InputError(f"{what}: {m['what']}", m["file"], int(m["line"]))

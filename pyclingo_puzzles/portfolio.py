@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol, TypeVar
 
+from . import runtime
+
 T = TypeVar("T")
 
 
@@ -29,6 +31,7 @@ def can_race() -> bool:
 
 
 def _work(task: Callable[[Progress], Any], progress: Progress, conn: Connection) -> None:
+    runtime.in_worker()
     try:
         out = task(progress)
         conn.send(("ok", out, progress.value))
@@ -57,10 +60,13 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
             recv, send = ctx.Pipe(duplex=False)
             proc = ctx.Process(target=_work, args=(task, progress[i], send), daemon=True)
             proc.start()
+            runtime.adopt_child(proc.pid)  # counted in the memory ceiling, killed with the run
             send.close()
             procs.append(proc)
             pending[recv] = i
         while True:
+            if runtime.interrupted():
+                raise runtime.Stopped("interrupted", "solving")  # the workers are ended below
             for conn in wait(list(pending), timeout=0.05) if pending else []:
                 i = pending.pop(conn)
                 try:
@@ -75,7 +81,10 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
                 first = first or time.perf_counter()
                 steps, i = done[0]
                 # a worker still running has made progress[j] steps so far and would finish later
-                if all(j in results or (progress[j].value, j) > (steps, i) for j in range(len(tasks))):
+                # (at the run's deadline the least work so far wins: the others could not finish)
+                if runtime.stopping() or all(
+                    j in results or (progress[j].value, j) > (steps, i) for j in range(len(tasks))
+                ):
                     return i, results[i][0], time.perf_counter() - first
             elif not pending:
                 return 0, results[0][0], 0.0
@@ -85,3 +94,4 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
                 proc.terminate()
         for proc in procs:
             proc.join()
+            runtime.release_child(proc.pid)

@@ -19,10 +19,10 @@ class YamlDoc:
         self.data = data
         self._root = root
 
-    def line(self, *keys: str | int) -> int | None:
+    def line(self, *keys: str | int) -> int:
         """1-based line of the value at ``keys`` (e.g. ``("words", 3)``), or of its nearest parent."""
         node = self._root
-        best = node.start_mark.line + 1 if node is not None else None
+        best = node.start_mark.line + 1 if node is not None else 1  # an empty file: line 1
         for key in keys:
             if isinstance(node, yaml.MappingNode):
                 node = next((v for k, v in node.value if getattr(k, "value", None) == key), None)
@@ -39,20 +39,59 @@ class YamlDoc:
         return InputError(message, self.path, self.line(*keys))
 
 
+class _DuplicateKey(yaml.constructor.ConstructorError):
+    pass
+
+
+_Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when installed
+
+
+class _Loader(_Base):
+    """The safe loader, refusing a key given twice in one mapping (YAML would keep the last one
+    silently). Merge keys (``<<``) may still be overridden, as YAML intends."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[Any, yaml.Node] = {}
+            for key_node, _value in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    first = seen.setdefault(key, key_node)
+                except TypeError:
+                    continue  # unhashable: the base class reports it
+                if first is not key_node:
+                    raise _DuplicateKey(
+                        None,
+                        None,
+                        f"key {key!r} is given twice (line {first.start_mark.line + 1} and here)",
+                        key_node.start_mark,
+                    )
+        return super().construct_mapping(node, deep=deep)
+
+
 def load_yaml(path: str | Path, text: str | None = None) -> YamlDoc:
-    """Parse a YAML file; syntax errors become one-line InputErrors with the line."""
+    """Parse a YAML file; syntax errors and duplicate keys become one-line InputErrors with the
+    line. The document is composed once; the values are built from that node tree."""
     if text is None:
         text = read_text(path)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        loader = _Loader(text)
+        try:
+            root = loader.get_single_node()
+            data = loader.construct_document(root) if root is not None else None
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
+        line = mark.line + 1 if mark is not None else 1
         what = exc.problem or exc.context or "invalid YAML"
-        raise InputError(f"invalid YAML: {what}", path, line) from None
-    except (yaml.YAMLError, RecursionError, ValueError, OverflowError) as exc:
-        raise InputError(f"invalid YAML: {type(exc).__name__}", path) from None
+        if not isinstance(exc, _DuplicateKey):
+            what = f"invalid YAML: {what}"
+        raise InputError(what, path, line) from None
+    except (yaml.YAMLError, RecursionError, ValueError, OverflowError, TypeError) as exc:
+        raise InputError(f"invalid YAML: {type(exc).__name__}", path, 1) from None
     return YamlDoc(path, data, root)
 
 
@@ -79,3 +118,14 @@ def expect_str_list(doc: YamlDoc, key: str, *, required: bool = True) -> list[st
         if not isinstance(item, str):
             raise doc.error(f"{key!r} item {i + 1} must be a string, got {type(item).__name__}", key, i)
     return value
+
+
+class DataDoc(YamlDoc):
+    """Data given in Python (the API) instead of a file: checked by the same readers, and the
+    errors name the source (``<words>``) without a line."""
+
+    def __init__(self, name: str, data: Any):
+        super().__init__(name, data, None)
+
+    def line(self, *keys: str | int) -> int | None:  # type: ignore[override]
+        return None

@@ -65,3 +65,11 @@ def parse_or_one_line_error(parse: Callable[[str, str], T], text: str, name: str
     except InputError as exc:
         assert "\n" not in str(exc) and str(exc).startswith(name)
         return None
+
+
+@pytest.fixture(autouse=True)
+def _rule_warnings_each_test() -> None:
+    """Rule diagnostics are printed once per process; each test starts afresh."""
+    from pyclingo_puzzles import rules
+
+    rules._emitted.clear()

@@ -6,6 +6,8 @@ import argparse
 import os
 from pathlib import Path
 
+from .. import argtypes, count
+
 NAME = "crossword"
 HELP = "fill a crossword framework with a word list (P-99 7.09) or from a dictionary"
 
@@ -16,6 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="P-99 .dat file, YAML instance, or (with --dictionary) a framework-only .dat/.yaml/.grid",
     )
+    count.add_argument(parser)
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",
@@ -39,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--min-length",
-        type=int,
+        type=argtypes.positive_int,
         default=2,
         metavar="N",
         help="ignore dictionary words shorter than N (default 2)",
@@ -60,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--jobs",
-        type=int,
+        type=argtypes.positive_int,
         default=min(2, os.cpu_count() or 1),
         metavar="N",
         help="search for one fill with up to N processes, one per letter choice rule (there are 2); "

@@ -4,7 +4,6 @@ candidate pruning (length, predefined letters, arc consistency) and the solve.""
 from __future__ import annotations
 
 import random
-import re
 import time
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -14,15 +13,16 @@ from pathlib import Path
 
 from clingo import Function, Number, String, Symbol
 
+from .. import rules as user_rules
 from ..errors import InputError, VerificationError, read_text
 from ..letters import normalize_word
 from ..portfolio import Progress, can_race, race
-from ..solve import Solver, SolveResult, Stats, Status
+from ..solve import Answer, Solver, SolveResult, Stats, Status, encoding_path
 from ..yamlio import expect_mapping, expect_str_list, load_yaml
 from .facts import site_facts
 from .framework import Framework, Site
 from .propagator import VALUE_RULES, WordPropagator
-from .reader import YAML_SUFFIXES, check_framework, parse_dat
+from .reader import YAML_SUFFIXES, framework_from_lines, parse_dat
 from .solution import CrosswordSolution, decode, decode_letters, verify
 from .wordsets import WordTable
 
@@ -32,7 +32,7 @@ ENCODING = "crossword_fill.lp"
 # timeouts on 15.06, and random first decisions are undone by restarts), so without this most
 # seeds would give the same fill on a hard grid.
 SEED_DROP = 0.02
-FILL_ATOM = re.compile(r"\bfill\s*\(")
+SCORE_MIN, SCORE_MAX = -(2**31), 2**31 - 1  # scores become clingo numbers (32-bit)
 
 
 # ------------------------------------------------------------------------------------------ readers
@@ -63,7 +63,7 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
                 else:
                     raise InputError(f"unexpected character {ch!r} in a .grid file (use _ * or letters)", p, i + 1)
             rows.append(row)
-        return check_framework(Framework.from_lines(rows), p, 1), []
+        return framework_from_lines(rows, p, 1), []
     if suffix in YAML_SUFFIXES:
         doc = load_yaml(p, text)
         expect_mapping(doc, ("framework", "words"))
@@ -71,7 +71,7 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
         if not rows:
             raise doc.error("'framework' is empty", "framework")
         notes = ["the file's word list is ignored with --dictionary"] if doc.data.get("words") else []
-        return check_framework(Framework.from_lines(rows), p, doc.line("framework")), notes
+        return framework_from_lines(rows, p, doc.line("framework")), notes
     first = text.split("\n", 1)[0]
     if "." in first or not first.strip(" .").isalpha():
         text = "\n" + text  # a bare framework: its first line is already a row
@@ -91,7 +91,7 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
     text = read_text(path)
     words: dict[str, int] = {}
     skipped = 0
-    for line in text.splitlines():
+    for number, line in enumerate(text.split("\n"), 1):
         raw = line.strip()
         if not raw:
             continue
@@ -103,6 +103,10 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
             except ValueError:
                 skipped += 1
                 continue
+            if not SCORE_MIN <= score <= SCORE_MAX:
+                raise InputError(
+                    f"score {tail.strip()} is outside clingo's integer range ({SCORE_MIN} to {SCORE_MAX})", path, number
+                )
         word = normalize_word(raw)
         if not word.isalpha():
             skipped += 1
@@ -111,7 +115,7 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
             continue
         words[word] = max(score, words.get(word, score))
     if not words:
-        raise InputError("the dictionary has no usable word", path)
+        raise InputError("the dictionary has no usable word", path, None if text.strip() else 1)
     return Dictionary(words, skipped)
 
 
@@ -209,8 +213,9 @@ def fill_facts(
 
 
 def wants_word_atoms(rules: Sequence[str | Path]) -> bool:
-    """Whether the user's rules refer to fill/2, which exists only when the word atoms are ground."""
-    return any(FILL_ATOM.search(read_text(path)) for path in rules if Path(path).is_file())
+    """Whether the user's rules use or define fill/2, word/2, letter/3, cand/2 or score/2, which
+    exist only when the word atoms are ground (read from the rules' syntax: comments never count)."""
+    return user_rules.uses(rules, user_rules.WORD_ATOMS)
 
 
 @dataclass
@@ -219,6 +224,7 @@ class FillOutcome:
     solutions: list[CrosswordSolution]
     empty: list[Site]
     stats: Stats
+    rules_to_blame: list[str] = field(default_factory=list)  # UNSAT only because of these rule files
 
 
 def solve_fill(
@@ -234,6 +240,7 @@ def solve_fill(
     word_atoms: bool = False,
     jobs: int = 1,
     value_rule: str = "product",
+    count: bool = False,
 ) -> FillOutcome:
     """Prune, then solve (see ``_fill_once``). A seed varies the fill: a seed-dependent
     ``SEED_DROP`` share of the dictionary is left out, and only if the rest gives no fill does the
@@ -251,8 +258,9 @@ def solve_fill(
         word_atoms=word_atoms,
         jobs=jobs,
         value_rule=value_rule,
+        count=count,
     )
-    if seed and models == 1 and not optimize:
+    if seed and models == 1 and not optimize and not count:
         kept = seed_subset(dictionary, seed)
         outcome = attempt(kept, time_limit=time_limit)
         if outcome.result is not None and outcome.result.status is not Status.UNSAT:
@@ -282,6 +290,7 @@ def _fill_once(
     word_atoms: bool,
     jobs: int,
     value_rule: str,
+    count: bool = False,
 ) -> FillOutcome:
     """Prune, then solve. By default the word constraint runs as a propagator over the letter atoms
     (no word atoms are ground); ``word_atoms`` (implied by ``optimize`` and by rules that mention
@@ -295,10 +304,16 @@ def _fill_once(
     if cands.empty:
         stats = Stats(extra={"prune_seconds": round(prune_seconds, 4)})
         return FillOutcome(None, [], cands.empty, stats)
-    lazy = not (word_atoms or optimize or wants_word_atoms(rules))
+    by_rules = wants_word_atoms(rules)
+    if by_rules and not (word_atoms or optimize):
+        user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
+    lazy = not (word_atoms or optimize or by_rules)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-    job = _FillJob(framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy)
-    if jobs > 1 and lazy and models == 1 and can_race():
+    job = _FillJob(
+        framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count
+    )
+    if jobs > 1 and lazy and models == 1 and not count and can_race():
+        user_rules.diagnose_paths([encoding_path(ENCODING)], rules)  # said here, not once per worker
         rules_raced = VALUE_RULES[: max(1, min(jobs, len(VALUE_RULES)))]
         tasks = [partial(job.run, rule) for rule in rules_raced]
         won, outcome, waited = race(tasks, _decided)
@@ -329,6 +344,7 @@ class _FillJob:
     no_repeat: bool
     optimize: bool
     lazy: bool
+    count: bool = False
 
     def run(self, value_rule: str, progress: Progress | None = None) -> FillOutcome:
         framework, sites, cands, lazy = self.framework, self.sites, self.cands, self.lazy
@@ -350,26 +366,38 @@ class _FillJob:
             facts, words = fill_facts(framework, sites, cands, scores, rng)
         solver.add_facts(facts)
         solver.ground()
-        if self.optimize:  # improve until the optimum is proved; the last model is the best
-            result = solver.solve(models=0, time_limit=self.time_limit)
-        else:
-            keep = None if self.models == 0 else self.models
-            result = solver.solve(models=self.models, time_limit=self.time_limit, keep=keep)
         by_id = {s.id: s for s in sites}
-        answers = result.answers[-1:] if self.optimize else result.answers
-        solutions = []
-        for answer in answers:
+        solutions: list[CrosswordSolution] = []
+
+        def take(answer: Answer) -> None:
+            """Decode and verify each answer as it arrives, so a run stopped by its time limit
+            has its answers ready to print (an optimisation keeps only the latest, best one)."""
             if lazy:
-                sol = decode_letters(answer.symbols, sites, framework)
+                sol = decode_letters(answer.symbols, sites, framework, self.rules)
             else:
-                sol = decode(answer.symbols, words, by_id, framework, predicate="fill", word_first=False)
+                sol = decode(
+                    answer.symbols, words, by_id, framework, predicate="fill", word_first=False, rules=self.rules
+                )
             problems = verify(framework, sol, allowed=self.dictionary.words.keys(), repeats=not self.no_repeat)
             if problems:
                 raise VerificationError(problems[0])
-            solutions.append(sol)
+            if self.optimize:
+                solutions.clear()
+            solutions.append(replace(sol, shown=solver.shown(answer)))
+
+        # improve until the optimum is proved (the last model is the best), or enumerate (--count:
+        # every answer counted, none decoded)
+        models = 0 if self.optimize or self.count else self.models
+        on_answer = None if self.count else take
+        result = solver.solve(models=models, time_limit=self.time_limit, keep=0, on_answer=on_answer)
+        blamed = []
+        if result.status is Status.UNSAT and solver.rule_files and not lazy:
+            # not with the propagator: it takes letters false at its start as gone for good, which
+            # stops holding once the rules' switches are freed
+            blamed = user_rules.blame(solver, self.time_limit)
         result.stats.extra.update(candidates=sum(map(len, cands.by_site.values())), word_atoms=not lazy)
         result = replace(result, answers=[], core=[])  # decoded above; symbols stay in this process
-        return FillOutcome(result, solutions, [], result.stats)
+        return FillOutcome(result, solutions, [], result.stats, blamed)
 
 
 def describe(site: Site) -> str:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from ..cli import print_json, print_stats, warn
 from ..errors import InputError
-from .fill import read_dictionary, read_framework, site_list, solve_fill
+from ..output import warn
+from .api import dictionary_of, fill
+from .fill import read_framework
 from .p99_cli import report
 
 
@@ -16,12 +17,12 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise InputError("--jobs must be at least 1", args.file)
     framework, notes = read_framework(args.file)
-    for note in notes:
+    dictionary = dictionary_of(args.dictionary, args.min_length, args.min_score)
+    for note in notes:  # after every input is read: a run that ends in an error prints one line only
         warn(f"{args.file}: {note}")
-    dictionary = read_dictionary(args.dictionary, args.min_length, args.min_score)
     if dictionary.skipped:
         warn(f"{args.dictionary}: skipped {dictionary.skipped} line(s) that are not a word")
-    outcome = solve_fill(
+    result = fill(
         framework,
         dictionary,
         rules=args.rules,
@@ -32,17 +33,6 @@ def run(args: argparse.Namespace) -> int:
         optimize=args.optimize,
         word_atoms=args.word_atoms,
         jobs=args.jobs,
+        count=getattr(args, "count", False),
     )
-    if outcome.result is None:  # some slot has no candidate at all: proved unfillable without search
-        if args.json:
-            print_json(
-                {"status": "UNSAT", "count": 0, "solutions": [], "empty_slots": [s.__dict__ for s in outcome.empty]}
-            )
-        else:
-            print(f"{args.file}: no fill (proved): no dictionary word fits these slots:")
-            for line in site_list(outcome.empty):
-                print(f"  {line}")
-        if args.stats:
-            print_stats(outcome.stats)
-        return 20
-    return report(str(args.file), outcome.result, outcome.solutions, args)
+    return report(str(args.file), result, args)

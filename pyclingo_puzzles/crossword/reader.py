@@ -7,6 +7,7 @@ Duplicate words are allowed: the word list is a multiset, each copy fills one si
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from ..yamlio import expect_mapping, expect_str_list, load_yaml
 from .framework import Framework
 
 YAML_SUFFIXES = (".yaml", ".yml")
+MAX_CELLS = 250_000  # 500 x 500, as the word search; crossword grids in use are below 30 x 30
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,21 @@ def check_word(raw: str, file: str, line: int | None) -> str:
     if len(word) < 2:
         raise InputError(f"word {word!r} has one letter; a site has at least two places", file, line)
     return word
+
+
+def framework_from_lines(lines: Sequence[str], file: str, line: int | None) -> Framework:
+    """``Framework.from_lines`` for lines read from ``file`` (the first at ``line``), refusing a
+    shape beyond ``MAX_CELLS`` before the rows are padded to a rectangle (one long line in a file
+    of many short ones would otherwise ask for height x width memory)."""
+    width = max((len(row) for row in lines), default=0)
+    if len(lines) * width > MAX_CELLS:
+        widest = max(range(len(lines)), key=lambda i: len(lines[i]))
+        raise InputError(
+            f"framework of {len(lines)} rows, {width} cells wide is larger than {MAX_CELLS} cells",
+            file,
+            None if line is None else line + widest,
+        )
+    return check_framework(Framework.from_lines(lines), file, line)
 
 
 def check_framework(framework: Framework, file: str, line: int | None) -> Framework:
@@ -62,7 +79,7 @@ def parse_dat(text: str, path: str) -> CrosswordInstance:
         start += 1  # the separator (and any extra blank lines) before the framework
     if start >= end:
         raise InputError("no framework after the blank line", path, blank + 1)
-    framework = check_framework(Framework.from_lines(lines[start:end]), path, start + 1)
+    framework = framework_from_lines(lines[start:end], path, start + 1)
     return CrosswordInstance(path, tuple(words), framework)
 
 
@@ -77,7 +94,7 @@ def parse_yaml(text: str, path: str) -> CrosswordInstance:
     for i, row in enumerate(rows):
         if "\n" in row or "\r" in row:
             raise doc.error(f"framework row {i + 1} contains a line break", "framework", i)
-    framework = check_framework(Framework.from_lines(rows), path, doc.line("framework"))
+    framework = framework_from_lines(rows, path, doc.line("framework"))
     return CrosswordInstance(path, tuple(words), framework)
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from clingo import Symbol
+from clingo import Symbol, SymbolType
 
-from ..errors import VerificationError
+from ..errors import VerificationError, derived_error
 from .framework import BLOCK, EMPTY, Framework, Site
 
 
@@ -32,9 +33,13 @@ class Placement:
 class CrosswordSolution:
     grid: tuple[str, ...]  # one string per row, blocks as spaces
     placements: tuple[Placement, ...]  # in site order
+    shown: tuple[str, ...] | None = None  # what the user's #show statements show (None: no #show)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"grid": list(self.grid), "placements": [p.as_dict() for p in self.placements]}
+        out: dict[str, Any] = {"grid": list(self.grid), "placements": [p.as_dict() for p in self.placements]}
+        if self.shown is not None:
+            out["shown"] = list(self.shown)
+        return out
 
 
 def build_solution(framework: Framework, placements: Iterable[Placement]) -> CrosswordSolution:
@@ -55,31 +60,47 @@ def decode(
     framework: Framework,
     predicate: str = "place",
     word_first: bool = True,
+    rules: Sequence[str | Path] = (),
 ) -> CrosswordSolution:
     """Model symbols naming a word id and a site id -> a solution: ``place(W, S)`` of the P-99
-    encoding, ``fill(S, W)`` of the dictionary fill (``word_first=False``)."""
+    encoding, ``fill(S, W)`` of the dictionary fill (``word_first=False``). An atom naming no word
+    or site can only come from the user's ``rules``: reported, never a crash."""
     placements = []
     for sym in symbols:
         if sym.name == predicate and len(sym.arguments) == 2:
+            if any(a.type is not SymbolType.Number for a in sym.arguments):
+                raise derived_error(sym, "which names no word or site", rules)
             w, s = (a.number for a in sym.arguments)
             if not word_first:
                 w, s = s, w
             if s not in sites or not 0 <= w < len(words):
-                raise VerificationError(f"the model shows {sym}, which names no word or site")
+                raise derived_error(sym, "which names no word or site", rules)
             site = sites[s]
             placements.append(Placement(words[w], site.row, site.col, site.direction))
     return build_solution(framework, placements)
 
 
-def decode_letters(symbols: Sequence[Symbol], sites: Sequence[Site], framework: Framework) -> CrosswordSolution:
+def decode_letters(
+    symbols: Sequence[Symbol], sites: Sequence[Site], framework: Framework, rules: Sequence[str | Path] = ()
+) -> CrosswordSolution:
     """Model symbols ``val(R, C, X)`` (the letter atoms of the dictionary fill) -> a solution whose
     placements are the letters read along each site."""
+    places = {cell for site in sites for cell in site.cells()}
     letters: dict[tuple[int, int], str] = {}
     for sym in symbols:
         if sym.name == "val" and len(sym.arguments) == 3:
             r, c, x = sym.arguments
+            if (
+                r.type is not SymbolType.Number
+                or c.type is not SymbolType.Number
+                or x.type is not SymbolType.String
+                or (r.number, c.number) not in places
+                or len(x.string) != 1
+            ):
+                raise derived_error(sym, "which is not a letter in a place of the grid", rules)
             if (r.number, c.number) in letters:
-                raise VerificationError(f"the model gives place ({r.number},{c.number}) two letters")
+                other = f'val({r.number},{c.number},"{letters[(r.number, c.number)]}")'
+                raise derived_error(sym, f"and `{other}` too: two letters for one place", rules)
             letters[(r.number, c.number)] = x.string
     placements = []
     for site in sites:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import read_text
+from ..errors import InputError, read_text
 from ..letters import describe_char
 from ..yamlio import YamlDoc, expect_mapping, load_yaml
 
@@ -25,6 +25,17 @@ class Grid:
     name: str
     rows: tuple[str, ...]  # 'b'/'w' strings, row 0 at the top
     letters: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        # built in Python (the API, tests), a grid is held to the reader's rules
+        if not self.rows or any(not isinstance(r, str) for r in self.rows) or not self.rows[0]:
+            raise InputError(f"grid {self.name!r} must be a non-empty list of row strings")
+        for i, row in enumerate(self.rows):
+            bad = next((ch for ch in row if ch not in COLOURS), None)
+            if bad is not None:
+                raise InputError(f"grid {self.name!r} row {i + 1} has {describe_char(bad)}; only b and w are colours")
+            if len(row) != len(self.rows[0]):
+                raise InputError(f"grid {self.name!r} row {i + 1} has {len(row)} cells, row 1 has {len(self.rows[0])}")
 
     @property
     def height(self) -> int:
@@ -62,7 +73,12 @@ def _rows(doc: YamlDoc, value: Any, what: str, keys: tuple[str | int, ...], colo
 
 
 def parse_instance(text: str, path: str) -> StripsInstance:
-    doc = load_yaml(path, text)
+    return from_doc(load_yaml(path, text))
+
+
+def from_doc(doc: YamlDoc) -> StripsInstance:
+    """An instance from a parsed document (a YAML file, or the Python API's mapping)."""
+    path = doc.path
     data = expect_mapping(doc, ("strip_lengths", "grids", "final_grid"))
     lengths_raw = data.get("strip_lengths", list(DEFAULT_LENGTHS))
     if (

@@ -10,9 +10,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from clingo import Function, Number
+from clingo import Function, Number, SymbolType
 
-from ..errors import VerificationError
+from .. import rules as user_rules
+from ..errors import VerificationError, derived_error
 from ..solve import Solver, Stats, Status, exit_code
 from .instance import StripsInstance
 from .tiling import Tiling, decode, grid_facts, verify
@@ -27,6 +28,7 @@ class GridResult:
     count: int  # tilings found (all of them when exhausted)
     exhausted: bool
     tilings: list[Tiling] = field(default_factory=list)
+    rules_to_blame: tuple[str, ...] = ()  # no tiling only because of these rule files
 
 
 @dataclass
@@ -34,6 +36,7 @@ class StripsResult:
     grids: list[GridResult]
     stats: Stats
     interrupted: bool = False
+    shown: tuple[str, ...] | None = None  # what the user's #show statements show in the first model
 
     @property
     def status(self) -> Status:
@@ -55,8 +58,15 @@ class StripsResult:
         return [g.name for g in self.grids if g.status is Status.UNSAT]
 
 
-def _grid_of(symbols: Sequence) -> int:
-    return next(s.arguments[0].number for s in symbols if s.name == "active")
+def _grid_of(symbols: Sequence, n: int, rules: Sequence[str]) -> int:
+    """The grid a one-grid model tiles: its one ``active(G)`` atom."""
+    active = [s for s in symbols if s.name == "active" and len(s.arguments) == 1]
+    for s in active:
+        if s.arguments[0].type is not SymbolType.Number or not 0 <= s.arguments[0].number < n:
+            raise derived_error(s, "which names no grid", rules)
+    if len(active) != 1:
+        raise derived_error(active[-1] if active else "active(_)", "but a model tiles exactly one grid", rules)
+    return active[0].arguments[0].number
 
 
 def solve_grids(
@@ -83,7 +93,7 @@ def solve_grids(
         return s
 
     def checked(symbols: Sequence) -> dict[int, Tiling]:
-        tilings = decode(symbols, instance.grids)
+        tilings = decode(symbols, instance.grids, rules)
         for g, tiling in tilings.items():
             problems = verify(tiling, instance.strip_lengths)
             if problems:
@@ -92,13 +102,21 @@ def solve_grids(
 
     def finish(results: list[GridResult], solvers: Sequence[Solver], interrupted: bool) -> StripsResult:
         stats.ground_seconds = sum(s.stats.ground_seconds for s in solvers)
-        return StripsResult(results, stats, interrupted)
+        return StripsResult(results, stats, interrupted, shown)
+
+    shown: tuple[str, ...] | None = None
+
+    def show(s: Solver, answers: Sequence) -> None:
+        nonlocal shown
+        if answers and shown is None:
+            shown = s.shown(answers[0])
 
     if models == 1 and not count:
         together = solver(one_grid=False)
         result = together.solve(models=1, time_limit=remaining())
         stats.add(result.stats)
         if result.status is Status.SAT:
+            show(together, result.answers)
             tilings = checked(result.answers[0].symbols)
             grids = [GridResult(gr.name, Status.SAT, 1, False, [tilings[g]]) for g, gr in enumerate(instance.grids)]
             return finish(grids, [together], result.interrupted)
@@ -111,10 +129,11 @@ def solve_grids(
         # one enumeration: every model is one tiling of one grid
         result = single.solve(models=0, time_limit=remaining())
         stats.add(result.stats)
+        show(single, result.answers)
         counts = [0] * n
         per_grid: dict[int, list[Tiling]] = {}
         for answer in result.answers:
-            g = _grid_of(answer.symbols)
+            g = _grid_of(answer.symbols, n, rules)
             counts[g] += 1
             if len(per_grid.setdefault(g, [])) < max(1, models):
                 per_grid[g].append(checked(answer.symbols)[g])
@@ -127,11 +146,14 @@ def solve_grids(
     # up to `models` tilings per grid (or: find which grids have none): one call per grid
     grids = []
     interrupted = False
+    switches = single.rule_assumptions()  # a grid without tiling may be the rules' doing
     for g, gr in enumerate(instance.grids):
-        result = single.solve(models=max(1, models), time_limit=remaining(),
-                              assumptions=[(Function("active", [Number(g)]), True)])
+        active = [(Function("active", [Number(g)]), True)]
+        result = single.solve(models=max(1, models), time_limit=remaining(), assumptions=[*active, *switches])
         stats.add(result.stats)
         interrupted = interrupted or result.interrupted
+        show(single, result.answers)
         tilings = [checked(a.symbols)[g] for a in result.answers]
-        grids.append(GridResult(gr.name, result.status, result.count, result.exhausted, tilings))
+        blamed = user_rules.blame(single, remaining(), active) if result.status is Status.UNSAT else []
+        grids.append(GridResult(gr.name, result.status, result.count, result.exhausted, tilings, tuple(blamed)))
     return finish(grids, [single], interrupted)

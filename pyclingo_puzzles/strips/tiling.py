@@ -5,10 +5,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from clingo import Function, Number, Symbol
+from clingo import Function, Number, Symbol, SymbolType
 
+from ..errors import derived_error
 from .instance import Grid, StripsInstance
 
 Cell = tuple[int, int]
@@ -43,8 +45,15 @@ def grid_facts(instance: StripsInstance, ids: Sequence[int] | None = None) -> It
                 yield Function("color", [Number(g), Number(r), Number(c), Function(colour)])
 
 
-def decode(symbols: Sequence[Symbol], grids: Sequence[Grid]) -> dict[int, Tiling]:
-    """``use(G, R, C, D, L)`` atoms -> one tiling per grid id present in the model."""
+NOT_A_STRIP = "which is not a strip of a grid"
+
+
+def decode(
+    symbols: Sequence[Symbol], grids: Sequence[Grid], rules: Sequence[str | Path] = ()
+) -> dict[int, Tiling]:
+    """``use(G, R, C, D, L)`` atoms -> one tiling per grid id present in the model. An atom that
+    names no grid, leaves it or has no direction h/v comes from the user's ``rules``: reported,
+    never a crash (overlaps and wrong lengths are left to the verifier)."""
     strips: dict[int, list[Strip]] = {}
     for sym in symbols:
         if sym.name != "use":
@@ -52,11 +61,24 @@ def decode(symbols: Sequence[Symbol], grids: Sequence[Grid]) -> dict[int, Tiling
         args = sym.arguments  # one call: every access crosses into clingo
         if len(args) != 5:
             continue
+        if (
+            any(args[i].type is not SymbolType.Number for i in (0, 1, 2, 4))
+            or args[3].type is not SymbolType.Function
+            or args[3].name not in ("h", "v")
+            or args[3].arguments
+        ):
+            raise derived_error(sym, NOT_A_STRIP, rules)
         g, r, c, length = args[0].number, args[1].number, args[2].number, args[4].number
-        d = args[3].name
-        dr, dc = (0, 1) if d == "h" else (1, 0)
+        if not 0 <= g < len(grids):
+            raise derived_error(sym, NOT_A_STRIP, rules)
+        grid = grids[g]
+        dr, dc = (0, 1) if args[3].name == "h" else (1, 0)
+        if not (length >= 1 and 0 <= r < grid.height and 0 <= c < grid.width) or not (
+            r + dr * (length - 1) < grid.height and c + dc * (length - 1) < grid.width
+        ):
+            raise derived_error(sym, NOT_A_STRIP, rules)
         cells = tuple((r + dr * i, c + dc * i) for i in range(length))
-        pattern = "".join(grids[g].rows[rr][cc] for rr, cc in cells)
+        pattern = "".join(grid.rows[rr][cc] for rr, cc in cells)
         strips.setdefault(g, []).append(Strip(cells, pattern))
     return {g: Tiling(grids[g], tuple(sorted(ss, key=lambda s: s.cells))) for g, ss in strips.items()}
 

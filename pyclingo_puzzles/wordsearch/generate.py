@@ -16,10 +16,11 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
+from pathlib import Path
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
-from ..errors import VerificationError
+from ..errors import VerificationError, derived_error
 from ..solve import Solver, SolveResult, Stats, Status, exit_code
 from . import shapes
 from .heuristic import PlacementHeuristic
@@ -48,6 +49,7 @@ class Candidate:
 class Puzzle:
     grid: tuple[str, ...]
     placements: tuple[Placement, ...]  # in word-list order
+    shown: tuple[str, ...] | None = None  # what the user's #show statements show (None: no #show)
 
     def key(self) -> tuple[str, ...]:
         """The answer key: placed letters only, '.' elsewhere."""
@@ -64,6 +66,7 @@ class Outcome:
     puzzles: list[Puzzle]
     stats: Stats
     core: tuple[str, ...] = ()  # words that cannot all fit together (UNSAT, complete candidates)
+    rules_core: tuple[str, ...] = ()  # rule files that take part in the unsolvability
     exhausted: bool = False
     interrupted: bool = False
 
@@ -149,16 +152,35 @@ def active_atom(w: int) -> Symbol:
 # ---------------------------------------------------------------------------------------- decoding
 
 
-def decode(symbols: Sequence[Symbol]) -> dict[int, int]:
-    """``place(W, K)`` atoms -> {word id: candidate id}."""
-    return {
-        s.arguments[0].number: s.arguments[1].number for s in symbols if s.name == "place" and len(s.arguments) == 2
-    }
+NOT_CANDIDATE = "which is not a candidate"
+
+
+def decode(
+    symbols: Sequence[Symbol], cands: Sequence[Sequence[Candidate]], rules: Sequence[str | Path] = ()
+) -> dict[int, int]:
+    """``place(W, K)`` atoms -> {word id: candidate id}. The encoding chooses one candidate per
+    word; any other ``place`` atom comes from the user's rules and is reported, never a crash."""
+    chosen: dict[int, int] = {}
+    for s in symbols:
+        if s.name == "place" and len(s.arguments) == 2:
+            w, k = s.arguments
+            if w.type is not SymbolType.Number or k.type is not SymbolType.Number:
+                raise derived_error(s, NOT_CANDIDATE, rules)
+            w, k = w.number, k.number
+            if not (0 <= w < len(cands) and 0 <= k < len(cands[w])):
+                raise derived_error(s, NOT_CANDIDATE, rules)
+            if chosen.setdefault(w, k) != k:
+                raise derived_error(s, f"a second placement of word {w + 1}", rules)
+    if len(chosen) != len(cands):
+        missing = next(w for w in range(len(cands)) if w not in chosen)
+        raise VerificationError(f"the model places no copy of word {missing + 1}")
+    return chosen
 
 
 def placements_of(
     chosen: dict[int, int], inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]]
 ) -> list[Placement]:
+    """The placements ``decode`` chose, in word-list order."""
     out = []
     for w, word in enumerate(inst.words):
         c = cands[w][chosen[w]]
@@ -225,7 +247,7 @@ class _Round:
     def __init__(
         self, inst: WordSearchInstance, cands: list[list[Candidate]], rules: Sequence[str], dense: bool = False
     ):
-        self.inst, self.cands = inst, cands
+        self.inst, self.cands, self.rules = inst, cands, rules
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=CLINGO_OPTIONS)
         if dense:  # tight grid: decide by most shared cells, then fewest placements left
             cells = [
@@ -240,20 +262,26 @@ class _Round:
         self.solver.ground()
         self.nogoods = 0
 
-    def assumptions(self, words: Sequence[int]) -> list[tuple[Symbol, bool]]:
-        return [(active_atom(w), True) for w in words]
+    def assumptions(self, words: Sequence[int], rules_off: Sequence[str] = ()) -> list[tuple[Symbol, bool]]:
+        """Each listed word is placed; each rule file holds unless in ``rules_off`` (in cores)."""
+        rules = [(atom, atom.arguments[0].string not in rules_off) for atom, _ in self.solver.rule_assumptions()]
+        return [(active_atom(w), True) for w in words] + rules
 
-    def solve(self, models: int, time_left: float | None, words: Sequence[int], stats: Stats) -> SolveResult:
+    def solve(
+        self, models: int, time_left: float | None, words: Sequence[int], stats: Stats, rules_off: Sequence[str] = ()
+    ) -> SolveResult:
         deadline = None if time_left is None else time.perf_counter() + time_left
         while True:
             remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-            result = self.solver.solve(models=models, time_limit=remaining, assumptions=self.assumptions(words))
+            result = self.solver.solve(
+                models=models, time_limit=remaining, assumptions=self.assumptions(words, rules_off)
+            )
             stats.add(result.stats)
             if result.status is not Status.SAT or len(words) < len(self.inst.words):
                 return result
             dirty = False
             for answer in result.answers:
-                chosen = decode(answer.symbols)
+                chosen = decode(answer.symbols, self.cands, self.rules)
                 placements = placements_of(chosen, self.inst, self.cands)
                 for _w, cells in stray_copies(partial_grid(self.inst, placements), placements):
                     # the copy is made of these words' letters: they may not stand like this together
@@ -301,7 +329,7 @@ def generate(
                 break
             puzzles = []
             for i, answer in enumerate(result.answers):
-                chosen = decode(answer.symbols)
+                chosen = decode(answer.symbols, cands, rules)
                 placements = placements_of(chosen, inst, cands)
                 grid = fill(inst, placements, random.Random(f"{inst.seed}/{rounds}/{i}"))
                 if grid is None:
@@ -311,7 +339,7 @@ def generate(
                 problems = verify(grid, placements, inst.words)
                 if problems:
                     raise VerificationError(problems[0])
-                puzzles.append(Puzzle(grid, tuple(placements)))
+                puzzles.append(Puzzle(grid, tuple(placements), rnd.solver.shown(answer)))
             if puzzles:
                 stats.extra.update(rounds=rounds, nogoods=nogoods + rnd.nogoods, candidates=sum(len(c) for c in cands))
                 return Outcome(
@@ -325,14 +353,15 @@ def generate(
         stats.extra.update(rounds=rounds, nogoods=nogoods, candidates=sum(len(c) for c in cands))
         if result.status is Status.UNKNOWN:
             return Outcome(Status.UNKNOWN, [], stats, interrupted=True)
-        core_words = sorted(s.arguments[0].number for s in result.core) or list(range(n))
+        core_words = _core_words(result.core) or list(range(n))
         if is_complete:
-            core = minimise_core(rnd, core_words, stats, left)
+            core, rules_core = minimise_core(rnd, core_words, stats, left)
             return Outcome(
                 Status.UNSAT,
                 [],
                 stats,
                 core=tuple(inst.words[w] for w in core),
+                rules_core=tuple(rules_core),
                 exhausted=True,
             )
         grow = [w for w in core_words if len(cands[w]) < totals[w]] or [
@@ -344,17 +373,27 @@ def generate(
             return Outcome(Status.UNKNOWN, [], stats, interrupted=True)
 
 
-def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> list[int]:
-    """Deletion-based: drop each word whose removal keeps the rest unsolvable."""
+def _core_words(core: Sequence[Symbol]) -> list[int]:
+    return sorted(s.arguments[0].number for s in core if s.name == "active")
+
+
+def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> tuple[list[int], list[str]]:
+    """Deletion-based: drop each word, then each rule file, whose removal keeps the rest
+    unsolvable. Returns the words and the rule files left (no words: the rules alone fail)."""
     current = list(core)
+    files = [f.path for f in rnd.solver.rule_files]
     for w in list(current):
-        if w not in current or len(current) == 1:
+        if w not in current or (len(current) == 1 and not files):
             continue
         trial = [v for v in current if v != w]
         result = rnd.solve(1, left(), trial, stats)
         if result.status is Status.UNSAT:
-            found = sorted(s.arguments[0].number for s in result.core)
+            found = _core_words(result.core)
             current = found if found and set(found) <= set(trial) else trial
         elif result.status is Status.UNKNOWN:
             break
-    return current
+    off: list[str] = []
+    for f in files:
+        if rnd.solve(1, left(), current, stats, rules_off=[*off, f]).status is Status.UNSAT:
+            off.append(f)  # unsolvable without it too
+    return current, [f for f in files if f not in off]

@@ -9,11 +9,14 @@ Keys: ``width``, ``height``, ``words``, ``level`` (easy | medium | hard) or ``di
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..argtypes import SEED_LIMIT
 from ..errors import InputError, read_text
 from ..letters import describe_char, first_non_letter, normalize_word
+from ..wordcheck import find_contained, find_duplicate
 from ..yamlio import YamlDoc, expect_mapping, expect_str_list, load_yaml
 from . import shapes
 
@@ -44,6 +47,10 @@ class WordSearchInstance:
     mask: tuple[str, ...] | None = None  # rows of '#' (usable) and '.' (no cell); None = every cell
     shape: str | None = None  # the built-in shape the mask was drawn from (redrawn by --size)
 
+    def __post_init__(self) -> None:
+        # built in Python (the API, tests), an instance is held to the reader's rules on words
+        check_words(self.words, self.path)
+
     @property
     def reversed_words(self) -> bool:
         return any((-dx, -dy) in self.directions for dx, dy in self.directions)
@@ -52,6 +59,12 @@ class WordSearchInstance:
 def max_run(width: int, height: int, d: Direction) -> int:
     dx, dy = d
     return min(width if dx else 10**9, height if dy else 10**9)
+
+
+def placements(length: int, width: int, height: int, d: Direction) -> int:
+    """Start cells from which ``length`` letters in direction ``d`` stay inside the grid."""
+    dx, dy = d
+    return max(0, width - (length - 1) * abs(dx)) * max(0, height - (length - 1) * abs(dy))
 
 
 def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchInstance:
@@ -70,6 +83,19 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
             raise InputError(
                 f"word {w} ({len(w)} letters) is longer than the {inst.width}x{inst.height} grid in every "
                 f"allowed direction (at most {longest})",
+                inst.path,
+                line("words", i),
+            )
+    # Two different words of one length cannot take the same start and direction: more words of a
+    # length than placements of that length is proved impossible here, before any candidate is built.
+    seen: dict[int, int] = {}
+    for i, w in enumerate(inst.words):
+        seen[len(w)] = seen.get(len(w), 0) + 1
+        room = sum(placements(len(w), inst.width, inst.height, d) for d in inst.directions)
+        if seen[len(w)] > room:
+            raise InputError(
+                f"more words of {len(w)} letters than the {inst.width}x{inst.height} grid has placements "
+                f"for them ({room} in the allowed directions)",
                 inst.path,
                 line("words", i),
             )
@@ -110,14 +136,31 @@ def parse_words(doc: YamlDoc) -> tuple[str, ...]:
             raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
         words.append(word)
         lines[i] = line
-    for i, a in enumerate(words):
-        for j, b in enumerate(words):
-            if i < j and a == b:
-                raise InputError(f"word {a} is listed twice (line {lines[i]} and here)", doc.path, lines[j])
-            if i != j and len(a) < len(b) and (a in b or a[::-1] in b):
-                how = "inside" if a in b else "reversed inside"
-                raise InputError(f"word {a} occurs {how} {b}, so it could never occur exactly once", doc.path, lines[i])
+    check_words(words, doc.path, lines)
     return tuple(words)
+
+
+def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | None = None) -> None:
+    """Every word normalised letters, at least two; none twice, none inside another (linear checks)."""
+    lines = lines or {}
+    if not words:
+        raise InputError("no words", path)
+    for i, w in enumerate(words):
+        if not isinstance(w, str) or w != normalize_word(w) or first_non_letter(w) is not None or len(w) < 2:
+            raise InputError(
+                f"word {w!r} must be upper-case letters, at least two (normalize_word)", path, lines.get(i)
+            )
+    twice = find_duplicate(words)
+    if twice is not None:
+        i, j = twice
+        where = f"line {lines[i]}" if lines.get(i) else f"word {i + 1}"
+        raise InputError(f"word {words[i]} is listed twice ({where} and here)", path, lines.get(j))
+    contained = find_contained(words)
+    if contained is not None:
+        i, j, how = contained
+        raise InputError(
+            f"word {words[i]} occurs {how} {words[j]}, so it could never occur exactly once", path, lines.get(i)
+        )
 
 
 def parse_directions(doc: YamlDoc) -> tuple[tuple[Direction, ...], str | None]:
@@ -141,6 +184,8 @@ def parse_directions(doc: YamlDoc) -> tuple[tuple[Direction, ...], str | None]:
                 dirs.append((d[0], d[1]))
         return tuple(dirs), None
     level = data.get("level", "medium")
+    if not isinstance(level, str):
+        raise doc.error(f"'level' must be easy, medium or hard, got a {type(level).__name__}", "level")
     if level not in LEVELS:
         raise doc.error(f"unknown level {level!r} (easy, medium or hard)", "level")
     return LEVELS[level], level
@@ -154,7 +199,12 @@ def default_alphabet(words: tuple[str, ...], level: str | None) -> tuple[str, ..
 
 
 def parse_instance(text: str, path: str) -> WordSearchInstance:
-    doc = load_yaml(path, text)
+    return from_doc(load_yaml(path, text))
+
+
+def from_doc(doc: YamlDoc) -> WordSearchInstance:
+    """An instance from a parsed document (a YAML file, or the Python API's mapping)."""
+    path = doc.path
     data = expect_mapping(doc, KEYS)
     mask = shapes.read_mask(doc)
     sizes = {}
@@ -191,6 +241,8 @@ def parse_instance(text: str, path: str) -> WordSearchInstance:
     seed = data.get("seed", 1)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise doc.error("'seed' must be a non-negative integer", "seed")
+    if seed >= SEED_LIMIT:
+        raise doc.error(f"'seed' must be below 2^32 = {SEED_LIMIT} (clingo's range), got {seed}", "seed")
     message = data.get("message") or ""
     if not isinstance(message, str):
         raise doc.error("'message' must be a string", "message")

@@ -1,0 +1,219 @@
+"""The crossword family from Python: ``solve`` (P-99: the words are given) and ``fill`` (from a
+dictionary), both returning the ``CrosswordResult`` the CLI prints from.
+
+>>> from pyclingo_puzzles import crossword
+>>> result = crossword.solve(["NON", "TOT"], [" . ", "...", " . "], models=0)
+>>> result.status, result.count, sorted(s.grid for s in result.solutions)
+(<Status.SAT: 'SAT'>, 2, [(' N ', 'TOT', ' N '), (' T ', 'NON', ' T ')])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..letters import normalize_word
+from ..rules import describe_rules
+from ..solve import Solver, SolveResult, Stats, Status, exit_code
+from .fill import Dictionary, read_dictionary, read_framework, site_list, solve_fill
+from .framework import Framework, Site
+from .p99 import solve_instance
+from .reader import CrosswordInstance, check_framework, check_word, read_instance
+from .solution import CrosswordSolution, render_text
+
+__all__ = ["CrosswordResult", "fill", "solve"]
+
+Rules = Sequence[str | Path]
+
+
+@dataclass
+class CrosswordResult:
+    """Solutions (verified) and how the search ended; what both CLI modes print.
+
+    ``rules_to_blame``: when unsolvable only because of the user's rule files, those files.
+    ``empty_slots``: dictionary fill proved impossible before any search (no word fits these)."""
+
+    status: Status
+    solutions: list[CrosswordSolution]
+    count: int = 0
+    exhausted: bool = False
+    interrupted: bool = False
+    stats: Stats = field(default_factory=Stats)
+    rules_to_blame: tuple[str, ...] = ()
+    empty_slots: tuple[Site, ...] = ()
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code(self.status, self.exhausted, self.interrupted)
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``--json`` document."""
+        out: dict[str, Any] = {
+            "status": self.status.value,
+            "count": self.count,
+            "solutions": [s.as_dict() for s in self.solutions],
+        }
+        if self.rules_to_blame:
+            out["rules_to_blame"] = list(self.rules_to_blame)
+        if self.empty_slots:
+            out["empty_slots"] = [s.__dict__ for s in self.empty_slots]
+        return out
+
+    def text(self, name: str, models: int = 1) -> str:
+        """The CLI's text output for the instance called ``name``."""
+        lines = []
+        for i, sol in enumerate(self.solutions, 1):
+            if len(self.solutions) > 1:
+                lines.append(f"Solution {i}:")
+            lines.append(render_text(sol))
+            if sol.shown is not None:
+                lines.append(f"shown: {' '.join(sol.shown)}")
+            lines.append("")
+        if self.empty_slots:
+            lines.append(f"{name}: no fill (proved): no dictionary word fits these slots:")
+            lines.extend(f"  {line}" for line in site_list(self.empty_slots))
+        elif self.status is Status.UNSAT:
+            lines.append(f"{name}: no solution (proved unsolvable){describe_rules(self.rules_to_blame)}")
+        elif not self.solutions:
+            lines.append(f"{name}: no solution found within the time limit (unknown)")
+        if self.count and (models != 1 or self.count > 1):
+            lines.append(f"{name}: {'all' if self.exhausted else 'at least'} {self.count} solution(s)")
+        return "\n".join(lines)
+
+
+def from_solve(result: SolveResult, solutions: list[CrosswordSolution], blamed: Sequence[str] = ()) -> CrosswordResult:
+    return CrosswordResult(
+        result.status,
+        solutions,
+        result.count,
+        result.exhausted,
+        result.interrupted,
+        result.stats,
+        tuple(blamed) or tuple(Solver.rule_core(result.core)),
+    )
+
+
+def _framework(framework: str | Path | Framework | Sequence[str], name: str = "<framework>") -> Framework:
+    if isinstance(framework, Framework):
+        return check_framework(framework, name, None)
+    if isinstance(framework, str | Path):
+        return read_framework(framework)[0]
+    rows = list(framework)
+    if not rows or not all(isinstance(r, str) for r in rows):
+        raise InputError("a framework is a non-empty list of row strings", name)
+    return check_framework(Framework.from_lines(rows), name, None)
+
+
+def instance_of(
+    source: str | Path | CrosswordInstance | Iterable[str], framework: Framework | Sequence[str] | None = None
+) -> CrosswordInstance:
+    """A P-99 instance from a file, an instance, or a word list plus a framework (rows)."""
+    if isinstance(source, CrosswordInstance):
+        return source
+    if isinstance(source, str | Path) and framework is None:
+        instance = read_instance(source)
+        if not instance.words:
+            raise InputError("no words before the framework (a framework-only file needs --dictionary)", source, 1)
+        return instance
+    if framework is None:
+        raise InputError("a word list needs a framework", "<words>")
+    raw = [source] if isinstance(source, str) else list(source)
+    words = [check_word(w, "<words>", i + 1) if isinstance(w, str) else _not_a_word(w, i) for i, w in enumerate(raw)]
+    return CrosswordInstance("<words>", tuple(words), _framework(framework))
+
+
+def _not_a_word(value: object, i: int) -> str:
+    raise InputError(f"word {i + 1} must be a string, got {type(value).__name__}", "<words>", i + 1)
+
+
+def solve(
+    source: str | Path | CrosswordInstance | Iterable[str],
+    framework: Framework | Sequence[str] | None = None,
+    *,
+    rules: Rules = (),
+    models: int = 1,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    count: bool = False,
+) -> CrosswordResult:
+    """P-99 7.09: put every word of the list on a site of the framework.
+
+    ``source``: a ``.dat``/YAML file, a ``CrosswordInstance``, or a word list with ``framework``
+    (row strings: ``.`` empty, a letter predefined, anything else a block). ``models`` = 0: all
+    solutions; ``count``: count them, keep none."""
+    instance = instance_of(source, framework)
+    result, solutions = solve_instance(
+        instance, rules=[str(r) for r in rules], models=models, seed=seed, time_limit=time_limit, count=count
+    )
+    return from_solve(result, solutions)
+
+
+def dictionary_of(
+    dictionary: str | Path | Dictionary | Mapping[str, int] | Iterable[str],
+    min_length: int = 2,
+    min_score: int | None = None,
+) -> Dictionary:
+    """A dictionary from a file (``WORD`` or ``WORD;SCORE`` lines), a ``Dictionary``, a mapping
+    word -> score or a list of words (each checked: letters only)."""
+    if isinstance(dictionary, Dictionary):
+        return dictionary
+    if isinstance(dictionary, str | Path):
+        return read_dictionary(dictionary, min_length, min_score)
+    scored = dictionary if isinstance(dictionary, Mapping) else dict.fromkeys(dictionary, 1)
+    words: dict[str, int] = {}
+    for i, (raw, score) in enumerate(scored.items()):
+        if not isinstance(raw, str) or not isinstance(score, int):
+            raise InputError(f"entry {i + 1} must be a word with an integer score", "<dictionary>", i + 1)
+        word = normalize_word(raw)
+        if not word.isalpha():
+            raise InputError(f"{raw!r} is not a word (letters only)", "<dictionary>", i + 1)
+        if len(word) >= min_length and (min_score is None or score >= min_score):
+            words[word] = max(score, words.get(word, score))
+    if not words:
+        raise InputError("the dictionary has no usable word", "<dictionary>")
+    return Dictionary(words)
+
+
+def fill(
+    framework: str | Path | Framework | Sequence[str],
+    dictionary: str | Path | Dictionary | Mapping[str, int] | Iterable[str],
+    *,
+    rules: Rules = (),
+    models: int = 1,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    no_repeat: bool = True,
+    optimize: bool = False,
+    word_atoms: bool = False,
+    jobs: int = 1,
+    min_length: int = 2,
+    min_score: int | None = None,
+    count: bool = False,
+) -> CrosswordResult:
+    """Fill a framework from a dictionary (crossing slots agree; by default no word twice).
+
+    ``jobs`` > 1 races the two letter rules in that many processes (the fill does not depend on
+    timing, but may differ from ``jobs=1``'s)."""
+    if min_length < 1:
+        raise InputError("min_length must be at least 1", "<arguments>")
+    if jobs < 1:
+        raise InputError("jobs must be at least 1", "<arguments>")
+    outcome = solve_fill(
+        _framework(framework),
+        dictionary_of(dictionary, min_length, min_score),
+        rules=[str(r) for r in rules],
+        models=models,
+        seed=seed,
+        time_limit=time_limit,
+        no_repeat=no_repeat,
+        optimize=optimize,
+        word_atoms=word_atoms,
+        jobs=jobs,
+        count=count,
+    )
+    if outcome.result is None:
+        return CrosswordResult(Status.UNSAT, [], 0, True, False, outcome.stats, empty_slots=tuple(outcome.empty))
+    return from_solve(outcome.result, outcome.solutions, outcome.rules_to_blame)

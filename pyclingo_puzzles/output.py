@@ -1,0 +1,25 @@
+"""Shared output helpers of the subcommands: JSON on stdout, statistics and warnings on stderr.
+
+Kept apart from ``cli.py`` so family modules never import the top-level command (no import circle).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from .solve import Stats
+
+
+def print_json(obj: Any) -> None:
+    # one write: json.dump writes chunk by chunk, which is many times slower for large results
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+
+
+def print_stats(stats: Stats) -> None:
+    print(f"stats: {stats.format()}", file=sys.stderr)
+
+
+def warn(message: str) -> None:
+    print(f"warning: {' '.join(message.split())}", file=sys.stderr)

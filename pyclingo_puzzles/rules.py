@@ -1,0 +1,430 @@
+"""Users' rule files: loaded through clingo's AST, checked against the encoding, shown, and switched.
+
+A rule file is parsed with ``clingo.ast.parse_files`` (so messages keep its name and lines) and
+rewritten before it enters the program:
+
+- every rule, constraint and show statement gets the body literal ``_user_rules("FILE")``, an
+  external atom declared true: a family that passes ``Solver.rule_assumptions()`` to ``solve``
+  (which frees the switches) gets the rule files into its unsat cores ("your rules (down.lp)
+  together with ...") and can try without them (``blame``);
+- unsafe variables are reported with the file and line before the real grounding (``load``);
+- ``#show p/n.`` and ``#show T : B.`` become ``#show _shown(p(X1, .., Xn)) : p(X1, .., Xn).`` and
+  ``#show _shown(T) : B.``: the encoding's own ``#show`` stays the output contract and the user's
+  shown atoms are told apart (``user_shown``);
+- the predicates the rules use but nothing defines (not the encoding, whose input predicates are
+  listed in its header, not the rules' own heads) are reported with file and line. clingo's own
+  "atom does not occur in any rule head" cannot be used: facts enter through the backend before
+  grounding, so every input predicate looks undefined to it.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import clingo
+from clingo import ast
+
+from .errors import InputError
+from .letters import upper_letter
+
+if TYPE_CHECKING:
+    from .solve import Solver
+
+RULES_ATOM = "_user_rules"  # _user_rules("FILE"): the rules of FILE are on
+SHOWN = "_shown"  # _shown(T): the user's #show statements show T
+Signature = tuple[str, int]
+# clingo's messages replaced by our own check (they are wrong when facts come through the backend)
+NOISE = ("atom does not occur in any rule head", "no atoms over signature occur in program")
+WORD_ATOMS: frozenset[Signature] = frozenset({("fill", 2), ("word", 2), ("letter", 3), ("cand", 2), ("score", 2)})
+
+_emitted: set[str] = set()  # warnings already printed in this process (families solve in rounds)
+
+
+def rules_atom(path: str | Path) -> clingo.Symbol:
+    """The external atom that switches the rules of one file."""
+    return clingo.Function(RULES_ATOM, [clingo.String(str(path))])
+
+
+def default_warn(message: str) -> None:
+    """Rule diagnostics read as compiler messages: ``FILE:LINE: warning: ...`` on stderr."""
+    print(" ".join(message.split()), file=sys.stderr)
+
+
+def warn_once(warn: Callable[[str], None], message: str) -> None:
+    """Each distinct warning once per process: families ground several times on the same rules."""
+    if message not in _emitted:
+        _emitted.add(message)
+        warn(message)
+
+
+# -------------------------------------------------------------------------------------- AST walking
+
+
+def _signature(atom: ast.AST) -> Signature | None:
+    """Name and arity of a symbolic atom's term (``-p(X)`` counts as ``-p``)."""
+    term = atom.symbol
+    prefix = ""
+    if term.ast_type == ast.ASTType.UnaryOperation:
+        prefix, term = "-", term.argument
+    if term.ast_type == ast.ASTType.Function:
+        return prefix + term.name, len(term.arguments)
+    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
+        return prefix + term.symbol.name, len(term.symbol.arguments)
+    if term.ast_type == ast.ASTType.Pool and term.arguments:
+        first = term.arguments[0]
+        if first.ast_type == ast.ASTType.Function:
+            return prefix + first.name, len(first.arguments)
+    return None
+
+
+def _children(node: ast.AST) -> Iterator[ast.AST]:
+    for key in node.child_keys:
+        value = getattr(node, key)
+        if isinstance(value, ast.AST):
+            yield value
+        elif isinstance(value, Sequence) and not isinstance(value, str):
+            yield from (v for v in value if isinstance(v, ast.AST))
+
+
+def _atoms(node: ast.AST) -> Iterator[tuple[Signature, int]]:
+    """Every symbolic atom under ``node``: (signature, line)."""
+    if node.ast_type == ast.ASTType.SymbolicAtom:
+        sig = _signature(node)
+        if sig is not None:
+            yield sig, node.symbol.location.begin.line
+        return
+    for child in _children(node):
+        yield from _atoms(child)
+
+
+def _strings(node: ast.AST) -> Iterator[tuple[str, int]]:
+    if node.ast_type == ast.ASTType.SymbolicTerm and node.symbol.type == clingo.SymbolType.String:
+        yield node.symbol.string, node.location.begin.line
+        return
+    for child in _children(node):
+        yield from _strings(child)
+
+
+def _head_and_uses(head: ast.AST) -> tuple[list[ast.AST], list[ast.AST]]:
+    """Split a rule head into the parts that define atoms and the conditions that use them."""
+    t = head.ast_type
+    if t == ast.ASTType.Literal:
+        return [head], []
+    if t in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):  # choice rule, disjunction
+        return [e.literal for e in head.elements], [c for e in head.elements for c in e.condition]
+    if t == ast.ASTType.HeadAggregate:
+        return (
+            [e.condition.literal for e in head.elements],
+            [c for e in head.elements for c in e.condition.condition],
+        )
+    return [], [head]  # theory atoms: treated as uses
+
+
+@dataclass
+class Summary:
+    """What a set of statements defines and uses."""
+
+    heads: set[Signature] = field(default_factory=set)
+    uses: list[tuple[Signature, int]] = field(default_factory=list)
+    strings: list[tuple[str, int]] = field(default_factory=list)
+    shows: int = 0
+
+    def add(self, stmt: ast.AST) -> None:
+        t = stmt.ast_type
+        if t == ast.ASTType.Rule:
+            heads, conditions = _head_and_uses(stmt.head)
+            for h in heads:
+                self.heads.update(sig for sig, _ in _atoms(h))
+            for part in [*conditions, *stmt.body]:
+                self.uses.extend(_atoms(part))
+        elif t == ast.ASTType.External:
+            self.heads.update(sig for sig, _ in _atoms(stmt.atom))
+            for part in stmt.body:
+                self.uses.extend(_atoms(part))
+        elif t == ast.ASTType.Defined:
+            self.heads.add((("-" if not stmt.positive else "") + stmt.name, stmt.arity))
+        elif t in (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm):
+            self.shows += 1
+            if t == ast.ASTType.ShowTerm:
+                for part in stmt.body:
+                    self.uses.extend(_atoms(part))
+            return  # strings in show terms are the user's labels, not words
+        elif t in (ast.ASTType.Minimize, ast.ASTType.Heuristic, ast.ASTType.Edge):
+            for part in stmt.body:
+                self.uses.extend(_atoms(part))
+            if t == ast.ASTType.Heuristic:
+                self.uses.extend(_atoms(stmt.atom))
+        self.strings.extend(_strings(stmt))
+
+
+# ------------------------------------------------------------------------------------- encodings
+
+
+HEADER_LINE = re.compile(r"^%\s+((?:[a-z_]\w*\([^)]*\)(?:,\s*)?)+)(?:\s{2,}|$)")
+PREDICATE = re.compile(r"([a-z_]\w*)\(([^)]*)\)")
+
+
+def header_predicates(path: str | Path) -> dict[str, list[Signature]]:
+    """The ``Input predicates`` and ``Output predicates`` an encoding's header lists."""
+    out: dict[str, list[Signature]] = {"input": [], "output": []}
+    section = None
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if not line.startswith("%"):
+            break
+        text = line[1:].strip()
+        if text.startswith("Input predicates"):
+            section = "input"
+        elif text.startswith("Output predicates"):
+            section = "output"
+        elif not text or text.startswith(("Derived", "=")):
+            section = None
+        elif section is not None:
+            m = HEADER_LINE.match(line)
+            if m:
+                for name, args in PREDICATE.findall(m.group(1)):
+                    out[section].append((name, len([a for a in args.split(",") if a.strip()])))
+    return out
+
+
+@cache
+def encoding_signatures(path: str) -> frozenset[Signature]:
+    """Every predicate an encoding mentions (heads and bodies: what it does not define is its input,
+    given as facts) and the ones its header lists."""
+    summary = Summary()
+    ast.parse_files([path], summary.add)
+    header = header_predicates(path)
+    return frozenset(summary.heads | {sig for sig, _ in summary.uses} | set(header["input"]) | set(header["output"]))
+
+
+# ------------------------------------------------------------------------------------- rule files
+
+
+def _literal(location: ast.Location, atom: clingo.Symbol) -> ast.AST:
+    return ast.Literal(location, ast.Sign.NoSign, ast.SymbolicAtom(ast.SymbolicTerm(location, atom)))
+
+
+def _show_signature(stmt: ast.AST) -> ast.AST:
+    """``#show p/n.`` -> ``#show _shown(p(X1..Xn)) : p(X1..Xn).``"""
+    loc = stmt.location
+    args = [ast.Variable(loc, f"X{i}") for i in range(stmt.arity)]
+    term = ast.Function(loc, stmt.name, args, 0)
+    if not stmt.positive:
+        term = ast.UnaryOperation(loc, ast.UnaryOperator.Minus, term)
+    body = [ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(term))]
+    return ast.ShowTerm(loc, ast.Function(loc, SHOWN, [term], 0), body)
+
+
+def _rewrite(stmt: ast.AST, switch: clingo.Symbol) -> ast.AST | None:
+    """The statement as it enters the program (None: dropped)."""
+    t = stmt.ast_type
+    if t == ast.ASTType.ShowSignature:
+        if not stmt.name:
+            return None  # ``#show.`` would hide the family's output; the encoding decides that
+        stmt = _show_signature(stmt)
+    elif t == ast.ASTType.ShowTerm:
+        stmt = stmt.update(term=ast.Function(stmt.location, SHOWN, [stmt.term], 0))
+    t = stmt.ast_type
+    if t in (
+        ast.ASTType.Rule,
+        ast.ASTType.ShowTerm,
+        ast.ASTType.Minimize,
+        ast.ASTType.Heuristic,
+        ast.ASTType.Edge,
+        ast.ASTType.External,
+    ):
+        return stmt.update(body=[*stmt.body, _literal(stmt.location, switch)])
+    return stmt
+
+
+@dataclass
+class RuleFile:
+    path: str
+    summary: Summary
+    statements: list[ast.AST] = field(default_factory=list)  # as parsed, before the rewrite
+
+
+def parse(path: str | Path, logger: Callable[[clingo.MessageCode, str], None] | None = None) -> RuleFile:
+    """Parse a rule file (syntax errors raise RuntimeError after going to ``logger``)."""
+    summary = Summary()
+    statements: list[ast.AST] = []
+
+    def keep(stmt: ast.AST) -> None:
+        summary.add(stmt)
+        statements.append(stmt)
+
+    ast.parse_files([str(path)], keep, logger=logger, message_limit=20)
+    return RuleFile(str(path), summary, statements)
+
+
+def load(ctl: clingo.Control, path: str | Path, logger: Callable[[clingo.MessageCode, str], None]) -> RuleFile:
+    """Parse, rewrite (see the module docstring) and add one rule file to ``ctl``."""
+    info = parse(path, logger)
+    switch = rules_atom(path)
+    loc = ast.Location(ast.Position(str(path), 1, 1), ast.Position(str(path), 1, 1))
+    true = ast.SymbolicTerm(loc, clingo.Function("true"))
+    external = ast.External(loc, ast.SymbolicAtom(ast.SymbolicTerm(loc, switch)), [], true)
+    program = [ast.Program(loc, "base", []), external]
+    for stmt in info.statements:
+        new = _rewrite(stmt, switch)
+        if new is not None:
+            program.append(new)
+    _check_safety([stmt for stmt in program if stmt is not external], path)
+    with ast.ProgramBuilder(ctl) as builder:
+        for stmt in program:
+            builder.add(stmt)
+    return info
+
+
+UNSAFE = re.compile(r"^(?P<file>.*):(?P<line>\d+):\d+(?:-\d+)?: note: '(?P<var>[^']+)' is unsafe")
+
+
+def _check_safety(program: Sequence[ast.AST], path: str | Path) -> None:
+    """Unsafe variables, found before the real grounding (which would report them for the whole
+    program): the rules alone are ground in a scratch control without their switch atom, so every
+    body is false and grounding ends at once (safety is checked before any instantiation)."""
+    messages: list[str] = []
+    scratch = clingo.Control(logger=lambda _code, msg: messages.append(msg), message_limit=20)
+    try:
+        with ast.ProgramBuilder(scratch) as builder:
+            for stmt in program:
+                builder.add(stmt)
+        scratch.ground([("base", [])])
+    except RuntimeError:
+        for message in messages:
+            for line in message.splitlines():
+                m = UNSAFE.match(line.strip())
+                if m:
+                    raise InputError(
+                        f"unsafe variable {m['var']} (a variable must occur in a positive body literal)",
+                        path,
+                        int(m["line"]),
+                    ) from None
+        # other grounding errors surface in the real run, with the facts
+
+
+def uses(paths: Iterable[str | Path], signatures: Iterable[Signature]) -> bool:
+    """Whether the rules of these files use or define any of these predicates (read from the AST:
+    comments and strings never count). A file that does not parse counts as no use: loading it
+    reports the error."""
+    wanted = set(signatures)
+    for path in paths:
+        if not Path(path).is_file():
+            continue
+        try:
+            summary = parse(path, lambda _code, _msg: None).summary
+        except RuntimeError:
+            continue
+        if wanted & (summary.heads | {sig for sig, _ in summary.uses}):
+            return True
+    return False
+
+
+def undefined(files: Sequence[RuleFile], defined: Iterable[Signature]) -> list[str]:
+    """``FILE:LINE: predicate p/n is not defined ...`` for each predicate the rules use (first
+    use per file) that neither the encoding, the facts nor any rule file defines."""
+    known = set(defined) | {(RULES_ATOM, 1)}
+    for f in files:
+        known |= f.summary.heads
+    out = []
+    for f in files:
+        seen: set[Signature] = set()
+        for (name, arity), line in f.summary.uses:
+            if (name, arity) in known or (name, arity) in seen:
+                continue
+            seen.add((name, arity))
+            out.append(
+                f"{f.path}:{line}: warning: predicate {name}/{arity} is not defined by the encoding, the facts "
+                "or your rules"
+            )
+    return out
+
+
+def diagnose(encodings: Sequence[str | Path], files: Sequence[RuleFile], warn: Callable[[str], None]) -> None:
+    """Warn (once per process) about undefined predicates and lower-case strings in the rules."""
+    defined: set[Signature] = set()
+    for path in encodings:
+        defined |= encoding_signatures(str(path))
+    for message in undefined(files, defined) + lower_case_strings(files):
+        warn_once(warn, message)
+
+
+def diagnose_paths(encodings: Sequence[str | Path], paths: Sequence[str | Path]) -> None:
+    """``diagnose`` before any solver exists (e.g. before forking workers, which then inherit the
+    record of what was said). Files that do not load are left to the solver to report."""
+    files = []
+    for path in paths:
+        try:
+            files.append(parse(path, lambda _code, _msg: None))
+        except RuntimeError:
+            return
+    diagnose(encodings, files, default_warn)
+
+
+def lower_case_strings(files: Sequence[RuleFile]) -> list[str]:
+    """Strings with lower-case letters: every word and letter of the families is upper case."""
+    out = []
+    for f in files:
+        for text, line in f.summary.strings:
+            if "".join(map(upper_letter, text)) != text:  # ß stays ß in words, as in letters.py
+                out.append(f'{f.path}:{line}: warning: "{text}": words are upper case, so it matches no word')
+    return out
+
+
+def user_shown(symbols: Iterable[clingo.Symbol]) -> tuple[str, ...]:
+    """What the user's ``#show`` statements show in one model, as clingo prints it."""
+    return tuple(
+        sorted(str(s.arguments[0]) for s in symbols if s.name == SHOWN and len(s.arguments) == 1)
+    )
+
+
+def describe_core(rule_files: Sequence[str], items: Sequence[str]) -> str:
+    """One sentence for an unsat core that may hold rule files and the family's items (words)."""
+    if not rule_files:
+        return f"these cannot fit together: {', '.join(items)}"
+    files = ", ".join(Path(f).name for f in rule_files)
+    if not items:
+        return f"your rules alone are unsatisfiable ({files})"
+    return f"your rules ({files}) together with {', '.join(items)} cannot all hold"
+
+
+
+def describe_rules(blamed: Sequence[str]) -> str:
+    """The tail of an UNSAT line when the user's rules are to blame ("" when they are not)."""
+    if not blamed:
+        return ""
+    files = ", ".join(Path(f).name for f in blamed)
+    return f"; your rules ({files}) rule out every solution (without them there is one)"
+
+
+def blame(
+    solver: Solver, time_limit: float | None = None, assumptions: Sequence[tuple[clingo.Symbol, bool]] = ()
+) -> list[str]:
+    """After an UNSAT answer (under ``assumptions``): the rule files without which the problem has
+    a solution (a minimal set, by deletion), or [] when it is unsolvable without any of them. The
+    rules' switches become free: later solves must pass ``solver.rule_assumptions()``."""
+    from .solve import Status
+
+    files = [f.path for f in solver.rule_files]
+    if not files:
+        return []
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+
+    def status(off: Sequence[str]) -> Status:
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        switches = [(atom, atom.arguments[0].string not in off) for atom, _ in solver.rule_assumptions()]
+        return solver.solve(models=1, time_limit=left, assumptions=[*assumptions, *switches]).status
+
+    if status(files) is not Status.SAT:
+        return []
+    off: list[str] = []
+    for f in files:
+        if status([*off, f]) is Status.UNSAT:
+            off.append(f)  # unsolvable without it too: not needed to explain
+    return [f for f in files if f not in off]

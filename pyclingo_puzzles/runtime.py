@@ -1,0 +1,346 @@
+"""One run's limits: a deadline for the whole run, a memory ceiling, and Ctrl-C / SIGTERM.
+
+clingo cannot interrupt grounding (``Control.interrupt`` only stops solving), and a Python signal
+handler only runs between bytecodes of the main thread, so a run stuck in grounding ignores both a
+time limit and Ctrl-C. The chosen design is an in-process watchdog thread (clingo's C calls release
+the GIL, so the thread keeps running while the main thread grounds):
+
+- Stopping is cooperative where it can be: at the deadline, or at the first Ctrl-C / SIGTERM, the
+  watchdog sets a stop flag. ``Solver.solve`` polls it and cancels the search, so the answers found
+  so far are printed (exit 11) or the run says it found none (exit 1).
+- Where it cannot be (grounding, loading a program), or when the main thread has not finished
+  within a short grace after the deadline, the watchdog ends the process itself: it prints the best
+  answer a family has offered (``offer``) or one line naming the stage ("time limit hit while
+  grounding"), kills the worker processes and calls ``os._exit``. A second Ctrl-C does that at once.
+- Memory: the watchdog samples the resident size of the process and its registered workers every
+  few milliseconds; past the ceiling it ends the run with one line (exit 1).
+- Signals reach the watchdog through ``signal.set_wakeup_fd``: the C-level handler writes the
+  signal number to a pipe the watchdog reads, whatever the main thread is doing.
+
+Hard limits (the watchdog may end the process) are only armed for the command-line process
+(``Run(hard=True)``). Library use and in-process tests get the cooperative deadline only: a library
+must never ``os._exit`` its caller.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+EXIT_INTERRUPTED = 1
+GRACE = 0.8  # seconds after the deadline the main thread gets to print what it has
+POLL = 0.01  # watchdog period (memory sampling, deadline)
+UNINTERRUPTIBLE = frozenset({"grounding", "loading rules"})  # C calls that ignore the stop flag
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+class Stopped(Exception):
+    """Raised by ``check()`` in long Python loops once the run has to stop."""
+
+    def __init__(self, reason: str, stage: str):
+        self.reason = reason  # "time limit" | "interrupted"
+        self.stage = stage
+        super().__init__(f"{'interrupted' if reason == 'interrupted' else reason + ' hit'} while {stage}")
+
+
+def default_memory_limit() -> int | None:
+    """75% of the machine's RAM, in bytes (None when it cannot be read)."""
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES") * _PAGE * 0.75)
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def process_age() -> float:
+    """Seconds since this process started (from /proc; 0 where that is not available), so the
+    deadline also counts interpreter start-up and imports."""
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            stat = f.read()
+        start_ticks = int(stat[stat.rindex(b")") + 2 :].split()[19])
+        with open("/proc/uptime", "rb") as f:
+            uptime = float(f.read().split()[0])
+        return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def rss_bytes(pid: int | str = "self") -> int:
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+@dataclass
+class Run:
+    """The limits of one run. Use as a context manager; ``current()`` gives it to the core."""
+
+    time_limit: float | None = None
+    memory_limit: int | None = None
+    hard: bool = False  # may the watchdog end the process (command-line runs only)
+    started: float = field(default_factory=time.monotonic)
+    stage: str = "reading the input"
+    reason: str | None = None  # why the run is stopping: "time limit" | "interrupted"
+    children: set[int] = field(default_factory=set)
+    peak_rss: int = 0
+    _offer: Callable[[], int] | None = None
+    _signals: int = 0
+    _done: threading.Event = field(default_factory=threading.Event)
+    _thread: threading.Thread | None = None
+    _saved: list = field(default_factory=list)
+    _pipe: tuple[int, int] | None = None
+
+    # ---------------------------------------------------------------------------------- deadline
+
+    @property
+    def deadline(self) -> float | None:
+        return None if self.time_limit is None else self.started + self.time_limit
+
+    def remaining(self) -> float | None:
+        """Seconds left for cooperative work (solving), keeping a small reserve for printing."""
+        if self.deadline is None:
+            return None if self.reason is None else 0.0
+        reserve = min(0.25, 0.1 * (self.time_limit or 0))
+        left = self.deadline - reserve - time.monotonic()
+        return 0.0 if self.reason is not None else max(0.0, left)
+
+    def stopping(self) -> bool:
+        if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:
+            self.reason = "time limit"
+        return self.reason is not None
+
+    # ---------------------------------------------------------------------------------- set-up
+
+    def __enter__(self) -> Run:
+        global _current
+        _current = self
+        if self.hard:
+            self.started = time.monotonic() - process_age()
+            if threading.current_thread() is threading.main_thread():
+                r, w = os.pipe()
+                os.set_blocking(w, False)
+                self._pipe = (r, w)
+                self._saved = [
+                    signal.set_wakeup_fd(w, warn_on_full_buffer=False),
+                    signal.signal(signal.SIGINT, _ignore),
+                    signal.signal(signal.SIGTERM, _ignore),
+                ]
+            self._thread = threading.Thread(target=self._watch, name="pyclingo-puzzles watchdog", daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        global _current
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join(timeout=1)
+        if self._saved:
+            wakeup, sigint, sigterm = self._saved
+            signal.set_wakeup_fd(wakeup)
+            signal.signal(signal.SIGINT, sigint)
+            signal.signal(signal.SIGTERM, sigterm)
+        if self._pipe is not None:
+            for fd in self._pipe:
+                os.close(fd)
+        self.kill_children()
+        _current = None
+
+    # ---------------------------------------------------------------------------------- watchdog
+
+    def _watch(self) -> None:
+        rfd = self._pipe[0] if self._pipe else None
+        while not self._done.is_set():
+            if rfd is not None:
+                ready, _, _ = select.select([rfd], [], [], POLL)
+                if ready:
+                    for _sig in os.read(rfd, 64):
+                        self._on_signal()
+            else:
+                time.sleep(POLL)
+            if self._done.is_set():
+                return
+            self._check_memory()
+            now = time.monotonic()
+            deadline = self.deadline
+            if deadline is not None and now >= deadline:
+                if self.reason is None:
+                    self.reason = "time limit"
+                stuck = self.stage in UNINTERRUPTIBLE
+                grace = 0.95 if self.stage == "printing" else GRACE
+                if stuck or now >= deadline + grace:
+                    self.hard_exit(f"time limit hit while {self.stage}")
+
+    def _on_signal(self) -> None:
+        self._signals += 1
+        if self._signals > 1:
+            self.hard_exit("interrupted again: stopped at once", offer=False)
+        if self.reason is None:
+            self.reason = "interrupted"
+        if self.stage in UNINTERRUPTIBLE:
+            self.hard_exit(f"interrupted while {self.stage}")
+        # otherwise the main thread sees the flag (Solver.solve polls it) and prints what it has,
+        # however long that takes: a second signal ends the run at once
+
+    def _check_memory(self) -> None:
+        if self.memory_limit is None:
+            return
+        total = rss_bytes() + sum(rss_bytes(pid) for pid in list(self.children))
+        self.peak_rss = max(self.peak_rss, total)
+        if total > self.memory_limit:
+            mib = self.memory_limit // 2**20
+            self.hard_exit(
+                f"memory limit hit while {self.stage}; the program grew past {mib} MiB (--memory-limit)",
+                offer=False,
+            )
+
+    def hard_exit(self, message: str, *, offer: bool = True) -> None:
+        """End the process now: the offered best answer (exit 11) or ``message`` (exit 1)."""
+        if self._done.is_set():
+            return
+        self._done.set()
+        self.kill_children()
+        code = EXIT_INTERRUPTED
+        if offer and self._offer is not None:
+            try:
+                code = self._offer()
+            except Exception:  # printing the partial answer failed: report the stage instead
+                code = EXIT_INTERRUPTED
+        _flush(sys.stdout)
+        with contextlib.suppress(Exception):
+            print(message, file=sys.stderr)
+        _flush(sys.stderr)
+        os._exit(code)
+
+    # ---------------------------------------------------------------------------------- children
+
+    def kill_children(self) -> None:
+        for pid in list(self.children):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        self.children.clear()
+
+
+def _flush(stream: object, timeout: float = 0.2) -> None:
+    """Flush without hanging: a reader that stopped reading must not keep the process alive."""
+
+    def flush() -> None:
+        with contextlib.suppress(Exception):
+            stream.flush()  # type: ignore[attr-defined]
+
+    flusher = threading.Thread(target=flush, daemon=True)
+    flusher.start()
+    flusher.join(timeout)
+
+
+def _ignore(signum: int, frame: object) -> None:
+    """The Python-level handler does nothing: the watchdog reads the signal from the wakeup pipe."""
+
+
+_current: Run | None = None
+
+
+def current() -> Run | None:
+    return _current
+
+
+def remaining(limit: float | None = None) -> float | None:
+    """The smaller of ``limit`` and what the current run has left (None = no limit at all)."""
+    run = _current
+    left = run.remaining() if run is not None else None
+    if limit is None:
+        return left
+    return max(0.0, limit) if left is None else min(max(0.0, limit), left)
+
+
+def stopping() -> bool:
+    """True once the run must wrap up (deadline passed, Ctrl-C, SIGTERM)."""
+    run = _current
+    return run is not None and run.stopping()
+
+
+def interrupted() -> bool:
+    """True once Ctrl-C or SIGTERM asked the run to stop."""
+    run = _current
+    return run is not None and run.reason == "interrupted"
+
+
+def check() -> None:
+    """Call in long Python loops: raises ``Stopped`` once the run must wrap up."""
+    run = _current
+    if run is not None and run.stopping():
+        raise Stopped(run.reason or "time limit", run.stage)
+
+
+@contextlib.contextmanager
+def stage(name: str, after: str | None = None) -> Iterator[None]:
+    """Name what the run is doing (reported when a limit hits; grounding may be ended hard);
+    ``after`` names what follows (default: the stage before)."""
+    run = _current
+    if run is None:
+        yield
+        return
+    before, run.stage = run.stage, name
+    try:
+        yield
+    finally:
+        run.stage = after or before
+
+
+def offer(printer: Callable[[], int] | None) -> None:
+    """Register what to print if the run must end while stuck: ``printer`` prints the best answer
+    found so far and returns the exit code (11). ``None`` withdraws it."""
+    run = _current
+    if run is not None:
+        run._offer = printer
+
+
+def adopt_child(pid: int) -> None:
+    """A worker process of this run: its memory counts, and it is killed when the run ends."""
+    run = _current
+    if run is not None:
+        run.children.add(pid)
+
+
+def release_child(pid: int) -> None:
+    run = _current
+    if run is not None:
+        run.children.discard(pid)
+
+
+def in_worker() -> None:
+    """Called first thing in a forked worker: die with the parent, leave signals to the parent
+    (a Ctrl-C in a terminal reaches the whole process group), and run no watchdog of its own."""
+    global _current
+    with contextlib.suppress(Exception):
+        signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _set_parent_death_signal()
+    if _current is not None:
+        _current._done.set()
+        _current._thread = None
+        _current.children = set()
+        _current.hard = False
+
+
+def _set_parent_death_signal() -> None:
+    """Linux: the kernel kills this worker when its parent dies, even by SIGKILL."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass

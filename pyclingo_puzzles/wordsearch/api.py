@@ -1,0 +1,204 @@
+"""The word search family from Python: ``generate(words, ...)`` and the result the CLI prints from.
+
+>>> from pyclingo_puzzles import wordsearch
+>>> puzzle = wordsearch.generate(["hola", "caracola", "ostra"], width=8, height=8, seed=3)
+>>> puzzle.status
+<Status.SAT: 'SAT'>
+>>> len(puzzle.grid), len(puzzle.grid[0]), [p.word for p in puzzle.placements]
+(8, 8, ['HOLA', 'CARACOLA', 'OSTRA'])
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..rules import describe_core
+from ..solve import Stats, Status, exit_code
+from ..yamlio import DataDoc
+from . import render
+from .generate import Puzzle
+from .generate import generate as _generate
+from .instance import MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance
+from .scan import Placement
+
+__all__ = ["WordSearch", "generate", "generate_instance"]
+
+
+@dataclass(frozen=True)
+class WordSearch:
+    """A generated word search (or the proof there is none): what the CLI prints, as data.
+
+    ``grid``, ``placements`` and ``key()`` are those of the first puzzle (empty when there is none);
+    ``puzzles`` holds all of them (``models`` > 1). When unsolvable, ``core`` names words that cannot
+    fit together and ``rules_core`` the rule files that take part."""
+
+    status: Status
+    instance: WordSearchInstance
+    puzzles: tuple[Puzzle, ...] = ()
+    core: tuple[str, ...] = ()
+    rules_core: tuple[str, ...] = ()
+    stats: Stats = field(default_factory=Stats)
+    exhausted: bool = False
+    interrupted: bool = False
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return self.instance.words
+
+    @property
+    def grid(self) -> tuple[str, ...]:
+        return self.puzzles[0].grid if self.puzzles else ()
+
+    @property
+    def placements(self) -> tuple[Placement, ...]:
+        return self.puzzles[0].placements if self.puzzles else ()
+
+    @property
+    def shown(self) -> tuple[str, ...] | None:
+        """What the user's ``#show`` statements show (None: the rules have none)."""
+        return self.puzzles[0].shown if self.puzzles else None
+
+    def key(self) -> tuple[str, ...]:
+        """The answer key: placed letters only, '.' elsewhere."""
+        return self.puzzles[0].key() if self.puzzles else ()
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code(self.status, self.exhausted, self.interrupted)
+
+    def explain(self) -> str:
+        """Why there is no puzzle (the CLI's line), "" when there is one."""
+        inst = self.instance
+        if self.status is Status.UNSAT:
+            free = f" (with {len(inst.message)} cells kept free for the message)" if inst.message else ""
+            where = (
+                f"the {inst.width}x{inst.height} {inst.shape or 'mask'}" if inst.mask else f"{inst.width}x{inst.height}"
+            )
+            return f"the words cannot all be placed on {where} (proved){free}; " + describe_core(
+                self.rules_core, self.core
+            )
+        if self.status is Status.UNKNOWN:
+            return "no puzzle found within the time limit"
+        return ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``--json`` document."""
+        out: dict[str, Any] = {"status": self.status.value}
+        if self.puzzles:
+            out.update(_puzzle_dict(self.puzzles[0]))
+            if len(self.puzzles) > 1:
+                out["puzzles"] = [_puzzle_dict(p) for p in self.puzzles]
+        if self.core:
+            out["cannot_fit_together"] = list(self.core)
+        if self.rules_core:
+            out["rules_in_core"] = list(self.rules_core)
+        return out
+
+    def to_svg(self, *, key: bool = False, title: str = "Word search") -> str:
+        """A printable page (SVG): the puzzle, or with ``key`` the solution."""
+        if not self.puzzles:
+            raise ValueError(f"no puzzle to draw: {self.explain()}")
+        return render.svg(self.puzzles[0], self.words, key=key, title=title)
+
+    def __str__(self) -> str:
+        if not self.puzzles:
+            return self.explain()
+        return f"{render.text(self.puzzles[0])}\n\n{render.word_list(self.words)}"
+
+
+def _puzzle_dict(puzzle: Puzzle) -> dict[str, Any]:
+    out = render.as_dict(puzzle)
+    if puzzle.shown is not None:
+        out["shown"] = list(puzzle.shown)
+    return out
+
+
+def generate_instance(
+    inst: WordSearchInstance,
+    *,
+    rules: Sequence[str | Path] = (),
+    models: int = 1,
+    time_limit: float | None = None,
+) -> WordSearch:
+    """Generate from a read (and checked) instance; what the CLI does with a YAML file."""
+    outcome = _generate(inst, rules=[str(r) for r in rules], models=models, time_limit=time_limit)
+    return WordSearch(
+        outcome.status,
+        inst,
+        tuple(outcome.puzzles),
+        outcome.core,
+        outcome.rules_core,
+        outcome.stats,
+        outcome.exhausted,
+        outcome.interrupted,
+    )
+
+
+def _word_list(words: str | Iterable[str]) -> list[str]:
+    if isinstance(words, str):  # "cat, dog bird": word-search-generator's habit
+        return [w for w in re.split(r"[\s,;]+", words) if w]
+    out = list(words)
+    for i, w in enumerate(out):
+        if not isinstance(w, str):
+            raise InputError(f"word {i + 1} must be a string, got {type(w).__name__}", "<words>")
+    return out
+
+
+def generate(
+    words: str | Iterable[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+    level: str | None = None,
+    directions: Sequence[Direction] | None = None,
+    seed: int | None = None,
+    rules: Sequence[str | Path] = (),
+    fit: bool = False,
+    alphabet: str | None = None,
+    message: str | None = None,
+    models: int = 1,
+    time_limit: float | None = None,
+) -> WordSearch:
+    """A word search where every word occurs exactly once.
+
+    ``words``: a list, or one string of words separated by spaces or commas; any case (words are
+    upper-cased as from a file), checked like the CLI's (no duplicates, no word inside another,
+    letters only): bad input raises ``InputError``. ``level`` (easy | medium | hard, default
+    medium) or ``directions`` as ``[(dx, dy), ...]``. Without ``width`` and ``height``, or with
+    ``fit``, the square grid grows from the smallest plausible size (or from the size given) until
+    the words fit. ``rules``: ``.lp`` files as with ``--rules``. ``words`` may also be the path of a YAML
+    instance, as the CLI reads it (``level``, ``seed``, ``width`` and ``height`` then override the
+    file's, as the CLI's options do)."""
+    if isinstance(words, str | Path) and Path(words).suffix in (".yaml", ".yml") and Path(words).is_file():
+        inst = override(read_instance(words), level=level, seed=seed, size=_size(width, height))
+        return generate_instance(inst, rules=rules, models=models, time_limit=time_limit)
+    entries = _word_list(words)
+    data: dict[str, Any] = {"words": entries, "seed": 1 if seed is None else seed}
+    if directions is not None:
+        data["directions"] = [list(d) for d in directions]
+    else:
+        data["level"] = level or "medium"
+    if alphabet is not None:
+        data["alphabet"] = alphabet
+    if message is not None:
+        data["message"] = message
+    auto = fit or width is None or height is None
+    longest = max((len(w) for w in entries), default=2)
+    start = max(longest, math.ceil(math.sqrt(sum(map(len, entries)))))
+    w, h = width or start, height or start
+    while True:
+        inst = from_doc(DataDoc("<words>", {**data, "width": w, "height": h}))
+        result = generate_instance(inst, rules=rules, models=models, time_limit=time_limit)
+        if not auto or result.status is not Status.UNSAT or max(w, h) >= MAX_SIZE:
+            return result
+        w, h = w + 1, h + 1
+
+
+def _size(width: int | None, height: int | None) -> tuple[int, int] | None:
+    return (width, height) if width is not None and height is not None else None

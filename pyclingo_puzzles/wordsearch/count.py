@@ -1,0 +1,73 @@
+"""``wordsearch --count``: how many placements of the whole word list there are.
+
+A placement counts when every word takes one of the positions its level allows, crossing words
+agree, and no word has a second copy made of placed letters alone (the generator's nogoods forbid
+those; filler letters are not part of a placement). Needs the complete candidate list, so only for
+grids small enough that the generator lists every position (``generate.FULL_LIMIT``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+from ..solve import Answer, Solver, Status, exit_code
+from .generate import (
+    CLINGO_OPTIONS,
+    ENCODING,
+    FULL_LIMIT,
+    active_atom,
+    all_candidates,
+    decode,
+    facts,
+    partial_grid,
+    placements_of,
+    stray_copies,
+)
+from .instance import WordSearchInstance
+
+
+@dataclass(frozen=True)
+class Count:
+    count: int
+    exhausted: bool
+    interrupted: bool
+
+    @property
+    def status(self) -> Status:
+        if self.count:
+            return Status.SAT
+        return Status.UNSAT if self.exhausted else Status.UNKNOWN
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code(self.status, self.exhausted, self.interrupted)
+
+
+def count_placements(
+    inst: WordSearchInstance, *, rules: Sequence[str | Path] = (), time_limit: float | None = None
+) -> Count:
+    cands = [all_candidates(word, inst) for word in inst.words]
+    total = sum(map(len, cands))
+    if total > FULL_LIMIT:
+        raise InputError(
+            f"--count lists every position of every word: {total} here, at most {FULL_LIMIT} (a smaller grid "
+            "or fewer directions)",
+            inst.path,
+        )
+    solver = Solver([ENCODING], rules, seed=inst.seed, options=CLINGO_OPTIONS)
+    solver.add_facts(facts(inst, cands))
+    solver.ground()
+    clean = 0
+
+    def on_answer(answer: Answer) -> None:
+        nonlocal clean
+        placements = placements_of(decode(answer.symbols, cands, rules), inst, cands)
+        if not stray_copies(partial_grid(inst, placements), placements):
+            clean += 1
+
+    assumptions = [(active_atom(w), True) for w in range(len(inst.words))]
+    result = solver.solve(models=0, time_limit=time_limit, assumptions=assumptions, keep=0, on_answer=on_answer)
+    return Count(clean, result.exhausted, result.interrupted)

@@ -1,0 +1,179 @@
+"""One run's limits (runtime.py): the deadline covers grounding, the memory ceiling, Ctrl-C / SIGTERM,
+and no worker outlives the command. These run the real command in a subprocess: the hard limits are
+only armed there (a library must never end its caller's process)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pyclingo_puzzles import runtime
+from pyclingo_puzzles.argtypes import memory_size
+
+ROOT = Path(__file__).resolve().parent.parent
+STRIPS = ROOT / "instances" / "strips" / "small.yaml"
+WORDSEARCH = ROOT / "instances" / "wordsearch" / "hola-8x8.yaml"
+SHARED = ROOT.parent / "shared" / "crossword-bench"
+
+
+def command(*args: object) -> list[str]:
+    return [sys.executable, "-m", "pyclingo_puzzles", *map(str, args)]
+
+
+@pytest.fixture
+def endless(tmp_path: Path) -> Path:
+    rules = tmp_path / "inf.lp"
+    rules.write_text("p(X+1) :- p(X). p(0).\n")
+    return rules
+
+
+@pytest.fixture
+def many_solutions(tmp_path: Path) -> Path:
+    """Twelve separate two-letter sites and twelve distinct words: 12! solutions to enumerate."""
+    words = [a + b for a, b in zip("ABCDEFGHIJKL", "MNOPQRSTUVWX", strict=True)]
+    rows = [".. " * 4, " " * 12] * 3
+    path = tmp_path / "many.yaml"
+    path.write_text("words: [" + ", ".join(words) + "]\nframework:\n" + "".join(f"  - '{r}'\n" for r in rows))
+    return path
+
+
+def children_of(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(x) for x in out.split()]
+
+
+def test_time_limit_ends_grounding(endless: Path) -> None:
+    t0 = time.monotonic()
+    res = subprocess.run(
+        command("strips", STRIPS, "--rules", endless, "--time-limit", "1"), capture_output=True, text=True
+    )
+    elapsed = time.monotonic() - t0
+    assert res.returncode == 1
+    assert res.stderr.strip().splitlines() == ["time limit hit while grounding"]
+    assert elapsed < 10  # the overshoot itself is measured by benchmarks/limits.py, not asserted here
+
+
+def test_memory_limit_ends_grounding(endless: Path) -> None:
+    res = subprocess.run(
+        command("wordsearch", WORDSEARCH, "--rules", endless, "--memory-limit", "200M"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 1
+    assert res.stderr.startswith("memory limit hit while grounding")
+    assert "Traceback" not in res.stderr and len(res.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_signal_during_grounding_stops_at_once(endless: Path, sig: signal.Signals) -> None:
+    proc = subprocess.Popen(command("strips", STRIPS, "--rules", endless), stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    proc.send_signal(sig)
+    t0 = time.monotonic()
+    _, err = proc.communicate(timeout=20)
+    assert time.monotonic() - t0 < 5
+    assert proc.returncode == 1
+    assert err.strip() == "interrupted while grounding"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_signal_during_enumeration_prints_what_was_found(many_solutions: Path, sig: signal.Signals) -> None:
+    proc = subprocess.Popen(
+        command("crossword", many_solutions, "--models", "0"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(2.5)
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 11, err
+    assert "Solution 1:" in out and "at least" in out.splitlines()[-1]
+    assert "Traceback" not in err
+
+
+def test_time_limit_during_enumeration_prints_what_was_found(many_solutions: Path) -> None:
+    res = subprocess.run(
+        command("crossword", many_solutions, "--models", "0", "--time-limit", "2", "--json"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 11
+    data = json.loads(res.stdout)
+    assert data["count"] > 0 and len(data["solutions"]) == data["count"]
+
+
+def test_second_signal_ends_the_run_at_once(many_solutions: Path) -> None:
+    # stdout is a pipe nobody reads: after the first Ctrl-C the run blocks printing its answers
+    proc = subprocess.Popen(
+        command("crossword", many_solutions, "--models", "0"), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    time.sleep(2)
+    proc.send_signal(signal.SIGINT)
+    time.sleep(1)
+    assert proc.poll() is None
+    proc.send_signal(signal.SIGINT)
+    t0 = time.monotonic()
+    proc.wait(timeout=20)
+    assert time.monotonic() - t0 < 5
+    _, err = proc.communicate()
+    assert proc.returncode == 1
+    assert b"stopped at once" in err
+
+
+@pytest.mark.skipif(not (SHARED / "grids" / "15.06.grid").exists(), reason="needs ../shared/crossword-bench")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_no_worker_outlives_a_dictionary_fill(sig: signal.Signals) -> None:
+    proc = subprocess.Popen(
+        command("crossword", SHARED / "grids/15.06.grid", "--dictionary", SHARED / "dict/wamerican-lower-alpha.txt",
+                "--seed", "3", "--jobs", "2"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    workers: list[int] = []
+    for _ in range(100):  # wait until the race has forked its workers
+        time.sleep(0.1)
+        workers = children_of(proc.pid)
+        if len(workers) >= 2 or proc.poll() is not None:
+            break
+    if proc.poll() is not None:
+        pytest.skip("the fill finished before the race could be signalled")
+    proc.send_signal(sig)
+    proc.wait(timeout=20)
+    time.sleep(0.5)
+    alive = [pid for pid in workers if os.path.exists(f"/proc/{pid}") and "Z" not in _state(pid)]
+    assert workers and not alive
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
+
+
+def test_library_runs_get_the_cooperative_deadline_only() -> None:
+    with runtime.Run(time_limit=5) as run:
+        assert runtime.current() is run and not run.hard
+        left = runtime.remaining(100)
+        assert left is not None and 4 < left <= 5
+        assert runtime.remaining(1) == 1
+        assert not runtime.stopping()
+    assert runtime.current() is None and runtime.remaining(3) == 3
+
+
+def test_memory_sizes() -> None:
+    assert memory_size("512M") == 512 * 2**20
+    assert memory_size("4G") == 4 * 2**30
+    assert memory_size("100") == 100 * 2**20
+    assert memory_size("2GiB") == 2 * 2**30
+    for bad in ("lots", "0", "-5G", ""):
+        with pytest.raises(Exception, match=r"size|at least"):
+            memory_size(bad)
