@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 from pathlib import Path
@@ -11,8 +12,10 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops
 
+from pyclingo_puzzles.wordsearch.generate import Puzzle
 from pyclingo_puzzles.wordsearch.instance import read_instance
-from pyclingo_puzzles.wordsearch.pdf import font_path, missing_glyphs
+from pyclingo_puzzles.wordsearch.pdf import font_path, missing_glyphs, pages_for, render
+from pyclingo_puzzles.wordsearch.scan import Placement
 
 from .conftest import INSTANCES
 
@@ -103,3 +106,13 @@ def test_pdf_warns_about_letters_the_font_lacks(cli, tmp_path: Path) -> None:
 def test_unwritable_pdf_path_is_exit_65(cli, tmp_path: Path) -> None:
     res = cli("wordsearch", WORDSEARCH / "vor-5x5.yaml", "--pdf", tmp_path / "no" / "such" / "dir.pdf")
     assert res.code == 65 and "cannot write PDF" in res.err and res.err.count("\n") == 1
+
+
+def test_long_word_list_continues_on_further_pages() -> None:
+    grid = tuple("ABCDEFGHIJ"[i:] + "ABCDEFGHIJ"[:i] for i in range(10))
+    words = [f"{a}{b}{c}WORD" for a in "ABCDEFGH" for b in "ABCDE" for c in "ABCDEFG"]  # 280 words
+    pages = pages_for([Puzzle(grid, (Placement("ABC", 0, 0, 1, 0),))], words, "Long list")
+    texts = [p.extract_text() for p in pypdf.PdfReader(io.BytesIO(render(pages))).pages]
+    assert len(texts) > 2 and any("(words, continued)" in t for t in texts)
+    assert all(sum(t.split().count(w) for t in texts) == 2 for w in words)  # puzzle list and key list
+    assert [t.strip().splitlines()[-1] for t in texts] == [str(i + 1) for i in range(len(texts))]  # numbered

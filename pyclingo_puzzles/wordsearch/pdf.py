@@ -24,6 +24,7 @@ FONT = "Noto Sans"
 MARGIN = 15.0  # mm
 MAX_CELL = 14.0  # mm: small grids do not get giant letters
 PT = 72 / 25.4  # points per mm
+LIST_SHARE = 0.35  # at most this share of a grid page's height holds the word list
 CAPSULE_STEPS = 16  # segments per half circle of a key outline
 KEY_COLOURS = ((214, 39, 40), (31, 119, 180), (44, 160, 44), (148, 103, 189), (255, 127, 14), (23, 190, 207))
 
@@ -77,9 +78,9 @@ def render(pages: Sequence[Page], paper: str = "a4") -> bytes:
     # the variable font's default instance is Regular; instancing a Bold with fontTools costs seconds,
     # so bold is drawn as filled and stroked outlines (_bold)
     pdf.add_font("noto", "", font_path())
-    for number, page in enumerate(pages, 1):
+    for page in pages:
         pdf.add_page()
-        _draw_page(pdf, page, number)
+        _draw_page(pdf, page)
     return bytes(pdf.output())
 
 
@@ -91,35 +92,22 @@ def write_pdf(path: Path, pages: Sequence[Page], paper: str = "a4") -> None:
         raise InputError(f"cannot write PDF ({exc.strerror or exc})", path) from None
 
 
-def _draw_page(pdf, page: Page, number: int) -> None:
+def _draw_page(pdf, page: Page) -> None:
     width_mm, height_mm = pdf.w - 2 * MARGIN, pdf.h - 2 * MARGIN
     grid = page.puzzle.grid
     rows, cols = len(grid), len(grid[0])
-    # title
-    pdf.set_font("noto", "", 20)
-    pdf.set_text_color(0)
-    with _bold(pdf, 0.25):
-        pdf.text(MARGIN, MARGIN + 7, page.heading)
-    top = MARGIN + 16
-    # word list below the grid: columns as wide as the longest word; smaller type for long lists
+    top = _heading(pdf, page.heading)
+    # word list below the grid: columns as wide as the longest word, smaller type for long lists;
+    # what does not fit in LIST_SHARE of the page goes on to continuation pages
     words = list(page.words)
-    size, list_cols, list_rows, line_h = 12.0, 1, 0, 0.0
-    while words:
-        pdf.set_font("noto", "", size)
-        col_w = max(pdf.get_string_width(w) for w in words) + 8
-        list_cols = max(1, int(width_mm // col_w))
-        list_rows = math.ceil(len(words) / list_cols)
-        line_h = size / PT * 1.6
-        if list_rows * line_h <= 0.35 * height_mm or size <= 6:
-            break
-        size -= 1
-    list_h = list_rows * line_h + 8 if words else 0
+    size, list_cols, line_h = _list_layout(pdf, words, width_mm, LIST_SHARE * height_mm)
+    here = min(len(words), list_cols * max(1, int(LIST_SHARE * height_mm // line_h)))
+    list_h = math.ceil(here / list_cols) * line_h + 8 if words else 0
     # grid: square cells as large as the page allows
     cell = min(width_mm / cols, (height_mm - (top - MARGIN) - list_h - 10) / rows, MAX_CELL)
     left = MARGIN + (width_mm - cell * cols) / 2
-    shaped = any(BLOCK in row for row in grid)
     pdf.set_line_width(0.2)
-    if shaped:
+    if any(BLOCK in row for row in grid):  # a shape: outline its cells, not the bounding box
         pdf.set_draw_color(190)
         for r, row in enumerate(grid):
             for c, ch in enumerate(row):
@@ -137,27 +125,67 @@ def _draw_page(pdf, page: Page, number: int) -> None:
             _capsule(pdf, left, top, cell, p.cells())
             placed.update(p.cells())
     letter_pt = cell * PT * 0.55
+    pdf.set_font("noto", "", letter_pt)
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if ch == BLOCK:
                 continue
             bold = page.key and (r, c) in placed
-            pdf.set_font("noto", "", letter_pt)
             pdf.set_text_color(0 if bold or not page.key else 150)
             x = left + c * cell + (cell - pdf.get_string_width(ch)) / 2
             with _bold(pdf, cell * 0.02 if bold else 0):
                 pdf.text(x, top + r * cell + cell / 2 + letter_pt / PT * 0.36, ch)
-    # the word list
+    _word_list(pdf, words[:here], size, list_cols, line_h, top + rows * cell + 10)
+    _footer(pdf)
+    rest = words[here:]
+    while rest:
+        pdf.add_page()
+        top = _heading(pdf, f"{page.heading} (words, continued)")
+        per_page = list_cols * max(1, int((pdf.h - MARGIN - top) // line_h))
+        _word_list(pdf, rest[:per_page], size, list_cols, line_h, top)
+        _footer(pdf)
+        rest = rest[per_page:]
+
+
+def _heading(pdf, heading: str) -> float:
+    """The page title, smaller when long; returns where the content starts."""
+    size = 20.0
+    pdf.set_font("noto", "", size)
+    while pdf.get_string_width(heading) > pdf.w - 2 * MARGIN and size > 8:
+        size -= 1
+        pdf.set_font("noto", "", size)
+    pdf.set_text_color(0)
+    with _bold(pdf, 0.25):
+        pdf.text(MARGIN, MARGIN + 7, heading)
+    return MARGIN + 16
+
+
+def _list_layout(pdf, words: Sequence[str], width_mm: float, room: float) -> tuple[float, int, float]:
+    """Type size, columns and line height for the word list: 12 pt, down to 6 pt if it needs room."""
+    size, cols, line_h = 12.0, 1, 1.0
+    while words:
+        pdf.set_font("noto", "", size)
+        cols = max(1, int(width_mm // (max(pdf.get_string_width(w) for w in words) + 8)))
+        line_h = size / PT * 1.6
+        if math.ceil(len(words) / cols) * line_h <= room or size <= 6:
+            break
+        size -= 1
+    return size, cols, line_h
+
+
+def _word_list(pdf, words: Sequence[str], size: float, cols: int, line_h: float, top: float) -> None:
     pdf.set_text_color(0)
     pdf.set_font("noto", "", size)
-    list_top = top + rows * cell + 10 + line_h * 0.7
-    col_w = width_mm / list_cols
+    col_w = (pdf.w - 2 * MARGIN) / cols
     for i, word in enumerate(words):
-        r, c = divmod(i, list_cols)
-        pdf.text(MARGIN + c * col_w, list_top + r * line_h, word)
+        r, c = divmod(i, cols)
+        pdf.text(MARGIN + c * col_w, top + line_h * 0.7 + r * line_h, word)
+
+
+def _footer(pdf) -> None:
     pdf.set_font("noto", "", 9)
     pdf.set_text_color(120)
-    label = str(number)
+    label = str(pdf.page_no())
     pdf.text(pdf.w / 2 - pdf.get_string_width(label) / 2, pdf.h - MARGIN / 2, label)
 
 
