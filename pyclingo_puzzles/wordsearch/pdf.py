@@ -9,6 +9,7 @@ A book of several puzzles has the puzzle pages first and the keys at the back, e
 from __future__ import annotations
 
 import math
+import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ FONT = "Noto Sans"
 MARGIN = 15.0  # mm
 MAX_CELL = 14.0  # mm: small grids do not get giant letters
 PT = 72 / 25.4  # points per mm
+VARIATION_TABLES = ("fvar", "gvar", "avar", "cvar", "HVAR", "VVAR", "MVAR", "STAT")
 LIST_SHARE = 0.35  # at most this share of a grid page's height holds the word list
 CAPSULE_STEPS = 16  # segments per half circle of a key outline
 KEY_COLOURS = ((214, 39, 40), (31, 119, 180), (44, 160, 44), (148, 103, 189), (255, 127, 14), (23, 190, 207))
@@ -48,6 +50,11 @@ def _covered() -> frozenset[int]:
 def missing_glyphs(chars: str) -> list[str]:
     """Characters the font cannot draw (they would print as blanks)."""
     return sorted({ch for ch in chars if ch != BLOCK and not ch.isspace() and ord(ch) not in _covered()})
+
+
+def _drawable(text: str) -> str:
+    """``text`` without the characters the font lacks (the CLI warns; fpdf2 cannot measure them)."""
+    return "".join(ch for ch in text if ch == " " or ord(ch) in _covered())
 
 
 @dataclass(frozen=True)
@@ -75,13 +82,27 @@ def render(pages: Sequence[Page], paper: str = "a4") -> bytes:
     pdf = FPDF(format=PAPERS[paper], unit="mm")
     pdf.set_auto_page_break(False)
     pdf.set_title(pages[0].heading if pages else "word search")
-    # the variable font's default instance is Regular; instancing a Bold with fontTools costs seconds,
-    # so bold is drawn as filled and stroked outlines (_bold)
-    pdf.add_font("noto", "", font_path())
-    for page in pages:
-        pdf.add_page()
-        _draw_page(pdf, page)
-    return bytes(pdf.output())
+    with tempfile.TemporaryDirectory(prefix="pyclingo-pdf-") as tmp:
+        pdf.add_font("noto", "", _static_font(Path(tmp)))
+        for page in pages:
+            pdf.add_page()
+            _draw_page(pdf, page)
+        return bytes(pdf.output())
+
+
+def _static_font(folder: Path) -> Path:
+    """Noto Sans Regular as a static font: the variable font without its variation tables keeps its
+    default outlines, which are the Regular. (fpdf2 before 2.8.5 cannot subset variable fonts, and
+    instancing a Bold with fontTools would cost seconds; bold is drawn as outlined text, _bold.)"""
+    from fontTools.ttLib import TTFont
+
+    path = folder / "NotoSans-Regular.ttf"
+    with TTFont(font_path()) as font:
+        for tag in VARIATION_TABLES:
+            if tag in font:
+                del font[tag]
+        font.save(path)
+    return path
 
 
 def write_pdf(path: Path, pages: Sequence[Page], paper: str = "a4") -> None:
@@ -96,10 +117,10 @@ def _draw_page(pdf, page: Page) -> None:
     width_mm, height_mm = pdf.w - 2 * MARGIN, pdf.h - 2 * MARGIN
     grid = page.puzzle.grid
     rows, cols = len(grid), len(grid[0])
-    top = _heading(pdf, page.heading)
+    top = _heading(pdf, _drawable(page.heading))
     # word list below the grid: columns as wide as the longest word, smaller type for long lists;
     # what does not fit in LIST_SHARE of the page goes on to continuation pages
-    words = list(page.words)
+    words = [_drawable(w) for w in page.words]
     size, list_cols, line_h = _list_layout(pdf, words, width_mm, LIST_SHARE * height_mm)
     here = min(len(words), list_cols * max(1, int(LIST_SHARE * height_mm // line_h)))
     list_h = math.ceil(here / list_cols) * line_h + 8 if words else 0
@@ -128,7 +149,7 @@ def _draw_page(pdf, page: Page) -> None:
     pdf.set_font("noto", "", letter_pt)
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
-            if ch == BLOCK:
+            if ch == BLOCK or not _drawable(ch):
                 continue
             bold = page.key and (r, c) in placed
             pdf.set_text_color(0 if bold or not page.key else 150)
@@ -140,7 +161,7 @@ def _draw_page(pdf, page: Page) -> None:
     rest = words[here:]
     while rest:
         pdf.add_page()
-        top = _heading(pdf, f"{page.heading} (words, continued)")
+        top = _heading(pdf, _drawable(f"{page.heading} (words, continued)"))
         per_page = list_cols * max(1, int((pdf.h - MARGIN - top) // line_h))
         _word_list(pdf, rest[:per_page], size, list_cols, line_h, top)
         _footer(pdf)
