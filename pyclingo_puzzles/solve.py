@@ -19,7 +19,8 @@ import clingo
 
 from . import rules as user_rules
 from . import runtime
-from .errors import InputError, clingo_error, read_text
+from .errors import InputError, clingo_error
+from .rulesfile import check_rules_file
 
 EXIT_SAT = 10
 EXIT_UNSAT = 20
@@ -183,7 +184,7 @@ class Solver:
         p = Path(path)
         # Read by Python first: a missing file, a FIFO or device, an oversized or non-UTF-8 file
         # is a one-line error (clingo panics decoding a non-UTF-8 message about the file).
-        read_text(p)
+        check_rules_file(p)  # and the files it #includes
         before = len(self.messages)
         try:
             with runtime.stage("loading rules"):

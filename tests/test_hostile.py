@@ -49,11 +49,15 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int,
 
 
 def assert_contract(code: int, err: str) -> None:
+    """Exit code of the contract, no traceback; bad input is one error line, the last on stderr
+    (warnings and notes about the user's rules may come before it, one line each)."""
     event(f"exit {code}")
     assert code in EXIT_CODES, (code, err)
     assert "Traceback" not in err
     if code == 65:
-        assert err.count("\n") == 1 and err.endswith("\n"), err
+        lines = err.splitlines()
+        assert err.endswith("\n") and lines and "error: " in lines[-1], err
+        assert all(line.startswith(("warning: ", "note: ")) for line in lines[:-1]), err
 
 
 def one_line_65(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> str:
@@ -170,6 +174,43 @@ def test_fuzz_option_parser(capsys, argv: list[str]) -> None:
     assert_contract(*run_cli(capsys, *argv, "--time-limit", "5")[::2])
 
 
+TERMS = st.one_of(
+    st.integers(-2, 12).map(str),
+    st.sampled_from(["2147483647", "-2147483648", "foo", "h", "v", '"A"', '"AB"', '""', "(1,2)", "f(x)", "#sup"]),
+)
+
+
+def atom(name: str, arity: int) -> st.SearchStrategy[str]:
+    return st.lists(TERMS, min_size=arity, max_size=arity).map(lambda args: f"{name}({','.join(args)}).")
+
+
+OUTPUT_ATOMS = {  # per family: the shown predicates its decoder reads
+    "wordsearch": [atom("place", 2), atom("place", 3)],
+    "crossword": [atom("place", 2)],
+    "fill": [atom("val", 3), atom("fill", 2)],
+    "strips": [atom("use", 5), atom("active", 1)],
+}
+
+
+@FUZZ
+@given(data=st.data(), family=st.sampled_from(sorted(OUTPUT_ATOMS)), count=st.booleans())
+def test_fuzz_rules_deriving_output_atoms(capsys, tmp_path: Path, data, family: str, count: bool) -> None:
+    facts = data.draw(st.lists(st.one_of(*OUTPUT_ATOMS[family]), min_size=1, max_size=3))
+    rules = write(tmp_path, "extra.lp", "\n".join(facts) + "\n")
+    argv: list[str | Path]
+    if family == "fill":
+        frame, words = write(tmp_path, "f.grid", RING), write(tmp_path, "w.txt", "\n".join(WORDS))
+        argv = ["crossword", frame, "--dictionary", words, "--jobs", "1", *(["--word-atoms"] * count)]
+    else:
+        file = {"wordsearch": WORDSEARCH, "crossword": CROSSWORD, "strips": STRIPS}[family]
+        many = "2" if family == "wordsearch" else "0"  # thousands of word search puzzles exist
+        argv = [family, file, *(["--models", many] * count)]
+    code, _, err = run_cli(capsys, *argv, "--rules", rules, "--time-limit", "5")
+    assert_contract(code, err)
+    if code == 65:
+        assert err.splitlines()[-1].startswith(f"error: {rules}")
+
+
 # ------------------------------------------------------------------------------ unbounded inputs
 
 
@@ -211,6 +252,15 @@ def test_duplicate_yaml_keys_name_both_lines(capsys, tmp_path: Path) -> None:
     assert one_line_65(capsys, "wordsearch", path) == f"error: {path}:4: key 'width' is given twice (line 1 and here)"
     nested = write(tmp_path, "s.yaml", "grids:\n  - name: a\n    rows: [bw]\n    name: b\n")
     assert one_line_65(capsys, "strips", nested) == f"error: {nested}:4: key 'name' is given twice (line 2 and here)"
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, "- " * 50_000 + "x\n", "a: " * 20_000 + "x\n"])
+def test_deep_nesting_is_an_error_not_a_crash(capsys, tmp_path: Path, text: str) -> None:
+    # libyaml's own composer recursed in C and killed the process (exit 139)
+    path = write(tmp_path, "deep.yaml", text)
+    for command in ("wordsearch", "strips", "crossword"):
+        err = one_line_65(capsys, command, path)
+        assert err.startswith(f"error: {path}:") and "invalid YAML" in err
 
 
 def test_merge_keys_may_still_be_overridden() -> None:
@@ -298,6 +348,19 @@ def test_non_utf8_rules_file(capsys, tmp_path: Path) -> None:
     rules = write(tmp_path, "bad.lp", b"a.\n% caf\xe9\n")
     for command, file in (("wordsearch", WORDSEARCH), ("strips", STRIPS), ("crossword", CROSSWORD)):
         assert one_line_65(capsys, command, file, "--rules", rules) == f"error: {rules}:2: not valid UTF-8 text"
+
+
+def test_included_files_are_read_as_text_first(capsys, tmp_path: Path) -> None:
+    write(tmp_path, "latin1.lp", b"% caf\xe9\n")
+    fifo = tmp_path / "pipe.lp"
+    os.mkfifo(fifo)
+    rules = write(tmp_path, "main.lp", '% #include "pipe.lp".\na.\n#include "latin1.lp".\n')
+    assert one_line_65(capsys, "strips", STRIPS, "--rules", rules) == (
+        f"error: {rules}:3: included here: {tmp_path / 'latin1.lp'}:1: not valid UTF-8 text"
+    )
+    rules.write_text('#include "pipe.lp".\n')
+    err = one_line_65(capsys, "strips", STRIPS, "--rules", rules)
+    assert err.endswith("is a FIFO (named pipe), not a regular file")
 
 
 def test_rules_syntax_error_names_file_and_line(capsys, tmp_path: Path) -> None:
@@ -428,3 +491,9 @@ def test_framework_shape_is_bounded_before_padding(capsys, tmp_path: Path) -> No
     )
     grid = write(tmp_path, "wide.grid", "_" * 600 + "\n" + "_\n" * 600)
     assert "larger than 250000 cells" in one_line_65(capsys, "crossword", grid, "--dictionary", grid)
+
+
+def test_strips_grid_size_is_bounded(capsys, tmp_path: Path) -> None:
+    rows = "".join(f"      - {'bw' * 250}\n" for _ in range(501))
+    path = write(tmp_path, "big.yaml", f"grids:\n  - name: big\n    rows:\n{rows}")
+    assert one_line_65(capsys, "strips", path) == f"error: {path}:504: grid 'big' has more than 250000 cells (row 501)"
