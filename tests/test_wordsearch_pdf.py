@@ -105,7 +105,7 @@ def test_pdf_warns_about_letters_the_font_lacks(cli, tmp_path: Path) -> None:
 
 def test_unwritable_pdf_path_is_exit_65(cli, tmp_path: Path) -> None:
     res = cli("wordsearch", WORDSEARCH / "vor-5x5.yaml", "--pdf", tmp_path / "no" / "such" / "dir.pdf")
-    assert res.code == 65 and "cannot write PDF" in res.err and res.err.count("\n") == 1
+    assert res.code == 65 and "cannot write --pdf" in res.err and res.err.count("\n") == 1
 
 
 def test_long_word_list_continues_on_further_pages() -> None:

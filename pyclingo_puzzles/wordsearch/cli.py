@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from .. import argtypes, count
+from ..outfiles import check_output_paths
 from ..output import print_json, print_stats, warn
 from ..solve import Status
 from . import render
@@ -35,8 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    render.check_svg_paths(args.svg, args.svg_key)
-    render.check_output_path(args.pdf, "PDF")
+    check_output_paths({"--svg": args.svg, "--svg-key": args.svg_key, "--pdf": args.pdf})
     inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=args.size)
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)

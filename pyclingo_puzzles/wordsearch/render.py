@@ -5,7 +5,6 @@ draws only the usable cells (each with a faint outline, so the shape shows)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -97,27 +96,6 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
         out.append(f'<text x="{x}" y="{y}" font-size="16">{escape(word)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
-
-
-def check_svg_paths(svg: Path | None, svg_key: Path | None) -> None:
-    """Refuse output paths that cannot be written, before any solving: the answer would be lost."""
-    if svg is not None and svg_key is not None and svg.resolve() == svg_key.resolve():
-        raise InputError("--svg and --svg-key name the same file; the key would overwrite the puzzle", svg_key)
-    check_output_path(svg, "SVG")
-    check_output_path(svg_key, "SVG")
-
-
-def check_output_path(path: Path | None, what: str) -> None:
-    """An output file (``what``: SVG, PDF) that could not be written is refused before solving."""
-    if path is None:
-        return
-    if path.is_dir():
-        raise InputError(f"is a directory; --{what.lower()} needs a file name", path)
-    parent = path.parent
-    if not parent.is_dir():
-        raise InputError(f"cannot write {what}: directory {str(parent)!r} does not exist", path)
-    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise InputError(f"cannot write {what}: permission denied", path)
 
 
 def write_svg(path: Path, content: str) -> None:
