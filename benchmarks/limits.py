@@ -165,6 +165,7 @@ CASES = [
     Case("infinite rules: strips", 2, _infinite_in("strips", STRIPS)),
     Case("infinite rules: crossword", 2, _infinite_in("crossword", CROSSWORD)),
     Case("infinite rules: fill", 2, _infinite_fill),
+    Case("infinite rules: layout", 2, _infinite_in("layout", str(INSTANCES / "layout" / "pets-5.yaml"))),
     Case("100k-word .dat", 5, _dat_100k),
     Case("200x200 strips, lengths 1-12", 5, _strips_200),
     Case("fill 21.01 --word-atoms", 2, _fill_21),

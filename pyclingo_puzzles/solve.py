@@ -236,10 +236,12 @@ class Solver:
     def add_facts(self, facts: Iterable[clingo.Symbol]) -> int:
         """Add facts through the backend; returns how many were added."""
         n = 0
-        with self.ctl.backend() as backend:
+        with runtime.stage("building facts", after="preparing the search"), self.ctl.backend() as backend:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])
                 n += 1
+                if not n % 4096:
+                    runtime.check()  # a huge instance must not outlive the deadline here
         return n
 
     def ground(
@@ -285,7 +287,8 @@ class Solver:
         if not self._ground:
             self.ground()
         time_limit = runtime.remaining(time_limit)
-        self.ctl.configuration.solve.models = str(max(0, int(models)))  # type: ignore[union-attr]
+        # clingo's model count is a signed 64-bit number; no enumeration reaches 2^31 anyway
+        self.ctl.configuration.solve.models = str(min(max(0, int(models)), 2**31 - 1))  # type: ignore[union-attr]
         answers: list[Answer] = []
         count = 0
         core_lits: list[int] = []

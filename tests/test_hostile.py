@@ -148,6 +148,16 @@ def test_fuzz_crossword_yaml_cli(capsys, tmp_path: Path, text: str, options: lis
 
 NOISY = st.text(alphabet=st.sampled_from(list("AB.ä1 #\n\r\t;-")), max_size=40)
 VALID_DAT = "AB\nAC\n\n..\n. \n"
+LO_BASE = {"words": ["CAT", {"word": "TOE", "clue": "foot"}], "max_width": 5, "prefer": "area"}
+
+
+@settings(FUZZ, max_examples=40)
+@given(text=documents(LO_BASE, ["words", "max_width", "max_height", "title", "prefer"]), options=OPTIONS)
+def test_fuzz_layout_cli(capsys, tmp_path: Path, text: str, options: list[str]) -> None:
+    path = write(tmp_path, "l.yaml", text)
+    assert_contract(*run_cli(capsys, "layout", path, "--time-limit", "2", *options)[::2])
+
+
 DAT = st.one_of(
     st.sampled_from([VALID_DAT, RING]), st.tuples(st.sampled_from([VALID_DAT, RING]), NOISY).map("".join), NOISY
 )
@@ -387,6 +397,14 @@ def test_extra_output_atoms_from_user_rules(capsys, tmp_path: Path, command, fil
     assert one_line_65(capsys, command, file, "--rules", rules) == f"error: {rules}: your rules derive {expected}"
 
 
+@pytest.mark.parametrize("rule", ['place("CAT",99,99,across).', "place(foo,1,2,3).", 'place("CAT",0,0,"x").'])
+def test_extra_place_atoms_in_a_layout(capsys, tmp_path: Path, rule: str) -> None:
+    rules = write(tmp_path, "extra.lp", rule + "\n")
+    err = run_cli(capsys, "layout", INSTANCES / "layout" / "pets-5.yaml", "--rules", rules, "--time-limit", "5")[2]
+    shown = rule[:-1].replace(", ", ",")
+    assert err.splitlines()[-1] == f"error: {rules}: your rules derive `{shown}`, which is not a candidate"
+
+
 def test_extra_active_atom_when_counting_strips(capsys, tmp_path: Path) -> None:
     rules = write(tmp_path, "extra.lp", "active(foo).\n")
     err = one_line_65(capsys, "strips", STRIPS, "--count", "--rules", rules)
@@ -451,8 +469,13 @@ def test_svg_paths_are_checked_before_solving(capsys, tmp_path: Path) -> None:
     missing = tmp_path / "no" / "p.svg"
     assert "does not exist" in one_line_65(capsys, "wordsearch", WORDSEARCH, "--svg-key", missing)
     same = one_line_65(capsys, "wordsearch", WORDSEARCH, "--svg", tmp_path / "p.svg", "--svg-key", tmp_path / "p.svg")
-    assert same.endswith("--svg and --svg-key name the same file; the key would overwrite the puzzle")
+    assert same.endswith("--svg and --svg-key name the same file; one would overwrite the other")
     assert not (tmp_path / "p.svg").exists()
+    layout = INSTANCES / "layout" / "pets-5.yaml"
+    twice = one_line_65(capsys, "layout", layout, "--svg", tmp_path / "p.svg", "--ipuz", tmp_path / "p.svg")
+    assert twice.endswith("--svg and --ipuz name the same file; one would overwrite the other")
+    directory = one_line_65(capsys, "layout", layout, "--ipuz", tmp_path)
+    assert directory.endswith("is a directory; --ipuz needs a file name")
 
 
 def cli_process(*argv: str | Path, **kwargs) -> subprocess.Popen:

@@ -89,11 +89,13 @@ class WordSearch:
         inst = self.instance
         if self.status is Status.UNSAT:
             free = f" (with {len(inst.message)} cells kept free for the message)" if inst.message else ""
+            where = (
+                f"the {inst.width}x{inst.height} {inst.shape or 'mask'}" if inst.mask else f"{inst.width}x{inst.height}"
+            )
             if self.fit_most and not self.core and not self.rules_core:
-                return f"no selection of the words fits on {inst.width}x{inst.height} (proved){free}"
-            return (
-                f"the words cannot all be placed on {inst.width}x{inst.height} (proved){free}; "
-                + describe_core(self.rules_core, self.core)
+                return f"no selection of the words fits on {where} (proved){free}"
+            return f"the words cannot all be placed on {where} (proved){free}; " + describe_core(
+                self.rules_core, self.core
             )
         if self.status is Status.UNKNOWN:
             return "no puzzle found within the time limit"

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from .. import argtypes, count
 from ..errors import InputError
-from ..output import print_json, print_stats
+from ..outfiles import check_output_paths
+from ..output import print_json, print_stats, warn
 from ..solve import Status
 from . import render
 from .api import WordSearch, from_outcome, generate_instance
@@ -16,6 +17,7 @@ from .autosize import find_size
 from .count import count_placements
 from .generate import listed_words
 from .instance import LEVELS, override, read_instance
+from .pdf import PAPERS, missing_glyphs, pages_for, write_pdf
 
 NAME = "wordsearch"
 HELP = "generate a word search puzzle (every word placed, every word exactly once)"
@@ -31,6 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
+    parser.add_argument("--pdf", type=Path, metavar="FILE", help="write printable pages: puzzle(s), then key(s)")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="PDF paper size (default a4)")
     count.add_argument(
         parser,
         help="count the placements of the whole word list (no second copy of a word made of placed letters) "
@@ -39,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    render.check_svg_paths(args.svg, args.svg_key)
+    check_output_paths({"--svg": args.svg, "--svg-key": args.svg_key, "--pdf": args.pdf})
     auto = args.size == "auto"
     inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=None if auto else args.size)
     if args.count:
@@ -83,7 +87,12 @@ def run(args: argparse.Namespace) -> int:
         if result.status is not Status.SAT:
             print(f"{args.file}: {result.explain()}")
     if result.puzzles:
-        title = Path(args.file).stem
+        title = inst.title or Path(args.file).stem
+        if args.pdf:
+            lost = missing_glyphs("".join("".join(p.grid) for p in result.puzzles) + "".join(inst.words))
+            if lost:
+                warn(f"the PDF font has no glyph for {' '.join(lost)}: they print as blanks")
+            write_pdf(args.pdf, pdf_pages(result, title), args.paper)
         if args.svg:
             render.write_svg(args.svg, result.to_svg(key=False, title=title))
         if args.svg_key:
@@ -149,3 +158,18 @@ def report_size(result: WordSearch, below: str | None) -> dict | None:
     smaller = f"; the next smaller size: {below}" if below else ""
     print(f"size auto: {inst.width}x{inst.height} is the smallest size found{smaller}", file=sys.stderr)
     return {"width": inst.width, "height": inst.height, "smaller": below}
+
+
+def pdf_pages(result: WordSearch, title: str) -> list:
+    """The PDF's pages: each puzzle lists its placed words (not the secret ones; its key does)."""
+    inst = result.instance
+    lists = [listed_words(inst, p) for p in result.puzzles]
+    keys = [[w for w in inst.words if w not in result.dropped(p)] for p in result.puzzles]
+    if all(words == lists[0] for words in lists):
+        return pages_for(result.puzzles, lists[0], title, keys[0])
+    # --fit most: the puzzles may drop different words; numbered as pages_for numbers them
+    parts = [
+        pages_for([p], words, f"{title} — Puzzle {i + 1}", key)
+        for i, (p, words, key) in enumerate(zip(result.puzzles, lists, keys, strict=True))
+    ]
+    return [front for front, _ in parts] + [back for _, back in parts]
