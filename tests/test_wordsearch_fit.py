@@ -260,3 +260,18 @@ def test_no_selection_fits_names_no_words(cli) -> None:
     # two words cannot cover the 23 cells the hidden message leaves to them
     res = cli("wordsearch", WORDSEARCH / "message-6x5.yaml", "--max-words", "2")
     assert res.code == 20 and "no selection of the words fits on 6x5 (proved)" in res.out
+
+
+def test_pdf_pages_list_placed_words_and_the_key_the_secret_ones(tmp_path: Path) -> None:
+    from pyclingo_puzzles.wordsearch.api import generate_instance
+    from pyclingo_puzzles.wordsearch.cli import pdf_pages
+
+    path = write(tmp_path, "width: 4\nheight: 4\nlevel: easy\nwords: [ABCD, EFGH, IJKL, MNOP, XY]\nsecret: [QR]\n")
+    result = generate_instance(read_instance(path), fit="most", models=3)
+    pages = pdf_pages(result, "t")
+    assert len(pages) == 2 * len(result.puzzles) >= 2
+    fronts, keys = pages[: len(result.puzzles)], pages[len(result.puzzles) :]
+    for front, key, puzzle in zip(fronts, keys, result.puzzles, strict=True):
+        placed = [p.word for p in puzzle.placements]
+        assert list(front.words) == [w for w in placed if w != "QR"]
+        assert sorted(key.words) == sorted(placed)
