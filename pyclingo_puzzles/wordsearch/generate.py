@@ -422,7 +422,8 @@ def generate(
     totals = [sum(candidate_count(len(w), inst, d) for d in inst.directions) for w in inst.words]
     complete = sum(totals) <= FULL_LIMIT
     cands: list[list[Candidate]] = [[] for _ in range(n)]
-    tight = sum(map(len, inst.words)) >= TIGHT * inst.width * inst.height
+    cells = sum(row.count("#") for row in inst.mask) if inst.mask else inst.width * inst.height
+    tight = sum(map(len, inst.words)) >= TIGHT * cells
     first = max(FIRST_SAMPLE, FULL_LIMIT // n) if tight else FIRST_SAMPLE
     for w, word in enumerate(inst.words):
         grow_sample(word, inst, cands[w], totals[w] if complete else first, rng)
