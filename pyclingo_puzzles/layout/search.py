@@ -210,7 +210,7 @@ class Search:
         root = fixed[0].word if fixed else layout.placements[0].word
         return cands, root
 
-    def ruin_recreate(self, layout: Layout, until: float) -> Layout:
+    def ruin_recreate(self, layout: Layout, until: float, worse: float = WORSE) -> Layout:
         """Fast moves in Python: take out a few words (a neighbourhood as for clingo) and put them
         back greedily; keep the result when it is no worse (equal ones too: that walks plateaus)."""
         if self.rules:
@@ -224,10 +224,14 @@ class Search:
             rest = [p for p in current.placements if p.word not in removed]
             if not rest or check([p.word for p in rest], rest):
                 continue  # taking these out splits the layout or leaves a run that is no word
-            found, _ = extend(Board(rest), sorted(removed), self.rng, (), inst.max_width, inst.max_height)
+            mw, mh = inst.max_width, inst.max_height
+            if worse == 0:  # the closing phase keeps inside the best box: only compaction pays
+                mw = min(x for x in (mw, best.width) if x is not None)
+                mh = min(x for x in (mh, best.height) if x is not None)
+            found, _ = extend(Board(rest), sorted(removed), self.rng, (), mw, mh)
             if found is None:
                 continue
-            if key(found, inst.prefer) <= key(current, inst.prefer) or self.rng.random() < WORSE:
+            if key(found, inst.prefer) <= key(current, inst.prefer) or self.rng.random() < worse:
                 current = found
                 if key(current, inst.prefer) < key(best, inst.prefer):
                     best = current
@@ -355,7 +359,9 @@ class Search:
         n = len(self.inst.words)
         k, stall = min(3, n), 0
         best = self.relocate(best, until)
-        best = self.ruin_recreate(best, time.monotonic() + RUIN_SHARE * max(0.0, until - time.monotonic()))
+        ruin = RUIN_SHARE * max(0.0, until - time.monotonic())
+        best = self.ruin_recreate(best, time.monotonic() + 0.7 * ruin)
+        best = self.ruin_recreate(best, time.monotonic() + 0.3 * ruin, worse=0.0)  # then only no-worse steps
         while self.going(until - 0.05):
             self.iterations += 1
             free = self.pick_free(best, k)
