@@ -279,6 +279,8 @@ class Search:
             return Outcome(None, optimal=True, unconnectable=lost, stats=self.stats)
         best = self.starts_phase(t_end)
         if best is None:
+            if inst.max_width and inst.max_height and self.going(t_end):
+                return self.prove(None, t_end)  # greedy found no way into the box: clingo decides
             return Outcome(None, stats=self.stats, interrupted=True)
         if check(inst.words, best.placements):
             raise VerificationError("greedy layout failed the checker")
@@ -314,9 +316,12 @@ class Search:
         longest = max(len(w) for w in words)
         side = max(longest, int((2 * sum(len(w) for w in words)) ** 0.5) + 1)
         cap = GREEDY_STARTS if len(words) > PROOF_WORDS else GREEDY_STARTS // 20  # short lists: the proof decides
-        while best is None or (self.going(until) and self.starts < cap):
-            if not self.going(t_end):
+        boxed = bool(inst.max_width and inst.max_height)
+        while self.going(t_end):
+            if best is not None and (not self.going(until) or self.starts >= cap):
                 break
+            if best is None and boxed and not self.going(until):
+                break  # greedy finds no way into the given box: the complete model decides
             self.starts += 1
             box = None if self.starts % 3 == 1 else side + self.rng.choice((-1, 0, 0, 1, 2))
             mw = min(x for x in (inst.max_width, box) if x is not None) if box or inst.max_width else None
@@ -379,13 +384,13 @@ class Search:
                 k, stall = (k + 1 if k < min(MAX_FREE, n) else min(3, n)), 0
         return best
 
-    def prove(self, best: Layout, t_end: float) -> Outcome:
+    def prove(self, best: Layout | None, t_end: float) -> Outcome:
         """The complete model in a box (the instance's max_width x max_height, else a square a
         little larger than the best layout's): every word free, the longest across (when the box is
         square and there are no user rules: a transposed layout is as good), the layout touching
         row 0 and column 0 (no translated copies)."""
         inst = self.inst
-        side = max(best.height, best.width) + 2
+        side = max(best.height, best.width) + 2 if best is not None else 0
         height = inst.max_height or side
         width = inst.max_width or side
         root = max(inst.words, key=len)
@@ -396,7 +401,7 @@ class Search:
         found, exhausted, interrupted = self.solve_sub(
             cands, root, t_end - time.monotonic(), origin=True, max_height=height, max_width=width
         )
-        if found is not None and key(found, inst.prefer) < key(best, inst.prefer):
+        if found is not None and (best is None or key(found, inst.prefer) < key(best, inst.prefer)):
             self.improvements += 1
             best = found
         optimal = exhausted and not interrupted
