@@ -1,10 +1,14 @@
-"""Finding the best layout: greedy start, large-neighbourhood search with clingo, and for short lists
-a complete model in a box that proves the optimum.
+"""Finding the best layout within the time limit; the best layout so far is always kept.
 
-Each neighbourhood frees a few words (a cluster of crossing words, or words picked at random,
-preferring words with few crossings) and asks clingo for the best placements of the freed words with
-every other word fixed; candidates are pruned in Python against the fixed letters, so a ground
-program stays small whatever the list's length. The best layout so far is always kept.
+1. Words that share no letter with the rest: named, proved without search.
+2. Randomised greedy starts (``greedy.py``), unbounded and inside square boxes.
+3. Ruin and recreate in Python: free a few words (a neighbourhood, see ``pick_free``) and put them
+   back greedily; a worse result is accepted now and then, the last phase only compacts.
+4. Large-neighbourhood search with clingo: the freed words are placed optimally by
+   ``encodings/layout.lp`` with every other word fixed; candidates are pruned in Python against the
+   fixed letters, so a ground program stays small whatever the list's length.
+5. Short lists (and a given box the greedy cannot enter): the complete model in a box, which proves
+   the optimum (or that nothing fits) for that box.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ GREEDY_STARTS = 2000  # and at most this many
 RUIN_SHARE = 0.85  # share of the search after the starts spent on Python ruin-and-recreate moves
 WORSE = 0.1  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
-MAX_FREE = 8
+MAX_FREE = 8  # the largest clingo neighbourhood, in words
 
 
 @dataclass
