@@ -19,7 +19,8 @@ import clingo
 
 from . import rules as user_rules
 from . import runtime
-from .errors import InputError, clingo_error, read_text
+from .errors import InputError, clingo_error
+from .rulesfile import check_rules_file
 
 EXIT_SAT = 10
 EXIT_UNSAT = 20
@@ -183,7 +184,7 @@ class Solver:
         p = Path(path)
         # Read by Python first: a missing file, a FIFO or device, an oversized or non-UTF-8 file
         # is a one-line error (clingo panics decoding a non-UTF-8 message about the file).
-        read_text(p)
+        check_rules_file(p)  # and the files it #includes
         before = len(self.messages)
         try:
             with runtime.stage("loading rules"):
@@ -235,10 +236,12 @@ class Solver:
     def add_facts(self, facts: Iterable[clingo.Symbol]) -> int:
         """Add facts through the backend; returns how many were added."""
         n = 0
-        with self.ctl.backend() as backend:
+        with runtime.stage("building facts", after="preparing the search"), self.ctl.backend() as backend:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])
                 n += 1
+                if not n % 4096:
+                    runtime.check()  # a huge instance must not outlive the deadline here
         return n
 
     def ground(
@@ -284,7 +287,8 @@ class Solver:
         if not self._ground:
             self.ground()
         time_limit = runtime.remaining(time_limit)
-        self.ctl.configuration.solve.models = str(max(0, int(models)))  # type: ignore[union-attr]
+        # clingo's model count is a signed 64-bit number; no enumeration reaches 2^31 anyway
+        self.ctl.configuration.solve.models = str(min(max(0, int(models)), 2**31 - 1))  # type: ignore[union-attr]
         answers: list[Answer] = []
         count = 0
         core_lits: list[int] = []

@@ -186,7 +186,7 @@ def test_count_with_a_time_limit_is_a_lower_bound(cli) -> None:
 
 # ------------------------------------------------------------------ README tables = encoding headers
 
-SECTIONS = {"wordsearch.lp", "crossword.lp", "crossword_fill.lp", "strips.lp"}
+SECTIONS = {"wordsearch.lp", "crossword.lp", "crossword_fill.lp", "strips.lp", "layout.lp"}
 CODE = re.compile(r"`([a-z_]\w*)\(([^)`]*)\)`")
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import runtime
 from ..ipuz import write_ipuz
+from ..outfiles import check_output_paths
 from ..output import print_json, print_stats, warn
 from . import render
 from .reader import read_instance
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
         time_limit = DEFAULT_TIME_LIMIT
         if run_limits is not None and run_limits.time_limit is None:
             run_limits.time_limit = time_limit
+    check_output_paths({"--svg": args.svg, "--svg-key": args.svg_key, "--ipuz": args.ipuz})
     inst = read_instance(args.file)
     if args.models != 1:
         warn("layout computes one best layout; --models is ignored")

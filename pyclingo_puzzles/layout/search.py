@@ -19,9 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from clingo import Function
+
 from .. import runtime
 from ..crossword.solution import Placement
-from ..errors import VerificationError
+from ..errors import VerificationError, derived_error
 from ..solve import EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT_INTERRUPTED, EXIT_UNSAT, Solver, Stats
 from .check import check
 from .facts import box_candidates, cand_fact, option_facts, window_candidates, word_facts
@@ -139,11 +141,16 @@ class Search:
         self.stats.add(result.stats)
         if not result.answers:
             return None, result.exhausted, result.interrupted
+        # the encoding places each word on one of its candidates; any other place/4 atom comes
+        # from the user's rules: reported, never a crash
+        allowed = {cand_fact(p): p for ps in cands.values() for p in ps}
         placements = []
         for sym in result.answers[-1].symbols:
             if sym.name == "place" and len(sym.arguments) == 4:
-                w, r, c, d = sym.arguments
-                placements.append(Placement(w.string, r.number, c.number, d.name))
+                placement = allowed.get(Function("cand", sym.arguments))
+                if placement is None:
+                    raise derived_error(sym, "which is not a candidate", self.rules)
+                placements.append(placement)
         problems = check(inst.words, placements)
         if problems:
             raise VerificationError(f"layout failed the checker: {problems[0]}")

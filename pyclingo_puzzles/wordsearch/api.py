@@ -77,9 +77,11 @@ class WordSearch:
         inst = self.instance
         if self.status is Status.UNSAT:
             free = f" (with {len(inst.message)} cells kept free for the message)" if inst.message else ""
-            return (
-                f"the words cannot all be placed on {inst.width}x{inst.height} (proved){free}; "
-                + describe_core(self.rules_core, self.core)
+            where = (
+                f"the {inst.width}x{inst.height} {inst.shape or 'mask'}" if inst.mask else f"{inst.width}x{inst.height}"
+            )
+            return f"the words cannot all be placed on {where} (proved){free}; " + describe_core(
+                self.rules_core, self.core
             )
         if self.status is Status.UNKNOWN:
             return "no puzzle found within the time limit"

@@ -22,6 +22,7 @@ from clingo import Function, Number, String, Symbol, SymbolType
 
 from ..errors import VerificationError, derived_error
 from ..solve import Solver, SolveResult, Stats, Status, exit_code
+from . import shapes
 from .heuristic import PlacementHeuristic
 from .instance import Direction, WordSearchInstance
 from .scan import GridIndex, Placement, verify
@@ -87,6 +88,8 @@ def _span(length: int, size: int, step: int) -> range:
 
 
 def candidate_count(length: int, inst: WordSearchInstance, d: Direction) -> int:
+    if inst.mask is not None:  # shaped grid: placements on usable cells only
+        return shapes.count_runs(inst.mask, length, *d)
     return len(_span(length, inst.height, d[1])) * len(_span(length, inst.width, d[0]))
 
 
@@ -96,6 +99,7 @@ def all_candidates(word: str, inst: WordSearchInstance) -> list[Candidate]:
         for dx, dy in inst.directions
         for r in _span(len(word), inst.height, dy)
         for c in _span(len(word), inst.width, dx)
+        if shapes.fits(inst.mask, r, c, dx, dy, len(word))
     ]
 
 
@@ -114,7 +118,7 @@ def grow_sample(word: str, inst: WordSearchInstance, have: list[Candidate], k: i
         dx, dy = rng.choices(inst.directions, weights)[0]
         rows, cols = _span(len(word), inst.height, dy), _span(len(word), inst.width, dx)
         cand = Candidate(rng.choice(rows), rng.choice(cols), dx, dy)
-        if cand not in seen:
+        if cand not in seen and shapes.fits(inst.mask, cand.row, cand.col, dx, dy, len(word)):
             seen.add(cand)
             have.append(cand)
 
@@ -185,7 +189,7 @@ def placements_of(
 
 
 def partial_grid(inst: WordSearchInstance, placements: Sequence[Placement]) -> list[list[str]]:
-    rows = [[FREE] * inst.width for _ in range(inst.height)]
+    rows = shapes.empty_grid(inst, FREE)  # unusable cells of a shape stay blank
     for p in placements:
         for (r, c), ch in zip(p.cells(), p.word, strict=True):
             rows[r][c] = ch

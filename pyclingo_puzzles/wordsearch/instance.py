@@ -1,7 +1,9 @@
 """Word search instances: YAML reader, levels and directions.
 
 Keys: ``width``, ``height``, ``words``, ``level`` (easy | medium | hard) or ``directions``
-(list of ``[dx, dy]``: dx along the row, dy down), optional ``alphabet``, ``seed``, ``message``.
+(list of ``[dx, dy]``: dx along the row, dy down), optional ``alphabet``, ``seed``, ``message``,
+``title``, and ``mask`` (rows of ``#``/``.``; width and height then come from it) or ``shape``
+(a built-in drawn to width x height, see ``shapes.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..errors import InputError, read_text
 from ..letters import describe_char, first_non_letter, normalize_word
 from ..wordcheck import find_contained, find_duplicate
 from ..yamlio import YamlDoc, expect_mapping, expect_str_list, load_yaml
+from . import shapes
 
 Direction = tuple[int, int]
 MAX_SIZE = 500
@@ -25,7 +28,7 @@ LEVELS: dict[str, tuple[Direction, ...]] = {
     "medium": ((1, 0), (0, 1), (1, 1), (1, -1)),  # + down-right, up-right
     "hard": EIGHT,  # all eight, reversed words included
 }
-KEYS = ("width", "height", "words", "level", "directions", "alphabet", "seed", "message")
+KEYS = ("width", "height", "words", "level", "directions", "alphabet", "seed", "message", "title", "mask", "shape")
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,9 @@ class WordSearchInstance:
     seed: int
     message: str  # letters only ("" = no message)
     custom_alphabet: bool = False  # given in the file: a level override keeps it
+    title: str | None = None  # printed pages' title (default: the file's stem)
+    mask: tuple[str, ...] | None = None  # rows of '#' (usable) and '.' (no cell); None = every cell
+    shape: str | None = None  # the built-in shape the mask was drawn from (redrawn by --size)
 
     def __post_init__(self) -> None:
         # built in Python (the API, tests), an instance is held to the reader's rules on words
@@ -93,6 +99,15 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
                 inst.path,
                 line("words", i),
             )
+    if inst.mask is not None:
+        if (len(inst.mask), len(inst.mask[0])) != (inst.height, inst.width):
+            raise InputError(
+                f"the mask is {len(inst.mask[0])}x{len(inst.mask)}, the grid {inst.width}x{inst.height}",
+                inst.path,
+                line("mask"),
+            )
+        if inst.message:
+            raise InputError("a hidden message needs a rectangular grid (no mask or shape)", inst.path, line("message"))
     cells = inst.width * inst.height
     if len(inst.message) > cells:
         raise InputError(
@@ -191,12 +206,21 @@ def from_doc(doc: YamlDoc) -> WordSearchInstance:
     """An instance from a parsed document (a YAML file, or the Python API's mapping)."""
     path = doc.path
     data = expect_mapping(doc, KEYS)
+    mask = shapes.read_mask(doc)
     sizes = {}
-    for key in ("width", "height"):
-        value = data.get(key)
+    for key, from_mask in (("width", len(mask[0]) if mask else None), ("height", len(mask) if mask else None)):
+        value = data.get(key, from_mask)
         if not isinstance(value, int) or isinstance(value, bool):
             raise doc.error(f"'{key}' must be an integer", key)
+        if from_mask is not None and value != from_mask:
+            raise doc.error(f"'{key}' is {value} but the mask's is {from_mask} (leave it out: the mask sets it)", key)
         sizes[key] = value
+    shape = shapes.read_shape(doc)
+    if shape is not None and all(1 <= v <= MAX_SIZE for v in sizes.values()):
+        mask = shapes.shaped(shape, sizes["width"], sizes["height"], path, doc.line("shape"))
+    title = data.get("title")
+    if title is not None and (not isinstance(title, str) or not title.strip()):
+        raise doc.error("'title' must be a non-empty string", "title")
     words = parse_words(doc)
     directions, level = parse_directions(doc)
     if "directions" in data and "level" in data:
@@ -234,6 +258,9 @@ def from_doc(doc: YamlDoc) -> WordSearchInstance:
         seed,
         message_letters,
         custom_alphabet=data.get("alphabet") is not None,
+        title=title.strip() if title else None,
+        mask=mask,
+        shape=shape,
     )
     return check(inst, doc)
 
@@ -256,4 +283,6 @@ def override(
         inst = replace(inst, seed=seed)
     if size is not None:
         inst = replace(inst, width=size[0], height=size[1])
+        if inst.mask is not None and all(1 <= v <= MAX_SIZE for v in size):
+            inst = replace(inst, mask=shapes.resize(inst, *size))
     return check(inst)
