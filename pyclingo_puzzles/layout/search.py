@@ -86,6 +86,39 @@ def unconnectable(words: Sequence[str]) -> list[str]:
     return [w for i, w in enumerate(words) if find(i) != main]
 
 
+def crossing_graph(placements: Sequence[Placement]) -> dict[str, set[str]]:
+    """Word -> the words it crosses."""
+    at: dict[tuple[int, int], list[str]] = {}
+    for p in placements:
+        for cell in p.cells():
+            at.setdefault(cell, []).append(p.word)
+    graph: dict[str, set[str]] = {p.word: set() for p in placements}
+    for ws in at.values():
+        if len(ws) == 2:
+            graph[ws[0]].add(ws[1])
+            graph[ws[1]].add(ws[0])
+    return graph
+
+
+def largest_part(graph: dict[str, set[str]], keep: set[str]) -> set[str]:
+    """The largest connected part of ``graph`` restricted to ``keep``."""
+    best: set[str] = set()
+    seen: set[str] = set()
+    for w in sorted(keep):
+        if w in seen:
+            continue
+        part, todo = {w}, [w]
+        while todo:
+            for v in graph[todo.pop()] & keep:
+                if v not in part:
+                    part.add(v)
+                    todo.append(v)
+        seen |= part
+        if len(part) > len(best):
+            best = part
+    return best
+
+
 def key(layout: Layout, prefer: str) -> tuple[int, int]:
     """Smaller is better."""
     if prefer == "area":
@@ -164,8 +197,8 @@ class Search:
         if k >= len(words):
             return set(words)
         cells = {p.word: set(p.cells()) for p in layout.placements}
-        degree = {w: sum(1 for v in words if v != w and cells[w] & cells[v]) for w in words}
-        weights = [1.0 / (1 + degree[w]) for w in words]
+        graph = crossing_graph(layout.placements)
+        weights = [1.0 / (1 + len(graph[w])) for w in words]
         start = self.rng.choices(words, weights)[0]
         free = {start}
         mode = self.rng.random()
@@ -194,7 +227,7 @@ class Search:
             frontier = [start]
             while frontier and len(free) < k:
                 w = frontier.pop(0)
-                nbs = [v for v in words if v not in free and cells[w] & cells[v]]
+                nbs = sorted(graph[w] - free)
                 self.rng.shuffle(nbs)
                 for v in nbs[: k - len(free)]:
                     free.add(v)
@@ -232,9 +265,14 @@ class Search:
         while self.going(until):
             self.moves += 1
             removed = self.pick_free(current, self.rng.randint(1, max(1, min(n - 1, 6))))
-            rest = [p for p in current.placements if p.word not in removed]
+            # words cut off from the largest remaining part go out too: the rest stays connected
+            kept = largest_part(crossing_graph(current.placements), set(inst.words) - removed)
+            if len(inst.words) - len(kept) > MAX_FREE:
+                continue  # that would rebuild a large part of the layout: rarely better
+            removed = set(inst.words) - kept
+            rest = [p for p in current.placements if p.word in kept]
             if not rest or check([p.word for p in rest], rest):
-                continue  # taking these out splits the layout or leaves a run that is no word
+                continue  # taking these out leaves a run that is no word
             mw, mh = inst.max_width, inst.max_height
             if worse == 0:  # the closing phase keeps inside the best box: only compaction pays
                 mw = min(x for x in (mw, best.width) if x is not None)
