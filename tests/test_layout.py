@@ -95,14 +95,14 @@ def _valid(words: list[str], placed: list[Placement]) -> bool:
     return len(seen) == len(grid)
 
 
-def brute_force(words: list[str]) -> tuple[int, int]:
-    """Best (crossings, -area) over every connected layout: the first word across at the origin,
-    every other word placed (in any order) crossing an already placed one at an equal letter."""
-    best = (-1, 0)
+def brute_force(words: list[str]) -> list[tuple[int, int, int]]:
+    """(crossings, height, width) of every connected layout (up to translation and transposition):
+    the first word across at the origin, every other word placed (in any order) crossing an
+    already placed one at an equal letter."""
+    found = []
     seen: set[frozenset[Placement]] = set()
 
     def grow(placed: list[Placement]) -> None:
-        nonlocal best
         key = frozenset(placed)
         if key in seen:
             return
@@ -116,8 +116,7 @@ def brute_force(words: list[str]) -> tuple[int, int]:
                 down = {(p.row + i, p.col) for p in placed if p.dir == D for i in range(len(p.word))}
                 rows = [r for r, _ in cells]
                 cols = [c for _, c in cells]
-                area = (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1)
-                best = max(best, (len(across & down), -area))
+                found.append((len(across & down), max(rows) - min(rows) + 1, max(cols) - min(cols) + 1))
             return
         done = {p.word for p in placed}
         for w in words:
@@ -131,7 +130,7 @@ def brute_force(words: list[str]) -> tuple[int, int]:
                     grow([*placed, q])
 
     grow([Placement(words[0], 0, 0, A)])
-    return best
+    return found
 
 
 @pytest.mark.parametrize(
@@ -144,7 +143,23 @@ def test_proved_optimum_equals_brute_force(cli, tmp_path: Path, text: str) -> No
     assert res.code == 30, res.err
     data = json.loads(res.out)
     words = [w.upper() for w in text.strip("[]").replace(" ", "").split(",")]
-    assert (data["crossings"], -data["area"]) == brute_force(words)
+    assert (data["crossings"], -data["area"]) == max((x, -h * w) for x, h, w in brute_force(words))
+
+
+@pytest.mark.parametrize(("height", "width"), [(4, 4), (4, 5), (5, 5), (4, 6)])
+def test_a_given_box_is_decided_as_brute_force_says(cli, tmp_path: Path, height: int, width: int) -> None:
+    path = tmp_path / "box.yaml"
+    path.write_text(f"words: [cat, dog, goat, toad, cod]\nmax_width: {width}\nmax_height: {height}\n")
+    res = cli("layout", path, "--json", "--time-limit", "20")
+    fitting = [
+        (x, -h * w) for x, h, w in brute_force(["CAT", "DOG", "GOAT", "TOAD", "COD"])
+        if (h <= height and w <= width) or (w <= height and h <= width)  # a transposed layout fits too
+    ]
+    if not fitting:
+        assert res.code == 20 and json.loads(res.out)["status"] == "UNSAT"
+    else:
+        data = json.loads(res.out)
+        assert res.code == 30 and (data["crossings"], -data["area"]) == max(fitting)
 
 
 # ---------------------------------------------------------------- ipuz round trips

@@ -76,6 +76,9 @@ def run(args: argparse.Namespace) -> int:
                 f"{args.file}: cannot connect: {', '.join(outcome.unconnectable)} "
                 "(shares no letter with the other words)"
             )
+        elif outcome.proved_box is not None:
+            h, w = outcome.proved_box
+            print(f"{args.file}: no layout fits within {h}x{w} (proved)")
         else:
             print(f"{args.file}: no layout found within the time limit")
     if layout is not None:

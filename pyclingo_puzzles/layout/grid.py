@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..crossword.solution import Placement
 
@@ -52,24 +53,29 @@ class Layout:
         moved = [Placement(p.word, p.row - r0, p.col - c0, p.dir) for p in ps]
         return cls(tuple(sorted(moved, key=lambda p: (p.row, p.col, p.dir))))
 
-    @property
+    # cached: the search compares layouts many thousand times (cached_property writes the
+    # instance __dict__ directly, which a frozen dataclass allows)
+    @cached_property
     def cells(self) -> dict[Cell, str]:
         return letters(self.placements)
 
+    @cached_property
+    def _box(self) -> tuple[int, int, int, int]:
+        return bounds(list(self.cells))
+
     @property
     def height(self) -> int:
-        return bounds(list(self.cells))[2]
+        return self._box[2]
 
     @property
     def width(self) -> int:
-        return bounds(list(self.cells))[3]
+        return self._box[3]
 
     @property
     def area(self) -> int:
-        _, _, h, w = bounds(list(self.cells))
-        return h * w
+        return self._box[2] * self._box[3]
 
-    @property
+    @cached_property
     def crossings(self) -> int:
         return crossings(self.placements)
 

@@ -1,10 +1,14 @@
-"""Finding the best layout: greedy start, large-neighbourhood search with clingo, and for short lists
-a complete model in a box that proves the optimum.
+"""Finding the best layout within the time limit; the best layout so far is always kept.
 
-Each neighbourhood frees a few words (a cluster of crossing words, or words picked at random,
-preferring words with few crossings) and asks clingo for the best placements of the freed words with
-every other word fixed; candidates are pruned in Python against the fixed letters, so a ground
-program stays small whatever the list's length. The best layout so far is always kept.
+1. Words that share no letter with the rest: named, proved without search.
+2. Randomised greedy starts (``greedy.py``), unbounded and inside square boxes.
+3. Ruin and recreate in Python: free a few words (a neighbourhood, see ``pick_free``) and put them
+   back greedily; a worse result is accepted now and then, the last phase only compacts.
+4. Large-neighbourhood search with clingo: the freed words are placed optimally by
+   ``encodings/layout.lp`` with every other word fixed; candidates are pruned in Python against the
+   fixed letters, so a ground program stays small whatever the list's length.
+5. Short lists (and a given box the greedy cannot enter): the complete model in a box, which proves
+   the optimum (or that nothing fits) for that box.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ GREEDY_STARTS = 2000  # and at most this many
 RUIN_SHARE = 0.85  # share of the search after the starts spent on Python ruin-and-recreate moves
 WORSE = 0.1  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
-MAX_FREE = 8
+MAX_FREE = 8  # the largest clingo neighbourhood, in words
 
 
 @dataclass
@@ -80,6 +84,39 @@ def unconnectable(words: Sequence[str]) -> list[str]:
         sizes[find(i)] = sizes.get(find(i), 0) + 1
     main = max(sizes, key=lambda g: (sizes[g], -min(i for i in range(len(words)) if find(i) == g)))
     return [w for i, w in enumerate(words) if find(i) != main]
+
+
+def crossing_graph(placements: Sequence[Placement]) -> dict[str, set[str]]:
+    """Word -> the words it crosses."""
+    at: dict[tuple[int, int], list[str]] = {}
+    for p in placements:
+        for cell in p.cells():
+            at.setdefault(cell, []).append(p.word)
+    graph: dict[str, set[str]] = {p.word: set() for p in placements}
+    for ws in at.values():
+        if len(ws) == 2:
+            graph[ws[0]].add(ws[1])
+            graph[ws[1]].add(ws[0])
+    return graph
+
+
+def largest_part(graph: dict[str, set[str]], keep: set[str]) -> set[str]:
+    """The largest connected part of ``graph`` restricted to ``keep``."""
+    best: set[str] = set()
+    seen: set[str] = set()
+    for w in sorted(keep):
+        if w in seen:
+            continue
+        part, todo = {w}, [w]
+        while todo:
+            for v in graph[todo.pop()] & keep:
+                if v not in part:
+                    part.add(v)
+                    todo.append(v)
+        seen |= part
+        if len(part) > len(best):
+            best = part
+    return best
 
 
 def key(layout: Layout, prefer: str) -> tuple[int, int]:
@@ -160,8 +197,8 @@ class Search:
         if k >= len(words):
             return set(words)
         cells = {p.word: set(p.cells()) for p in layout.placements}
-        degree = {w: sum(1 for v in words if v != w and cells[w] & cells[v]) for w in words}
-        weights = [1.0 / (1 + degree[w]) for w in words]
+        graph = crossing_graph(layout.placements)
+        weights = [1.0 / (1 + len(graph[w])) for w in words]
         start = self.rng.choices(words, weights)[0]
         free = {start}
         mode = self.rng.random()
@@ -190,7 +227,7 @@ class Search:
             frontier = [start]
             while frontier and len(free) < k:
                 w = frontier.pop(0)
-                nbs = [v for v in words if v not in free and cells[w] & cells[v]]
+                nbs = sorted(graph[w] - free)
                 self.rng.shuffle(nbs)
                 for v in nbs[: k - len(free)]:
                     free.add(v)
@@ -217,7 +254,7 @@ class Search:
         root = fixed[0].word if fixed else layout.placements[0].word
         return cands, root
 
-    def ruin_recreate(self, layout: Layout, until: float) -> Layout:
+    def ruin_recreate(self, layout: Layout, until: float, worse: float = WORSE) -> Layout:
         """Fast moves in Python: take out a few words (a neighbourhood as for clingo) and put them
         back greedily; keep the result when it is no worse (equal ones too: that walks plateaus)."""
         if self.rules:
@@ -228,13 +265,22 @@ class Search:
         while self.going(until):
             self.moves += 1
             removed = self.pick_free(current, self.rng.randint(1, max(1, min(n - 1, 6))))
-            rest = [p for p in current.placements if p.word not in removed]
+            # words cut off from the largest remaining part go out too: the rest stays connected
+            kept = largest_part(crossing_graph(current.placements), set(inst.words) - removed)
+            if len(inst.words) - len(kept) > MAX_FREE:
+                continue  # that would rebuild a large part of the layout: rarely better
+            removed = set(inst.words) - kept
+            rest = [p for p in current.placements if p.word in kept]
             if not rest or check([p.word for p in rest], rest):
-                continue  # taking these out splits the layout or leaves a run that is no word
-            found, _ = extend(Board(rest), sorted(removed), self.rng, (), inst.max_width, inst.max_height)
+                continue  # taking these out leaves a run that is no word
+            mw, mh = inst.max_width, inst.max_height
+            if worse == 0:  # the closing phase keeps inside the best box: only compaction pays
+                mw = min(x for x in (mw, best.width) if x is not None)
+                mh = min(x for x in (mh, best.height) if x is not None)
+            found, _ = extend(Board(rest), sorted(removed), self.rng, (), mw, mh)
             if found is None:
                 continue
-            if key(found, inst.prefer) <= key(current, inst.prefer) or self.rng.random() < WORSE:
+            if key(found, inst.prefer) <= key(current, inst.prefer) or self.rng.random() < worse:
                 current = found
                 if key(current, inst.prefer) < key(best, inst.prefer):
                     best = current
@@ -282,6 +328,8 @@ class Search:
             return Outcome(None, optimal=True, unconnectable=lost, stats=self.stats)
         best = self.starts_phase(t_end)
         if best is None:
+            if inst.max_width and inst.max_height and self.going(t_end):
+                return self.prove(None, t_end)  # greedy found no way into the box: clingo decides
             return Outcome(None, stats=self.stats, interrupted=True)
         if check(inst.words, best.placements):
             raise VerificationError("greedy layout failed the checker")
@@ -317,9 +365,12 @@ class Search:
         longest = max(len(w) for w in words)
         side = max(longest, int((2 * sum(len(w) for w in words)) ** 0.5) + 1)
         cap = GREEDY_STARTS if len(words) > PROOF_WORDS else GREEDY_STARTS // 20  # short lists: the proof decides
-        while best is None or (self.going(until) and self.starts < cap):
-            if not self.going(t_end):
+        boxed = bool(inst.max_width and inst.max_height)
+        while self.going(t_end):
+            if best is not None and (not self.going(until) or self.starts >= cap):
                 break
+            if best is None and boxed and not self.going(until):
+                break  # greedy finds no way into the given box: the complete model decides
             self.starts += 1
             box = None if self.starts % 3 == 1 else side + self.rng.choice((-1, 0, 0, 1, 2))
             mw = min(x for x in (inst.max_width, box) if x is not None) if box or inst.max_width else None
@@ -362,7 +413,9 @@ class Search:
         n = len(self.inst.words)
         k, stall = min(3, n), 0
         best = self.relocate(best, until)
-        best = self.ruin_recreate(best, time.monotonic() + RUIN_SHARE * max(0.0, until - time.monotonic()))
+        ruin = RUIN_SHARE * max(0.0, until - time.monotonic())
+        best = self.ruin_recreate(best, time.monotonic() + 0.7 * ruin)
+        best = self.ruin_recreate(best, time.monotonic() + 0.3 * ruin, worse=0.0)  # then only no-worse steps
         while self.going(until - 0.05):
             self.iterations += 1
             free = self.pick_free(best, k)
@@ -380,13 +433,13 @@ class Search:
                 k, stall = (k + 1 if k < min(MAX_FREE, n) else min(3, n)), 0
         return best
 
-    def prove(self, best: Layout, t_end: float) -> Outcome:
+    def prove(self, best: Layout | None, t_end: float) -> Outcome:
         """The complete model in a box (the instance's max_width x max_height, else a square a
         little larger than the best layout's): every word free, the longest across (when the box is
         square and there are no user rules: a transposed layout is as good), the layout touching
         row 0 and column 0 (no translated copies)."""
         inst = self.inst
-        side = max(best.height, best.width) + 2
+        side = max(best.height, best.width) + 2 if best is not None else 0
         height = inst.max_height or side
         width = inst.max_width or side
         root = max(inst.words, key=len)
@@ -397,7 +450,7 @@ class Search:
         found, exhausted, interrupted = self.solve_sub(
             cands, root, t_end - time.monotonic(), origin=True, max_height=height, max_width=width
         )
-        if found is not None and key(found, inst.prefer) < key(best, inst.prefer):
+        if found is not None and (best is None or key(found, inst.prefer) < key(best, inst.prefer)):
             self.improvements += 1
             best = found
         optimal = exhausted and not interrupted
