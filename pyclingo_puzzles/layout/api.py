@@ -146,8 +146,9 @@ def instance_of(
     title: str | None = None,
     prefer: str | None = None,
 ) -> LayoutInstance:
-    """An instance from a YAML path, an instance, a list of words or ``(word, clue)`` pairs, or a
-    mapping word -> clue; the keyword arguments override a file's values."""
+    """An instance from a YAML path, an instance, one string of words (spaces or commas between),
+    a list of words or ``(word, clue)`` pairs, or a mapping word -> clue; the keyword arguments
+    override a file's values."""
     if isinstance(words, LayoutInstance):
         inst = words
     elif isinstance(words, str | Path) and Path(words).suffix in (".yaml", ".yml") and Path(words).is_file():
