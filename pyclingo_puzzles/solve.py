@@ -19,7 +19,7 @@ import clingo
 
 from . import rules as user_rules
 from . import runtime
-from .errors import InputError, clingo_error, read_text
+from .errors import InputError, clingo_error
 
 EXIT_SAT = 10
 EXIT_UNSAT = 20
@@ -168,7 +168,7 @@ class Solver:
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         line = _one_line(message)
         self.messages.append(line)
-        if any(line.startswith(f"{f.path}:") for f in self.rule_files):
+        if any(line.startswith(f"{name}:") for f in self.rule_files for name in f.summary.files):
             # about the user's rules: passed on, except what check_rules says better
             if code is not clingo.MessageCode.RuntimeError and not any(n in line for n in user_rules.NOISE):
                 user_rules.warn_once(self._rules_warn, line)
@@ -181,9 +181,8 @@ class Solver:
     def load_rules(self, path: str | Path) -> None:
         """Load a user's ``.lp`` file; a missing file or syntax error is an InputError."""
         p = Path(path)
-        # Read by Python first: a missing file, a FIFO or device, an oversized or non-UTF-8 file
-        # is a one-line error (clingo panics decoding a non-UTF-8 message about the file).
-        read_text(p)
+        # user_rules.parse reads the file (and what it includes) by Python first: a missing file,
+        # a FIFO or device, an oversized or non-UTF-8 file is a one-line error
         before = len(self.messages)
         try:
             with runtime.stage("loading rules"):
