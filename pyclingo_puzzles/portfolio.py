@@ -49,6 +49,11 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
     docstring) and the seconds spent waiting for the other workers after the first decided. A task
     counts its steps in the ``Progress`` it is given and must stop on its own (its time limit);
     when no task decides, the first task's result is returned."""
+    with runtime.stage("searching in worker processes"):
+        return _race(tasks, decided)
+
+
+def _race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool]) -> tuple[int, T, float]:
     ctx = multiprocessing.get_context("fork")
     progress = [ctx.Value("q", 0, lock=False) for _ in tasks]
     procs = []
@@ -66,12 +71,19 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
             pending[recv] = i
         while True:
             if runtime.interrupted():
-                raise runtime.Stopped("interrupted", "solving")  # the workers are ended below
+                raise runtime.Stopped("interrupted", "searching in worker processes")  # workers ended below
             for conn in wait(list(pending), timeout=0.05) if pending else []:
                 i = pending.pop(conn)
                 try:
                     kind, out, steps = conn.recv()
                 except EOFError:
+                    procs[i].join(1)
+                    if (procs[i].exitcode or 0) < 0 or runtime.stopping():
+                        # killed by a signal: Ctrl-C / SIGTERM sent to the whole process group
+                        # reaches the workers too, maybe before the watchdog has read it
+                        run = runtime.current()
+                        reason = run.reason if run is not None and run.reason else "interrupted"
+                        raise runtime.Stopped(reason, "searching in worker processes") from None
                     raise RuntimeError(f"search worker {i} died (exit code {procs[i].exitcode})") from None
                 if kind == "error":
                     raise out

@@ -94,6 +94,7 @@ class Run:
     peak_rss: int = 0
     _offer: Callable[[], int] | None = None
     _signals: int = 0
+    _signalled: float | None = None  # when the first Ctrl-C / SIGTERM arrived
     _done: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
     _saved: list = field(default_factory=list)
@@ -178,6 +179,10 @@ class Run:
                 grace = 0.95 if self.stage == "printing" else GRACE
                 if stuck or now >= deadline + grace:
                     self.hard_exit(f"time limit hit while {self.stage}")
+            elif self._signalled is not None and self.stage != "printing" and now >= self._signalled + GRACE:
+                # Python work that does not poll the stop flag (reading, building facts): a first
+                # Ctrl-C must still end the run, as the deadline does
+                self.hard_exit(f"interrupted while {self.stage}")
 
     def _on_signal(self) -> None:
         self._signals += 1
@@ -185,10 +190,11 @@ class Run:
             self.hard_exit("interrupted again: stopped at once", offer=False)
         if self.reason is None:
             self.reason = "interrupted"
+        self._signalled = time.monotonic()
         if self.stage in UNINTERRUPTIBLE:
             self.hard_exit(f"interrupted while {self.stage}")
-        # otherwise the main thread sees the flag (Solver.solve polls it) and prints what it has,
-        # however long that takes: a second signal ends the run at once
+        # otherwise the main thread sees the flag (Solver.solve polls it) and, within GRACE, starts
+        # printing what it has, however long that takes: a second signal ends the run at once
 
     def _check_memory(self) -> None:
         if self.memory_limit is None:
@@ -223,10 +229,24 @@ class Run:
     # ---------------------------------------------------------------------------------- children
 
     def kill_children(self) -> None:
-        for pid in list(self.children):
+        """SIGKILL the workers and reap them (briefly): a killed worker left unreaped stays in the
+        process table as a zombie until its parent's parent collects it, and some inits never do."""
+        pids = list(self.children)
+        for pid in pids:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         self.children.clear()
+        until = time.monotonic() + 0.5
+        while pids and time.monotonic() < until:
+            for pid in list(pids):
+                try:
+                    done, _ = os.waitpid(pid, os.WNOHANG)
+                except OSError:  # reaped already (e.g. by multiprocessing's join)
+                    done = pid
+                if done:
+                    pids.remove(pid)
+            if pids:
+                time.sleep(0.005)
 
 
 def _flush(stream: object, timeout: float = 0.2) -> None:

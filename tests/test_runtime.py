@@ -177,3 +177,68 @@ def test_memory_sizes() -> None:
     for bad in ("lots", "0", "-5G", ""):
         with pytest.raises(Exception, match=r"size|at least"):
             memory_size(bad)
+
+
+# ------------------------------------------------------------------------------- QA regressions
+
+
+def _ring_fill(tmp_path: Path) -> list[str]:
+    grid = tmp_path / "ring.grid"
+    grid.write_text("___\n_*_\n___\n")
+    words = tmp_path / "words.txt"
+    words.write_text("CAT\nTOE\nCOT\nEAR\nTAR\nRAT\nTEA\nACE\nOAT\nEAT\n")
+    return ["crossword", str(grid), "--dictionary", str(words), "--jobs", "2"]
+
+
+def _workers(pid: int) -> list[int]:
+    workers: list[int] = []
+    for _ in range(100):  # wait until the race has forked its workers
+        time.sleep(0.05)
+        workers = children_of(pid)
+        if len(workers) >= 2:
+            break
+    return workers
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_to_the_process_group_during_a_race_is_one_line(endless: Path, tmp_path: Path, sig) -> None:
+    """A terminal's Ctrl-C (and ``kill -TERM -PGID``) reaches the workers too: the parent saw a worker
+    die before its watchdog read the signal and raised "search worker died" with a traceback."""
+    proc = subprocess.Popen(
+        command(*_ring_fill(tmp_path), "--rules", endless),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    assert len(_workers(proc.pid)) >= 2
+    os.killpg(proc.pid, sig)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 1
+    assert err.strip() == "interrupted while searching in worker processes"
+
+
+def test_workers_ended_by_the_deadline_are_reaped(endless: Path, tmp_path: Path) -> None:
+    """Killed workers must not stay behind as zombies (this machine's init never reaps them)."""
+    proc = subprocess.Popen(
+        command(*_ring_fill(tmp_path), "--rules", endless, "--time-limit", "2"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    workers = _workers(proc.pid)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 1 and err.strip() == "time limit hit while searching in worker processes"
+    time.sleep(0.3)
+    assert workers and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
+
+
+def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
+    """Reading a big word list is Python work that polls no stop flag: a first Ctrl-C was ignored
+    until it finished (seconds to minutes); now it ends the run like a deadline does."""
+    words = [f"W{i:06d}".translate(str.maketrans("0123456789", "ABCDEFGHIJ")) for i in range(150_000)]
+    path = tmp_path / "big.yaml"
+    path.write_text("width: 60\nheight: 60\nwords: [" + ", ".join(words) + "]\n")
+    proc = subprocess.Popen(command("wordsearch", path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    assert proc.poll() is None, "the word list was read before the signal: make it longer"
+    proc.send_signal(signal.SIGINT)
+    t0 = time.monotonic()
+    _, err = proc.communicate(timeout=30)
+    assert time.monotonic() - t0 < 4
+    assert proc.returncode == 1 and err.strip().startswith("interrupted while")
