@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import apicheck
 from ..errors import InputError
 from ..rules import describe_core
 from ..solve import Stats, Status, exit_code
@@ -125,7 +126,8 @@ def generate_instance(
     time_limit: float | None = None,
 ) -> WordSearch:
     """Generate from a read (and checked) instance; what the CLI does with a YAML file."""
-    outcome = _generate(inst, rules=[str(r) for r in rules], models=models, time_limit=time_limit)
+    apicheck.common(models=models, time_limit=time_limit)
+    outcome = _generate(inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit)
     return WordSearch(
         outcome.status,
         inst,
@@ -141,7 +143,7 @@ def generate_instance(
 def _word_list(words: str | Iterable[str]) -> list[str]:
     if isinstance(words, str):  # "cat, dog bird": word-search-generator's habit
         return [w for w in re.split(r"[\s,;]+", words) if w]
-    out = list(words)
+    out = apicheck.items(words, "words")
     for i, w in enumerate(out):
         if not isinstance(w, str):
             raise InputError(f"word {i + 1} must be a string, got {type(w).__name__}", "<words>")
@@ -173,13 +175,15 @@ def generate(
     the words fit. ``rules``: ``.lp`` files as with ``--rules``. ``words`` may also be the path of a YAML
     instance, as the CLI reads it (``level``, ``seed``, ``width`` and ``height`` then override the
     file's, as the CLI's options do)."""
-    if isinstance(words, str | Path) and Path(words).suffix in (".yaml", ".yml") and Path(words).is_file():
+    apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    if isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix in (".yaml", ".yml")):
         inst = override(read_instance(words), level=level, seed=seed, size=_size(width, height))
         return generate_instance(inst, rules=rules, models=models, time_limit=time_limit)
     entries = _word_list(words)
     data: dict[str, Any] = {"words": entries, "seed": 1 if seed is None else seed}
     if directions is not None:
-        data["directions"] = [list(d) for d in directions]
+        given = apicheck.items(directions, "directions")
+        data["directions"] = [list(d) if isinstance(d, list | tuple) else d for d in given]
     else:
         data["level"] = level or "medium"
     if alphabet is not None:
@@ -189,7 +193,8 @@ def generate(
     auto = fit or width is None or height is None
     longest = max((len(w) for w in entries), default=2)
     start = max(longest, math.ceil(math.sqrt(sum(map(len, entries)))))
-    w, h = width or start, height or start
+    w = start if width is None else width
+    h = start if height is None else height
     while True:
         inst = from_doc(DataDoc("<words>", {**data, "width": w, "height": h}))
         result = generate_instance(inst, rules=rules, models=models, time_limit=time_limit)
