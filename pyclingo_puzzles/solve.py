@@ -249,7 +249,7 @@ class Solver:
                 self.ctl.ground(list(parts))
         except RuntimeError:
             detail = next((m for m in reversed(self.messages) if "error" in m), "grounding failed")
-            raise InputError(f"grounding failed: {detail}", "<rules>") from None
+            raise clingo_error(detail, "grounding failed", "<rules>") from None
         self.stats.ground_seconds += time.perf_counter() - t0
         self._ground = True
 

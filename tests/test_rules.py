@@ -308,3 +308,12 @@ def test_warnings_about_an_included_file_name_that_file(cli, tmp_path: Path) -> 
         f"{tmp_path / 'inner.lp'}:3: warning: predicate cand_dirs/1 is not defined by the encoding, the facts "
         "or your rules\n"
     )
+
+
+def test_a_grounding_error_names_the_rule_file_and_line(cli, tmp_path: Path) -> None:
+    """It named "<rules>" and left the location inside the message."""
+    one = write(tmp_path, "one.lp", "#const n=3.\n")
+    two = write(tmp_path, "two.lp", "% two\n#const n=4.\n")
+    res = cli("strips", ST / "small.yaml", "--rules", one, "--rules", two)
+    assert res.code == 65 and len(res.err.splitlines()) == 1
+    assert res.err.startswith(f"error: {two}:2: grounding failed: redefinition of constant")
