@@ -11,6 +11,7 @@ MODULES = [
     "benchmarks.strips",
     "benchmarks.wordsearch",
     "benchmarks.limits",
+    "benchmarks.layout",
 ]
 
 

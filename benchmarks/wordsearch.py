@@ -4,6 +4,11 @@ Word lists are drawn deterministically from ../shared/crossword-bench/dict/wamer
 when present (else from seeded pseudo-words), with no word inside another (or its reverse).
 For both programs we report time, words placed, and duplicates: words that our independent scanner
 finds more than once (or not at all) in the finished grid.
+
+Then ``--fit most`` (the most words that fit), same run: four dense 10x10 lists (20 dictionary words
+of 5-8 letters) within 10 s against the best of 10 word-search-generator runs with different random
+states; four lists cut from a random 10x10 letter grid (all fit) within 5 s; small 8x8 lists of
+10-12 words, with an optimum proof wanted within 10 s.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from benchmarks.common import SHARED, ratio, table
 from pyclingo_puzzles.wordsearch.generate import generate
@@ -54,10 +60,14 @@ def duplicates(grid: Sequence[str], words: Sequence[str]) -> int:
     return sum(1 for w in words if len(index.occurrences(w)) > 1)
 
 
-def ours(words: list[str], size: int, level: str) -> tuple[float, int, int]:
-    inst = WordSearchInstance(
+def instance(words: Sequence[str], size: int, level: str) -> WordSearchInstance:
+    return WordSearchInstance(
         "bench", size, size, tuple(words), LEVELS[level], level, default_alphabet(tuple(words), level), 1, ""
     )
+
+
+def ours(words: list[str], size: int, level: str) -> tuple[float, int, int]:
+    inst = instance(words, size, level)
     t0 = time.perf_counter()
     outcome = generate(inst, time_limit=CAP)
     elapsed = time.perf_counter() - t0
@@ -81,6 +91,54 @@ def peer(words: list[str], size: int, level: str) -> tuple[float, int, int] | No
     placed = [w.text.upper() for w in ws.placed_words]
     grid = ["".join(ch.upper() for ch in row) for row in ws.puzzle]
     return elapsed, len(placed), duplicates(grid, placed)
+
+
+def peer_best(words: list[str], size: int, level: str, runs: int = 10) -> int | None:
+    """Most words word-search-generator places in ``runs`` runs (random states 0..runs-1)."""
+    try:
+        from word_search_generator import WordSearch
+    except ImportError:
+        return None
+    best = 0
+    for state in range(runs):
+        random.seed(state)  # word-search-generator draws from the random module
+        best = max(best, len(WordSearch(",".join(words), level=PEER_LEVEL[level], size=size).placed_words))
+    return best
+
+
+def fit_most(words: list[str], size: int, cap: float) -> tuple[float, int, bool]:
+    inst = replace(instance(words, size, "medium"), seed=1)
+    t0 = time.perf_counter()
+    outcome = generate(inst, fit="most", time_limit=cap)
+    elapsed = time.perf_counter() - t0
+    if not outcome.puzzles:
+        return elapsed, 0, False
+    puzzle = outcome.puzzles[0]
+    assert not duplicates(puzzle.grid, [p.word for p in puzzle.placements])
+    return elapsed, len(puzzle.placements), outcome.optimal
+
+
+def fit_most_cases() -> None:
+    from tests.test_wordsearch import dense_words  # lists cut from a random letter grid (all fit)
+
+    rows = []
+    for seed in (10020, 1, 2, 3):
+        words = word_list(20, 5, 8, seed=seed)
+        t, placed, optimal = fit_most(words, 10, 10.0)
+        best = peer_best(words, 10, "medium")
+        rows.append([f"dense 10x10 list {seed}", sum(map(len, words)), placed, optimal, f"{t:.1f}", best or "-"])
+    for seed in (1, 2, 3, 4):
+        words = dense_words(seed)
+        t, placed, optimal = fit_most(words, 10, 5.0)
+        rows.append([f"cut from a 10x10 grid {seed}", sum(map(len, words)), placed, optimal, f"{t:.1f}", "-"])
+    for low, high in ((4, 7), (5, 8)):
+        for count, seed in ((10, 1), (11, 2), (12, 3), (12, 4)):
+            words = word_list(count, low, high, seed=seed)
+            t, placed, optimal = fit_most(words, 8, 10.0)
+            best = peer_best(words, 8, "medium")
+            name = f"8x8, {count} words of {low}-{high}"
+            rows.append([name, sum(map(len, words)), placed, optimal, f"{t:.1f}", best])
+    print(table(["--fit most", "letters", "placed", "optimal", "s", "wsg best of 10"], rows))
 
 
 def main() -> None:
@@ -114,6 +172,7 @@ def main() -> None:
         )
     )
     print("wsg = word-search-generator 5.x (pip, bench extra); dup = words found more than once by our scanner")
+    fit_most_cases()
 
 
 if __name__ == "__main__":

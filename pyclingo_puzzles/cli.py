@@ -74,6 +74,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
 
 def build_parser() -> argparse.ArgumentParser:
     from .crossword import cli as crossword_cli
+    from .layout import cli as layout_cli
     from .strips import cli as strips_cli
     from .wordsearch import cli as wordsearch_cli
 
@@ -82,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Declarative puzzles on clingo: word search, crossword, strip cover.",
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for module in (wordsearch_cli, crossword_cli, strips_cli):
+    for module in (wordsearch_cli, crossword_cli, strips_cli, layout_cli):
         p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(p)
         add_common(p, getattr(module, "DEFAULT_MODELS", 1))

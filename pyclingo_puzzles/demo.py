@@ -48,6 +48,17 @@ def main() -> int:
         if run(["strips", str(path.relative_to(ROOT)), *extra]) not in DECIDED:
             unexpected.append(path)
 
+    banner("Crossword layout from a word list")
+    layouts = ROOT / "instances" / "layout"
+    for name, extra, expected in (
+        ("pets-5", [], (30,)),  # proved optimal
+        ("kitchen-10", ["--time-limit", "3"], (11, 30)),  # the best found in 3 s
+        ("cannot-connect", [], (20,)),  # a word shares no letter with the others
+    ):
+        path = layouts / f"{name}.yaml"
+        if run(["layout", str(path.relative_to(ROOT)), *extra]) not in expected:
+            unexpected.append(path)
+
     if unexpected:
         print(f"\nunexpected results for: {', '.join(map(str, unexpected))}", file=sys.stderr)
         return 1

@@ -17,11 +17,17 @@ def upper_letter(ch: str) -> str:
 
 def normalize_word(text: str) -> str:
     """NFC, surrounding whitespace removed, upper case per character (length preserved)."""
-    return "".join(upper_letter(c) for c in unicodedata.normalize("NFC", text.strip()))
+    word = unicodedata.normalize("NFC", text.strip())
+    up = word.upper()
+    if len(up) == len(word):  # no character grew (upper case never shrinks one): the common case
+        return up
+    return "".join(upper_letter(c) for c in word)
 
 
 def first_non_letter(word: str) -> str | None:
     """The first character of ``word`` that is not a letter, or None."""
+    if word.isalpha():
+        return None
     for c in word:
         if not c.isalpha():
             return c

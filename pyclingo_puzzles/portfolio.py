@@ -49,61 +49,57 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
     docstring) and the seconds spent waiting for the other workers after the first decided. A task
     counts its steps in the ``Progress`` it is given and must stop on its own (its time limit);
     when no task decides, the first task's result is returned."""
-    with runtime.stage("searching in worker processes"):
-        return _race(tasks, decided)
-
-
-def _race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool]) -> tuple[int, T, float]:
     ctx = multiprocessing.get_context("fork")
     progress = [ctx.Value("q", 0, lock=False) for _ in tasks]
     procs = []
     pending: dict[Connection, int] = {}
     results: dict[int, tuple[T, int]] = {}
     first = None  # when the first decided result arrived
-    try:
-        for i, task in enumerate(tasks):
-            recv, send = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_work, args=(task, progress[i], send), daemon=True)
-            proc.start()
-            runtime.adopt_child(proc.pid)  # counted in the memory ceiling, killed with the run
-            send.close()
-            procs.append(proc)
-            pending[recv] = i
-        while True:
-            if runtime.interrupted():
-                raise runtime.Stopped("interrupted", "searching in worker processes")  # workers ended below
-            for conn in wait(list(pending), timeout=0.05) if pending else []:
-                i = pending.pop(conn)
-                try:
-                    kind, out, steps = conn.recv()
-                except EOFError:
-                    procs[i].join(1)
-                    if (procs[i].exitcode or 0) < 0 or runtime.stopping():
-                        # killed by a signal: Ctrl-C / SIGTERM sent to the whole process group
-                        # reaches the workers too, maybe before the watchdog has read it
-                        run = runtime.current()
-                        reason = run.reason if run is not None and run.reason else "interrupted"
-                        raise runtime.Stopped(reason, "searching in worker processes") from None
-                    raise RuntimeError(f"search worker {i} died (exit code {procs[i].exitcode})") from None
-                if kind == "error":
-                    raise out
-                results[i] = (out, steps)
-            done = sorted((steps, i) for i, (out, steps) in results.items() if decided(out))
-            if done:
-                first = first or time.perf_counter()
-                steps, i = done[0]
-                # a worker still running has made progress[j] steps so far and would finish later
-                # (at the run's deadline the least work so far wins: the others could not finish)
-                if runtime.stopping() or all(
-                    j in results or (progress[j].value, j) > (steps, i) for j in range(len(tasks))
-                ):
-                    return i, results[i][0], time.perf_counter() - first
-            elif not pending:
-                return 0, results[0][0], 0.0
-    finally:
-        for proc in procs:
-            if proc.is_alive():
-                proc.terminate()
-        for proc in procs:
-            proc.join()
-            runtime.release_child(proc.pid)
+    with runtime.stage("searching in worker processes"):
+        try:
+            for i, task in enumerate(tasks):
+                recv, send = ctx.Pipe(duplex=False)
+                proc = ctx.Process(target=_work, args=(task, progress[i], send), daemon=True)
+                proc.start()
+                runtime.adopt_child(proc.pid)  # counted in the memory ceiling, killed with the run
+                send.close()
+                procs.append(proc)
+                pending[recv] = i
+            while True:
+                if runtime.interrupted():
+                    raise runtime.Stopped("interrupted", "searching in worker processes")  # workers ended below
+                for conn in wait(list(pending), timeout=0.05) if pending else []:
+                    i = pending.pop(conn)
+                    try:
+                        kind, out, steps = conn.recv()
+                    except EOFError:
+                        procs[i].join(1)
+                        if (procs[i].exitcode or 0) < 0 or runtime.stopping():
+                            # killed by a signal: Ctrl-C / SIGTERM sent to the whole process group
+                            # reaches the workers too, maybe before the watchdog has read it
+                            run = runtime.current()
+                            reason = run.reason if run is not None and run.reason else "interrupted"
+                            raise runtime.Stopped(reason, "searching in worker processes") from None
+                        raise RuntimeError(f"search worker {i} died (exit code {procs[i].exitcode})") from None
+                    if kind == "error":
+                        raise out
+                    results[i] = (out, steps)
+                done = sorted((steps, i) for i, (out, steps) in results.items() if decided(out))
+                if done:
+                    first = first or time.perf_counter()
+                    steps, i = done[0]
+                    # a worker still running has made progress[j] steps so far and would finish later
+                    # (at the run's deadline the least work so far wins: the others could not finish)
+                    if runtime.stopping() or all(
+                        j in results or (progress[j].value, j) > (steps, i) for j in range(len(tasks))
+                    ):
+                        return i, results[i][0], time.perf_counter() - first
+                elif not pending:
+                    return 0, results[0][0], 0.0
+        finally:
+            for proc in procs:
+                if proc.is_alive():
+                    proc.terminate()
+            for proc in procs:
+                proc.join()
+                runtime.release_child(proc.pid)

@@ -31,8 +31,9 @@ from typing import TYPE_CHECKING
 import clingo
 from clingo import ast
 
-from .errors import InputError, read_text
+from .errors import InputError
 from .letters import upper_letter
+from .rulesfile import check_rules_file
 
 if TYPE_CHECKING:
     from .solve import Solver
@@ -260,34 +261,10 @@ class RuleFile:
     statements: list[ast.AST] = field(default_factory=list)  # as parsed, before the rewrite
 
 
-INCLUDE = re.compile(r'#include\s*"((?:[^"\\\n]|\\.)*)"')
-COMMENT = re.compile(r"%\*.*?\*%|%[^\n]*", re.S)
-
-
-def check_readable(path: str | Path, seen: set[Path] | None = None) -> None:
-    """Read a rule file and every file it ``#include``s as ``read_text`` does (InputError for a
-    FIFO, a device, an oversized or non-UTF-8 file) before clingo opens them: clingo reads
-    included files itself, would block on a FIFO, and panics passing on a message about bytes
-    that are not UTF-8. Includes resolve against the including file's folder, then the working
-    folder (as clingo does); a missing one is left to clingo to report."""
-    p = Path(path)
-    text = read_text(p)
-    seen = set() if seen is None else seen
-    key = p.resolve()
-    if key in seen:
-        return
-    seen.add(key)
-    for name in INCLUDE.findall(COMMENT.sub("", text)):
-        for candidate in (p.parent / name, Path(name)):
-            if candidate.exists():
-                check_readable(candidate, seen)
-                break
-
-
 def parse(path: str | Path, logger: Callable[[clingo.MessageCode, str], None] | None = None) -> RuleFile:
     """Parse a rule file (syntax errors raise RuntimeError after going to ``logger``; unreadable
-    files, included ones too, raise InputError: ``check_readable``)."""
-    check_readable(path)
+    files, included ones too, raise InputError: ``rulesfile``)."""
+    check_rules_file(path)
     summary = Summary()
     statements: list[ast.AST] = []
 

@@ -35,9 +35,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 EXIT_INTERRUPTED = 1
-GRACE = 0.8  # seconds after the deadline the main thread gets to print what it has
+GRACE = 0.6  # seconds after the deadline the main thread gets to print what it has
 POLL = 0.01  # watchdog period (memory sampling, deadline)
-UNINTERRUPTIBLE = frozenset({"grounding", "loading rules"})  # C calls that ignore the stop flag
+# stages that ignore the stop flag: C calls, and workers that may be stuck grounding (a worker
+# still searching stops on its own, a little before the deadline, and reports in time)
+UNINTERRUPTIBLE = frozenset({"grounding", "loading rules", "searching in worker processes"})
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 

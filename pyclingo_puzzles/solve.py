@@ -181,8 +181,8 @@ class Solver:
     def load_rules(self, path: str | Path) -> None:
         """Load a user's ``.lp`` file; a missing file or syntax error is an InputError."""
         p = Path(path)
-        # user_rules.parse reads the file (and what it includes) by Python first: a missing file,
-        # a FIFO or device, an oversized or non-UTF-8 file is a one-line error
+        # user_rules.parse reads the file and what it #includes by Python first (rulesfile): a
+        # missing file, a FIFO or device, an oversized or non-UTF-8 file is a one-line error
         before = len(self.messages)
         try:
             with runtime.stage("loading rules"):
@@ -234,10 +234,12 @@ class Solver:
     def add_facts(self, facts: Iterable[clingo.Symbol]) -> int:
         """Add facts through the backend; returns how many were added."""
         n = 0
-        with self.ctl.backend() as backend:
+        with runtime.stage("building facts", after="preparing the search"), self.ctl.backend() as backend:
             for sym in facts:
                 backend.add_rule([backend.add_atom(sym)])
                 n += 1
+                if not n % 4096:
+                    runtime.check()  # a huge instance must not outlive the deadline here
         return n
 
     def ground(
@@ -283,7 +285,8 @@ class Solver:
         if not self._ground:
             self.ground()
         time_limit = runtime.remaining(time_limit)
-        self.ctl.configuration.solve.models = str(max(0, int(models)))  # type: ignore[union-attr]
+        # clingo's model count is a signed 64-bit number; no enumeration reaches 2^31 anyway
+        self.ctl.configuration.solve.models = str(min(max(0, int(models)), 2**31 - 1))  # type: ignore[union-attr]
         answers: list[Answer] = []
         count = 0
         core_lits: list[int] = []

@@ -43,7 +43,25 @@ class _DuplicateKey(yaml.constructor.ConstructorError):
     pass
 
 
-_Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when installed
+def _base_loader() -> Any:
+    """libyaml's parser (fast) with PyYAML's own composer: libyaml's composer recurses in C and
+    crashes the process on deeply nested input (100,000 ``[``), the Python one raises RecursionError."""
+    try:
+        from yaml._yaml import CParser
+    except ImportError:
+        return yaml.SafeLoader
+
+    class Loader(yaml.composer.Composer, CParser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+        def __init__(self, stream: str):
+            CParser.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+
+    return Loader
+
+
+_Base: Any = _base_loader()
 
 
 class _Loader(_Base):
@@ -90,7 +108,9 @@ def load_yaml(path: str | Path, text: str | None = None) -> YamlDoc:
         if not isinstance(exc, _DuplicateKey):
             what = f"invalid YAML: {what}"
         raise InputError(what, path, line) from None
-    except (yaml.YAMLError, RecursionError, ValueError, OverflowError, TypeError) as exc:
+    except RecursionError:
+        raise InputError("invalid YAML: nested too deeply", path, 1) from None
+    except (yaml.YAMLError, ValueError, OverflowError, TypeError) as exc:
         raise InputError(f"invalid YAML: {type(exc).__name__}", path, 1) from None
     return YamlDoc(path, data, root)
 

@@ -49,11 +49,15 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int,
 
 
 def assert_contract(code: int, err: str) -> None:
+    """Exit code of the contract, no traceback; bad input is one error line, the last on stderr
+    (warnings and notes about the user's rules may come before it, one line each)."""
     event(f"exit {code}")
     assert code in EXIT_CODES, (code, err)
     assert "Traceback" not in err
     if code == 65:
-        assert err.count("\n") == 1 and err.endswith("\n"), err
+        lines = err.splitlines()
+        assert err.endswith("\n") and lines and "error: " in lines[-1], err
+        assert all(line.startswith(("warning: ", "note: ")) for line in lines[:-1]), err
 
 
 def one_line_65(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> str:
@@ -144,6 +148,16 @@ def test_fuzz_crossword_yaml_cli(capsys, tmp_path: Path, text: str, options: lis
 
 NOISY = st.text(alphabet=st.sampled_from(list("AB.ä1 #\n\r\t;-")), max_size=40)
 VALID_DAT = "AB\nAC\n\n..\n. \n"
+LO_BASE = {"words": ["CAT", {"word": "TOE", "clue": "foot"}], "max_width": 5, "prefer": "area"}
+
+
+@settings(FUZZ, max_examples=40)
+@given(text=documents(LO_BASE, ["words", "max_width", "max_height", "title", "prefer"]), options=OPTIONS)
+def test_fuzz_layout_cli(capsys, tmp_path: Path, text: str, options: list[str]) -> None:
+    path = write(tmp_path, "l.yaml", text)
+    assert_contract(*run_cli(capsys, "layout", path, "--time-limit", "2", *options)[::2])
+
+
 DAT = st.one_of(
     st.sampled_from([VALID_DAT, RING]), st.tuples(st.sampled_from([VALID_DAT, RING]), NOISY).map("".join), NOISY
 )
@@ -168,6 +182,43 @@ def test_fuzz_crossword_dat_cli(capsys, tmp_path: Path, dat: str, dictionary, op
                      max_size=7))
 def test_fuzz_option_parser(capsys, argv: list[str]) -> None:
     assert_contract(*run_cli(capsys, *argv, "--time-limit", "5")[::2])
+
+
+TERMS = st.one_of(
+    st.integers(-2, 12).map(str),
+    st.sampled_from(["2147483647", "-2147483648", "foo", "h", "v", '"A"', '"AB"', '""', "(1,2)", "f(x)", "#sup"]),
+)
+
+
+def atom(name: str, arity: int) -> st.SearchStrategy[str]:
+    return st.lists(TERMS, min_size=arity, max_size=arity).map(lambda args: f"{name}({','.join(args)}).")
+
+
+OUTPUT_ATOMS = {  # per family: the shown predicates its decoder reads
+    "wordsearch": [atom("place", 2), atom("place", 3)],
+    "crossword": [atom("place", 2)],
+    "fill": [atom("val", 3), atom("fill", 2)],
+    "strips": [atom("use", 5), atom("active", 1)],
+}
+
+
+@FUZZ
+@given(data=st.data(), family=st.sampled_from(sorted(OUTPUT_ATOMS)), count=st.booleans())
+def test_fuzz_rules_deriving_output_atoms(capsys, tmp_path: Path, data, family: str, count: bool) -> None:
+    facts = data.draw(st.lists(st.one_of(*OUTPUT_ATOMS[family]), min_size=1, max_size=3))
+    rules = write(tmp_path, "extra.lp", "\n".join(facts) + "\n")
+    argv: list[str | Path]
+    if family == "fill":
+        frame, words = write(tmp_path, "f.grid", RING), write(tmp_path, "w.txt", "\n".join(WORDS))
+        argv = ["crossword", frame, "--dictionary", words, "--jobs", "1", *(["--word-atoms"] * count)]
+    else:
+        file = {"wordsearch": WORDSEARCH, "crossword": CROSSWORD, "strips": STRIPS}[family]
+        many = "2" if family == "wordsearch" else "0"  # thousands of word search puzzles exist
+        argv = [family, file, *(["--models", many] * count)]
+    code, _, err = run_cli(capsys, *argv, "--rules", rules, "--time-limit", "5")
+    assert_contract(code, err)
+    if code == 65:
+        assert err.splitlines()[-1].startswith(f"error: {rules}")
 
 
 # ------------------------------------------------------------------------------ unbounded inputs
@@ -211,6 +262,15 @@ def test_duplicate_yaml_keys_name_both_lines(capsys, tmp_path: Path) -> None:
     assert one_line_65(capsys, "wordsearch", path) == f"error: {path}:4: key 'width' is given twice (line 1 and here)"
     nested = write(tmp_path, "s.yaml", "grids:\n  - name: a\n    rows: [bw]\n    name: b\n")
     assert one_line_65(capsys, "strips", nested) == f"error: {nested}:4: key 'name' is given twice (line 2 and here)"
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, "- " * 50_000 + "x\n", "a: " * 20_000 + "x\n"])
+def test_deep_nesting_is_an_error_not_a_crash(capsys, tmp_path: Path, text: str) -> None:
+    # libyaml's own composer recursed in C and killed the process (exit 139)
+    path = write(tmp_path, "deep.yaml", text)
+    for command in ("wordsearch", "strips", "crossword"):
+        err = one_line_65(capsys, command, path)
+        assert err.startswith(f"error: {path}:") and "invalid YAML" in err
 
 
 def test_merge_keys_may_still_be_overridden() -> None:
@@ -300,6 +360,19 @@ def test_non_utf8_rules_file(capsys, tmp_path: Path) -> None:
         assert one_line_65(capsys, command, file, "--rules", rules) == f"error: {rules}:2: not valid UTF-8 text"
 
 
+def test_included_files_are_read_as_text_first(capsys, tmp_path: Path) -> None:
+    write(tmp_path, "latin1.lp", b"% caf\xe9\n")
+    fifo = tmp_path / "pipe.lp"
+    os.mkfifo(fifo)
+    rules = write(tmp_path, "main.lp", '% #include "pipe.lp".\na.\n#include "latin1.lp".\n')
+    assert one_line_65(capsys, "strips", STRIPS, "--rules", rules) == (
+        f"error: {rules}:3: included here: {tmp_path / 'latin1.lp'}:1: not valid UTF-8 text"
+    )
+    rules.write_text('#include "pipe.lp".\n')
+    err = one_line_65(capsys, "strips", STRIPS, "--rules", rules)
+    assert err.endswith("is a FIFO (named pipe), not a regular file")
+
+
 def test_rules_syntax_error_names_file_and_line(capsys, tmp_path: Path) -> None:
     rules = write(tmp_path, "syn.lp", "a.\n\nfoo(.\n")
     assert one_line_65(capsys, "strips", STRIPS, "--rules", rules).startswith(
@@ -322,6 +395,14 @@ def test_rules_syntax_error_names_file_and_line(capsys, tmp_path: Path) -> None:
 def test_extra_output_atoms_from_user_rules(capsys, tmp_path: Path, command, file, rule, expected) -> None:
     rules = write(tmp_path, "extra.lp", rule + "\n")
     assert one_line_65(capsys, command, file, "--rules", rules) == f"error: {rules}: your rules derive {expected}"
+
+
+@pytest.mark.parametrize("rule", ['place("CAT",99,99,across).', "place(foo,1,2,3).", 'place("CAT",0,0,"x").'])
+def test_extra_place_atoms_in_a_layout(capsys, tmp_path: Path, rule: str) -> None:
+    rules = write(tmp_path, "extra.lp", rule + "\n")
+    err = run_cli(capsys, "layout", INSTANCES / "layout" / "pets-5.yaml", "--rules", rules, "--time-limit", "5")[2]
+    shown = rule[:-1].replace(", ", ",")
+    assert err.splitlines()[-1] == f"error: {rules}: your rules derive `{shown}`, which is not a candidate"
 
 
 def test_extra_active_atom_when_counting_strips(capsys, tmp_path: Path) -> None:
@@ -388,8 +469,13 @@ def test_svg_paths_are_checked_before_solving(capsys, tmp_path: Path) -> None:
     missing = tmp_path / "no" / "p.svg"
     assert "does not exist" in one_line_65(capsys, "wordsearch", WORDSEARCH, "--svg-key", missing)
     same = one_line_65(capsys, "wordsearch", WORDSEARCH, "--svg", tmp_path / "p.svg", "--svg-key", tmp_path / "p.svg")
-    assert same.endswith("--svg and --svg-key name the same file; the key would overwrite the puzzle")
+    assert same.endswith("--svg and --svg-key name the same file; one would overwrite the other")
     assert not (tmp_path / "p.svg").exists()
+    layout = INSTANCES / "layout" / "pets-5.yaml"
+    twice = one_line_65(capsys, "layout", layout, "--svg", tmp_path / "p.svg", "--ipuz", tmp_path / "p.svg")
+    assert twice.endswith("--svg and --ipuz name the same file; one would overwrite the other")
+    directory = one_line_65(capsys, "layout", layout, "--ipuz", tmp_path)
+    assert directory.endswith("is a directory; --ipuz needs a file name")
 
 
 def cli_process(*argv: str | Path, **kwargs) -> subprocess.Popen:
@@ -428,3 +514,9 @@ def test_framework_shape_is_bounded_before_padding(capsys, tmp_path: Path) -> No
     )
     grid = write(tmp_path, "wide.grid", "_" * 600 + "\n" + "_\n" * 600)
     assert "larger than 250000 cells" in one_line_65(capsys, "crossword", grid, "--dictionary", grid)
+
+
+def test_strips_grid_size_is_bounded(capsys, tmp_path: Path) -> None:
+    rows = "".join(f"      - {'bw' * 250}\n" for _ in range(501))
+    path = write(tmp_path, "big.yaml", f"grids:\n  - name: big\n    rows:\n{rows}")
+    assert one_line_65(capsys, "strips", path) == f"error: {path}:504: grid 'big' has more than 250000 cells (row 501)"

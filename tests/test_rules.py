@@ -187,7 +187,7 @@ def test_count_with_a_time_limit_is_a_lower_bound(cli) -> None:
 
 # ------------------------------------------------------------------ README tables = encoding headers
 
-SECTIONS = {"wordsearch.lp", "crossword.lp", "crossword_fill.lp", "strips.lp"}
+SECTIONS = {"wordsearch.lp", "crossword.lp", "crossword_fill.lp", "strips.lp", "layout.lp"}
 CODE = re.compile(r"`([a-z_]\w*)\(([^)`]*)\)`")
 
 
@@ -267,11 +267,13 @@ def test_included_files_are_read_like_rule_files(family: str, cli, tmp_path: Pat
     (tmp_path / "bad.lp").write_bytes(b"% fine\n\xff\xfe\n")
     path = write(tmp_path, "main.lp", '#include "bad.lp".\n')
     res = cli(*family_args(family, tmp_path), "--rules", path)
-    assert (res.code, res.err) == (65, f"error: {tmp_path / 'bad.lp'}:2: not valid UTF-8 text\n")
+    assert (res.code, res.err) == (
+        65, f"error: {path}:1: included here: {tmp_path / 'bad.lp'}:2: not valid UTF-8 text\n"
+    )
     os.mkfifo(tmp_path / "pipe.lp")
     path = write(tmp_path, "main2.lp", '% #include "bad.lp".\n#include "pipe.lp".\n')  # a comment never counts
     res = cli(*family_args(family, tmp_path), "--rules", path)
-    assert res.code == 65 and res.err.startswith(f"error: {tmp_path / 'pipe.lp'}: is a FIFO")
+    assert res.code == 65 and res.err.startswith(f"error: {path}:2: included here: {tmp_path / 'pipe.lp'}: is a FIFO")
 
 
 def test_non_utf8_rules_in_the_fill_are_one_line(cli, tmp_path: Path) -> None:

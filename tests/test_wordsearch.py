@@ -22,6 +22,8 @@ EXPECTED = {  # instance -> exit code
     "animals-30x30.yaml": 10,
     "message-6x5.yaml": 10,
     "too-many-4x4.yaml": 20,
+    "heart-13x12.yaml": 10,  # shapes (tests/test_wordsearch_shapes.py)
+    "cross-ru-9x9.yaml": 10,
 }
 
 

@@ -19,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="P-99 .dat file, YAML instance, or (with --dictionary) a framework-only .dat/.yaml/.grid",
     )
     count.add_argument(parser)
+    parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",

@@ -14,6 +14,7 @@ from pathlib import Path
 from clingo import Function, Number, String, Symbol
 
 from .. import rules as user_rules
+from .. import runtime
 from ..errors import InputError, VerificationError, read_text
 from ..letters import normalize_word
 from ..portfolio import Progress, can_race, race
@@ -299,7 +300,8 @@ def _fill_once(
     on timing)."""
     t0 = time.perf_counter()
     sites = framework.sites()
-    cands = prune(framework, sites, dictionary)
+    with runtime.stage("pruning candidates"):
+        cands = prune(framework, sites, dictionary)
     prune_seconds = time.perf_counter() - t0
     if cands.empty:
         stats = Stats(extra={"prune_seconds": round(prune_seconds, 4)})

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from .. import count
+from ..ipuz import crossword_ipuz, write_ipuz
 from ..output import print_json, print_stats
 from .api import CrosswordResult, solve
 from .p99 import solve_instance
@@ -20,6 +22,9 @@ def report(path: str, result: CrosswordResult, args: argparse.Namespace) -> int:
         print_json(result.to_json())
     else:
         print(result.text(path, args.models))
+    if getattr(args, "ipuz", None) and result.solutions:
+        sol = result.solutions[0]
+        write_ipuz(args.ipuz, crossword_ipuz(sol.grid, sol.placements, title=Path(path).stem))
     if args.stats:
         print_stats(result.stats)
     return result.exit_code

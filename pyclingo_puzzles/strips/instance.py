@@ -17,6 +17,7 @@ from ..yamlio import YamlDoc, expect_mapping, load_yaml
 
 COLOURS = ("b", "w")
 DEFAULT_LENGTHS = (1, 2, 3)
+MAX_CELLS = 250_000  # per grid (500 x 500); one fact per cell, and the ground program grows with it
 MAX_LENGTH = 12  # patterns are enumerated per length (2**L numbers); longer strips are absurd here
 
 
@@ -68,6 +69,8 @@ def _rows(doc: YamlDoc, value: Any, what: str, keys: tuple[str | int, ...], colo
                 raise doc.error(f"{what} row {i + 1} has {describe_char(bad)}; only b and w are colours", *keys, i)
         if rows and len(row) != len(rows[0]):
             raise doc.error(f"{what} row {i + 1} has {len(row)} cells, row 1 has {len(rows[0])}", *keys, i)
+        if (i + 1) * len(row) > MAX_CELLS:
+            raise doc.error(f"{what} has more than {MAX_CELLS} cells (row {i + 1})", *keys, i)
         rows.append(row)
     return tuple(rows)
 

@@ -23,7 +23,7 @@ from ..rules import describe_core
 from ..solve import Stats, Status, exit_code
 from ..yamlio import DataDoc
 from . import render
-from .generate import Puzzle
+from .generate import Outcome, Puzzle, dropped_words, listed_words
 from .generate import generate as _generate
 from .instance import MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance
 from .scan import Placement
@@ -47,6 +47,8 @@ class WordSearch:
     stats: Stats = field(default_factory=Stats)
     exhausted: bool = False
     interrupted: bool = False
+    fit_most: bool = False  # --fit most: words may be dropped
+    optimal: bool = False  # --fit most: no heavier selection of words fits (proved)
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -70,7 +72,17 @@ class WordSearch:
         return self.puzzles[0].key() if self.puzzles else ()
 
     @property
+    def listed(self) -> list[str]:
+        """The printed word list: placed words that are not secret."""
+        return listed_words(self.instance, self.puzzles[0]) if self.puzzles else list(self.words)
+
+    def dropped(self, puzzle: Puzzle | None = None) -> list[str]:
+        return dropped_words(self.instance, puzzle or self.puzzles[0]) if self.puzzles else []
+
+    @property
     def exit_code(self) -> int:
+        if self.fit_most and self.status is Status.SAT:
+            return exit_code(self.status, self.optimal, self.interrupted and not self.optimal)
         return exit_code(self.status, self.exhausted, self.interrupted)
 
     def explain(self) -> str:
@@ -78,9 +90,13 @@ class WordSearch:
         inst = self.instance
         if self.status is Status.UNSAT:
             free = f" (with {len(inst.message)} cells kept free for the message)" if inst.message else ""
-            return (
-                f"the words cannot all be placed on {inst.width}x{inst.height} (proved){free}; "
-                + describe_core(self.rules_core, self.core)
+            where = (
+                f"the {inst.width}x{inst.height} {inst.shape or 'mask'}" if inst.mask else f"{inst.width}x{inst.height}"
+            )
+            if self.fit_most and not self.core and not self.rules_core:
+                return f"no selection of the words fits on {where} (proved){free}"
+            return f"the words cannot all be placed on {where} (proved){free}; " + describe_core(
+                self.rules_core, self.core
             )
         if self.status is Status.UNKNOWN:
             return "no puzzle found within the time limit"
@@ -90,25 +106,35 @@ class WordSearch:
         """The CLI's ``--json`` document."""
         out: dict[str, Any] = {"status": self.status.value}
         if self.puzzles:
-            out.update(_puzzle_dict(self.puzzles[0]))
+            out.update(_puzzle_dict(self.puzzles[0]) | self._fit_dict(self.puzzles[0]))
             if len(self.puzzles) > 1:
-                out["puzzles"] = [_puzzle_dict(p) for p in self.puzzles]
+                out["puzzles"] = [_puzzle_dict(p) | self._fit_dict(p) for p in self.puzzles]
         if self.core:
             out["cannot_fit_together"] = list(self.core)
         if self.rules_core:
             out["rules_in_core"] = list(self.rules_core)
         return out
 
+    def _fit_dict(self, puzzle: Puzzle) -> dict[str, Any]:
+        """JSON extras: dropped words and optimality (fit most), the secret words placed."""
+        out: dict[str, Any] = {}
+        dropped = self.dropped(puzzle)
+        if self.fit_most:
+            out.update(dropped=dropped, optimal=self.optimal)
+        if self.instance.secret:
+            out["secret"] = [w for w in self.instance.secret if w not in dropped]
+        return out
+
     def to_svg(self, *, key: bool = False, title: str = "Word search") -> str:
         """A printable page (SVG): the puzzle, or with ``key`` the solution."""
         if not self.puzzles:
             raise ValueError(f"no puzzle to draw: {self.explain()}")
-        return render.svg(self.puzzles[0], self.words, key=key, title=title)
+        return render.svg(self.puzzles[0], self.listed, key=key, title=title)
 
     def __str__(self) -> str:
         if not self.puzzles:
             return self.explain()
-        return f"{render.text(self.puzzles[0])}\n\n{render.word_list(self.words)}"
+        return f"{render.text(self.puzzles[0])}\n\n{render.word_list(self.listed)}"
 
 
 def _puzzle_dict(puzzle: Puzzle) -> dict[str, Any]:
@@ -124,10 +150,20 @@ def generate_instance(
     rules: Sequence[str | Path] = (),
     models: int = 1,
     time_limit: float | None = None,
+    fit: str = "all",
+    max_words: int | None = None,
 ) -> WordSearch:
-    """Generate from a read (and checked) instance; what the CLI does with a YAML file."""
+    """Generate from a read (and checked) instance; what the CLI does with a YAML file. ``fit``:
+    "all" (every word, or a proof they cannot fit) or "most" (the heaviest selection that fits,
+    implied by ``max_words``)."""
     apicheck.common(models=models, time_limit=time_limit)
-    outcome = _generate(inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit)
+    outcome = _generate(
+        inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit, fit=fit, max_words=max_words
+    )
+    return from_outcome(inst, outcome)
+
+
+def from_outcome(inst: WordSearchInstance, outcome: Outcome) -> WordSearch:
     return WordSearch(
         outcome.status,
         inst,
@@ -137,6 +173,8 @@ def generate_instance(
         outcome.stats,
         outcome.exhausted,
         outcome.interrupted,
+        outcome.fit_most,
+        outcome.optimal,
     )
 
 

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from .. import argtypes, count
-from ..output import print_json, print_stats
+from ..errors import InputError
+from ..outfiles import check_output_paths
+from ..output import print_json, print_stats, warn
 from ..solve import Status
 from . import render
-from .api import generate_instance
+from .api import WordSearch, from_outcome, generate_instance
+from .autosize import find_size
 from .count import count_placements
+from .generate import listed_words
 from .instance import LEVELS, override, read_instance
+from .pdf import PAPERS, missing_glyphs, pages_for, write_pdf
 
 NAME = "wordsearch"
 HELP = "generate a word search puzzle (every word placed, every word exactly once)"
@@ -20,10 +26,15 @@ HELP = "generate a word search puzzle (every word placed, every word exactly onc
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", type=Path, help="YAML instance (width, height, words, level | directions, ...)")
     parser.add_argument("--level", choices=sorted(LEVELS), help="override the file's level")
-    parser.add_argument("--size", type=argtypes.size, metavar="WxH", help="override the file's width and height")
+    parser.add_argument(
+        "--size", type=_size, metavar="WxH|auto", help="override the file's width and height (auto: the smallest fit)"
+    )
+    add_fit_arguments(parser)
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
+    parser.add_argument("--pdf", type=Path, metavar="FILE", help="write printable pages: puzzle(s), then key(s)")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="PDF paper size (default a4)")
     count.add_argument(
         parser,
         help="count the placements of the whole word list (no second copy of a word made of placed letters) "
@@ -32,31 +43,56 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    render.check_svg_paths(args.svg, args.svg_key)
-    inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=args.size)
+    check_output_paths({"--svg": args.svg, "--svg-key": args.svg_key, "--pdf": args.pdf})
+    auto = args.size == "auto"
+    inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=None if auto else args.size)
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
         return count.report(counted.count, counted.exhausted, counted.exit_code, args.json)
-    result = generate_instance(inst, rules=args.rules, models=args.models, time_limit=args.time_limit)
+    check_fit_arguments(args, inst)
+    size_auto = None
+    if auto:
+        search = find_size(inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit)
+        inst, result = search.inst, from_outcome(search.inst, search.outcome)
+        size_auto = report_size(result, search.below)
+    else:
+        result = generate_instance(
+            inst,
+            rules=args.rules,
+            models=args.models,
+            time_limit=args.time_limit,
+            fit=args.fit,
+            max_words=args.max_words,
+        )
+    if result.fit_most and result.puzzles:
+        report_fit(result)
     if args.json:
-        print_json(result.to_json())
+        print_json(result.to_json() | ({"size_auto": size_auto} if size_auto else {}))
     else:
         for i, puzzle in enumerate(result.puzzles):
             if len(result.puzzles) > 1:
                 print(f"Puzzle {i + 1}:")
             print(render.text(puzzle))
             print()
-            print(render.word_list(inst.words))
+            print(render.word_list(listed_words(inst, puzzle)))
             if args.key:
                 print("\nAnswer key:")
                 print(render.key_text(puzzle))
+                secret = [w for w in inst.secret if w not in result.dropped(puzzle)]
+                if secret:
+                    print("Secret words: " + ", ".join(secret))
             if puzzle.shown is not None:
                 print(f"shown: {' '.join(puzzle.shown)}")
             print()
         if result.status is not Status.SAT:
             print(f"{args.file}: {result.explain()}")
     if result.puzzles:
-        title = Path(args.file).stem
+        title = inst.title or Path(args.file).stem
+        if args.pdf:
+            lost = missing_glyphs("".join("".join(p.grid) for p in result.puzzles) + "".join(inst.words))
+            if lost:
+                warn(f"the PDF font has no glyph for {' '.join(lost)}: they print as blanks")
+            write_pdf(args.pdf, pdf_pages(result, title), args.paper)
         if args.svg:
             render.write_svg(args.svg, result.to_svg(key=False, title=title))
         if args.svg_key:
@@ -64,3 +100,76 @@ def run(args: argparse.Namespace) -> int:
     if args.stats:
         print_stats(result.stats)
     return result.exit_code
+
+
+# --------------------------------------------------------------------------- fit most, --size auto
+
+
+def _size(text: str) -> tuple[int, int] | str:
+    return "auto" if text.strip().lower() == "auto" else argtypes.size(text)
+
+
+def _aspect(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.split(":"))
+        if w >= 1 and h >= 1:
+            return w, h
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(f"expected W:H such as 4:3, got {text!r}")
+
+
+def add_fit_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--fit",
+        choices=("all", "most"),
+        default="all",
+        help="all: every word or a proof they cannot fit (default); most: the heaviest selection that fits",
+    )
+    parser.add_argument(
+        "--max-words", type=argtypes.positive_int, metavar="N", help="place at most N words (implies --fit most)"
+    )
+    parser.add_argument(
+        "--aspect", type=_aspect, default=(1, 1), metavar="W:H", help="with --size auto: grid shape (default 1:1)"
+    )
+
+
+def check_fit_arguments(args: argparse.Namespace, inst) -> None:
+    if args.max_words is not None and len(inst.required) > args.max_words:
+        raise InputError(f"{len(inst.required)} words are required but --max-words is {args.max_words}", args.file)
+    if args.size == "auto" and (args.fit == "most" or args.max_words is not None):
+        raise InputError("--size auto wants every word placed: leave out --fit most and --max-words", args.file)
+
+
+def report_fit(result: WordSearch) -> None:
+    dropped = result.dropped()
+    placed = len(result.words) - len(dropped)
+    how = "optimal" if result.optimal else "partial"
+    proof = "" if result.optimal else " (optimum not proved)"
+    tail = f"; dropped: {', '.join(dropped)}" if dropped else ""
+    print(f"{how}: {placed} of {len(result.words)} words placed{proof}{tail}", file=sys.stderr)
+
+
+def report_size(result: WordSearch, below: str | None) -> dict | None:
+    inst = result.instance
+    if result.status is not Status.SAT:
+        print(f"size auto: no size up to {inst.width}x{inst.height} found within the time limit", file=sys.stderr)
+        return None
+    smaller = f"; the next smaller size: {below}" if below else ""
+    print(f"size auto: {inst.width}x{inst.height} is the smallest size found{smaller}", file=sys.stderr)
+    return {"width": inst.width, "height": inst.height, "smaller": below}
+
+
+def pdf_pages(result: WordSearch, title: str) -> list:
+    """The PDF's pages: each puzzle lists its placed words (not the secret ones; its key does)."""
+    inst = result.instance
+    lists = [listed_words(inst, p) for p in result.puzzles]
+    keys = [[w for w in inst.words if w not in result.dropped(p)] for p in result.puzzles]
+    if all(words == lists[0] for words in lists):
+        return pages_for(result.puzzles, lists[0], title, keys[0])
+    # --fit most: the puzzles may drop different words; numbered as pages_for numbers them
+    parts = [
+        pages_for([p], words, f"{title} — Puzzle {i + 1}", key)
+        for i, (p, words, key) in enumerate(zip(result.puzzles, lists, keys, strict=True))
+    ]
+    return [front for front, _ in parts] + [back for _, back in parts]

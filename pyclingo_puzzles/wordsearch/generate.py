@@ -3,37 +3,46 @@
 1. Candidates: every placement allowed by the level when there are few enough (then an UNSAT
    answer is a proof); otherwise a seeded random sample per word, grown for the words of the
    unsat core until it is complete.
-2. clingo places every word (``encodings/wordsearch.lp``). A second copy of a word formed by placed
-   letters alone is found after each model and forbidden by a nogood, and clingo solves again.
+2. clingo places every word (``encodings/wordsearch.lp``), or with ``fit="most"`` the most (by
+   priority) it can, as an optimisation. A copy of a word formed by placed letters alone is found
+   on each complete assignment and forbidden by a clause (``strays.py``), so every model is clean.
 3. Filler letters (or the hidden message) go into the free cells; a copy of a word that runs
    through a filler cell is broken by redrawing that cell.
-4. The independent scanner (``scan.verify``) checks every word occurs exactly once.
+4. The independent scanner (``scan.verify``) checks every placed word occurs exactly once and
+   every dropped word not at all.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass
 from pathlib import Path
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from ..errors import VerificationError, derived_error
-from ..solve import Solver, SolveResult, Stats, Status, exit_code
+from ..solve import Answer, Solver, SolveResult, Stats, Status, exit_code
+from . import shapes
 from .heuristic import PlacementHeuristic
 from .instance import Direction, WordSearchInstance
 from .scan import GridIndex, Placement, verify
+from .strays import FREE, StrayCopies
 
 ENCODING = "wordsearch.lp"
 FULL_LIMIT = 4_000  # at most this many candidates in all: give clingo every one (complete)
 FIRST_SAMPLE = 12  # candidates per word in the first round of a big grid
+TIGHT = 0.6  # letters per cell from which the first round shares out FULL_LIMIT instead (few rounds)
 GROWTH = 4  # sample growth factor per round for the words of the core
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles
-FREE = "\x01"  # a free cell before filling: never a letter
+FULL_SHARE, PROOF_SHARE = 0.3, 0.3  # fit most: time shares of branch and bound before and after LNS
+LNS_STEP = 0.5  # seconds per neighbourhood
+LNS_FREE = 0.5  # share of the placed words a neighbourhood releases
+OPT_OPTIONS: tuple[str, ...] = ()  # fit most: extra clasp options (measured in benchmarks/wordsearch.py)
 REPAIR_ROUNDS = 200
 DENSE = True  # overlap-first decisions (heuristic.py) whenever the candidates are complete
+DENSE_OPTIONS = ("--restarts=L,32",)  # with them: frequent restarts redraw the seeded ties
 
 
 @dataclass(frozen=True)
@@ -68,10 +77,39 @@ class Outcome:
     rules_core: tuple[str, ...] = ()  # rule files that take part in the unsolvability
     exhausted: bool = False
     interrupted: bool = False
+    fit_most: bool = False
+    optimal: bool = False  # fit most: no placement of more weight exists (proved)
 
     @property
     def exit_code(self) -> int:
+        if self.fit_most and self.status is Status.SAT:
+            return exit_code(self.status, self.optimal, self.interrupted and not self.optimal)
         return exit_code(self.status, self.exhausted, self.interrupted)
+
+
+def placed_words(puzzle: Puzzle) -> set[str]:
+    return {p.word for p in puzzle.placements}
+
+
+def listed_words(inst: WordSearchInstance, puzzle: Puzzle) -> list[str]:
+    """The printed word list: placed words that are not secret, in file order."""
+    placed = placed_words(puzzle)
+    return [w for w in inst.words if w in placed and w not in inst.secret]
+
+
+def dropped_words(inst: WordSearchInstance, puzzle: Puzzle) -> list[str]:
+    placed = placed_words(puzzle)
+    return [w for w in inst.words if w not in placed]
+
+
+def weight(inst: WordSearchInstance, words: set[str]) -> int:
+    return sum(inst.priority(w) for w, word in enumerate(inst.words) if word in words)
+
+
+def best_weight(inst: WordSearchInstance, max_words: int | None) -> int:
+    """No placement can weigh more: every word, or the heaviest ``max_words``."""
+    weights = sorted((inst.priority(w) for w in range(len(inst.words))), reverse=True)
+    return sum(weights[:max_words] if max_words is not None else weights)
 
 
 # ------------------------------------------------------------------------------------- candidates
@@ -87,6 +125,8 @@ def _span(length: int, size: int, step: int) -> range:
 
 
 def candidate_count(length: int, inst: WordSearchInstance, d: Direction) -> int:
+    if inst.mask is not None:  # shaped grid: placements on usable cells only
+        return shapes.count_runs(inst.mask, length, *d)
     return len(_span(length, inst.height, d[1])) * len(_span(length, inst.width, d[0]))
 
 
@@ -96,6 +136,7 @@ def all_candidates(word: str, inst: WordSearchInstance) -> list[Candidate]:
         for dx, dy in inst.directions
         for r in _span(len(word), inst.height, dy)
         for c in _span(len(word), inst.width, dx)
+        if shapes.fits(inst.mask, r, c, dx, dy, len(word))
     ]
 
 
@@ -114,7 +155,7 @@ def grow_sample(word: str, inst: WordSearchInstance, have: list[Candidate], k: i
         dx, dy = rng.choices(inst.directions, weights)[0]
         rows, cols = _span(len(word), inst.height, dy), _span(len(word), inst.width, dx)
         cand = Candidate(rng.choice(rows), rng.choice(cols), dx, dy)
-        if cand not in seen:
+        if cand not in seen and shapes.fits(inst.mask, cand.row, cand.col, dx, dy, len(word)):
             seen.add(cand)
             have.append(cand)
 
@@ -122,15 +163,18 @@ def grow_sample(word: str, inst: WordSearchInstance, have: list[Candidate], k: i
 # ------------------------------------------------------------------------------------------ facts
 
 
-def facts(inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]]) -> list[Symbol]:
+def facts(inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]], max_words: int | None = None) -> list[Symbol]:
     """One fact per candidate; the encoding spells out its cells (cheaper in the grounder)."""
     num = [Number(i) for i in range(max(inst.width, inst.height, max(map(len, cands)), len(inst.words)) + 1)]
     direction = {d: Number(d) for d in (-1, 0, 1)}
     out = [Function("size", [Number(inst.width), Number(inst.height)])]
     if inst.message:
         out.append(Function("message_length", [Number(len(inst.message))]))
+    if max_words is not None:
+        out.append(Function("max_words", [Number(max_words)]))
     for w, word in enumerate(inst.words):
         out.append(Function("word", [num[w], String(word)]))
+        out.append(Function("priority", [num[w], Number(inst.priority(w))]))
         out.extend(Function("letter", [num[w], num[i], String(ch)]) for i, ch in enumerate(word))
         for k, c in enumerate(cands[w]):
             out.append(Function("cand", [num[w], num[k], num[c.row], num[c.col], direction[c.dx], direction[c.dy]]))
@@ -152,10 +196,14 @@ NOT_CANDIDATE = "which is not a candidate"
 
 
 def decode(
-    symbols: Sequence[Symbol], cands: Sequence[Sequence[Candidate]], rules: Sequence[str | Path] = ()
+    symbols: Sequence[Symbol],
+    cands: Sequence[Sequence[Candidate]],
+    rules: Sequence[str | Path] = (),
+    every: bool = True,
 ) -> dict[int, int]:
     """``place(W, K)`` atoms -> {word id: candidate id}. The encoding chooses one candidate per
-    word; any other ``place`` atom comes from the user's rules and is reported, never a crash."""
+    word (``every``; else per placed word); any other ``place`` atom comes from the user's rules and
+    is reported, never a crash."""
     chosen: dict[int, int] = {}
     for s in symbols:
         if s.name == "place" and len(s.arguments) == 2:
@@ -167,7 +215,7 @@ def decode(
                 raise derived_error(s, NOT_CANDIDATE, rules)
             if chosen.setdefault(w, k) != k:
                 raise derived_error(s, f"a second placement of word {w + 1}", rules)
-    if len(chosen) != len(cands):
+    if every and len(chosen) != len(cands):
         missing = next(w for w in range(len(cands)) if w not in chosen)
         raise VerificationError(f"the model places no copy of word {missing + 1}")
     return chosen
@@ -176,50 +224,59 @@ def decode(
 def placements_of(
     chosen: dict[int, int], inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]]
 ) -> list[Placement]:
-    """The placements ``decode`` chose, in word-list order."""
+    """The chosen placements in word-list order (dropped words have none)."""
     out = []
     for w, word in enumerate(inst.words):
-        c = cands[w][chosen[w]]
-        out.append(Placement(word, c.row, c.col, c.dx, c.dy))
+        if w in chosen:
+            c = cands[w][chosen[w]]
+            out.append(Placement(word, c.row, c.col, c.dx, c.dy))
     return out
 
 
 def partial_grid(inst: WordSearchInstance, placements: Sequence[Placement]) -> list[list[str]]:
-    rows = [[FREE] * inst.width for _ in range(inst.height)]
+    rows = shapes.empty_grid(inst, FREE)  # unusable cells of a shape stay blank
     for p in placements:
         for (r, c), ch in zip(p.cells(), p.word, strict=True):
             rows[r][c] = ch
     return rows
 
 
-def stray_copies(grid: Sequence[Sequence[str]], placements: Sequence[Placement]) -> list[tuple[int, frozenset]]:
-    """(word index, cells) of every copy of a word other than its own placement."""
+def stray_copies(
+    grid: Sequence[Sequence[str]], placements: Sequence[Placement], absent: Sequence[str] = ()
+) -> list[tuple[str, frozenset]]:
+    """(word, cells) of every copy of a placed word other than its own placement, and of every
+    copy of an ``absent`` (dropped) word."""
     index = GridIndex(["".join(row) for row in grid])
     stray = []
-    for w, p in enumerate(placements):
+    for p in placements:
         own = frozenset(p.cells())
-        stray.extend((w, cells) for cells in index.occurrences(p.word) if cells != own)
+        stray.extend((p.word, cells) for cells in index.occurrences(p.word) if cells != own)
+    for word in absent:
+        stray.extend((word, cells) for cells in index.occurrences(word))
     return stray
 
 
 # ------------------------------------------------------------------------------------------ filling
 
 
-def fill(inst: WordSearchInstance, placements: Sequence[Placement], rng: random.Random) -> tuple[str, ...] | None:
-    """Fill the free cells (message or filler) so no word has a second copy; None if impossible."""
+def fill(
+    inst: WordSearchInstance, placements: Sequence[Placement], rng: random.Random, absent: Sequence[str] = ()
+) -> tuple[str, ...] | None:
+    """Fill the free cells (message or filler) so no placed word has a second copy and no
+    ``absent`` word a first one; None if that fails."""
     grid = partial_grid(inst, placements)
     free = [(r, c) for r in range(inst.height) for c in range(inst.width) if grid[r][c] == FREE]
     if inst.message:
         for (r, c), ch in zip(free, inst.message, strict=True):
             grid[r][c] = ch
-        return None if stray_copies(grid, placements) else tuple("".join(row) for row in grid)
+        return None if stray_copies(grid, placements, absent) else tuple("".join(row) for row in grid)
     for r, c in free:
         grid[r][c] = rng.choice(inst.alphabet)
     free_set = set(free)
     word_letters = {ch for w in inst.words for ch in w}
     spare = [ch for ch in inst.alphabet if ch not in word_letters]
     for attempt in range(REPAIR_ROUNDS):
-        stray = stray_copies(grid, placements)
+        stray = stray_copies(grid, placements, absent)
         if not stray:
             return tuple("".join(row) for row in grid)
         for _w, cells in stray:
@@ -238,59 +295,110 @@ def fill(inst: WordSearchInstance, placements: Sequence[Placement], rng: random.
 
 
 class _Round:
-    """One grounding over a fixed candidate set; solves lazily until the placement is clean."""
+    """One grounding over a fixed candidate set (stray copies are excluded lazily by ``strays.py``)."""
 
     def __init__(
-        self, inst: WordSearchInstance, cands: list[list[Candidate]], rules: Sequence[str], dense: bool = False
+        self,
+        inst: WordSearchInstance,
+        cands: list[list[Candidate]],
+        rules: Sequence[str],
+        *,
+        dense: bool = False,
+        fit_most: bool = False,
+        max_words: int | None = None,
     ):
         self.inst, self.cands, self.rules = inst, cands, rules
-        self.solver = Solver([ENCODING], rules, seed=inst.seed, options=CLINGO_OPTIONS)
+        options = (*CLINGO_OPTIONS, *(DENSE_OPTIONS if dense else ()))
+        if fit_most:
+            options = (*options, *OPT_OPTIONS, "--const=fit_most=1")
+        self.solver = Solver([ENCODING], rules, seed=inst.seed, options=options)
+        placements = [[Placement(word, *astuple(c)) for c in cands[w]] for w, word in enumerate(inst.words)]
+        self.strays = StrayCopies(inst.words, placements, inst.width, inst.height)
+        self.solver.ctl.register_propagator(self.strays)
         if dense:  # tight grid: decide by most shared cells, then fewest placements left
             cells = [
-                [
-                    tuple((r, col, ch) for (r, col), ch in zip(Placement(word, *astuple(c)).cells(), word, strict=True))
-                    for c in cands[w]
-                ]
-                for w, word in enumerate(inst.words)
+                [tuple((r, col, ch) for (r, col), ch in zip(p.cells(), p.word, strict=True)) for p in row]
+                for row in placements
             ]
             self.solver.ctl.register_propagator(PlacementHeuristic(cells, inst.seed or 0))
-        self.solver.add_facts(facts(inst, cands))
+        self.solver.add_facts(facts(inst, cands, max_words))
         self.solver.ground()
-        self.nogoods = 0
+        self.forbidden = 0
+
+    @property
+    def nogoods(self) -> int:
+        return self.strays.clauses + self.forbidden
+
+    def solve(
+        self,
+        models: int,
+        time_left: float | None,
+        words: Sequence[int],
+        stats: Stats,
+        on_answer: Callable[[Answer], None] | None = None,
+        optimise: bool = False,
+        fixed: Sequence[tuple[int, int]] = (),
+        at_least: int | None = None,
+        rules_off: Sequence[str] = (),
+    ) -> SolveResult:
+        """Solve with ``active(W)`` assumed for ``words`` (and ``place(W, K)`` for ``fixed``); with
+        ``optimise``, improving models come first and then (``models`` != 1) up to ``models``
+        optimal ones (clasp's optN); ``at_least``: only models of at least this weight."""
+        conf = self.solver.ctl.configuration.solve
+        mode = ("opt" if models == 1 else "optN") if optimise else "ignore"
+        conf.opt_mode = mode if at_least is None else f"{mode},{-at_least}"  # type: ignore[union-attr]
+        result = self.solver.solve(
+            models=0 if optimise and models == 1 else models,
+            time_limit=time_left,
+            assumptions=self.assumptions(words, rules_off) + [(place_atom(w, k), True) for w, k in fixed],
+            on_answer=on_answer,
+        )
+        stats.add(result.stats)
+        return result
 
     def assumptions(self, words: Sequence[int], rules_off: Sequence[str] = ()) -> list[tuple[Symbol, bool]]:
         """Each listed word is placed; each rule file holds unless in ``rules_off`` (in cores)."""
         rules = [(atom, atom.arguments[0].string not in rules_off) for atom, _ in self.solver.rule_assumptions()]
         return [(active_atom(w), True) for w in words] + rules
 
-    def solve(
-        self, models: int, time_left: float | None, words: Sequence[int], stats: Stats, rules_off: Sequence[str] = ()
-    ) -> SolveResult:
-        deadline = None if time_left is None else time.perf_counter() + time_left
-        while True:
-            remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-            result = self.solver.solve(
-                models=models, time_limit=remaining, assumptions=self.assumptions(words, rules_off)
-            )
-            stats.add(result.stats)
-            if result.status is not Status.SAT or len(words) < len(self.inst.words):
-                return result
-            dirty = False
-            for answer in result.answers:
-                chosen = decode(answer.symbols, self.cands, self.rules)
-                placements = placements_of(chosen, self.inst, self.cands)
-                for _w, cells in stray_copies(partial_grid(self.inst, placements), placements):
-                    # the copy is made of these words' letters: they may not stand like this together
-                    makers = [v for v, p in enumerate(placements) if cells & set(p.cells())]
-                    self.solver.add_nogood([place_atom(v, chosen[v]) for v in makers])
-                    self.nogoods += 1
-                    dirty = True
-            if not dirty:
-                return result
-
     def forbid(self, chosen: dict[int, int]) -> None:
         self.solver.add_nogood([place_atom(w, k) for w, k in chosen.items()])
-        self.nogoods += 1
+        self.forbidden += 1
+
+
+@dataclass
+class _Found:
+    puzzle: Puzzle
+    chosen: dict[int, int]
+    value: int  # weight of the placed words
+
+
+class _Collector:
+    """Fills and checks each model as it arrives (so what is found before the time limit is
+    printed); placements whose free cells cannot be filled are kept apart."""
+
+    def __init__(self, rnd: _Round, tag: str, every: bool):
+        self.rnd, self.inst, self.cands, self.tag, self.every = rnd, rnd.inst, rnd.cands, tag, every
+        self.found: list[_Found] = []
+        self.failed: list[tuple[dict[int, int], int]] = []  # (placement, weight)
+        self.proven = False  # clasp reported a model as optimal (optN)
+
+    def __call__(self, answer: Answer) -> None:
+        inst = self.inst
+        chosen = decode(answer.symbols, self.cands, self.rnd.rules, self.every)
+        placements = placements_of(chosen, inst, self.cands)
+        placed = {p.word for p in placements}
+        absent = [w for w in inst.words if w not in placed]
+        grid = fill(inst, placements, random.Random(f"{self.tag}/{answer.number}"), absent)
+        if grid is None:
+            self.failed.append((chosen, weight(inst, placed)))
+            return
+        problems = verify(grid, placements, [p.word for p in placements], absent=absent)
+        if problems:
+            raise VerificationError(problems[0])
+        puzzle = Puzzle(grid, tuple(placements), self.rnd.solver.shown(answer))
+        self.found.append(_Found(puzzle, chosen, weight(inst, placed)))
+        self.proven = self.proven or answer.optimality_proven
 
 
 def generate(
@@ -299,74 +407,142 @@ def generate(
     rules: Sequence[str] = (),
     models: int = 1,
     time_limit: float | None = None,
+    fit: str = "all",
+    max_words: int | None = None,
 ) -> Outcome:
+    """Place every word (``fit="all"``) or the heaviest selection that fits (``fit="most"``, implied
+    by ``max_words``). Every puzzle found before the time limit is kept."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    fit_most = fit == "most" or max_words is not None
     rng = random.Random(inst.seed)
     stats = Stats()
     n = len(inst.words)
+    must = [w for w, word in enumerate(inst.words) if word in inst.required] if fit_most else list(range(n))
+    ceiling = best_weight(inst, max_words)
     totals = [sum(candidate_count(len(w), inst, d) for d in inst.directions) for w in inst.words]
     complete = sum(totals) <= FULL_LIMIT
     cands: list[list[Candidate]] = [[] for _ in range(n)]
+    cells = sum(row.count("#") for row in inst.mask) if inst.mask else inst.width * inst.height
+    tight = sum(map(len, inst.words)) >= TIGHT * cells
+    first = max(FIRST_SAMPLE, FULL_LIMIT // n) if tight else FIRST_SAMPLE
     for w, word in enumerate(inst.words):
-        grow_sample(word, inst, cands[w], totals[w] if complete else FIRST_SAMPLE, rng)
+        grow_sample(word, inst, cands[w], totals[w] if complete else first, rng)
     rounds = 0
     nogoods = 0
+    best: list[_Found] = []  # fit most: the heaviest puzzles over all rounds
 
     def left() -> float | None:
         return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
+    def timed_out() -> bool:
+        return deadline is not None and time.perf_counter() >= deadline
+
+    def done(status: Status, puzzles: list[Puzzle], **kw) -> Outcome:
+        stats.extra.update(rounds=rounds, nogoods=nogoods, candidates=sum(len(c) for c in cands))
+        return Outcome(status, puzzles, stats, fit_most=fit_most, **kw)
+
     while True:
         rounds += 1
         is_complete = all(len(cands[w]) >= totals[w] for w in range(n))
-        rnd = _Round(inst, cands, rules, dense=is_complete and DENSE)
+        rnd = _Round(inst, cands, rules, dense=is_complete and DENSE, fit_most=fit_most, max_words=max_words)
+        collect = _Collector(rnd, f"{inst.seed}/{rounds}", every=not fit_most)
+        found = collect.found
         while True:
-            result = rnd.solve(models, left(), range(n), stats)
-            if result.status is not Status.SAT:
+            collect.failed = []
+            wanted = models - len(found) if models and not fit_most else models
+            if fit_most and models == 1 and is_complete and deadline is not None:
+                result = search_most(rnd, collect, must, stats, deadline, rng)
+            else:
+                result = rnd.solve(wanted, left(), must, stats, collect, optimise=fit_most)
+            failed = collect.failed
+            if not failed or result.interrupted or timed_out():
                 break
-            puzzles = []
-            for i, answer in enumerate(result.answers):
-                chosen = decode(answer.symbols, cands, rules)
-                placements = placements_of(chosen, inst, cands)
-                grid = fill(inst, placements, random.Random(f"{inst.seed}/{rounds}/{i}"))
-                if grid is None:
-                    rnd.forbid(chosen)  # this placement cannot be completed: try another
-                    puzzles = []
-                    break
-                problems = verify(grid, placements, inst.words)
-                if problems:
-                    raise VerificationError(problems[0])
-                puzzles.append(Puzzle(grid, tuple(placements), rnd.solver.shown(answer)))
-            if puzzles:
-                stats.extra.update(rounds=rounds, nogoods=nogoods + rnd.nogoods, candidates=sum(len(c) for c in cands))
-                return Outcome(
-                    Status.SAT,
-                    puzzles,
-                    stats,
-                    exhausted=result.exhausted,
-                    interrupted=result.interrupted,
-                )
+            if fit_most and found and max(f.value for f in found) >= max(v for _, v in failed):
+                break  # the heaviest placement was completed
+            if not fit_most and models and len(found) >= models:
+                break
+            # placements that could not be completed are forbidden (with the puzzles already kept,
+            # so an enumeration goes on with new ones) and clingo solves again
+            for chosen, _ in failed:
+                rnd.forbid(chosen)
+            if not fit_most:
+                for f in found:
+                    rnd.forbid(f.chosen)
         nogoods += rnd.nogoods
-        stats.extra.update(rounds=rounds, nogoods=nogoods, candidates=sum(len(c) for c in cands))
+        if not fit_most:
+            if found:
+                return done(
+                    Status.SAT,
+                    [f.puzzle for f in found],
+                    exhausted=result.exhausted,
+                    interrupted=result.interrupted or timed_out(),
+                )
+        else:
+            if found:
+                top = max(f.value for f in found)
+                if not best or top > best[0].value:
+                    best = [f for f in found if f.value == top]
+                proved = (collect.proven or result.exhausted) and not result.interrupted and is_complete
+                if top >= ceiling or proved:
+                    return done(Status.SAT, pick(best, models), exhausted=True, optimal=True)
+            if best and (timed_out() or result.interrupted):
+                return done(Status.SAT, pick(best, models), interrupted=True)
         if result.status is Status.UNKNOWN:
-            return Outcome(Status.UNKNOWN, [], stats, interrupted=True)
-        core_words = _core_words(result.core) or list(range(n))
-        if is_complete:
-            core, rules_core = minimise_core(rnd, core_words, stats, left)
-            return Outcome(
-                Status.UNSAT,
-                [],
-                stats,
-                core=tuple(inst.words[w] for w in core),
-                rules_core=tuple(rules_core),
-                exhausted=True,
-            )
-        grow = [w for w in core_words if len(cands[w]) < totals[w]] or [
-            w for w in range(n) if len(cands[w]) < totals[w]
-        ]
-        for w in grow:
+            return done(Status.UNKNOWN, [], interrupted=True)
+        if result.status is Status.UNSAT:
+            core_words = _core_words(result.core) or list(must)  # fit most without required words: none
+            if is_complete:
+                core, rules_core = minimise_core(rnd, core_words, stats, left)
+                words_core = tuple(inst.words[w] for w in core)
+                return done(Status.UNSAT, [], core=words_core, rules_core=tuple(rules_core), exhausted=True)
+            grow = [w for w in core_words if len(cands[w]) < totals[w]]
+        else:  # fit most, optimum over a sample: more candidates for the words it dropped
+            kept = placed_words(best[0].puzzle) if best else set()
+            grow = [w for w in range(n) if inst.words[w] not in kept and len(cands[w]) < totals[w]]
+        for w in grow or [w for w in range(n) if len(cands[w]) < totals[w]]:
             grow_sample(inst.words[w], inst, cands[w], len(cands[w]) * GROWTH, rng)
-        if deadline is not None and time.perf_counter() >= deadline:
-            return Outcome(Status.UNKNOWN, [], stats, interrupted=True)
+        if timed_out():
+            if best:
+                return done(Status.SAT, pick(best, models), interrupted=True)
+            return done(Status.UNKNOWN, [], interrupted=True)
+
+
+def search_most(
+    rnd: _Round,
+    collect: _Collector,
+    must: Sequence[int],
+    stats: Stats,
+    deadline: float,
+    rng: random.Random,
+) -> SolveResult:
+    """Fit most under a time limit: clasp's branch and bound for a share of the time; then, while
+    the optimum is not proved, large neighbourhood search (keep most placed words where they are,
+    re-optimise the rest with a bound that asks for an improvement), then branch and bound again
+    with that bound for the rest of the time: UNSAT there proves the best puzzle optimal."""
+    result = rnd.solve(1, (deadline - time.perf_counter()) * FULL_SHARE, must, stats, collect, optimise=True)
+    if not result.interrupted:
+        return result
+    if not collect.found:  # nothing to start a neighbourhood from: keep searching
+        return rnd.solve(1, deadline - time.perf_counter(), must, stats, collect, optimise=True)
+    until = deadline - (deadline - time.perf_counter()) * PROOF_SHARE
+    while time.perf_counter() < until - 0.05:
+        best = max(collect.found, key=lambda f: f.value)
+        placed = sorted(best.chosen.items())
+        fixed = rng.sample(placed, len(placed) - max(2, round(len(placed) * LNS_FREE)))
+        step = min(LNS_STEP, until - time.perf_counter())
+        rnd.solve(1, step, must, stats, collect, optimise=True, fixed=fixed, at_least=best.value + 1)
+    best = max(collect.found, key=lambda f: f.value)
+    result = rnd.solve(1, deadline - time.perf_counter(), must, stats, collect, optimise=True, at_least=best.value + 1)
+    if result.status is Status.UNSAT:  # nothing heavier than the best: it is optimal
+        collect.proven = True
+        result.status, result.exhausted, result.interrupted = Status.SAT, True, False
+    return result
+
+
+def pick(best: list[_Found], models: int) -> list[Puzzle]:
+    """The heaviest puzzles, the last found first (clasp improves as it goes), at most ``models``."""
+    puzzles = [f.puzzle for f in reversed(best)]
+    return puzzles[:models] if models else puzzles
 
 
 def _core_words(core: Sequence[Symbol]) -> list[int]:

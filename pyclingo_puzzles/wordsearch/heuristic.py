@@ -5,6 +5,9 @@ crossings first and discovers late that the rest no longer fit. This one decides
 setter: the placement, over all words still open, that shares the most cells with letters already
 written (so it uses the fewest new cells), among equals the word with the fewest placements left.
 It adds no constraint: the search stays complete and proofs of unsolvability stay proofs.
+
+The counts are kept incrementally (a placement made true adds one shared cell to every candidate
+that writes the same letter on one of its cells), so a decision is one pass over the candidates.
 """
 
 from __future__ import annotations
@@ -12,75 +15,121 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from clingo import Assignment, Function, Number, PropagateControl, PropagateInit
+from clingo import Assignment, PropagateControl, PropagateInit, SymbolType
 
 Cells = tuple[tuple[int, int, str], ...]  # (row, col, letter) per letter of a placement
+LEFT_WEIGHT = 0.001  # per placement left: a tie-break after shared cells
+
+
+class PlaceLiterals:
+    """Solver literal of every ``place(W, K)`` (0: not in the program), per word, per candidate.
+    The program atoms are looked up once (symbols are slow to read); their solver literals on every
+    solve call, when propagators are initialised again."""
+
+    def __init__(self, options: Sequence[Sequence[object]]):
+        self.sizes = [len(opts) for opts in options]
+        self.atoms: list[list[int]] | None = None
+
+    def __call__(self, init: PropagateInit) -> list[list[int]]:
+        if self.atoms is None:
+            self.atoms = [[0] * n for n in self.sizes]
+            for atom in init.symbolic_atoms.by_signature("place", 2):
+                w, k = atom.symbol.arguments  # the user's rules may derive others: not candidates
+                if w.type is not SymbolType.Number or k.type is not SymbolType.Number:
+                    continue
+                if 0 <= w.number < len(self.atoms) and 0 <= k.number < len(self.atoms[w.number]):
+                    self.atoms[w.number][k.number] = atom.literal
+        return [[init.solver_literal(a) if a else 0 for a in row] for row in self.atoms]
+
+
+class _State:
+    """One solver thread's view: shared cells per candidate, words placed, candidates left."""
+
+    def __init__(self, n_cands: int, left: list[int]):
+        self.shared = [0] * n_cands
+        self.written: dict[tuple[int, int], int] = {}  # cell -> placed words writing it
+        self.placed = [0] * len(left)  # placements of the word made true
+        self.left = list(left)  # candidates of the word not (yet) false
+        self.true: set[int] = set()
 
 
 class PlacementHeuristic:
     def __init__(self, options: Sequence[Sequence[Cells]], seed: int = 0):
         self.options = [list(opts) for opts in options]  # per word, per candidate id: its cells
         self.rng = random.Random(seed)
-        self.lits: list[list[int]] = []  # per word, per candidate: solver literal (0: not in the program)
-        self.true: list[set[int]] = []
-
-    def init(self, init: PropagateInit) -> None:
-        self.lits = []  # called again for each solve after the program grows
+        self.literals = PlaceLiterals(self.options)
+        self.word: list[int] = []  # flat candidate index -> word
+        self.cells: list[Cells] = []
+        self.span: list[range] = []  # word -> its flat candidate indices
         for w, opts in enumerate(self.options):
-            row = []
-            for k in range(len(opts)):
-                atom = init.symbolic_atoms[Function("place", [Number(w), Number(k)])]
-                lit = init.solver_literal(atom.literal) if atom is not None else 0
-                row.append(lit)
+            self.span.append(range(len(self.word), len(self.word) + len(opts)))
+            for cells in opts:
+                self.word.append(w)
+                self.cells.append(cells)
+        self.cover: dict[tuple[int, int], list[tuple[int, str]]] = {}  # cell -> (candidate, letter)
+        for i, cells in enumerate(self.cells):
+            for r, c, ch in cells:
+                self.cover.setdefault((r, c), []).append((i, ch))
+        self.lit: list[int] = []  # flat candidate -> solver literal (0: not in the program)
+        self.on_true: dict[int, list[int]] = {}  # literal -> candidates it makes true
+        self.on_false: dict[int, list[int]] = {}  # literal -> candidates it makes false
+        self.states: list[_State] = []
+
+    def init(self, init: PropagateInit) -> None:  # called again for each solve call
+        lits = [lit for row in self.literals(init) for lit in row]
+        if lits != self.lit:
+            self.lit, self.on_true, self.on_false = lits, {}, {}
+            for i, lit in enumerate(lits):
                 if lit:
-                    for watched in (lit, -lit):
-                        init.add_watch(watched)
-            self.lits.append(row)
-        fixed = {lit for row in self.lits for x in row if x for lit in (x, -x) if init.assignment.is_true(lit)}
-        self.true = [set(fixed) for _ in range(init.number_of_threads)]
+                    self.on_true.setdefault(lit, []).append(i)
+                    self.on_false.setdefault(-lit, []).append(i)
+        for lit in set(self.on_true) | set(self.on_false):
+            init.add_watch(lit)
+        left = [0] * len(self.options)
+        for i, lit in enumerate(self.lit):
+            if lit:
+                left[self.word[i]] += 1
+        self.states = [_State(len(self.lit), left) for _ in range(init.number_of_threads)]
+        fixed = [lit for lit in set(self.on_true) | set(self.on_false) if init.assignment.is_true(lit)]
+        for state in self.states:
+            self._apply(state, fixed, +1)
+
+    def _apply(self, state: _State, changes: Sequence[int], sign: int) -> None:
+        for lit in changes:
+            if sign > 0:
+                state.true.add(lit)
+            else:
+                state.true.discard(lit)
+            for i in self.on_true.get(lit, ()):
+                state.placed[self.word[i]] += sign
+                for r, c, ch in self.cells[i]:
+                    before = state.written.get((r, c), 0)
+                    state.written[(r, c)] = before + sign
+                    if before == (0 if sign > 0 else 1):  # a cell counts once, however many words cross it
+                        for j, other in self.cover[(r, c)]:
+                            if other == ch:
+                                state.shared[j] += sign
+            for i in self.on_false.get(lit, ()):
+                state.left[self.word[i]] -= sign
 
     def propagate(self, control: PropagateControl, changes: Sequence[int]) -> None:
-        self.true[control.thread_id].update(changes)
+        self._apply(self.states[control.thread_id], changes, +1)
 
     def undo(self, thread_id: int, assignment: Assignment, changes: Sequence[int]) -> None:
-        self.true[thread_id].difference_update(changes)
+        self._apply(self.states[thread_id], changes, -1)
 
     def decide(self, thread_id: int, assignment: Assignment, fallback: int) -> int:
-        true = self.true[thread_id]
-        written: dict[tuple[int, int], str] = {}
-        open_words = []  # (placements left, word)
-        for w, row in enumerate(self.lits):
-            done = False
-            left = 0
-            for k, lit in enumerate(row):
-                if not lit:
-                    continue
-                if lit in true:
-                    done = True
-                    for r, c, ch in self.options[w][k]:
-                        written[(r, c)] = ch
-                    break
-                if -lit not in true:
-                    left += 1
-            if not done and left:
-                open_words.append((left, w))
+        state = self.states[thread_id]
+        true, shared, lits, noise = state.true, state.shared, self.lit, self.rng.random
         best, choice = -1.0, fallback
-        for left, w in open_words:
-            for k, lit in enumerate(self.lits[w]):
-                if not lit or -lit in true:
-                    continue
-                shared = 0
-                for r, c, ch in self.options[w][k]:
-                    have = written.get((r, c))
-                    if have is not None:
-                        if have != ch:
-                            shared = -1
-                            break
-                        shared += 1
-                if shared < 0:
-                    continue
-                # most shared cells; among equals the word with fewer placements left; seeded ties
-                score = shared - 0.001 * left + 0.0005 * self.rng.random()
-                if score > best:
-                    best, choice = score, lit
+        for w, span in enumerate(self.span):
+            if state.placed[w]:
+                continue
+            tie = -LEFT_WEIGHT * state.left[w]  # among equals the word with fewer placements left
+            for i in span:
+                lit = lits[i]
+                if lit and shared[i] + tie > best - 0.0005 and lit not in true and -lit not in true:
+                    score = shared[i] + tie + 0.0005 * noise()  # seeded ties
+                    if score > best:
+                        best, choice = score, lit
         return choice

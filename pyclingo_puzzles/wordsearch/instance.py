@@ -1,7 +1,10 @@
 """Word search instances: YAML reader, levels and directions.
 
 Keys: ``width``, ``height``, ``words``, ``level`` (easy | medium | hard) or ``directions``
-(list of ``[dx, dy]``: dx along the row, dy down), optional ``alphabet``, ``seed``, ``message``.
+(list of ``[dx, dy]``: dx along the row, dy down), optional ``alphabet``, ``seed``, ``message``,
+``secret``, ``title``, and ``mask`` (rows of ``#``/``.``; width and height then come from it) or
+``shape`` (a built-in drawn to width x height, see ``shapes.py``). A word is a string or a mapping
+``{word: TIGER, priority: 3, required: true}``.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from ..argtypes import SEED_LIMIT
 from ..errors import InputError, read_text
 from ..letters import describe_char, first_non_letter, normalize_word
 from ..wordcheck import find_contained, find_duplicate
-from ..yamlio import YamlDoc, expect_mapping, expect_str_list, load_yaml
+from ..yamlio import YamlDoc, expect_mapping, load_yaml
+from . import shapes
 
 Direction = tuple[int, int]
 MAX_SIZE = 500
@@ -25,7 +29,11 @@ LEVELS: dict[str, tuple[Direction, ...]] = {
     "medium": ((1, 0), (0, 1), (1, 1), (1, -1)),  # + down-right, up-right
     "hard": EIGHT,  # all eight, reversed words included
 }
-KEYS = ("width", "height", "words", "level", "directions", "alphabet", "seed", "message")
+KEYS = (
+    "width", "height", "words", "level", "directions", "alphabet", "seed", "message", "title", "mask", "shape", "secret"
+)  # fmt: skip
+ENTRY_KEYS = {"words": ("word", "priority", "required"), "secret": ("word", "priority")}
+MAX_PRIORITY = 10_000  # keeps the objective's sums far from clingo's integer range
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,16 @@ class WordSearchInstance:
     seed: int
     message: str  # letters only ("" = no message)
     custom_alphabet: bool = False  # given in the file: a level override keeps it
+    title: str | None = None  # printed pages' title (default: the file's stem)
+    mask: tuple[str, ...] | None = None  # rows of '#' (usable) and '.' (no cell); None = every cell
+    shape: str | None = None  # the built-in shape the mask was drawn from (redrawn by --size)
+    # word entries (--fit most, secret words): ``words`` holds the listed words, then the secret ones
+    priorities: tuple[int, ...] = ()  # per word of ``words``; () = every word weighs 1
+    required: tuple[str, ...] = ()  # never dropped by --fit most
+    secret: tuple[str, ...] = ()  # placed like the others, left out of the printed list
+
+    def priority(self, w: int) -> int:
+        return self.priorities[w] if self.priorities else 1
 
     def __post_init__(self) -> None:
         # built in Python (the API, tests), an instance is held to the reader's rules on words
@@ -68,6 +86,11 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
     def line(*keys: str | int) -> int | None:
         return doc.line(*keys) if doc is not None else None
 
+    listed = len(inst.words) - len(inst.secret)
+
+    def word_line(i: int) -> int | None:
+        return line("words", i) if i < listed else line("secret", i - listed)
+
     for n, value in (("width", inst.width), ("height", inst.height)):
         if not 1 <= value <= MAX_SIZE:
             raise InputError(f"{n} must be between 1 and {MAX_SIZE}, got {value}", inst.path, line(n))
@@ -78,7 +101,7 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
                 f"word {w} ({len(w)} letters) is longer than the {inst.width}x{inst.height} grid in every "
                 f"allowed direction (at most {longest})",
                 inst.path,
-                line("words", i),
+                word_line(i),
             )
     # Two different words of one length cannot take the same start and direction: more words of a
     # length than placements of that length is proved impossible here, before any candidate is built.
@@ -91,8 +114,17 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
                 f"more words of {len(w)} letters than the {inst.width}x{inst.height} grid has placements "
                 f"for them ({room} in the allowed directions)",
                 inst.path,
-                line("words", i),
+                word_line(i),
             )
+    if inst.mask is not None:
+        if (len(inst.mask), len(inst.mask[0])) != (inst.height, inst.width):
+            raise InputError(
+                f"the mask is {len(inst.mask[0])}x{len(inst.mask)}, the grid {inst.width}x{inst.height}",
+                inst.path,
+                line("mask"),
+            )
+        if inst.message:
+            raise InputError("a hidden message needs a rectangular grid (no mask or shape)", inst.path, line("message"))
     cells = inst.width * inst.height
     if len(inst.message) > cells:
         raise InputError(
@@ -101,28 +133,70 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
     return inst
 
 
-def parse_words(doc: YamlDoc) -> tuple[str, ...]:
-    raw = expect_str_list(doc, "words") or []
-    if not raw:
-        raise doc.error("'words' is empty", "words")
-    words: list[str] = []
-    lines: dict[int, int | None] = {}
-    for i, entry in enumerate(raw):
-        line = doc.line("words", i)
-        word = normalize_word(entry)
-        if not word:
-            raise InputError("empty word", doc.path, line)
-        bad = first_non_letter(word)
-        if bad is not None:
-            raise InputError(
-                f"word {entry.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line
+@dataclass(frozen=True)
+class WordEntry:
+    word: str
+    priority: int
+    required: bool
+    line: int | None
+
+
+def parse_entry(doc: YamlDoc, key: str, i: int) -> WordEntry:
+    """One item of ``words`` or ``secret``: a string, or a mapping with ``word`` and options."""
+    entry = doc.data[key][i]
+    line = doc.line(key, i)
+    priority, required = 1, False
+    if isinstance(entry, dict):
+        allowed = ENTRY_KEYS[key]
+        for k in entry:
+            if k not in allowed:
+                hint = " (a secret word is never dropped anyway)" if k == "required" and key == "secret" else ""
+                allowed_text = ", ".join(allowed)
+                raise doc.error(f"unknown key {k!r} in a {key!r} entry (allowed: {allowed_text}){hint}", key, i, k)
+        if "word" not in entry:
+            raise InputError(f"{key!r} item {i + 1} has no 'word'", doc.path, line)
+        value = entry.get("priority", 1)
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_PRIORITY:
+            raise doc.error(
+                f"priority must be a positive integer (at most {MAX_PRIORITY}), got {value!r}", key, i, "priority"
             )
-        if len(word) < 2:
-            raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
-        words.append(word)
-        lines[i] = line
-    check_words(words, doc.path, lines)
-    return tuple(words)
+        priority = value
+        flag = entry.get("required", False)
+        if not isinstance(flag, bool):
+            raise doc.error(f"required must be true or false, got {flag!r}", key, i, "required")
+        required, entry = flag, entry["word"]
+    if not isinstance(entry, str):
+        raise InputError(f"{key!r} item {i + 1} must be a string, got {type(entry).__name__}", doc.path, line)
+    word = normalize_word(entry)
+    if not word:
+        raise InputError("empty word", doc.path, line)
+    bad = first_non_letter(word)
+    if bad is not None:
+        raise InputError(f"word {entry.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line)
+    if len(word) < 2:
+        raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
+    return WordEntry(word, priority, required, line)
+
+
+def parse_entries(doc: YamlDoc, key: str) -> list[WordEntry]:
+    raw = doc.data.get(key)
+    if raw is None:
+        if key == "words":
+            raise doc.error("missing key 'words'")
+        return []
+    if not isinstance(raw, list):
+        raise doc.error(f"{key!r} must be a list of words", key)
+    return [parse_entry(doc, key, i) for i in range(len(raw))]
+
+
+def parse_words(doc: YamlDoc) -> tuple[list[WordEntry], list[WordEntry]]:
+    """The listed words and the secret words, checked together (duplicates, words inside words)."""
+    listed, secret = parse_entries(doc, "words"), parse_entries(doc, "secret")
+    if not listed:
+        raise doc.error("'words' is empty", "words")
+    entries = listed + secret
+    check_words([e.word for e in entries], doc.path, {i: e.line for i, e in enumerate(entries)})
+    return listed, secret
 
 
 def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | None = None) -> None:
@@ -191,13 +265,24 @@ def from_doc(doc: YamlDoc) -> WordSearchInstance:
     """An instance from a parsed document (a YAML file, or the Python API's mapping)."""
     path = doc.path
     data = expect_mapping(doc, KEYS)
+    mask = shapes.read_mask(doc)
     sizes = {}
-    for key in ("width", "height"):
-        value = data.get(key)
+    for key, from_mask in (("width", len(mask[0]) if mask else None), ("height", len(mask) if mask else None)):
+        value = data.get(key, from_mask)
         if not isinstance(value, int) or isinstance(value, bool):
             raise doc.error(f"'{key}' must be an integer", key)
+        if from_mask is not None and value != from_mask:
+            raise doc.error(f"'{key}' is {value} but the mask's is {from_mask} (leave it out: the mask sets it)", key)
         sizes[key] = value
-    words = parse_words(doc)
+    shape = shapes.read_shape(doc)
+    if shape is not None and all(1 <= v <= MAX_SIZE for v in sizes.values()):
+        mask = shapes.shaped(shape, sizes["width"], sizes["height"], path, doc.line("shape"))
+    title = data.get("title")
+    if title is not None and (not isinstance(title, str) or not title.strip()):
+        raise doc.error("'title' must be a non-empty string", "title")
+    listed, secret = parse_words(doc)
+    entries = listed + secret
+    words = tuple(e.word for e in entries)
     directions, level = parse_directions(doc)
     if "directions" in data and "level" in data:
         raise doc.error("give either 'level' or 'directions', not both", "directions")
@@ -234,6 +319,12 @@ def from_doc(doc: YamlDoc) -> WordSearchInstance:
         seed,
         message_letters,
         custom_alphabet=data.get("alphabet") is not None,
+        title=title.strip() if title else None,
+        mask=mask,
+        shape=shape,
+        priorities=tuple(e.priority for e in entries) if any(e.priority != 1 for e in entries) else (),
+        required=tuple(e.word for e in entries if e.required),
+        secret=tuple(e.word for e in secret),
     )
     return check(inst, doc)
 
@@ -256,4 +347,6 @@ def override(
         inst = replace(inst, seed=seed)
     if size is not None:
         inst = replace(inst, width=size[0], height=size[1])
+        if inst.mask is not None and all(1 <= v <= MAX_SIZE for v in size):
+            inst = replace(inst, mask=shapes.resize(inst, *size))
     return check(inst)

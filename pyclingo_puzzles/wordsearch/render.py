@@ -1,25 +1,36 @@
-"""Word search output: text, JSON and printable SVG pages (puzzle and answer key)."""
+"""Word search output: text, JSON and printable SVG pages (puzzle and answer key).
+
+A shaped grid's unusable cells hold ``shapes.BLOCK`` (a blank): text shows them as blanks, the SVG
+draws only the usable cells (each with a faint outline, so the shape shows)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
 from ..errors import InputError
 from .generate import Puzzle
+from .shapes import BLOCK
 
 CELL = 28  # SVG cell size in px
 MARGIN = 40
 
 
 def text(puzzle: Puzzle) -> str:
-    return "\n".join(" ".join(row) for row in puzzle.grid)
+    return "\n".join(" ".join(row).rstrip() for row in puzzle.grid)
 
 
 def key_text(puzzle: Puzzle) -> str:
-    return "\n".join(" ".join(row) for row in puzzle.key())
+    rows = (
+        "".join(BLOCK if g == BLOCK else k for g, k in zip(grow, krow, strict=True))
+        for grow, krow in zip(puzzle.grid, puzzle.key(), strict=True)
+    )
+    return "\n".join(" ".join(row).rstrip() for row in rows)
+
+
+def shaped(puzzle: Puzzle) -> bool:
+    return any(BLOCK in row for row in puzzle.grid)
 
 
 def word_list(words: list[str] | tuple[str, ...], columns: int = 4) -> str:
@@ -47,9 +58,20 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
         f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans Mono, monospace">',
         f'<rect width="{page_w}" height="{page_h}" fill="white"/>',
         f'<text x="{MARGIN}" y="{MARGIN + 10}" font-size="22">{escape(title)}{" (solution)" if key else ""}</text>',
-        f'<rect x="{MARGIN}" y="{top}" width="{width * CELL}" height="{height * CELL}" fill="none" '
-        'stroke="black" stroke-width="1.5"/>',
     ]
+    if shaped(puzzle):  # the shape's own cells, no frame around the bounding box
+        out.extend(
+            f'<rect class="cell" x="{MARGIN + c * CELL}" y="{top + r * CELL}" width="{CELL}" height="{CELL}" '
+            'fill="none" stroke="#c8c8c8" stroke-width="0.8"/>'
+            for r, row in enumerate(puzzle.grid)
+            for c, ch in enumerate(row)
+            if ch != BLOCK
+        )
+    else:
+        out.append(
+            f'<rect x="{MARGIN}" y="{top}" width="{width * CELL}" height="{height * CELL}" fill="none" '
+            'stroke="black" stroke-width="1.5"/>'
+        )
     if key:
         for p in puzzle.placements:
             (r0, c0), (r1, c1) = p.cells()[0], p.cells()[-1]
@@ -61,30 +83,19 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
             )
     for r, row in enumerate(puzzle.grid):
         for c, ch in enumerate(row):
+            if ch == BLOCK:
+                continue
             x, y = MARGIN + c * CELL + CELL / 2, top + r * CELL + CELL * 0.7
-            out.append(f'<text x="{x}" y="{y}" font-size="{CELL * 0.6:.0f}" text-anchor="middle">{escape(ch)}</text>')
+            out.append(
+                f'<text class="letter" x="{x}" y="{y}" font-size="{CELL * 0.6:.0f}" text-anchor="middle">'
+                f"{escape(ch)}</text>"
+            )
     list_top = top + height * CELL + 40
     for i, word in enumerate(words):
         x, y = MARGIN + (i % cols) * 160, list_top + (i // cols) * 22
         out.append(f'<text x="{x}" y="{y}" font-size="16">{escape(word)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
-
-
-def check_svg_paths(svg: Path | None, svg_key: Path | None) -> None:
-    """Refuse output paths that cannot be written, before any solving: the answer would be lost."""
-    if svg is not None and svg_key is not None and svg.resolve() == svg_key.resolve():
-        raise InputError("--svg and --svg-key name the same file; the key would overwrite the puzzle", svg_key)
-    for path in (svg, svg_key):
-        if path is None:
-            continue
-        if path.is_dir():
-            raise InputError("is a directory; --svg needs a file name", path)
-        parent = path.parent
-        if not parent.is_dir():
-            raise InputError(f"cannot write SVG: directory {str(parent)!r} does not exist", path)
-        if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
-            raise InputError("cannot write SVG: permission denied", path)
 
 
 def write_svg(path: Path, content: str) -> None:

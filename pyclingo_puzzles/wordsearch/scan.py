@@ -70,8 +70,11 @@ def occurrences(grid: Sequence[str], word: str) -> list[frozenset[Cell]]:
     return GridIndex(grid).occurrences(word)
 
 
-def verify(grid: Sequence[str], placements: Sequence[Placement], words: Sequence[str]) -> list[str]:
-    """Problems with a finished puzzle (empty = every word exactly once, where it was placed)."""
+def verify(
+    grid: Sequence[str], placements: Sequence[Placement], words: Sequence[str], absent: Sequence[str] = ()
+) -> list[str]:
+    """Problems with a finished puzzle (empty = every word exactly once, where it was placed, and
+    no ``absent`` word anywhere)."""
     if not grid or any(len(row) != len(grid[0]) for row in grid):
         return ["grid rows differ in length"]
     problems = []
@@ -87,4 +90,5 @@ def verify(grid: Sequence[str], placements: Sequence[Placement], words: Sequence
             problems.append(f"{word} occurs {len(found)} times")
         elif found[0] != placed:
             problems.append(f"{word} occurs elsewhere than its placement")
+    problems.extend(f"dropped word {word} occurs" for word in absent if index.occurrences(word))
     return problems

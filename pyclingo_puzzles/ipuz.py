@@ -1,0 +1,77 @@
+"""ipuz export (http://ipuz.org/v2, the open JSON crossword format apps read) of a filled grid.
+
+Shared by ``layout`` and by the ``crossword`` subcommand's P-99 and dictionary-fill results: the grid
+is a list of row strings (a space is a block), the placements name each entry's start and direction,
+and the numbering is the standard one, recomputed from the grid.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .crossword.solution import Placement
+from .errors import InputError
+
+BLOCK = "#"
+
+
+def numbering(rows: Sequence[str], blank: str = " ") -> dict[tuple[int, int], int]:
+    """Standard numbering: row by row, a cell starting an across or down run of 2+ letters gets the
+    next number."""
+
+    def filled(r: int, c: int) -> bool:
+        return 0 <= r < len(rows) and 0 <= c < len(rows[r]) and rows[r][c] != blank
+
+    numbers: dict[tuple[int, int], int] = {}
+    for r in range(len(rows)):
+        for c in range(len(rows[r])):
+            if filled(r, c) and (
+                (not filled(r, c - 1) and filled(r, c + 1)) or (not filled(r - 1, c) and filled(r + 1, c))
+            ):
+                numbers[(r, c)] = len(numbers) + 1
+    return numbers
+
+
+def crossword_ipuz(
+    rows: Sequence[str],
+    placements: Sequence[Placement],
+    *,
+    clue: Callable[[Placement], str] = lambda p: "",
+    title: str = "",
+) -> dict[str, Any]:
+    """The ipuz document of a filled grid; an entry without a clue gets an empty clue text."""
+    width = max((len(r) for r in rows), default=0)
+    grid = [r.ljust(width) for r in rows]
+    numbers = numbering(grid)
+    puzzle = [
+        [BLOCK if ch == " " else numbers.get((r, c), 0) for c, ch in enumerate(row)] for r, row in enumerate(grid)
+    ]
+    solution = [[BLOCK if ch == " " else ch for ch in row] for row in grid]
+    clues: dict[str, list[dict[str, Any]]] = {"Across": [], "Down": []}
+    for p in sorted(placements, key=lambda p: numbers.get((p.row, p.col), 0)):
+        entry = {"number": numbers[(p.row, p.col)], "clue": clue(p), "answer": p.word, "enumeration": str(len(p.word))}
+        clues["Across" if p.dir == "across" else "Down"].append(entry)
+    doc: dict[str, Any] = {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": width, "height": len(grid)},
+        "block": BLOCK,
+        "empty": 0,
+        "puzzle": puzzle,
+        "solution": solution,
+        "clues": clues,
+        "origin": "pyclingo-puzzles",
+    }
+    if title:
+        doc["title"] = title
+    return doc
+
+
+def write_ipuz(path: str | Path, doc: dict[str, Any]) -> None:
+    try:
+        Path(path).write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot write ipuz file ({exc.strerror or exc})", path) from None

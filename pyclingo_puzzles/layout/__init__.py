@@ -1,0 +1,1 @@
+"""Free-form crossword construction from a word list (issue 12)."""

@@ -1,0 +1,170 @@
+"""A quick greedy layout, the starting point of the search.
+
+Place the longest word across; then repeatedly place the word whose best position makes the most
+crossings (ties: the word with the fewest positions left, then at random), at that position (ties:
+the smallest bounding box). Every step keeps the layout valid by the run rules, so the result
+passes the checker. A word with no position left restarts the construction with that word earlier.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from ..crossword.solution import Placement
+from .grid import Cell, Layout, bounds
+
+STEP = {"across": (0, 1), "down": (1, 0)}
+OTHER = {"across": "down", "down": "across"}
+
+
+class Board:
+    """A valid partial layout with the lookups the greedy step needs."""
+
+    def __init__(self, placements: Sequence[Placement] = ()):
+        self.placements: list[Placement] = []
+        self.letter: dict[Cell, str] = {}
+        self.dirs: dict[Cell, set[str]] = {}
+        self.by_letter: dict[str, set[Cell]] = {}  # cells in one word only: where a crossing may go
+        for p in placements:
+            self.add(p)
+
+    def add(self, p: Placement) -> None:
+        self.placements.append(p)
+        for cell, ch in zip(p.cells(), p.word, strict=True):
+            self.letter[cell] = ch
+            dirs = self.dirs.setdefault(cell, set())
+            dirs.add(p.dir)
+            if len(dirs) == 1:
+                self.by_letter.setdefault(ch, set()).add(cell)
+            else:
+                self.by_letter[ch].discard(cell)
+
+    def fits(self, p: Placement) -> int | None:
+        """Crossings ``p`` would make, or None when it breaks a run rule (or touches nothing)."""
+        dr, dc = STEP[p.dir]
+        if (p.row - dr, p.col - dc) in self.letter:
+            return None
+        end = (p.row + dr * len(p.word), p.col + dc * len(p.word))
+        if end in self.letter:
+            return None
+        crosses = 0
+        for (r, c), ch in zip(p.cells(), p.word, strict=True):
+            have = self.letter.get((r, c))
+            if have is not None:
+                if have != ch or p.dir in self.dirs[(r, c)]:
+                    return None
+                crosses += 1
+            elif (r + dc, c + dr) in self.letter or (r - dc, c - dr) in self.letter:
+                return None  # a letter beside the new one would form a run that is no word
+        return crosses if crosses or not self.placements else None
+
+    def options(self, word: str) -> list[tuple[Placement, int]]:
+        """Every position where ``word`` crosses the board validly, with its crossings."""
+        seen: set[Placement] = set()
+        out = []
+        for i, ch in enumerate(word):
+            for r, c in self.by_letter.get(ch, ()):
+                d = OTHER[next(iter(self.dirs[(r, c)]))]
+                dr, dc = STEP[d]
+                p = Placement(word, r - dr * i, c - dc * i, d)
+                if p in seen:
+                    continue
+                seen.add(p)
+                n = self.fits(p)
+                if n is not None:
+                    out.append((p, n))
+        return out
+
+
+def _size_after(board: Board, p: Placement) -> tuple[int, int]:
+    _, _, h, w = bounds([*board.letter, *p.cells()])
+    return h, w
+
+
+def build(
+    words: Sequence[str],
+    rng: random.Random,
+    *,
+    first: Sequence[str] = (),
+    max_width: int | None = None,
+    max_height: int | None = None,
+) -> tuple[Layout | None, str | None]:
+    """One greedy construction; returns (layout, None) or (None, the word that found no place)."""
+    root = max(words, key=lambda w: (len(w), rng.random()))
+    if first:
+        root = first[0]
+    across = max_width is None or len(root) <= max_width
+    board = Board([Placement(root, 0, 0, "across" if across else "down")])
+    return extend(board, [w for w in words if w != root], rng, first, max_width, max_height)
+
+
+def extend(
+    board: Board,
+    remaining: list[str],
+    rng: random.Random,
+    first: Sequence[str] = (),
+    max_width: int | None = None,
+    max_height: int | None = None,
+) -> tuple[Layout | None, str | None]:
+    """Add the remaining words to a valid board, greedily (see the module docstring)."""
+    priority = {w: i for i, w in enumerate(first)}
+    remaining = list(remaining)
+    while remaining:
+        best = None
+        stuck = None
+        for w in remaining:
+            opts = board.options(w)
+            if max_width is not None or max_height is not None:
+                keep = []
+                for p, n in opts:
+                    h, wd = _size_after(board, p)
+                    if (max_height is None or h <= max_height) and (max_width is None or wd <= max_width):
+                        keep.append((p, n))
+                opts = keep
+            if not opts:
+                stuck = w
+                continue  # a later word may open a place for it
+            top = max(n for _, n in opts)
+            key = (-priority.get(w, len(priority)), top, -len(opts), rng.random())
+            if best is None or key > best[0]:
+                best = (key, w, [p for p, n in opts if n == top])
+        if best is None:
+            return None, stuck
+        _, w, cands = best
+        scored = []
+        for p in cands:
+            h, wd = _size_after(board, p)
+            scored.append((h * wd, max(h, wd), rng.random(), p))
+        board.add(min(scored)[3])
+        remaining.remove(w)
+    return Layout.of(board.placements), None
+
+
+def greedy(
+    words: Sequence[str],
+    rng: random.Random,
+    deadline: float,
+    *,
+    max_width: int | None = None,
+    max_height: int | None = None,
+    tries: int = 200,
+) -> Layout | None:
+    """Greedy constructions until one places every word (words that got stuck go first next time)."""
+    if len(words) == 1:
+        w = words[0]
+        down = max_width is not None and len(w) > max_width
+        return Layout.of([Placement(w, 0, 0, "down" if down else "across")])
+    first: list[str] = []
+    for _ in range(tries):
+        layout, stuck = build(words, rng, first=first, max_width=max_width, max_height=max_height)
+        if layout is not None:
+            return layout
+        if stuck is not None and stuck not in first:
+            first.append(stuck)
+        elif first:
+            rng.shuffle(first)
+        if time.monotonic() > deadline:
+            break
+    return None

@@ -1,0 +1,124 @@
+"""Layout instances: a YAML word list with optional clues, box limits, title and preference.
+
+Keys: ``words`` (strings or ``{word, clue}`` mappings), optional ``max_width``, ``max_height``,
+``title``, ``prefer`` (``crossings`` | ``area``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError, read_text
+from ..letters import describe_char, first_non_letter, normalize_word
+from ..yamlio import YamlDoc, expect_mapping, load_yaml
+
+KEYS = ("words", "max_width", "max_height", "title", "prefer")
+PREFERENCES = ("crossings", "area")
+MAX_SIDE = 200
+
+
+@dataclass(frozen=True)
+class LayoutInstance:
+    path: str
+    words: tuple[str, ...]  # normalised, in file order
+    clues: tuple[str, ...]  # one per word ("" when none was given)
+    max_width: int | None = None
+    max_height: int | None = None
+    title: str = ""
+    prefer: str = "crossings"
+
+    def clue(self, word: str) -> str:
+        return self.clues[self.words.index(word)]
+
+
+def _entry(doc: YamlDoc, i: int, item: object) -> tuple[str, str]:
+    if isinstance(item, str):
+        return item, ""
+    if isinstance(item, dict):
+        extra = [k for k in item if k not in ("word", "clue")]
+        if extra:
+            raise doc.error(f"word {i + 1}: unknown key {extra[0]!r} (allowed: word, clue)", "words", i)
+        word, clue = item.get("word"), item.get("clue", "")
+        if not isinstance(word, str):
+            raise doc.error(f"word {i + 1}: 'word' must be a string, got {type(word).__name__}", "words", i)
+        if clue is None:
+            clue = ""
+        if not isinstance(clue, str):
+            raise doc.error(f"word {i + 1}: 'clue' must be a string, got {type(clue).__name__}", "words", i)
+        return word, " ".join(clue.split())
+    raise doc.error(f"word {i + 1} must be a string or a {{word, clue}} mapping, got {type(item).__name__}", "words", i)
+
+
+def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    raw = doc.data.get("words")
+    if raw is None:
+        raise doc.error("missing key 'words'")
+    if not isinstance(raw, list):
+        raise doc.error("'words' must be a list", "words")
+    if not raw:
+        raise doc.error("'words' is empty: a layout needs at least one word", "words")
+    words: list[str] = []
+    clues: list[str] = []
+    lines: list[int | None] = []
+    for i, item in enumerate(raw):
+        text, clue = _entry(doc, i, item)
+        line = doc.line("words", i)
+        word = normalize_word(text)
+        if not word:
+            raise InputError("empty word", doc.path, line)
+        bad = first_non_letter(word)
+        if bad is not None:
+            raise InputError(
+                f"word {text.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line
+            )
+        if len(word) < 2:
+            raise InputError(f"word {word!r} has one letter; crossword entries need at least two", doc.path, line)
+        words.append(word)
+        clues.append(clue)
+        lines.append(line)
+    for i, a in enumerate(words):
+        for j, b in enumerate(words):
+            if i < j and a == b:
+                raise InputError(f"word {a} is listed twice (line {lines[i]} and here)", doc.path, lines[j])
+            if i != j and len(a) < len(b) and a in b:
+                raise InputError(
+                    f"word {a} occurs inside {b}: placed along {b} it would not be a run of its own",
+                    doc.path,
+                    lines[i],
+                )
+    return tuple(words), tuple(clues)
+
+
+def _side(doc: YamlDoc, key: str) -> int | None:
+    value = doc.data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= MAX_SIDE:
+        raise doc.error(f"'{key}' must be an integer between 2 and {MAX_SIDE}", key)
+    return value
+
+
+def parse_instance(text: str, path: str) -> LayoutInstance:
+    doc = load_yaml(path, text)
+    data = expect_mapping(doc, KEYS)
+    words, clues = parse_words(doc)
+    max_width, max_height = _side(doc, "max_width"), _side(doc, "max_height")
+    title = data.get("title") or ""
+    if not isinstance(title, str):
+        raise doc.error("'title' must be a string", "title")
+    prefer = data.get("prefer", "crossings")
+    if prefer not in PREFERENCES:
+        raise doc.error(f"'prefer' must be crossings or area, got {prefer!r}", "prefer")
+    longest = max(words, key=len)
+    if max_width is not None and max_height is not None and len(longest) > max(max_width, max_height):
+        # decided as bad input: no direction can hold the word, whatever the other words do
+        raise doc.error(
+            f"word {longest} ({len(longest)} letters) fits neither max_width {max_width} nor max_height {max_height}",
+            "max_width",
+        )
+    return LayoutInstance(path, words, clues, max_width, max_height, " ".join(title.split()), prefer)
+
+
+def read_instance(path: str | Path) -> LayoutInstance:
+    return parse_instance(read_text(path), str(path))
