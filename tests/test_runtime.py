@@ -242,3 +242,15 @@ def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
     _, err = proc.communicate(timeout=30)
     assert time.monotonic() - t0 < 4
     assert proc.returncode == 1 and err.strip().startswith("interrupted while")
+
+
+@pytest.mark.skipif(not (SHARED / "grids" / "21.01.grid").exists(), reason="needs ../shared/crossword-bench")
+def test_the_limit_names_the_word_atoms_being_built() -> None:
+    """Building the word atoms of a big dictionary takes seconds: it was reported as 'reading the input'."""
+    res = subprocess.run(
+        command("crossword", SHARED / "grids/21.01.grid", "--dictionary", SHARED / "dict/wamerican-lower-alpha.txt",
+                "--word-atoms", "--time-limit", "1.5"),
+        capture_output=True, text=True, timeout=60,
+    )
+    assert res.returncode == 1
+    assert res.stderr.strip() in ("time limit hit while building facts", "time limit hit while grounding")
