@@ -94,6 +94,7 @@ class Run:
     reason: str | None = None  # why the run is stopping: "time limit" | "interrupted"
     children: set[int] = field(default_factory=set)
     peak_rss: int = 0
+    pid: int = field(default_factory=os.getpid)  # the run's own process (workers check their parent)
     _offer: Callable[[], int] | None = None
     _signals: int = 0
     _signalled: float | None = None  # when the first Ctrl-C / SIGTERM arrived
@@ -347,6 +348,8 @@ def in_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _set_parent_death_signal()
+    if _current is not None and os.getppid() != _current.pid:
+        os._exit(EXIT_INTERRUPTED)  # the run ended between the fork and the line above: no signal comes
     if _current is not None:
         _current._done.set()
         _current._thread = None

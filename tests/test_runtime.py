@@ -254,3 +254,16 @@ def test_the_limit_names_the_word_atoms_being_built() -> None:
     )
     assert res.returncode == 1
     assert res.stderr.strip() in ("time limit hit while building facts", "time limit hit while grounding")
+
+
+def test_a_worker_forked_as_the_run_ends_does_not_stay() -> None:
+    """A worker forked just before the run's hard exit is not yet registered to be killed, and its
+    parent-death signal is only armed for a parent still alive: it must notice and exit."""
+    with runtime.Run() as run:
+        run.pid = -1  # as if the run's process had ended before the worker armed the signal
+        pid = os.fork()
+        if pid == 0:  # the worker
+            runtime.in_worker()
+            os._exit(0)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == runtime.EXIT_INTERRUPTED
