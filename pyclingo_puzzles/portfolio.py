@@ -60,8 +60,9 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
             for i, task in enumerate(tasks):
                 recv, send = ctx.Pipe(duplex=False)
                 proc = ctx.Process(target=_work, args=(task, progress[i], send), daemon=True)
-                proc.start()
-                runtime.adopt_child(proc.pid)  # counted in the memory ceiling, killed with the run
+                with runtime.spawning():
+                    proc.start()
+                    runtime.adopt_child(proc.pid)  # counted in the memory ceiling, killed with the run
                 send.close()
                 procs.append(proc)
                 pending[recv] = i

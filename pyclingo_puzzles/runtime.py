@@ -216,6 +216,10 @@ class Run:
         if self._done.is_set():
             return
         self._done.set()
+        _spawn_lock.acquire(timeout=0.5)  # no worker is forked from here on (never released: we exit)
+        # every child of this process, also one forked a moment ago and not yet adopted (only the
+        # command's own process gets here: a library's caller may have children of its own)
+        self.children |= _own_children()
         self.kill_children()
         code = EXIT_INTERRUPTED
         if offer and self._offer is not None:
@@ -250,6 +254,18 @@ class Run:
                     pids.remove(pid)
             if pids:
                 time.sleep(0.005)
+
+
+def _own_children() -> set[int]:
+    """This process's children, read from /proc (empty where there is no /proc)."""
+    me, out = os.getpid(), set()
+    with contextlib.suppress(OSError):
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                with contextlib.suppress(OSError, ValueError, IndexError), open(f"/proc/{entry}/stat", "rb") as f:
+                    if int(f.read().rsplit(b")", 1)[1].split()[1]) == me:  # field 4: the parent
+                        out.add(int(entry))
+    return out
 
 
 def _flush(stream: object, timeout: float = 0.2) -> None:
@@ -326,6 +342,17 @@ def offer(printer: Callable[[], int] | None) -> None:
         run._offer = printer
 
 
+_spawn_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def spawning() -> Iterator[None]:
+    """Hold while forking a worker and adopting it: a hard exit waits for it and then kills every
+    child, so no worker is forked unseen as the run ends."""
+    with _spawn_lock:
+        yield
+
+
 def adopt_child(pid: int) -> None:
     """A worker process of this run: its memory counts, and it is killed when the run ends."""
     run = _current
@@ -342,7 +369,8 @@ def release_child(pid: int) -> None:
 def in_worker() -> None:
     """Called first thing in a forked worker: die with the parent, leave signals to the parent
     (a Ctrl-C in a terminal reaches the whole process group), and run no watchdog of its own."""
-    global _current
+    global _current, _spawn_lock
+    _spawn_lock = threading.Lock()  # forked while the parent held it
     with contextlib.suppress(Exception):
         signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -267,3 +267,17 @@ def test_a_worker_forked_as_the_run_ends_does_not_stay() -> None:
             os._exit(0)
         _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == runtime.EXIT_INTERRUPTED
+
+
+def test_a_hard_exit_finds_children_not_yet_adopted() -> None:
+    """The race forks a worker, then adopts it: a hard exit in between knew nothing of it (seen as
+    workers left behind by --time-limit 0.001). It now reads the process's children from /proc."""
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(30)
+        os._exit(0)
+    try:
+        assert pid in runtime._own_children()
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
