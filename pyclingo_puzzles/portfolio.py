@@ -60,19 +60,27 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
             for i, task in enumerate(tasks):
                 recv, send = ctx.Pipe(duplex=False)
                 proc = ctx.Process(target=_work, args=(task, progress[i], send), daemon=True)
-                proc.start()
-                runtime.adopt_child(proc.pid)  # counted in the memory ceiling, killed with the run
+                with runtime.spawning():
+                    proc.start()
+                    runtime.adopt_child(proc.pid)  # counted in the memory ceiling, killed with the run
                 send.close()
                 procs.append(proc)
                 pending[recv] = i
             while True:
                 if runtime.interrupted():
-                    raise runtime.Stopped("interrupted", "solving")  # the workers are ended below
+                    raise runtime.Stopped("interrupted", "searching in worker processes")  # workers ended below
                 for conn in wait(list(pending), timeout=0.05) if pending else []:
                     i = pending.pop(conn)
                     try:
                         kind, out, steps = conn.recv()
                     except EOFError:
+                        procs[i].join(1)
+                        if (procs[i].exitcode or 0) < 0 or runtime.stopping():
+                            # killed by a signal: Ctrl-C / SIGTERM sent to the whole process group
+                            # reaches the workers too, maybe before the watchdog has read it
+                            run = runtime.current()
+                            reason = run.reason if run is not None and run.reason else "interrupted"
+                            raise runtime.Stopped(reason, "searching in worker processes") from None
                         raise RuntimeError(f"search worker {i} died (exit code {procs[i].exitcode})") from None
                     if kind == "error":
                         raise out

@@ -33,6 +33,7 @@ from clingo import ast
 
 from .errors import InputError
 from .letters import upper_letter
+from .rulesfile import check_rules_file
 
 if TYPE_CHECKING:
     from .solve import Solver
@@ -93,20 +94,25 @@ def _children(node: ast.AST) -> Iterator[ast.AST]:
             yield from (v for v in value if isinstance(v, ast.AST))
 
 
-def _atoms(node: ast.AST) -> Iterator[tuple[Signature, int]]:
-    """Every symbolic atom under ``node``: (signature, line)."""
+def _where(location: ast.Location) -> str:
+    """``FILE:LINE`` of a statement: an ``#include``d file's own name, not the including file's."""
+    return f"{location.begin.filename}:{location.begin.line}"
+
+
+def _atoms(node: ast.AST) -> Iterator[tuple[Signature, str]]:
+    """Every symbolic atom under ``node``: (signature, FILE:LINE)."""
     if node.ast_type == ast.ASTType.SymbolicAtom:
         sig = _signature(node)
         if sig is not None:
-            yield sig, node.symbol.location.begin.line
+            yield sig, _where(node.symbol.location)
         return
     for child in _children(node):
         yield from _atoms(child)
 
 
-def _strings(node: ast.AST) -> Iterator[tuple[str, int]]:
+def _strings(node: ast.AST) -> Iterator[tuple[str, str]]:
     if node.ast_type == ast.ASTType.SymbolicTerm and node.symbol.type == clingo.SymbolType.String:
-        yield node.symbol.string, node.location.begin.line
+        yield node.symbol.string, _where(node.location)
         return
     for child in _children(node):
         yield from _strings(child)
@@ -132,11 +138,13 @@ class Summary:
     """What a set of statements defines and uses."""
 
     heads: set[Signature] = field(default_factory=set)
-    uses: list[tuple[Signature, int]] = field(default_factory=list)
-    strings: list[tuple[str, int]] = field(default_factory=list)
+    uses: list[tuple[Signature, str]] = field(default_factory=list)  # (signature, FILE:LINE)
+    strings: list[tuple[str, str]] = field(default_factory=list)
     shows: int = 0
+    files: set[str] = field(default_factory=set)  # the file and the files it includes
 
     def add(self, stmt: ast.AST) -> None:
+        self.files.add(stmt.location.begin.filename)
         t = stmt.ast_type
         if t == ast.ASTType.Rule:
             heads, conditions = _head_and_uses(stmt.head)
@@ -152,6 +160,9 @@ class Summary:
             self.heads.add((("-" if not stmt.positive else "") + stmt.name, stmt.arity))
         elif t in (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm):
             self.shows += 1
+            if t == ast.ASTType.ShowSignature and stmt.name:  # ``#show p/n.`` uses p/n
+                sig = (("-" if not stmt.positive else "") + stmt.name, stmt.arity)
+                self.uses.append((sig, _where(stmt.location)))
             if t == ast.ASTType.ShowTerm:
                 for part in stmt.body:
                     self.uses.extend(_atoms(part))
@@ -251,7 +262,9 @@ class RuleFile:
 
 
 def parse(path: str | Path, logger: Callable[[clingo.MessageCode, str], None] | None = None) -> RuleFile:
-    """Parse a rule file (syntax errors raise RuntimeError after going to ``logger``)."""
+    """Parse a rule file (syntax errors raise RuntimeError after going to ``logger``; unreadable
+    files, included ones too, raise InputError: ``rulesfile``)."""
+    check_rules_file(path)
     summary = Summary()
     statements: list[ast.AST] = []
 
@@ -335,12 +348,12 @@ def undefined(files: Sequence[RuleFile], defined: Iterable[Signature]) -> list[s
     out = []
     for f in files:
         seen: set[Signature] = set()
-        for (name, arity), line in f.summary.uses:
+        for (name, arity), where in f.summary.uses:
             if (name, arity) in known or (name, arity) in seen:
                 continue
             seen.add((name, arity))
             out.append(
-                f"{f.path}:{line}: warning: predicate {name}/{arity} is not defined by the encoding, the facts "
+                f"{where}: warning: predicate {name}/{arity} is not defined by the encoding, the facts "
                 "or your rules"
             )
     return out
@@ -357,11 +370,13 @@ def diagnose(encodings: Sequence[str | Path], files: Sequence[RuleFile], warn: C
 
 def diagnose_paths(encodings: Sequence[str | Path], paths: Sequence[str | Path]) -> None:
     """``diagnose`` before any solver exists (e.g. before forking workers, which then inherit the
-    record of what was said). Files that do not load are left to the solver to report."""
+    record of what was said). Each file is loaded into a scratch control first, so an unreadable
+    file or an unsafe variable is the one error the run prints, with no warnings before it; files
+    with syntax errors are left to the solver to report."""
     files = []
     for path in paths:
         try:
-            files.append(parse(path, lambda _code, _msg: None))
+            files.append(load(clingo.Control(), path, lambda _code, _msg: None))
         except RuntimeError:
             return
     diagnose(encodings, files, default_warn)
@@ -371,9 +386,9 @@ def lower_case_strings(files: Sequence[RuleFile]) -> list[str]:
     """Strings with lower-case letters: every word and letter of the families is upper case."""
     out = []
     for f in files:
-        for text, line in f.summary.strings:
+        for text, where in f.summary.strings:
             if "".join(map(upper_letter, text)) != text:  # ß stays ß in words, as in letters.py
-                out.append(f'{f.path}:{line}: warning: "{text}": words are upper case, so it matches no word')
+                out.append(f'{where}: warning: "{text}": words are upper case, so it matches no word')
     return out
 
 

@@ -94,8 +94,10 @@ class Run:
     reason: str | None = None  # why the run is stopping: "time limit" | "interrupted"
     children: set[int] = field(default_factory=set)
     peak_rss: int = 0
+    pid: int = field(default_factory=os.getpid)  # the run's own process (workers check their parent)
     _offer: Callable[[], int] | None = None
     _signals: int = 0
+    _signalled: float | None = None  # when the first Ctrl-C / SIGTERM arrived
     _done: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
     _saved: list = field(default_factory=list)
@@ -180,6 +182,10 @@ class Run:
                 grace = 0.95 if self.stage == "printing" else GRACE
                 if stuck or now >= deadline + grace:
                     self.hard_exit(f"time limit hit while {self.stage}")
+            elif self._signalled is not None and self.stage != "printing" and now >= self._signalled + GRACE:
+                # Python work that does not poll the stop flag (reading, building facts): a first
+                # Ctrl-C must still end the run, as the deadline does
+                self.hard_exit(f"interrupted while {self.stage}")
 
     def _on_signal(self) -> None:
         self._signals += 1
@@ -187,10 +193,11 @@ class Run:
             self.hard_exit("interrupted again: stopped at once", offer=False)
         if self.reason is None:
             self.reason = "interrupted"
+        self._signalled = time.monotonic()
         if self.stage in UNINTERRUPTIBLE:
             self.hard_exit(f"interrupted while {self.stage}")
-        # otherwise the main thread sees the flag (Solver.solve polls it) and prints what it has,
-        # however long that takes: a second signal ends the run at once
+        # otherwise the main thread sees the flag (Solver.solve polls it) and, within GRACE, starts
+        # printing what it has, however long that takes: a second signal ends the run at once
 
     def _check_memory(self) -> None:
         if self.memory_limit is None:
@@ -209,6 +216,10 @@ class Run:
         if self._done.is_set():
             return
         self._done.set()
+        _spawn_lock.acquire(timeout=0.5)  # no worker is forked from here on (never released: we exit)
+        # every child of this process, also one forked a moment ago and not yet adopted (only the
+        # command's own process gets here: a library's caller may have children of its own)
+        self.children |= _own_children()
         self.kill_children()
         code = EXIT_INTERRUPTED
         if offer and self._offer is not None:
@@ -225,10 +236,36 @@ class Run:
     # ---------------------------------------------------------------------------------- children
 
     def kill_children(self) -> None:
-        for pid in list(self.children):
+        """SIGKILL the workers and reap them (briefly): a killed worker left unreaped stays in the
+        process table as a zombie until its parent's parent collects it, and some inits never do."""
+        pids = list(self.children)
+        for pid in pids:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         self.children.clear()
+        until = time.monotonic() + 0.5
+        while pids and time.monotonic() < until:
+            for pid in list(pids):
+                try:
+                    done, _ = os.waitpid(pid, os.WNOHANG)
+                except OSError:  # reaped already (e.g. by multiprocessing's join)
+                    done = pid
+                if done:
+                    pids.remove(pid)
+            if pids:
+                time.sleep(0.005)
+
+
+def _own_children() -> set[int]:
+    """This process's children, read from /proc (empty where there is no /proc)."""
+    me, out = os.getpid(), set()
+    with contextlib.suppress(OSError):
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                with contextlib.suppress(OSError, ValueError, IndexError), open(f"/proc/{entry}/stat", "rb") as f:
+                    if int(f.read().rsplit(b")", 1)[1].split()[1]) == me:  # field 4: the parent
+                        out.add(int(entry))
+    return out
 
 
 def _flush(stream: object, timeout: float = 0.2) -> None:
@@ -305,6 +342,17 @@ def offer(printer: Callable[[], int] | None) -> None:
         run._offer = printer
 
 
+_spawn_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def spawning() -> Iterator[None]:
+    """Hold while forking a worker and adopting it: a hard exit waits for it and then kills every
+    child, so no worker is forked unseen as the run ends."""
+    with _spawn_lock:
+        yield
+
+
 def adopt_child(pid: int) -> None:
     """A worker process of this run: its memory counts, and it is killed when the run ends."""
     run = _current
@@ -321,12 +369,15 @@ def release_child(pid: int) -> None:
 def in_worker() -> None:
     """Called first thing in a forked worker: die with the parent, leave signals to the parent
     (a Ctrl-C in a terminal reaches the whole process group), and run no watchdog of its own."""
-    global _current
+    global _current, _spawn_lock
+    _spawn_lock = threading.Lock()  # forked while the parent held it
     with contextlib.suppress(Exception):
         signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _set_parent_death_signal()
+    if _current is not None and os.getppid() != _current.pid:
+        os._exit(EXIT_INTERRUPTED)  # the run ended between the fork and the line above: no signal comes
     if _current is not None:
         _current._done.set()
         _current._thread = None

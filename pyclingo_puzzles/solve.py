@@ -20,7 +20,6 @@ import clingo
 from . import rules as user_rules
 from . import runtime
 from .errors import InputError, clingo_error
-from .rulesfile import check_rules_file
 
 EXIT_SAT = 10
 EXIT_UNSAT = 20
@@ -169,7 +168,7 @@ class Solver:
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         line = _one_line(message)
         self.messages.append(line)
-        if any(line.startswith(f"{f.path}:") for f in self.rule_files):
+        if any(line.startswith(f"{name}:") for f in self.rule_files for name in f.summary.files):
             # about the user's rules: passed on, except what check_rules says better
             if code is not clingo.MessageCode.RuntimeError and not any(n in line for n in user_rules.NOISE):
                 user_rules.warn_once(self._rules_warn, line)
@@ -182,9 +181,8 @@ class Solver:
     def load_rules(self, path: str | Path) -> None:
         """Load a user's ``.lp`` file; a missing file or syntax error is an InputError."""
         p = Path(path)
-        # Read by Python first: a missing file, a FIFO or device, an oversized or non-UTF-8 file
-        # is a one-line error (clingo panics decoding a non-UTF-8 message about the file).
-        check_rules_file(p)  # and the files it #includes
+        # user_rules.parse reads the file and what it #includes by Python first (rulesfile): a
+        # missing file, a FIFO or device, an oversized or non-UTF-8 file is a one-line error
         before = len(self.messages)
         try:
             with runtime.stage("loading rules"):
@@ -253,7 +251,7 @@ class Solver:
                 self.ctl.ground(list(parts))
         except RuntimeError:
             detail = next((m for m in reversed(self.messages) if "error" in m), "grounding failed")
-            raise InputError(f"grounding failed: {detail}", "<rules>") from None
+            raise clingo_error(detail, "grounding failed", "<rules>") from None
         self.stats.ground_seconds += time.perf_counter() - t0
         self._ground = True
 

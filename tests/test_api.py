@@ -149,3 +149,54 @@ def test_any_word_list_gives_a_result_or_one_line_error(words: list[str]) -> Non
     assert result.status in (Status.SAT, Status.UNSAT, Status.UNKNOWN)
     if result.status is Status.SAT:
         assert [p.word for p in result.placements] == list(result.words)
+
+
+# ------------------------------------------------------------------------------- QA regressions
+
+RING = ["...", ". .", "..."]
+RING_WORDS = ["CAT", "TOE", "COT", "EAR", "TAR", "RAT", "TEA", "ACE", "OAT", "EAT"]
+ODD_CALLS = {
+    # each raised TypeError, OverflowError or clingo's RuntimeError before
+    "words None": lambda: wordsearch.generate(None),
+    "words int": lambda: wordsearch.generate(5),
+    "missing YAML as a Path": lambda: wordsearch.generate(Path("/nonexistent/x.yaml")),
+    "direction None": lambda: wordsearch.generate(["cat"], directions=[None]),
+    "models None": lambda: wordsearch.generate(["cat"], models=None),
+    "models beyond clingo": lambda: wordsearch.generate(["cat"], models=10**20),
+    "time_limit str": lambda: wordsearch.generate(["cat", "dog"], time_limit="1"),
+    "time_limit nan": lambda: wordsearch.generate(["cat", "dog"], time_limit=float("nan")),
+    "width 0 (was taken as no width)": lambda: wordsearch.generate(["cat"], width=0, height=3),
+    "crossword seed beyond clingo": lambda: crossword.solve(["AB"], [".."], seed=2**40),
+    "crossword negative seed": lambda: crossword.solve(["AB"], [".."], seed=-5),
+    "crossword models None": lambda: crossword.solve(["AB"], [".."], models=None),
+    "fill dictionary None": lambda: crossword.fill(RING, None),
+    "fill dictionary int": lambda: crossword.fill(RING, 5),
+    "fill framework None": lambda: crossword.fill(None, RING_WORDS),
+    "fill score beyond clingo": lambda: crossword.fill(RING, {"CAT": 10**30}, optimize=True),
+    "fill jobs str": lambda: crossword.fill(RING, RING_WORDS, jobs="2"),
+    "fill min_length None": lambda: crossword.fill(RING, RING_WORDS, min_length=None),
+    "fill seed beyond clingo": lambda: crossword.fill(RING, RING_WORDS, seed=2**40),
+    "strips None": lambda: strips.tile(None),
+    "strips int": lambda: strips.tile(5),
+    "strips rows None": lambda: strips.tile([None]),
+    "strips seed beyond clingo": lambda: strips.tile([["bw", "wb"]], seed=2**40),
+    "hunt None": lambda: strips.hunt(None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ODD_CALLS))
+def test_odd_arguments_raise_input_error(name: str) -> None:
+    with pytest.raises(InputError) as info:
+        ODD_CALLS[name]()
+    assert "\n" not in str(info.value)
+
+
+def test_rules_may_be_one_path_or_none(tmp_path: Path) -> None:
+    """``rules="x.lp"`` was read as the files "x", ".", "l", "p"; ``rules=None`` raised TypeError."""
+    path = tmp_path / "show.lp"
+    path.write_text("#show word/2.\n")
+    for rules in (path, str(path), [path]):
+        assert strips.tile([["bw", "wb"]], rules=rules).shown is not None
+        assert crossword.solve(["AB"], [".."], rules=rules).status is Status.SAT
+    assert strips.tile([["bw", "wb"]], rules=None).shown is None
+    assert wordsearch.generate(["cat", "dog"], rules=None).status is Status.SAT

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -255,3 +256,66 @@ def test_any_rules_text_gives_an_answer_or_one_line_error(tmp_path: Path, tokens
     except InputError as exc:
         assert "\n" not in str(exc) and str(exc).startswith(str(path))
     assert all("\n" not in m for m in messages)
+
+
+# ------------------------------------------------------------------------------- QA regressions
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "p99", "fill", "strips"])
+def test_included_files_are_read_like_rule_files(family: str, cli, tmp_path: Path) -> None:
+    """clingo reads ``#include``d files itself: a non-UTF-8 one made it panic, a FIFO hung it."""
+    (tmp_path / "bad.lp").write_bytes(b"% fine\n\xff\xfe\n")
+    path = write(tmp_path, "main.lp", '#include "bad.lp".\n')
+    res = cli(*family_args(family, tmp_path), "--rules", path)
+    assert (res.code, res.err) == (
+        65, f"error: {path}:1: included here: {tmp_path / 'bad.lp'}:2: not valid UTF-8 text\n"
+    )
+    os.mkfifo(tmp_path / "pipe.lp")
+    path = write(tmp_path, "main2.lp", '% #include "bad.lp".\n#include "pipe.lp".\n')  # a comment never counts
+    res = cli(*family_args(family, tmp_path), "--rules", path)
+    assert res.code == 65 and res.err.startswith(f"error: {path}:2: included here: {tmp_path / 'pipe.lp'}: is a FIFO")
+
+
+def test_non_utf8_rules_in_the_fill_are_one_line(cli, tmp_path: Path) -> None:
+    """The fill reads the rules' syntax (word atoms or not) before loading them: no PANIC there."""
+    (tmp_path / "bad.lp").write_bytes(b"\xff\xfe\n")
+    res = cli(*family_args("fill", tmp_path), "--rules", tmp_path / "bad.lp")
+    assert (res.code, res.err) == (65, f"error: {tmp_path / 'bad.lp'}:1: not valid UTF-8 text\n")
+
+
+def test_an_error_in_the_raced_fill_comes_alone(cli, tmp_path: Path) -> None:
+    """Before forking the race's workers the rules are diagnosed: an unsafe variable is the one
+    line printed, not a warning about the same rule before it."""
+    path = write(tmp_path, "unsafe.lp", "p(X) :- q.\n")
+    res = cli(*family_args("fill", tmp_path), "--rules", path, "--jobs", "2")
+    assert res.code == 65
+    assert res.err == f"error: {path}:1: unsafe variable X (a variable must occur in a positive body literal)\n"
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "p99", "fill", "strips"])
+def test_a_misspelled_show_is_warned(family: str, cli, tmp_path: Path) -> None:
+    path = write(tmp_path, "show.lp", "\n#show plce/4.\n")
+    res = cli(*family_args(family, tmp_path), "--rules", path)
+    assert res.code == 10
+    assert res.err == f"{path}:2: warning: predicate plce/4 is not defined by the encoding, the facts or your rules\n"
+
+
+def test_warnings_about_an_included_file_name_that_file(cli, tmp_path: Path) -> None:
+    write(tmp_path, "inner.lp", "% inner\n#show at/3.\n:- cand_dirs(1).\n")
+    path = write(tmp_path, "outer.lp", '#include "inner.lp".\n')
+    res = cli("crossword", CW / "plus-two-solutions.yaml", "--rules", path)
+    assert res.code == 10
+    # no clingo noise about the included file ("no atoms over signature ... at/3"), its own lines
+    assert res.err == (
+        f"{tmp_path / 'inner.lp'}:3: warning: predicate cand_dirs/1 is not defined by the encoding, the facts "
+        "or your rules\n"
+    )
+
+
+def test_a_grounding_error_names_the_rule_file_and_line(cli, tmp_path: Path) -> None:
+    """It named "<rules>" and left the location inside the message."""
+    one = write(tmp_path, "one.lp", "#const n=3.\n")
+    two = write(tmp_path, "two.lp", "% two\n#const n=4.\n")
+    res = cli("strips", ST / "small.yaml", "--rules", one, "--rules", two)
+    assert res.code == 65 and len(res.err.splitlines()) == 1
+    assert res.err.startswith(f"error: {two}:2: grounding failed: redefinition of constant")

@@ -177,3 +177,107 @@ def test_memory_sizes() -> None:
     for bad in ("lots", "0", "-5G", ""):
         with pytest.raises(Exception, match=r"size|at least"):
             memory_size(bad)
+
+
+# ------------------------------------------------------------------------------- QA regressions
+
+
+def _ring_fill(tmp_path: Path) -> list[str]:
+    grid = tmp_path / "ring.grid"
+    grid.write_text("___\n_*_\n___\n")
+    words = tmp_path / "words.txt"
+    words.write_text("CAT\nTOE\nCOT\nEAR\nTAR\nRAT\nTEA\nACE\nOAT\nEAT\n")
+    return ["crossword", str(grid), "--dictionary", str(words), "--jobs", "2"]
+
+
+def _workers(pid: int) -> list[int]:
+    workers: list[int] = []
+    for _ in range(100):  # wait until the race has forked its workers
+        time.sleep(0.05)
+        workers = children_of(pid)
+        if len(workers) >= 2:
+            break
+    return workers
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_to_the_process_group_during_a_race_is_one_line(endless: Path, tmp_path: Path, sig) -> None:
+    """A terminal's Ctrl-C (and ``kill -TERM -PGID``) reaches the workers too: the parent saw a worker
+    die before its watchdog read the signal and raised "search worker died" with a traceback."""
+    proc = subprocess.Popen(
+        command(*_ring_fill(tmp_path), "--rules", endless),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    assert len(_workers(proc.pid)) >= 2
+    os.killpg(proc.pid, sig)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 1
+    assert err.strip() == "interrupted while searching in worker processes"
+
+
+def test_workers_ended_by_the_deadline_are_reaped(endless: Path, tmp_path: Path) -> None:
+    """Killed workers must not stay behind as zombies (this machine's init never reaps them)."""
+    proc = subprocess.Popen(
+        command(*_ring_fill(tmp_path), "--rules", endless, "--time-limit", "2"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    workers = _workers(proc.pid)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 1 and err.strip() == "time limit hit while searching in worker processes"
+    time.sleep(0.3)
+    assert workers and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
+
+
+def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
+    """Reading a big word list is Python work that polls no stop flag: a first Ctrl-C was ignored
+    until it finished (seconds to minutes); now it ends the run like a deadline does."""
+    words = [f"W{i:06d}".translate(str.maketrans("0123456789", "ABCDEFGHIJ")) for i in range(150_000)]
+    path = tmp_path / "big.yaml"
+    path.write_text("width: 500\nheight: 500\nwords: [" + ", ".join(words) + "]\n")
+    proc = subprocess.Popen(command("wordsearch", path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    assert proc.poll() is None, "the word list was read before the signal: make it longer"
+    proc.send_signal(signal.SIGINT)
+    t0 = time.monotonic()
+    _, err = proc.communicate(timeout=30)
+    assert time.monotonic() - t0 < 4
+    assert proc.returncode == 1 and err.strip().startswith("interrupted while")
+
+
+@pytest.mark.skipif(not (SHARED / "grids" / "21.01.grid").exists(), reason="needs ../shared/crossword-bench")
+def test_the_limit_names_the_word_atoms_being_built() -> None:
+    """Building the word atoms of a big dictionary takes seconds: it was reported as 'reading the input'."""
+    res = subprocess.run(
+        command("crossword", SHARED / "grids/21.01.grid", "--dictionary", SHARED / "dict/wamerican-lower-alpha.txt",
+                "--word-atoms", "--time-limit", "1.5"),
+        capture_output=True, text=True, timeout=60,
+    )
+    assert res.returncode == 1
+    assert res.stderr.strip() in ("time limit hit while building facts", "time limit hit while grounding")
+
+
+def test_a_worker_forked_as_the_run_ends_does_not_stay() -> None:
+    """A worker forked just before the run's hard exit is not yet registered to be killed, and its
+    parent-death signal is only armed for a parent still alive: it must notice and exit."""
+    with runtime.Run() as run:
+        run.pid = -1  # as if the run's process had ended before the worker armed the signal
+        pid = os.fork()
+        if pid == 0:  # the worker
+            runtime.in_worker()
+            os._exit(0)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == runtime.EXIT_INTERRUPTED
+
+
+def test_a_hard_exit_finds_children_not_yet_adopted() -> None:
+    """The race forks a worker, then adopts it: a hard exit in between knew nothing of it (seen as
+    workers left behind by --time-limit 0.001). It now reads the process's children from /proc."""
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(30)
+        os._exit(0)
+    try:
+        assert pid in runtime._own_children()
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)

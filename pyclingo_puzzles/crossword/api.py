@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import apicheck
 from ..errors import InputError
 from ..letters import normalize_word
 from ..rules import describe_rules
 from ..solve import Solver, SolveResult, Stats, Status, exit_code
-from .fill import Dictionary, read_dictionary, read_framework, site_list, solve_fill
+from .fill import SCORE_MAX, SCORE_MIN, Dictionary, read_dictionary, read_framework, site_list, solve_fill
 from .framework import Framework, Site
 from .p99 import solve_instance
 from .reader import CrosswordInstance, check_framework, check_word, read_instance
@@ -101,7 +102,7 @@ def _framework(framework: str | Path | Framework | Sequence[str], name: str = "<
         return check_framework(framework, name, None)
     if isinstance(framework, str | Path):
         return read_framework(framework)[0]
-    rows = list(framework)
+    rows = apicheck.items(framework, "framework")
     if not rows or not all(isinstance(r, str) for r in rows):
         raise InputError("a framework is a non-empty list of row strings", name)
     return check_framework(Framework.from_lines(rows), name, None)
@@ -120,7 +121,7 @@ def instance_of(
         return instance
     if framework is None:
         raise InputError("a word list needs a framework", "<words>")
-    raw = [source] if isinstance(source, str) else list(source)
+    raw = [source] if isinstance(source, str) else apicheck.items(source, "words")
     words = [check_word(w, "<words>", i + 1) if isinstance(w, str) else _not_a_word(w, i) for i, w in enumerate(raw)]
     return CrosswordInstance("<words>", tuple(words), _framework(framework))
 
@@ -144,9 +145,10 @@ def solve(
     ``source``: a ``.dat``/YAML file, a ``CrosswordInstance``, or a word list with ``framework``
     (row strings: ``.`` empty, a letter predefined, anything else a block). ``models`` = 0: all
     solutions; ``count``: count them, keep none."""
+    apicheck.common(models=models, seed=seed, time_limit=time_limit)
     instance = instance_of(source, framework)
     result, solutions = solve_instance(
-        instance, rules=[str(r) for r in rules], models=models, seed=seed, time_limit=time_limit, count=count
+        instance, rules=apicheck.rule_files(rules), models=models, seed=seed, time_limit=time_limit, count=count
     )
     return from_solve(result, solutions)
 
@@ -162,11 +164,18 @@ def dictionary_of(
         return dictionary
     if isinstance(dictionary, str | Path):
         return read_dictionary(dictionary, min_length, min_score)
-    scored = dictionary if isinstance(dictionary, Mapping) else dict.fromkeys(dictionary, 1)
+    if isinstance(dictionary, Mapping):
+        scored = dictionary
+    else:
+        scored = dict.fromkeys(apicheck.items(dictionary, "dictionary"), 1)
     words: dict[str, int] = {}
     for i, (raw, score) in enumerate(scored.items()):
-        if not isinstance(raw, str) or not isinstance(score, int):
+        if not isinstance(raw, str) or not isinstance(score, int) or isinstance(score, bool):
             raise InputError(f"entry {i + 1} must be a word with an integer score", "<dictionary>", i + 1)
+        if not SCORE_MIN <= score <= SCORE_MAX:
+            raise InputError(
+                f"score {score} is outside clingo's integer range ({SCORE_MIN} to {SCORE_MAX})", "<dictionary>", i + 1
+            )
         word = normalize_word(raw)
         if not word.isalpha():
             raise InputError(f"{raw!r} is not a word (letters only)", "<dictionary>", i + 1)
@@ -197,14 +206,15 @@ def fill(
 
     ``jobs`` > 1 races the two letter rules in that many processes (the fill does not depend on
     timing, but may differ from ``jobs=1``'s)."""
-    if min_length < 1:
-        raise InputError("min_length must be at least 1", "<arguments>")
-    if jobs < 1:
-        raise InputError("jobs must be at least 1", "<arguments>")
+    apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    apicheck.whole(min_length, "min_length", 1, 2**31 - 1)
+    apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
+    if min_score is not None:
+        apicheck.whole(min_score, "min_score", -(2**63), 2**63)
     outcome = solve_fill(
         _framework(framework),
         dictionary_of(dictionary, min_length, min_score),
-        rules=[str(r) for r in rules],
+        rules=apicheck.rule_files(rules),
         models=models,
         seed=seed,
         time_limit=time_limit,

@@ -365,7 +365,8 @@ class _FillJob:
         else:
             rng = random.Random(self.seed or 0)
             scores = self.dictionary.words if self.optimize else None
-            facts, words = fill_facts(framework, sites, cands, scores, rng)
+            with runtime.stage("building facts"):  # a large word list takes seconds here
+                facts, words = fill_facts(framework, sites, cands, scores, rng)
         solver.add_facts(facts)
         solver.ground()
         by_id = {s.id: s for s in sites}

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from .. import apicheck
 from ..solve import Status
 from ..yamlio import DataDoc
 from .hunt import Meta, assemble, black_cells
@@ -36,11 +37,21 @@ def instance_of(grids: Grids, lengths: Sequence[int] | None = None) -> StripsIns
         instance = read_instance(grids)
         return instance if lengths is None else replace(instance, strip_lengths=tuple(sorted(set(lengths))))
     if isinstance(grids, Mapping):
-        entries = [{"name": name, "rows": list(rows)} for name, rows in grids.items()]
+        entries = [{"name": name, "rows": _rows(rows)} for name, rows in grids.items()]
     else:
-        entries = [{"rows": list(rows) if not isinstance(rows, str) else rows} for rows in grids]
+        entries = [{"rows": _rows(rows)} for rows in apicheck.items(grids, "grids")]
     data = {"grids": entries, "strip_lengths": list(lengths or DEFAULT_LENGTHS)}
     return from_doc(DataDoc("<grids>", data))
+
+
+def _rows(rows: Any) -> Any:
+    """A grid's rows as a list when they are an iterable; anything else goes to the checks as it is."""
+    if isinstance(rows, str | bytes):
+        return rows
+    try:
+        return list(rows)
+    except TypeError:
+        return rows
 
 
 def tile(
@@ -54,9 +65,10 @@ def tile(
     time_limit: float | None = None,
 ) -> StripsResult:
     """Tile every grid; ``count`` (or ``models`` = 0) counts all tilings of each."""
+    apicheck.common(models=models, seed=seed, time_limit=time_limit)
     return solve_grids(
         instance_of(grids, lengths),
-        rules=[str(r) for r in rules],
+        rules=apicheck.rule_files(rules),
         models=models,
         count=count,
         seed=seed,
@@ -130,8 +142,9 @@ def hunt(
 ) -> HuntResult:
     """Tile every grid, put each grid's single 1x1 cell colour at that cell's position (the meta
     grid), tile the meta grid: its all-black strips give the answer (MUMS 2010: DOMINO)."""
+    apicheck.common(models=models, seed=seed, time_limit=time_limit)
     instance = instance_of(grids)
-    common = {"rules": [str(r) for r in rules], "seed": seed, "time_limit": time_limit}
+    common = {"rules": apicheck.rule_files(rules), "seed": seed, "time_limit": time_limit}
     result = solve_grids(instance, models=models, count=count, **common)
     if result.status is not Status.SAT:
         return HuntResult(result)

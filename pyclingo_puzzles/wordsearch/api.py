@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import apicheck
 from ..errors import InputError
 from ..rules import describe_core
 from ..solve import Stats, Status, exit_code
@@ -155,8 +156,9 @@ def generate_instance(
     """Generate from a read (and checked) instance; what the CLI does with a YAML file. ``fit``:
     "all" (every word, or a proof they cannot fit) or "most" (the heaviest selection that fits,
     implied by ``max_words``)."""
+    apicheck.common(models=models, time_limit=time_limit)
     outcome = _generate(
-        inst, rules=[str(r) for r in rules], models=models, time_limit=time_limit, fit=fit, max_words=max_words
+        inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit, fit=fit, max_words=max_words
     )
     return from_outcome(inst, outcome)
 
@@ -179,7 +181,7 @@ def from_outcome(inst: WordSearchInstance, outcome: Outcome) -> WordSearch:
 def _word_list(words: str | Iterable[str]) -> list[str]:
     if isinstance(words, str):  # "cat, dog bird": word-search-generator's habit
         return [w for w in re.split(r"[\s,;]+", words) if w]
-    out = list(words)
+    out = apicheck.items(words, "words")
     for i, w in enumerate(out):
         if not isinstance(w, str):
             raise InputError(f"word {i + 1} must be a string, got {type(w).__name__}", "<words>")
@@ -219,13 +221,15 @@ def generate(
     if max_words is not None and (isinstance(max_words, bool) or not isinstance(max_words, int) or max_words < 1):
         raise InputError(f"max_words must be a whole number >= 1, got {max_words!r}", "<arguments>")
     fit = "most" if max_words is not None else fit
-    if isinstance(words, str | Path) and Path(words).suffix in (".yaml", ".yml") and Path(words).is_file():
+    apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    if isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix in (".yaml", ".yml")):
         inst = override(read_instance(words), level=level, seed=seed, size=_size(width, height))
         return generate_instance(inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words)
     entries = _word_list(words)
     data: dict[str, Any] = {"words": entries, "seed": 1 if seed is None else seed}
     if directions is not None:
-        data["directions"] = [list(d) for d in directions]
+        given = apicheck.items(directions, "directions")
+        data["directions"] = [list(d) if isinstance(d, list | tuple) else d for d in given]
     else:
         data["level"] = level or "medium"
     if alphabet is not None:
@@ -235,11 +239,13 @@ def generate(
     if width is not None and height is not None:
         inst = from_doc(DataDoc("<words>", {**data, "width": width, "height": height}))
         return generate_instance(inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words)
+    if width is not None or height is not None:
+        raise InputError("give both width and height, or neither (the smallest square)", "<arguments>")
     if fit == "most":
         raise InputError("fit='most' needs width and height (the smallest grid is for all words)", "<arguments>")
     side = max(len(w) for w in entries)  # a size the checks accept; find_size picks the real one
     inst = from_doc(DataDoc("<words>", {**data, "width": side, "height": side}))
-    found = find_size(inst, rules=[str(r) for r in rules], models=models, time_limit=time_limit)
+    found = find_size(inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit)
     return from_outcome(found.inst, found.outcome)
 
 
