@@ -22,6 +22,7 @@ from pathlib import Path
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
+from .. import runtime
 from ..errors import VerificationError, derived_error
 from ..solve import Answer, Solver, SolveResult, Stats, Status, exit_code
 from . import shapes
@@ -312,8 +313,12 @@ class _Round:
         if fit_most:
             options = (*options, *OPT_OPTIONS, "--const=fit_most=1")
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=options)
-        placements = [[Placement(word, *astuple(c)) for c in cands[w]] for w, word in enumerate(inst.words)]
-        self.strays = StrayCopies(inst.words, placements, inst.width, inst.height)
+        placements: list[list[Placement]] = []
+        with runtime.stage("building candidates", after="preparing the search"):
+            for w, word in enumerate(inst.words):
+                runtime.check()
+                placements.append([Placement(word, *astuple(c)) for c in cands[w]])
+            self.strays = StrayCopies(inst.words, placements, inst.width, inst.height)
         self.solver.ctl.register_propagator(self.strays)
         if dense:  # tight grid: decide by most shared cells, then fewest placements left
             cells = [
@@ -437,8 +442,10 @@ def generate(
     cells = sum(row.count("#") for row in inst.mask) if inst.mask else inst.width * inst.height
     tight = sum(map(len, inst.words)) >= TIGHT * cells
     first = max(FIRST_SAMPLE, FULL_LIMIT // n) if tight else FIRST_SAMPLE
-    for w, word in enumerate(inst.words):
-        grow_sample(word, inst, cands[w], totals[w] if complete else first, rng)
+    with runtime.stage("building candidates", after="preparing the search"):
+        for w, word in enumerate(inst.words):
+            runtime.check()  # 100,000 words take seconds here: the deadline must still hold
+            grow_sample(word, inst, cands[w], totals[w] if complete else first, rng)
     rounds = 0
     nogoods = 0
     best: list[_Found] = []  # fit most: the heaviest puzzles over all rounds
@@ -456,7 +463,12 @@ def generate(
     while True:
         rounds += 1
         is_complete = all(len(cands[w]) >= totals[w] for w in range(n))
-        rnd = _Round(inst, cands, rules, dense=is_complete and DENSE, fit_most=fit_most, max_words=max_words)
+        try:
+            rnd = _Round(inst, cands, rules, dense=is_complete and DENSE, fit_most=fit_most, max_words=max_words)
+        except runtime.Stopped:
+            if best:  # a later round was being built: the puzzles found so far stand
+                return done(Status.SAT, pick(best, models), interrupted=True)
+            raise
         stop_at = ceiling if fit_most and models == 1 else None
         collect = _Collector(rnd, f"{inst.seed}/{rounds}", every=not fit_most, stop_at=stop_at)
         found = collect.found
