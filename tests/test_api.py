@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import pyclingo_puzzles
 from pyclingo_puzzles import InputError, Status, crossword, strips, wordsearch
 from pyclingo_puzzles.crossword import api as crossword_api
+from pyclingo_puzzles.layout import api as layout_api
 from pyclingo_puzzles.strips import api as strips_api
 from pyclingo_puzzles.wordsearch import api as wordsearch_api
 from pyclingo_puzzles.wordsearch.instance import WordSearchInstance
@@ -26,7 +27,7 @@ def test_readme_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     assert attempted > 10 and failed == 0
 
 
-@pytest.mark.parametrize("module", [wordsearch_api, crossword_api, strips_api])
+@pytest.mark.parametrize("module", [wordsearch_api, crossword_api, strips_api, layout_api])
 def test_module_examples_run(module) -> None:
     failed, attempted = doctest.testmod(module, report=True)
     assert attempted > 0 and failed == 0

@@ -13,9 +13,12 @@ from hypothesis import strategies as st
 
 from pyclingo_puzzles.crossword.solution import Placement
 from pyclingo_puzzles.ipuz import numbering
+from pyclingo_puzzles.layout import arrange
 from pyclingo_puzzles.layout.check import check
+from pyclingo_puzzles.layout.greedy import Board
 from pyclingo_puzzles.layout.reader import parse_instance
-from pyclingo_puzzles.layout.search import unconnectable
+from pyclingo_puzzles.layout.search import orphan_pair, unconnectable
+from pyclingo_puzzles.solve import Status
 
 from .conftest import INSTANCES, one_line_error, parse_or_one_line_error
 
@@ -54,6 +57,52 @@ def test_checker_rejects_bad_layouts(placements: list[Placement], problem: str) 
     words = ["CAT", "TOAD", "OX"] if any(p.word == "OX" for p in placements) else ["CAT", "TOAD", "DOG"]
     problems = check(words, placements)
     assert any(problem in p for p in problems), problems
+
+
+# a staircase: CAT is crossed at all three letters (TIC ends on C, ARE starts at A, PAT ends on T)
+STAIRCASE = [P("CAT", 2, 0, A), P("TIC", 0, 0, D), P("ARE", 2, 1, D), P("PAT", 0, 2, D)]
+
+
+def test_a_word_may_be_crossed_at_adjacent_letters() -> None:
+    # why no "ceil(L/2) crossings per word" bound is claimed: this layout is valid
+    assert check([p.word for p in STAIRCASE], STAIRCASE) == []
+
+
+def test_taking_out_a_word_can_leave_a_run_that_is_no_word() -> None:
+    assert orphan_pair(STAIRCASE, STAIRCASE[1:])  # C and A side by side with no across word
+    assert not orphan_pair(STAIRCASE, STAIRCASE[:3])  # PAT out: CAT still covers its letters
+    rest = [P("CAT", 0, 0, A), P("TOAD", 0, 2, D)]
+    assert not orphan_pair([*rest, P("DOG", 3, 2, A)], rest)
+
+
+def test_incremental_options_agree_with_a_fresh_scan() -> None:
+    board = Board([P("KETTLE", 0, 0, A)])
+    known = dict(board.options("TOAST"))
+    board.add(P("TOASTER", 0, 2, D))
+    for q in list(known):
+        n = board.fits(q)
+        if n is None:
+            del known[q]
+        else:
+            known[q] = n
+    known.update(board.options_near("TOAST", P("TOASTER", 0, 2, D).cells()))
+    assert known == dict(board.options("TOAST"))
+
+
+def test_api_arrange_matches_the_cli(cli) -> None:
+    result = arrange(LAYOUTS / "pets-5.yaml", seed=1, time_limit=5)
+    assert result.status is Status.SAT and result.optimal and result.exit_code == 30
+    assert check(list(result.instance.words), result.placements) == []
+    run = cli("layout", str(LAYOUTS / "pets-5.yaml"), "--json", "--seed", "1", "--time-limit", "5")
+    doc = json.loads(run.out)
+    assert run.code == 30 and (doc["crossings"], doc["area"]) == (result.crossings, result.area)
+    assert sorted(result.to_json()) == sorted(doc)
+    puzzle = ipuz.read(json.dumps(result.to_ipuz()))
+    assert len(puzzle["solution"]) == result.layout.height
+    pairs = arrange([("dog", "barks"), ("goat", "bleats")], time_limit=3)
+    clues = pairs.to_ipuz()["clues"]
+    assert sorted(c["clue"] for part in clues.values() for c in part) == ["barks", "bleats"]
+    assert arrange("cat, tac", time_limit=2).crossings == 1
 
 
 def test_numbering_of_a_known_grid() -> None:

@@ -233,7 +233,7 @@ def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
     until it finished (seconds to minutes); now it ends the run like a deadline does."""
     words = [f"W{i:06d}".translate(str.maketrans("0123456789", "ABCDEFGHIJ")) for i in range(150_000)]
     path = tmp_path / "big.yaml"
-    path.write_text("width: 60\nheight: 60\nwords: [" + ", ".join(words) + "]\n")
+    path.write_text("width: 500\nheight: 500\nwords: [" + ", ".join(words) + "]\n")
     proc = subprocess.Popen(command("wordsearch", path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(1.5)
     assert proc.poll() is None, "the word list was read before the signal: make it longer"

@@ -5,15 +5,15 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
-from typing import Any
 
 from .. import runtime
 from ..ipuz import write_ipuz
 from ..outfiles import check_output_paths
 from ..output import print_json, print_stats, warn
 from . import render
+from .api import LayoutResult
 from .reader import read_instance
-from .search import Outcome, Search
+from .search import Search
 
 NAME = "layout"
 HELP = "build a crossword from a word list: every word placed, most crossings, smallest box"
@@ -25,18 +25,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write the numbered blank puzzle with its clues (SVG)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the filled puzzle (SVG)")
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the puzzle as .ipuz (open crossword JSON)")
-
-
-def verdict(outcome: Outcome) -> str:
-    layout = outcome.layout
-    assert layout is not None
-    figures = f"{layout.crossings} crossings, {layout.height}x{layout.width} box ({layout.area} cells)"
-    if not outcome.optimal:
-        return f"{figures}: not proved optimal"
-    if outcome.proved_box is None:
-        return f"{figures}: optimal"
-    h, w = outcome.proved_box
-    return f"{figures}: optimal (proved for every layout within {h}x{w})"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,42 +40,19 @@ def run(args: argparse.Namespace) -> int:
     inst = read_instance(args.file)
     if args.models != 1:
         warn("layout computes one best layout; --models is ignored")
-    outcome = Search(inst, rules=args.rules, seed=args.seed, warn=warn).run(time_limit, started)
-    layout = outcome.layout
+    result = LayoutResult(inst, Search(inst, rules=args.rules, seed=args.seed, warn=warn).run(time_limit, started))
+    layout = result.layout
     if args.json:
-        out: dict[str, Any] = {"status": "UNSAT" if outcome.exit_code == 20 else "SAT" if layout else "UNKNOWN"}
-        if layout is not None:
-            out.update(render.as_dict(layout, inst))
-            out["optimal"] = outcome.optimal
-            out["proved_within"] = list(outcome.proved_box) if outcome.proved_box else None
-            out["prefer"] = inst.prefer
-        if outcome.unconnectable:
-            out["cannot_connect"] = outcome.unconnectable
-        print_json(out)
+        print_json(result.to_json())
     else:
-        if layout is not None:
-            if len(inst.words) == 1:
-                print(f"{args.file}: one word, so the layout is that word alone")
-            print(render.text(layout, inst))
-            print()
-            print(f"{args.file}: {verdict(outcome)}")
-        elif outcome.unconnectable:
-            print(
-                f"{args.file}: cannot connect: {', '.join(outcome.unconnectable)} "
-                "(shares no letter with the other words)"
-            )
-        elif outcome.proved_box is not None:
-            h, w = outcome.proved_box
-            print(f"{args.file}: no layout fits within {h}x{w} (proved)")
-        else:
-            print(f"{args.file}: no layout found within the time limit")
+        print(result.text(str(args.file)))
     if layout is not None:
         if args.svg:
-            render.write_svg(args.svg, render.svg(layout, inst, key=False))
+            render.write_svg(args.svg, result.to_svg(key=False))
         if args.svg_key:
-            render.write_svg(args.svg_key, render.svg(layout, inst, key=True))
+            render.write_svg(args.svg_key, result.to_svg(key=True))
         if args.ipuz:
-            write_ipuz(args.ipuz, render.ipuz(layout, inst))
+            write_ipuz(args.ipuz, result.to_ipuz())
     if args.stats:
-        print_stats(outcome.stats)
-    return outcome.exit_code
+        print_stats(result.stats)
+    return result.exit_code

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 
 from ..crossword.solution import Placement
-from .grid import Cell, Layout, bounds
+from .grid import Cell, Layout
 
 STEP = {"across": (0, 1), "down": (1, 0)}
 OTHER = {"across": "down", "down": "across"}
@@ -27,11 +27,13 @@ class Board:
         self.letter: dict[Cell, str] = {}
         self.dirs: dict[Cell, set[str]] = {}
         self.by_letter: dict[str, set[Cell]] = {}  # cells in one word only: where a crossing may go
+        self.box: tuple[int, int, int, int] | None = None  # min row, min col, max row, max col
         for p in placements:
             self.add(p)
 
     def add(self, p: Placement) -> None:
         self.placements.append(p)
+        self.box = self.extent(p)
         for cell, ch in zip(p.cells(), p.word, strict=True):
             self.letter[cell] = ch
             dirs = self.dirs.setdefault(cell, set())
@@ -50,15 +52,47 @@ class Board:
         if end in self.letter:
             return None
         crosses = 0
-        for (r, c), ch in zip(p.cells(), p.word, strict=True):
-            have = self.letter.get((r, c))
+        letter, r, c = self.letter, p.row, p.col
+        for ch in p.word:
+            have = letter.get((r, c))
             if have is not None:
                 if have != ch or p.dir in self.dirs[(r, c)]:
                     return None
                 crosses += 1
-            elif (r + dc, c + dr) in self.letter or (r - dc, c - dr) in self.letter:
+            elif (r + dc, c + dr) in letter or (r - dc, c - dr) in letter:
                 return None  # a letter beside the new one would form a run that is no word
+            r += dr
+            c += dc
         return crosses if crosses or not self.placements else None
+
+    def extent(self, p: Placement) -> tuple[int, int, int, int]:
+        """The board's box (min row, min col, max row, max col) with ``p`` added."""
+        dr, dc = STEP[p.dir]
+        n = len(p.word) - 1
+        r1, c1 = p.row + dr * n, p.col + dc * n
+        if self.box is None:
+            return p.row, p.col, r1, c1
+        a, b, y, z = self.box
+        return min(a, p.row), min(b, p.col), max(y, r1), max(z, c1)
+
+    def options_near(self, word: str, cells: Sequence[Cell]) -> list[tuple[Placement, int]]:
+        """The positions of ``word`` that cross one of ``cells`` validly, with their crossings."""
+        seen: set[Placement] = set()
+        out = []
+        for i, ch in enumerate(word):
+            for cell in cells:
+                if self.letter.get(cell) != ch or len(self.dirs[cell]) != 1:
+                    continue
+                d = OTHER[next(iter(self.dirs[cell]))]
+                dr, dc = STEP[d]
+                p = Placement(word, cell[0] - dr * i, cell[1] - dc * i, d)
+                if p in seen:
+                    continue
+                seen.add(p)
+                n = self.fits(p)
+                if n is not None:
+                    out.append((p, n))
+        return out
 
     def options(self, word: str) -> list[tuple[Placement, int]]:
         """Every position where ``word`` crosses the board validly, with its crossings."""
@@ -79,8 +113,8 @@ class Board:
 
 
 def _size_after(board: Board, p: Placement) -> tuple[int, int]:
-    _, _, h, w = bounds([*board.letter, *p.cells()])
-    return h, w
+    r0, c0, r1, c1 = board.extent(p)
+    return r1 - r0 + 1, c1 - c0 + 1
 
 
 def build(
@@ -111,11 +145,26 @@ def extend(
     """Add the remaining words to a valid board, greedily (see the module docstring)."""
     priority = {w: i for i, w in enumerate(first)}
     remaining = list(remaining)
+    known: dict[str, dict[Placement, int]] = {}  # word -> its valid positions on the board, kept up to date
+    last: Placement | None = None
     while remaining:
         best = None
         stuck = None
         for w in remaining:
-            opts = board.options(w)
+            if w not in known:
+                known[w] = dict(board.options(w))
+            elif last is not None:
+                # the new word can only take positions away (or add a crossing to one) and open
+                # positions across its own cells: re-fit the known ones, add those crossing it
+                mine = known[w]
+                for q in list(mine):
+                    n = board.fits(q)
+                    if n is None:
+                        del mine[q]
+                    else:
+                        mine[q] = n
+                mine.update(board.options_near(w, last.cells()))
+            opts = list(known[w].items())
             if max_width is not None or max_height is not None:
                 keep = []
                 for p, n in opts:
@@ -137,7 +186,8 @@ def extend(
         for p in cands:
             h, wd = _size_after(board, p)
             scored.append((h * wd, max(h, wd), rng.random(), p))
-        board.add(min(scored)[3])
+        last = min(scored)[3]
+        board.add(last)
         remaining.remove(w)
     return Layout.of(board.placements), None
 

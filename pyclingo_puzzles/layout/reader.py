@@ -100,7 +100,12 @@ def _side(doc: YamlDoc, key: str) -> int | None:
 
 
 def parse_instance(text: str, path: str) -> LayoutInstance:
-    doc = load_yaml(path, text)
+    return from_doc(load_yaml(path, text))
+
+
+def from_doc(doc: YamlDoc) -> LayoutInstance:
+    """An instance from a parsed document (a file's, or the API's ``DataDoc``)."""
+    path = doc.path
     data = expect_mapping(doc, KEYS)
     words, clues = parse_words(doc)
     max_width, max_height = _side(doc, "max_width"), _side(doc, "max_height")

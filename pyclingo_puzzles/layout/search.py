@@ -17,6 +17,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 
 from clingo import Function
@@ -87,7 +89,12 @@ def unconnectable(words: Sequence[str]) -> list[str]:
 
 
 def crossing_graph(placements: Sequence[Placement]) -> dict[str, set[str]]:
-    """Word -> the words it crosses."""
+    """Word -> the words it crosses (not to be changed: the result is cached)."""
+    return _crossing_graph(tuple(placements))
+
+
+@lru_cache(maxsize=64)  # the search asks again and again for the current and the best layout's graph
+def _crossing_graph(placements: tuple[Placement, ...]) -> dict[str, set[str]]:
     at: dict[tuple[int, int], list[str]] = {}
     for p in placements:
         for cell in p.cells():
@@ -98,6 +105,21 @@ def crossing_graph(placements: Sequence[Placement]) -> dict[str, set[str]]:
             graph[ws[0]].add(ws[1])
             graph[ws[1]].add(ws[0])
     return graph
+
+
+def orphan_pair(placements: Sequence[Placement], rest: Sequence[Placement]) -> bool:
+    """Whether taking a valid layout's other words out leaves two neighbouring letters of ``rest``
+    with no word of ``rest`` along them (a run that is no word; it can only lie along a word taken
+    out, since in the valid layout every such pair lay along one word). Connectivity is not looked at."""
+    kept = {p.word for p in rest}
+    filled = {cell for p in rest for cell in p.cells()}
+    for p in placements:
+        if p.word in kept:
+            continue
+        for a, b in pairwise(p.cells()):
+            if a in filled and b in filled:
+                return True
+    return False
 
 
 def largest_part(graph: dict[str, set[str]], keep: set[str]) -> set[str]:
@@ -271,7 +293,7 @@ class Search:
                 continue  # that would rebuild a large part of the layout: rarely better
             removed = set(inst.words) - kept
             rest = [p for p in current.placements if p.word in kept]
-            if not rest or check([p.word for p in rest], rest):
+            if not rest or orphan_pair(current.placements, rest):
                 continue  # taking these out leaves a run that is no word
             mw, mh = inst.max_width, inst.max_height
             if worse == 0:  # the closing phase keeps inside the best box: only compaction pays
@@ -346,6 +368,10 @@ class Search:
         outcome = Outcome(best, stats=self.stats)
         if prove and self.going(t_end):
             outcome = self.prove(best, t_end)
+        if outcome.layout is not None:
+            problems = check(inst.words, outcome.layout.placements)
+            if problems:  # the moves keep layouts valid by construction: this is the independent check
+                raise VerificationError(f"layout failed the checker: {problems[0]}")
         outcome.stats.extra.update(
             greedy_starts=self.starts,
             python_moves=self.moves,

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,9 +22,10 @@ from ..rules import describe_core
 from ..solve import Stats, Status, exit_code
 from ..yamlio import DataDoc
 from . import render
+from .autosize import find_size
 from .generate import Outcome, Puzzle, dropped_words, listed_words
 from .generate import generate as _generate
-from .instance import MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance
+from .instance import Direction, WordSearchInstance, from_doc, override, read_instance
 from .scan import Placement
 
 __all__ = ["WordSearch", "generate", "generate_instance"]
@@ -197,7 +197,8 @@ def generate(
     directions: Sequence[Direction] | None = None,
     seed: int | None = None,
     rules: Sequence[str | Path] = (),
-    fit: bool = False,
+    fit: str = "all",
+    max_words: int | None = None,
     alphabet: str | None = None,
     message: str | None = None,
     models: int = 1,
@@ -208,15 +209,22 @@ def generate(
     ``words``: a list, or one string of words separated by spaces or commas; any case (words are
     upper-cased as from a file), checked like the CLI's (no duplicates, no word inside another,
     letters only): bad input raises ``InputError``. ``level`` (easy | medium | hard, default
-    medium) or ``directions`` as ``[(dx, dy), ...]``. Without ``width`` and ``height``, or with
-    ``fit``, the square grid grows from the smallest plausible size (or from the size given) until
-    the words fit. ``rules``: ``.lp`` files as with ``--rules``. ``words`` may also be the path of a YAML
-    instance, as the CLI reads it (``level``, ``seed``, ``width`` and ``height`` then override the
-    file's, as the CLI's options do)."""
+    medium) or ``directions`` as ``[(dx, dy), ...]``. ``fit``: "all" (every word, or a proof they
+    cannot all fit, as ``--fit all``) or "most" (the heaviest selection of words that fits, as
+    ``--fit most``; ``max_words`` caps it). Without ``width`` and ``height`` the grid is the smallest
+    square on which every word fits (as ``--size auto``; not with ``fit="most"``). ``rules``:
+    ``.lp`` files as with ``--rules``. ``words`` may also be the path of a YAML instance, as the CLI
+    reads it (``level``, ``seed``, ``width`` and ``height`` then override the file's, as the CLI's
+    options do)."""
+    if fit not in ("all", "most"):
+        raise InputError(f"fit must be 'all' or 'most', got {fit!r}", "<arguments>")
+    if max_words is not None and (isinstance(max_words, bool) or not isinstance(max_words, int) or max_words < 1):
+        raise InputError(f"max_words must be a whole number >= 1, got {max_words!r}", "<arguments>")
+    fit = "most" if max_words is not None else fit
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     if isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix in (".yaml", ".yml")):
         inst = override(read_instance(words), level=level, seed=seed, size=_size(width, height))
-        return generate_instance(inst, rules=rules, models=models, time_limit=time_limit)
+        return generate_instance(inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words)
     entries = _word_list(words)
     data: dict[str, Any] = {"words": entries, "seed": 1 if seed is None else seed}
     if directions is not None:
@@ -228,17 +236,17 @@ def generate(
         data["alphabet"] = alphabet
     if message is not None:
         data["message"] = message
-    auto = fit or width is None or height is None
-    longest = max((len(w) for w in entries), default=2)
-    start = max(longest, math.ceil(math.sqrt(sum(map(len, entries)))))
-    w = start if width is None else width
-    h = start if height is None else height
-    while True:
-        inst = from_doc(DataDoc("<words>", {**data, "width": w, "height": h}))
-        result = generate_instance(inst, rules=rules, models=models, time_limit=time_limit)
-        if not auto or result.status is not Status.UNSAT or max(w, h) >= MAX_SIZE:
-            return result
-        w, h = w + 1, h + 1
+    if width is not None and height is not None:
+        inst = from_doc(DataDoc("<words>", {**data, "width": width, "height": height}))
+        return generate_instance(inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words)
+    if width is not None or height is not None:
+        raise InputError("give both width and height, or neither (the smallest square)", "<arguments>")
+    if fit == "most":
+        raise InputError("fit='most' needs width and height (the smallest grid is for all words)", "<arguments>")
+    side = max(len(w) for w in entries)  # a size the checks accept; find_size picks the real one
+    inst = from_doc(DataDoc("<words>", {**data, "width": side, "height": side}))
+    found = find_size(inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit)
+    return from_outcome(found.inst, found.outcome)
 
 
 def _size(width: int | None, height: int | None) -> tuple[int, int] | None:

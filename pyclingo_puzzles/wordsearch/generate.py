@@ -347,12 +347,16 @@ class _Round:
         conf = self.solver.ctl.configuration.solve
         mode = ("opt" if models == 1 else "optN") if optimise else "ignore"
         conf.opt_mode = mode if at_least is None else f"{mode},{-at_least}"  # type: ignore[union-attr]
-        result = self.solver.solve(
-            models=0 if optimise and models == 1 else models,
-            time_limit=time_left,
-            assumptions=self.assumptions(words, rules_off) + [(place_atom(w, k), True) for w, k in fixed],
-            on_answer=on_answer,
-        )
+        try:
+            result = self.solver.solve(
+                models=0 if optimise and models == 1 else models,
+                time_limit=time_left,
+                assumptions=self.assumptions(words, rules_off) + [(place_atom(w, k), True) for w, k in fixed],
+                on_answer=on_answer,
+            )
+        except _Reached:  # no selection can weigh more: as good as a proof, without the search for one
+            stats.models += 1
+            return SolveResult(Status.SAT, [], 1, True, False, Stats())
         stats.add(result.stats)
         return result
 
@@ -373,12 +377,18 @@ class _Found:
     value: int  # weight of the placed words
 
 
+class _Reached(Exception):
+    """Raised from the model callback when a puzzle reaches the most weight there can be (every
+    word, or the heaviest ``max_words``): clasp would otherwise search on to prove it."""
+
+
 class _Collector:
     """Fills and checks each model as it arrives (so what is found before the time limit is
     printed); placements whose free cells cannot be filled are kept apart."""
 
-    def __init__(self, rnd: _Round, tag: str, every: bool):
+    def __init__(self, rnd: _Round, tag: str, every: bool, stop_at: int | None = None):
         self.rnd, self.inst, self.cands, self.tag, self.every = rnd, rnd.inst, rnd.cands, tag, every
+        self.stop_at = stop_at
         self.found: list[_Found] = []
         self.failed: list[tuple[dict[int, int], int]] = []  # (placement, weight)
         self.proven = False  # clasp reported a model as optimal (optN)
@@ -399,6 +409,8 @@ class _Collector:
         puzzle = Puzzle(grid, tuple(placements), self.rnd.solver.shown(answer))
         self.found.append(_Found(puzzle, chosen, weight(inst, placed)))
         self.proven = self.proven or answer.optimality_proven
+        if self.stop_at is not None and self.found[-1].value >= self.stop_at:
+            raise _Reached
 
 
 def generate(
@@ -445,7 +457,8 @@ def generate(
         rounds += 1
         is_complete = all(len(cands[w]) >= totals[w] for w in range(n))
         rnd = _Round(inst, cands, rules, dense=is_complete and DENSE, fit_most=fit_most, max_words=max_words)
-        collect = _Collector(rnd, f"{inst.seed}/{rounds}", every=not fit_most)
+        stop_at = ceiling if fit_most and models == 1 else None
+        collect = _Collector(rnd, f"{inst.seed}/{rounds}", every=not fit_most, stop_at=stop_at)
         found = collect.found
         while True:
             collect.failed = []

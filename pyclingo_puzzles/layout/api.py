@@ -1,0 +1,199 @@
+"""The layout family from Python: ``arrange`` a word list into one crossword, returning the
+``LayoutResult`` the CLI prints from.
+
+>>> from pyclingo_puzzles import layout
+>>> result = layout.arrange(["kettle", "oven", "toaster"], seed=1)
+>>> result.status, result.exit_code, result.crossings
+(<Status.SAT: 'SAT'>, 30, 2)
+>>> sorted(p.word for p in result.placements)
+['KETTLE', 'OVEN', 'TOASTER']
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..crossword.solution import Placement
+from ..errors import InputError
+from ..solve import Stats, Status
+from ..yamlio import DataDoc
+from . import render
+from .grid import Layout
+from .reader import LayoutInstance, from_doc, read_instance
+from .search import Outcome, Search
+
+__all__ = ["LayoutResult", "arrange"]
+
+DEFAULT_TIME_LIMIT = 10.0
+
+Words = str | Path | LayoutInstance | Mapping[str, str] | Iterable[str | tuple[str, str]]
+
+
+@dataclass
+class LayoutResult:
+    """The best layout found (verified), and how the search ended."""
+
+    instance: LayoutInstance
+    outcome: Outcome
+
+    @property
+    def layout(self) -> Layout | None:
+        return self.outcome.layout
+
+    @property
+    def status(self) -> Status:
+        if self.outcome.exit_code == 20:
+            return Status.UNSAT
+        return Status.SAT if self.layout is not None else Status.UNKNOWN
+
+    @property
+    def exit_code(self) -> int:
+        return self.outcome.exit_code
+
+    @property
+    def optimal(self) -> bool:
+        return self.outcome.optimal
+
+    @property
+    def proved_box(self) -> tuple[int, int] | None:
+        """(height, width) the optimality proof covers; None when it covers the whole plane."""
+        return self.outcome.proved_box
+
+    @property
+    def unconnectable(self) -> list[str]:
+        return self.outcome.unconnectable
+
+    @property
+    def stats(self) -> Stats:
+        return self.outcome.stats
+
+    @property
+    def placements(self) -> list[Placement]:
+        return list(self.layout.placements) if self.layout is not None else []
+
+    @property
+    def grid(self) -> list[str]:
+        return self.layout.rows() if self.layout is not None else []
+
+    @property
+    def crossings(self) -> int:
+        return self.layout.crossings if self.layout is not None else 0
+
+    @property
+    def area(self) -> int:
+        return self.layout.area if self.layout is not None else 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's ``--json`` document."""
+        out: dict[str, Any] = {"status": self.status.value}
+        if self.layout is not None:
+            out.update(render.as_dict(self.layout, self.instance))
+            out["optimal"] = self.optimal
+            out["proved_within"] = list(self.proved_box) if self.proved_box else None
+            out["prefer"] = self.instance.prefer
+        if self.unconnectable:
+            out["cannot_connect"] = self.unconnectable
+        return out
+
+    def to_ipuz(self) -> dict[str, Any]:
+        """The layout as an ipuz document (write it with ``ipuz.write_ipuz`` or ``json.dump``)."""
+        if self.layout is None:
+            raise ValueError("no layout to export")
+        return render.ipuz(self.layout, self.instance)
+
+    def to_svg(self, key: bool = False) -> str:
+        """The numbered blank puzzle with its clues, or (``key=True``) the filled one."""
+        if self.layout is None:
+            raise ValueError("no layout to draw")
+        return render.svg(self.layout, self.instance, key=key)
+
+    def verdict(self) -> str:
+        layout = self.layout
+        assert layout is not None
+        figures = f"{layout.crossings} crossings, {layout.height}x{layout.width} box ({layout.area} cells)"
+        if not self.optimal:
+            return f"{figures}: not proved optimal"
+        if self.proved_box is None:
+            return f"{figures}: optimal"
+        h, w = self.proved_box
+        return f"{figures}: optimal (proved for every layout within {h}x{w})"
+
+    def text(self, name: str) -> str:
+        """The CLI's text output for the instance called ``name``."""
+        if self.layout is not None:
+            lines = []
+            if len(self.instance.words) == 1:
+                lines.append(f"{name}: one word, so the layout is that word alone")
+            lines += [render.text(self.layout, self.instance), "", f"{name}: {self.verdict()}"]
+            return "\n".join(lines)
+        if self.unconnectable:
+            return f"{name}: cannot connect: {', '.join(self.unconnectable)} (shares no letter with the other words)"
+        if self.proved_box is not None:
+            h, w = self.proved_box
+            return f"{name}: no layout fits within {h}x{w} (proved)"
+        return f"{name}: no layout found within the time limit"
+
+
+def instance_of(
+    words: Words,
+    *,
+    max_width: int | None = None,
+    max_height: int | None = None,
+    title: str | None = None,
+    prefer: str | None = None,
+) -> LayoutInstance:
+    """An instance from a YAML path, an instance, one string of words (spaces or commas between),
+    a list of words or ``(word, clue)`` pairs, or a mapping word -> clue; the keyword arguments
+    override a file's values."""
+    if isinstance(words, LayoutInstance):
+        inst = words
+    elif isinstance(words, str | Path) and Path(words).suffix in (".yaml", ".yml") and Path(words).is_file():
+        inst = read_instance(words)
+    else:
+        if isinstance(words, str):
+            entries: list[Any] = words.replace(",", " ").split()
+        elif isinstance(words, Mapping):
+            entries = [{"word": w, "clue": c} for w, c in words.items()]
+        elif isinstance(words, Iterable):
+            entries = [{"word": e[0], "clue": e[1]} if isinstance(e, tuple) and len(e) == 2 else e for e in words]
+        else:
+            raise InputError(f"words must be a list, a mapping or a YAML path, got {type(words).__name__}", "<words>")
+        inst = from_doc(DataDoc("<words>", {"words": entries}))
+    overrides = {"max_width": max_width, "max_height": max_height, "title": title, "prefer": prefer}
+    if all(v is None for v in overrides.values()):
+        return inst
+    data: dict[str, Any] = {
+        "words": [{"word": w, "clue": c} for w, c in zip(inst.words, inst.clues, strict=True)],
+        "max_width": inst.max_width,
+        "max_height": inst.max_height,
+        "title": inst.title,
+        "prefer": inst.prefer,
+    }
+    data.update((k, v) for k, v in overrides.items() if v is not None)
+    return from_doc(DataDoc(inst.path, {k: v for k, v in data.items() if v is not None}))
+
+
+def arrange(
+    words: Words,
+    *,
+    max_width: int | None = None,
+    max_height: int | None = None,
+    title: str | None = None,
+    prefer: str | None = None,
+    rules: Iterable[str | Path] = (),
+    seed: int | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+) -> LayoutResult:
+    """Every word placed once, across or down, into one crossword with the most crossings, then
+    the smallest bounding box (``prefer="area"``: the reverse), best found within ``time_limit``
+    seconds; ``result.optimal`` when proved. Words are checked as the CLI checks a file (bad input
+    raises ``InputError``); ``rules``: ``.lp`` files as with ``--rules``."""
+    inst = instance_of(words, max_width=max_width, max_height=max_height, title=title, prefer=prefer)
+    started = time.monotonic()
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
+    outcome = Search(inst, rules=list(rules), seed=seed).run(limit, started)
+    return LayoutResult(inst, outcome)
