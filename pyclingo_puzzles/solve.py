@@ -166,12 +166,12 @@ class Solver:
                 self.ctl.load(str(encoding_path(name)))
             except RuntimeError:
                 raise RuntimeError(f"encoding {name} does not load: {self.messages[-1:]}") from None
+        if project:  # before the user's rules: a program error of theirs is reported when they load
+            user_rules.add_projection(self.ctl, project)
         for rule_file in rules:
             self.load_rules(rule_file)
         if self.rule_files:
             self.check_rules(encodings)
-        if project:
-            user_rules.add_projection(self.ctl, project)
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         line = _one_line(message)
