@@ -205,6 +205,23 @@ def header_predicates(path: str | Path) -> dict[str, list[Signature]]:
 
 
 @cache
+def output_signatures(name: str) -> tuple[Signature, ...]:
+    """The output predicates a shipped encoding's header lists."""
+    from .solve import encoding_path
+
+    return tuple(header_predicates(encoding_path(name))["output"])
+
+
+def add_projection(ctl: clingo.Control, signatures: Iterable[Signature]) -> None:
+    """``#project p/n.`` for each signature (for ``--project=project``)."""
+    loc = ast.Location(ast.Position("<project>", 1, 1), ast.Position("<project>", 1, 1))
+    with ast.ProgramBuilder(ctl) as builder:
+        builder.add(ast.Program(loc, "base", []))
+        for name, arity in signatures:
+            builder.add(ast.ProjectSignature(loc, name, arity, True))
+
+
+@cache
 def encoding_signatures(path: str) -> frozenset[Signature]:
     """Every predicate an encoding mentions (heads and bodies: what it does not define is its input,
     given as facts) and the ones its header lists."""

@@ -146,6 +146,12 @@ class Solver:
         """``warn`` gets clingo's messages about programs other than the shipped encodings;
         ``rules_warn`` (default: stderr) the diagnostics of the user's rule files, once each."""
         args = list(options)
+        # With the user's rules, an answer set may hold atoms of theirs that no output shows (a
+        # choice rule {extra}.): the same solution would come twice, counted twice. Enumeration is
+        # projected onto the encodings' output predicates then (their header lists them).
+        project = sorted({sig for name in encodings for sig in user_rules.output_signatures(name)}) if rules else []
+        if project:
+            args.append("--project=project")
         if seed is not None:
             args.append(f"--seed={int(seed)}")
         self.messages: list[str] = []
@@ -160,6 +166,8 @@ class Solver:
                 self.ctl.load(str(encoding_path(name)))
             except RuntimeError:
                 raise RuntimeError(f"encoding {name} does not load: {self.messages[-1:]}") from None
+        if project:  # before the user's rules: a program error of theirs is reported when they load
+            user_rules.add_projection(self.ctl, project)
         for rule_file in rules:
             self.load_rules(rule_file)
         if self.rule_files:

@@ -319,3 +319,18 @@ def test_a_grounding_error_names_the_rule_file_and_line(cli, tmp_path: Path) -> 
     res = cli("strips", ST / "small.yaml", "--rules", one, "--rules", two)
     assert res.code == 65 and len(res.err.splitlines()) == 1
     assert res.err.startswith(f"error: {two}:2: grounding failed: redefinition of constant")
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "p99", "fill", "strips"])
+def test_atoms_of_the_users_own_do_not_multiply_solutions(family: str, cli, tmp_path: Path) -> None:
+    """A free atom of the user's (``{extra}.``) doubled every count and printed each solution twice:
+    enumeration is projected onto the encoding's output predicates when rules are given."""
+    args = family_args(family, tmp_path)
+    if family == "wordsearch":  # a small one: --count enumerates every placement
+        args = ["wordsearch", write(tmp_path, "small.yaml", "width: 4\nheight: 3\nlevel: easy\nwords: [CAT, DOG]\n")]
+    plain = cli(*args, "--count")
+    assert plain.code == 30, plain.err
+    for text in ("{extra}.\n", "{extra}.\n#show extra/0.\n"):
+        path = write(tmp_path, "extra.lp", text)
+        res = cli(*args, "--count", "--rules", path)
+        assert (res.code, res.out) == (30, plain.out)
