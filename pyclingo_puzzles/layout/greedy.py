@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..crossword.solution import Placement
 from .grid import Cell, Layout
@@ -77,29 +77,21 @@ class Board:
 
     def options_near(self, word: str, cells: Sequence[Cell]) -> list[tuple[Placement, int]]:
         """The positions of ``word`` that cross one of ``cells`` validly, with their crossings."""
-        seen: set[Placement] = set()
-        out = []
-        for i, ch in enumerate(word):
-            for cell in cells:
-                if self.letter.get(cell) != ch or len(self.dirs[cell]) != 1:
-                    continue
-                d = OTHER[next(iter(self.dirs[cell]))]
-                dr, dc = STEP[d]
-                p = Placement(word, cell[0] - dr * i, cell[1] - dc * i, d)
-                if p in seen:
-                    continue
-                seen.add(p)
-                n = self.fits(p)
-                if n is not None:
-                    out.append((p, n))
-        return out
+        return self._crossing(
+            word, lambda ch: (c for c in cells if self.letter.get(c) == ch and len(self.dirs[c]) == 1)
+        )
 
     def options(self, word: str) -> list[tuple[Placement, int]]:
-        """Every position where ``word`` crosses the board validly, with its crossings."""
+        """Every position where ``word`` crosses the board validly, with their crossings."""
+        return self._crossing(word, lambda ch: self.by_letter.get(ch, ()))
+
+    def _crossing(self, word: str, anchors: Callable[[str], Iterable[Cell]]) -> list[tuple[Placement, int]]:
+        """The valid positions of ``word`` that cross the board at one of ``anchors(letter)``: cells
+        holding that letter in one word only."""
         seen: set[Placement] = set()
         out = []
         for i, ch in enumerate(word):
-            for r, c in self.by_letter.get(ch, ()):
+            for r, c in anchors(ch):
                 d = OTHER[next(iter(self.dirs[(r, c)]))]
                 dr, dc = STEP[d]
                 p = Placement(word, r - dr * i, c - dc * i, d)
