@@ -158,6 +158,7 @@ class Solver:
         self._warn = warn
         self.rule_files: list[user_rules.RuleFile] = []
         self._rules_warn = rules_warn or user_rules.default_warn
+        self._options = args
         self.ctl = clingo.Control(args, logger=self._log, message_limit=50)
         self.stats = Stats()
         self._ground = False
@@ -205,7 +206,12 @@ class Solver:
     def check_rules(self, encodings: Sequence[str]) -> None:
         """Warn (once) about predicates the user's rules use that nothing defines, and about
         lower-case strings (words are upper case)."""
-        user_rules.diagnose([encoding_path(name) for name in encodings], self.rule_files, self._rules_warn)
+        user_rules.diagnose(
+            [encoding_path(name) for name in encodings],
+            self.rule_files,
+            self._rules_warn,
+            user_rules.command_constants(self._options),
+        )
 
     def rule_assumptions(self, on: bool = True) -> list[Assumption]:
         """One assumption per rule file (true: its rules hold): passed to ``solve``, a rule file

@@ -315,7 +315,8 @@ def _fill_once(
         framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count
     )
     if jobs > 1 and lazy and models == 1 and not count and can_race():
-        user_rules.diagnose_paths([encoding_path(ENCODING)], rules)  # said here, not once per worker
+        # said here, not once per worker; the constants are those _FillJob.run sets
+        user_rules.diagnose_paths([encoding_path(ENCODING)], rules, ("no_repeat", "optimize", "lazy"))
         rules_raced = VALUE_RULES[: max(1, min(jobs, len(VALUE_RULES)))]
         tasks = [partial(job.run, rule) for rule in rules_raced]
         won, outcome, waited = race(tasks, _decided)
