@@ -79,13 +79,7 @@ def test_incremental_options_agree_with_a_fresh_scan() -> None:
     board = Board([P("KETTLE", 0, 0, A)])
     known = dict(board.options("TOAST"))
     board.add(P("TOASTER", 0, 2, D))
-    for q in list(known):
-        n = board.fits(q)
-        if n is None:
-            del known[q]
-        else:
-            known[q] = n
-    known.update(board.options_near("TOAST", P("TOASTER", 0, 2, D).cells()))
+    board.update_options("TOAST", known, P("TOASTER", 0, 2, D))
     assert known == dict(board.options("TOAST"))
 
 

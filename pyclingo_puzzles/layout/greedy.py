@@ -81,6 +81,19 @@ class Board:
             word, lambda ch: (c for c in cells if self.letter.get(c) == ch and len(self.dirs[c]) == 1)
         )
 
+    def update_options(self, word: str, known: dict[Placement, int], added: Placement) -> None:
+        """Bring ``known`` (``word``'s valid positions with their crossings, as ``options`` gave them
+        before ``added`` was placed) up to date: the new word can only take positions away (or add a
+        crossing to one) and open positions across its own cells, so the known ones are re-fitted
+        and those crossing it added, instead of rescanning the board."""
+        for q in list(known):
+            n = self.fits(q)
+            if n is None:
+                del known[q]
+            else:
+                known[q] = n
+        known.update(self.options_near(word, added.cells()))
+
     def options(self, word: str) -> list[tuple[Placement, int]]:
         """Every position where ``word`` crosses the board validly, with their crossings."""
         return self._crossing(word, lambda ch: self.by_letter.get(ch, ()))
@@ -146,16 +159,7 @@ def extend(
             if w not in known:
                 known[w] = dict(board.options(w))
             elif last is not None:
-                # the new word can only take positions away (or add a crossing to one) and open
-                # positions across its own cells: re-fit the known ones, add those crossing it
-                mine = known[w]
-                for q in list(mine):
-                    n = board.fits(q)
-                    if n is None:
-                        del mine[q]
-                    else:
-                        mine[q] = n
-                mine.update(board.options_near(w, last.cells()))
+                board.update_options(w, known[w], last)
             opts = list(known[w].items())
             if max_width is not None or max_height is not None:
                 keep = []
