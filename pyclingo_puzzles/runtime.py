@@ -9,9 +9,9 @@ the GIL, so the thread keeps running while the main thread grounds):
   watchdog sets a stop flag. ``Solver.solve`` polls it and cancels the search, so the answers found
   so far are printed (exit 11) or the run says it found none (exit 1).
 - Where it cannot be (grounding, loading a program), or when the main thread has not finished
-  within a short grace after the deadline, the watchdog ends the process itself: it prints the best
-  answer a family has offered (``offer``) or one line naming the stage ("time limit hit while
-  grounding"), kills the worker processes and calls ``os._exit``. A second Ctrl-C does that at once.
+  within a short grace after the deadline, the watchdog ends the process itself: it prints one
+  line naming the stage ("time limit hit while grounding"), kills the worker processes and calls
+  ``os._exit`` (exit 1). A second Ctrl-C does that at once.
 - Memory: the watchdog samples the resident size of the process and its registered workers every
   few milliseconds; past the ceiling it ends the run with one line (exit 1).
 - Signals reach the watchdog through ``signal.set_wakeup_fd``: the C-level handler writes the
@@ -31,7 +31,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 EXIT_INTERRUPTED = 1
@@ -93,9 +93,7 @@ class Run:
     stage: str = "reading the input"
     reason: str | None = None  # why the run is stopping: "time limit" | "interrupted"
     children: set[int] = field(default_factory=set)
-    peak_rss: int = 0
     pid: int = field(default_factory=os.getpid)  # the run's own process (workers check their parent)
-    _offer: Callable[[], int] | None = None
     _signals: int = 0
     _signalled: float | None = None  # when the first Ctrl-C / SIGTERM arrived
     _done: threading.Event = field(default_factory=threading.Event)
@@ -190,7 +188,7 @@ class Run:
     def _on_signal(self) -> None:
         self._signals += 1
         if self._signals > 1:
-            self.hard_exit("interrupted again: stopped at once", offer=False)
+            self.hard_exit("interrupted again: stopped at once")
         if self.reason is None:
             self.reason = "interrupted"
         self._signalled = time.monotonic()
@@ -203,16 +201,12 @@ class Run:
         if self.memory_limit is None:
             return
         total = rss_bytes() + sum(rss_bytes(pid) for pid in list(self.children))
-        self.peak_rss = max(self.peak_rss, total)
         if total > self.memory_limit:
             mib = self.memory_limit // 2**20
-            self.hard_exit(
-                f"memory limit hit while {self.stage}; the program grew past {mib} MiB (--memory-limit)",
-                offer=False,
-            )
+            self.hard_exit(f"memory limit hit while {self.stage}; the program grew past {mib} MiB (--memory-limit)")
 
-    def hard_exit(self, message: str, *, offer: bool = True) -> None:
-        """End the process now: the offered best answer (exit 11) or ``message`` (exit 1)."""
+    def hard_exit(self, message: str) -> None:
+        """End the process now with ``message`` on stderr (exit 1)."""
         if self._done.is_set():
             return
         self._done.set()
@@ -221,17 +215,11 @@ class Run:
         # command's own process gets here: a library's caller may have children of its own)
         self.children |= _own_children()
         self.kill_children()
-        code = EXIT_INTERRUPTED
-        if offer and self._offer is not None:
-            try:
-                code = self._offer()
-            except Exception:  # printing the partial answer failed: report the stage instead
-                code = EXIT_INTERRUPTED
         _flush(sys.stdout)
         with contextlib.suppress(Exception):
             print(message, file=sys.stderr)
         _flush(sys.stderr)
-        os._exit(code)
+        os._exit(EXIT_INTERRUPTED)
 
     # ---------------------------------------------------------------------------------- children
 
@@ -332,14 +320,6 @@ def stage(name: str, after: str | None = None) -> Iterator[None]:
         yield
     finally:
         run.stage = after or before
-
-
-def offer(printer: Callable[[], int] | None) -> None:
-    """Register what to print if the run must end while stuck: ``printer`` prints the best answer
-    found so far and returns the exit code (11). ``None`` withdraws it."""
-    run = _current
-    if run is not None:
-        run._offer = printer
 
 
 _spawn_lock = threading.Lock()
