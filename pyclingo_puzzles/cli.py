@@ -91,22 +91,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-class _Watched:
-    """stdout seen by the run: the first write marks the run as printing its answer, so the
-    watchdog gives the output time to finish before ending a run past its deadline."""
-
-    def __init__(self, stream, run: runtime.Run):
-        self._stream, self._run = stream, run
-
-    def write(self, text: str) -> int:
-        if self._run.stage != "printing":
-            self._run.stage = "printing"
-        return self._stream.write(text)
-
-    def __getattr__(self, name: str):
-        return getattr(self._stream, name)
-
-
 def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     """Run one subcommand and return its exit code. ``process=True`` (the console script) arms the
     hard limits: the watchdog may end the process at the deadline, on the memory ceiling or on a
@@ -114,11 +98,14 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
-    stdout = sys.stdout
+
+    def printing() -> None:  # the watchdog gives output that has started time to finish
+        run.stage = "printing"
+
     try:
         with run:
-            sys.stdout = _Watched(stdout, run)  # type: ignore[assignment]
-            code = run_guarded(lambda: int(args.run(args)))  # a closed pipe or a full disk: one line at most
+            # a closed pipe or a full disk: one line at most
+            code = run_guarded(lambda: int(args.run(args)), on_first_write=printing)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -133,8 +120,6 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
         return 1
     except BrokenPipeError:
         return 0
-    finally:
-        sys.stdout = stdout
     if run.reason == "interrupted" and code in (10, 30):
         code = 11  # stopped by a signal with an answer in hand
     return code

@@ -24,11 +24,15 @@ class OutputFailed(Exception):
 class _Guarded:
     """Wraps ``sys.stdout``: writes pass through until the pipe closes (then they are dropped)."""
 
-    def __init__(self, inner: TextIO):
+    def __init__(self, inner: TextIO, on_first_write: Callable[[], None] | None = None):
         self.inner = inner
         self.closed_pipe = False
+        self.on_first_write = on_first_write
 
     def write(self, text: str) -> int:
+        if self.on_first_write is not None:
+            self.on_first_write()
+            self.on_first_write = None
         if not self.closed_pipe:
             self._guard(self.inner.write, text)
         return len(text)
@@ -61,10 +65,11 @@ class _Guarded:
         return getattr(self.inner, name)
 
 
-def run_guarded(run: Callable[[], int]) -> int:
+def run_guarded(run: Callable[[], int], on_first_write: Callable[[], None] | None = None) -> int:
     """``run()`` with a guarded stdout, flushed before returning; its exit code, or 1 with one line
-    on stderr when stdout cannot be written. Other exceptions pass through unchanged."""
-    guard = _Guarded(sys.stdout)
+    on stderr when stdout cannot be written. Other exceptions pass through unchanged.
+    ``on_first_write`` is called when the run starts printing."""
+    guard = _Guarded(sys.stdout, on_first_write)
     sys.stdout = guard  # type: ignore[assignment]
     try:
         code = run()
