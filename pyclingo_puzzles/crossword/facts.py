@@ -2,29 +2,49 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol
 
 from .framework import Framework, Site
 
 
+# A symbol costs microseconds to build through clingo's API; ids, positions and letters repeat
+# across thousands of facts, so each is built once (a bounded cache: a library user's process may
+# solve many instances).
+@lru_cache(maxsize=1 << 16)
+def number(n: int) -> Symbol:
+    return Number(n)
+
+
+@lru_cache(maxsize=1 << 12)
+def string(text: str) -> Symbol:
+    return String(text)
+
+
 def site_facts(framework: Framework, sites: Sequence[Site]) -> Iterator[Symbol]:
     for site in sites:
-        yield Function("site", [Number(site.id), Number(site.length)])
-        yield Function(
-            "site_at",
-            [Number(site.id), Number(site.row), Number(site.col), Function(site.direction)],
-        )
+        s = number(site.id)
+        yield Function("site", [s, number(site.length)])
+        yield Function("site_at", [s, number(site.row), number(site.col), Function(site.direction)])
         for i, (r, c) in enumerate(site.cells()):
-            yield Function("cell", [Number(site.id), Number(i), Number(r), Number(c)])
+            yield Function("cell", [s, number(i), number(r), number(c)])
     for (r, c), ch in sorted(framework.predefined().items()):
-        yield Function("predefined", [Number(r), Number(c), String(ch)])
+        yield Function("predefined", [number(r), number(c), string(ch)])
 
 
 def word_facts(words: Sequence[str]) -> Iterator[Symbol]:
     for w, text in enumerate(words):
-        yield Function("word", [Number(w), Number(len(text))])
-        yield Function("word_text", [Number(w), String(text)])
+        n = number(w)
+        yield Function("word", [n, number(len(text))])
+        yield Function("word_text", [n, String(text)])
         for i, ch in enumerate(text):
-            yield Function("letter", [Number(w), Number(i), String(ch)])
+            yield Function("letter", [n, number(i), string(ch)])
+
+
+def candidate_facts(candidates: Mapping[int, Sequence[int]]) -> Iterator[Symbol]:
+    """``candidate(W, S)`` for each site S and word id W of ``candidates[S]``."""
+    for s, words in candidates.items():
+        for w in words:
+            yield Function("candidate", [number(w), number(s)])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -25,7 +24,7 @@ from .framework import Framework, Site
 from .propagator import VALUE_RULES, WordPropagator
 from .reader import YAML_SUFFIXES, framework_from_lines, parse_dat
 from .solution import CrosswordSolution, decode, decode_letters, verify
-from .wordsets import WordTable
+from .wordsets import WordTable, arc_consistent
 
 ENCODING = "crossword_fill.lp"
 # With a seed, this share of the dictionary (drawn by the seed) sits out the first attempt: the
@@ -134,45 +133,20 @@ class Candidates:
 
 def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -> Candidates:
     """Length and predefined letters, then arc consistency between crossing sites until nothing
-    changes: a word stays only if each of its letters is possible in its place. Candidate sets are
-    bitsets over the words of one length (AC-3 with a queue of the sites whose set shrank)."""
+    changes (``wordsets.arc_consistent``): a word stays only if each of its letters is possible in
+    its place. Candidate sets are bitsets over the words of one length."""
     lengths = {s.length for s in sites}
     by_length: dict[int, list[str]] = {n: [] for n in lengths}
     for word in dictionary.words:
         if len(word) in by_length:
             by_length[len(word)].append(word)
     tables = {n: WordTable.build(ws, n) for n, ws in by_length.items()}
-    given = framework.predefined()
-    cells = {s.id: s.cells() for s in sites}
-    slots_at: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    bits: dict[int, int] = {}
-    for s in sites:
-        table = tables[s.length]
-        m = table.full
-        for i, cell in enumerate(cells[s.id]):
-            slots_at.setdefault(cell, []).append((s.id, i))
-            if cell in given:
-                m &= table.masks[i].get(given[cell], 0)
-        bits[s.id] = m
+    bits = arc_consistent(sites, tables, framework.predefined())
     length_of = {s.id: s.length for s in sites}
-    queue = deque(s.id for s in sites)
-    queued = set(queue)
-    while queue:
-        sid = queue.popleft()
-        queued.discard(sid)
-        table = tables[length_of[sid]]
-        for i, cell in enumerate(cells[sid]):
-            here = table.letters(bits[sid], i)
-            for other, j in slots_at[cell]:
-                if other == sid:
-                    continue
-                old = bits[other]
-                new = old & tables[length_of[other]].allowing(j, here)
-                if new != old:
-                    bits[other] = new
-                    if other not in queued:
-                        queue.append(other)
-                        queued.add(other)
+    slots_at: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for s in sites:
+        for i, cell in enumerate(s.cells()):
+            slots_at.setdefault(cell, []).append((s.id, i))
     options: dict[tuple[int, int], set[str]] = {}
     for cell, at in slots_at.items():
         for sid, i in at:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from ..letters import upper_letter
@@ -83,17 +84,31 @@ class Framework:
 
     def sites(self) -> list[Site]:
         """All sites, numbered in reading order (row, column, across before down)."""
+        return list(self._sites)
+
+    @cached_property
+    def _sites(self) -> tuple[Site, ...]:
+        # runs are read off the row and column strings (str.find), not cell by cell: the reader
+        # and the solver both ask for them, a 25 x 25 framework has 625 places
+        rows = [row[: self.width] for row in self.rows]
+        columns = ["".join(column) for column in zip(*rows, strict=True)]
         found: list[tuple[int, int, Direction, int]] = []
-        for r in range(self.height):
-            for c in range(self.width):
-                if not self.is_place(r, c):
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch == BLOCK:
                     continue
-                for direction, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
-                    if self.is_place(r - dr, c - dc):
-                        continue  # not the start of a run
-                    n = 0
-                    while self.is_place(r + dr * n, c + dc * n):
-                        n += 1
+                if c == 0 or row[c - 1] == BLOCK:
+                    n = _run(row, c)
                     if n >= 2:
-                        found.append((r, c, direction, n))  # type: ignore[arg-type]
-        return [Site(i, r, c, d, n) for i, (r, c, d, n) in enumerate(found)]
+                        found.append((r, c, "across", n))
+                if r == 0 or columns[c][r - 1] == BLOCK:
+                    n = _run(columns[c], r)
+                    if n >= 2:
+                        found.append((r, c, "down", n))
+        return tuple(Site(i, r, c, d, n) for i, (r, c, d, n) in enumerate(found))
+
+
+def _run(line: str, start: int) -> int:
+    """Length of the run of places in ``line`` from ``start`` (a place) to the next block or the end."""
+    end = line.find(BLOCK, start)
+    return (len(line) if end < 0 else end) - start

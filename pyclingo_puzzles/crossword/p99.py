@@ -11,11 +11,27 @@ from pathlib import Path
 from .. import rules as user_rules
 from ..errors import VerificationError
 from ..solve import Answer, Solver, SolveResult, Status
-from .facts import site_facts, word_facts
+from .facts import candidate_facts, site_facts, word_facts
+from .framework import Framework, Site
 from .reader import CrosswordInstance
 from .solution import CrosswordSolution, decode, verify
+from .wordsets import WordTable, arc_consistent
 
 ENCODING = "crossword.lp"
+
+
+def candidates(framework: Framework, sites: Sequence[Site], words: Sequence[str]) -> dict[int, list[int]]:
+    """Site id -> the ids of the words that may go there: same length, predefined letters kept,
+    and arc consistency between crossing sites (``wordsets.arc_consistent``), in Python before
+    grounding: the encoding then grounds a few candidates per site instead of every word of the
+    length. Only pairs that are in no solution are dropped, so counts and proofs are unchanged."""
+    ids: dict[str, list[int]] = {}
+    for w, text in enumerate(words):
+        ids.setdefault(text, []).append(w)
+    lengths = {s.length for s in sites}
+    tables = {n: WordTable.build((t for t in ids if len(t) == n), n) for n in lengths}
+    bits = arc_consistent(sites, tables, framework.predefined())
+    return {s.id: [w for text in tables[s.length].decode(bits[s.id]) for w in ids[text]] for s in sites}
 
 
 def solve_instance(
@@ -37,6 +53,7 @@ def solve_instance(
     solver = Solver([ENCODING], rules, seed=seed, warn=warn)
     solver.add_facts(site_facts(instance.framework, sites))
     solver.add_facts(word_facts(instance.words))
+    solver.add_facts(candidate_facts(candidates(instance.framework, sites, instance.words)))
     solver.ground()
     by_id = {s.id: s for s in sites}
     solutions: list[CrosswordSolution] = []

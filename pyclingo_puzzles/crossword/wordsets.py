@@ -5,8 +5,11 @@ work on these: intersecting candidate sets is one ``&`` instead of a loop over w
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+
+from .framework import Site
 
 ONES = re.compile("1")
 
@@ -54,3 +57,43 @@ class WordTable:
         """The words of a bitset, in table order."""
         text = format(bits, "b")[::-1]
         return [self.words[m.start()] for m in ONES.finditer(text)]
+
+
+def arc_consistent(
+    sites: Sequence[Site], tables: Mapping[int, WordTable], given: Mapping[tuple[int, int], str]
+) -> dict[int, int]:
+    """Each site's candidates, a bitset over ``tables[site.length]``: the words that keep the
+    predefined letters ``given``, then arc consistency between crossing sites until nothing
+    changes (AC-3 with a queue of the sites whose set shrank): a word stays only if each of its
+    letters is a letter some candidate of the crossing site has there."""
+    cells = {s.id: s.cells() for s in sites}
+    slots_at: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    bits: dict[int, int] = {}
+    for s in sites:
+        table = tables[s.length]
+        m = table.full
+        for i, cell in enumerate(cells[s.id]):
+            slots_at.setdefault(cell, []).append((s.id, i))
+            if cell in given:
+                m &= table.masks[i].get(given[cell], 0)
+        bits[s.id] = m
+    length_of = {s.id: s.length for s in sites}
+    queue = deque(s.id for s in sites)
+    queued = set(queue)
+    while queue:
+        sid = queue.popleft()
+        queued.discard(sid)
+        table = tables[length_of[sid]]
+        for i, cell in enumerate(cells[sid]):
+            here = table.letters(bits[sid], i)
+            for other, j in slots_at[cell]:
+                if other == sid:
+                    continue
+                old = bits[other]
+                new = old & tables[length_of[other]].allowing(j, here)
+                if new != old:
+                    bits[other] = new
+                    if other not in queued:
+                        queue.append(other)
+                        queued.add(other)
+    return bits
