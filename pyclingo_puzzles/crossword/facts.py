@@ -23,13 +23,21 @@ def string(text: str) -> Symbol:
     return String(text)
 
 
-def site_facts(framework: Framework, sites: Sequence[Site]) -> Iterator[Symbol]:
+@lru_cache(maxsize=2)
+def constant(name: str) -> Symbol:
+    return Function(name)
+
+
+def site_facts(framework: Framework, sites: Sequence[Site], cells: bool = True) -> Iterator[Symbol]:
+    """``site/2``, ``site_at/4``, ``predefined/3`` and (unless the encoding derives them from where
+    a site starts: ``cells=False``) ``cell/4``."""
     for site in sites:
         s = number(site.id)
         yield Function("site", [s, number(site.length)])
-        yield Function("site_at", [s, number(site.row), number(site.col), Function(site.direction)])
-        for i, (r, c) in enumerate(site.cells()):
-            yield Function("cell", [s, number(i), number(r), number(c)])
+        yield Function("site_at", [s, number(site.row), number(site.col), constant(site.direction)])
+        if cells:
+            for i, (r, c) in enumerate(site.cells()):
+                yield Function("cell", [s, number(i), number(r), number(c)])
     for (r, c), ch in sorted(framework.predefined().items()):
         yield Function("predefined", [number(r), number(c), string(ch)])
 

@@ -51,7 +51,7 @@ def solve_instance(
     t0 = time.perf_counter()
     sites = instance.framework.sites()
     solver = Solver([ENCODING], rules, seed=seed, warn=warn)
-    solver.add_facts(site_facts(instance.framework, sites))
+    solver.add_facts(site_facts(instance.framework, sites, cells=False))
     solver.add_facts(word_facts(instance.words))
     solver.add_facts(candidate_facts(candidates(instance.framework, sites, instance.words)))
     solver.ground()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -12,6 +13,8 @@ from clingo import Symbol, SymbolType
 
 from ..errors import VerificationError, derived_error
 from .framework import BLOCK, EMPTY, Framework, Site
+
+RUN = re.compile(f"[^{re.escape(BLOCK)}]{{2,}}")  # two or more places in a row
 
 
 @dataclass(frozen=True)
@@ -139,24 +142,15 @@ def verify(
                 problems.append(f"place at ({r},{c}) is empty")  # a lone place is on no site
             elif f not in (BLOCK, EMPTY) and g != f:
                 problems.append(f"predefined {f!r} at ({r},{c}) replaced by {g!r}")
-    # every maximal run of >= 2 letters, scanned independently of Framework.sites()
+    # every maximal run of >= 2 letters, read off the grid's rows and columns (independently of
+    # Framework.sites())
     runs: dict[tuple[int, int, str], str] = {}
-    for r in range(len(grid)):
-        for c in range(len(grid[r])):
-            for d, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
-
-                def letter(rr: int, cc: int) -> str | None:
-                    if 0 <= rr < len(grid) and 0 <= cc < len(grid[rr]) and grid[rr][cc] != BLOCK:
-                        return grid[rr][cc]
-                    return None
-
-                if letter(r, c) is None or letter(r - dr, c - dc) is not None:
-                    continue
-                text = ""
-                while (ch := letter(r + dr * len(text), c + dc * len(text))) is not None:
-                    text += ch
-                if len(text) >= 2:
-                    runs[(r, c, d)] = text
+    for r, row in enumerate(grid):
+        for m in RUN.finditer(row):
+            runs[(r, m.start(), "across")] = m.group()
+    for c, column in enumerate(zip(*grid, strict=True)):
+        for m in RUN.finditer("".join(column)):
+            runs[(m.start(), c, "down")] = m.group()
     placed: dict[tuple[int, int, str], str] = {}
     for p in solution.placements:
         key = (p.row, p.col, p.dir)
