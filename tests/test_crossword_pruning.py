@@ -1,0 +1,89 @@
+"""P-99 candidates: pruning in Python (arc consistency) and the encoding's per-letter crossing support."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyclingo_puzzles.crossword.facts import candidate_facts, site_facts, word_facts
+from pyclingo_puzzles.crossword.framework import Framework
+from pyclingo_puzzles.crossword.p99 import candidates, solve_instance
+from pyclingo_puzzles.crossword.reader import CrosswordInstance
+from pyclingo_puzzles.solve import Solver
+
+# Sites in reading order: 0 = (0,0) across CAT/DOG, 1 = (0,0) down, 2 = (3,0) across. DOG fits site 0
+# by length, but site 1 (only CO) cannot show a D at their crossing: only a crossing excludes it.
+FRAME = Framework.from_lines(["...", ".", "", "..."])
+WORDS = ["CAT", "CO", "DOG"]
+
+
+def test_a_crossing_site_that_cannot_show_the_letter_excludes_the_word_in_the_encoding() -> None:
+    sites = FRAME.sites()
+    assert [(s.row, s.col, s.direction, s.length) for s in sites] == [
+        (0, 0, "across", 3), (0, 0, "down", 2), (3, 0, "across", 3)
+    ]
+    # every pair of the same length, as a driver without pruning would give them
+    every = {s.id: [w for w, text in enumerate(WORDS) if len(text) == s.length] for s in sites}
+    solver = Solver(["crossword.lp"])
+    solver.add_facts(site_facts(FRAME, sites, cells=False))
+    solver.add_facts(word_facts(WORDS))
+    solver.add_facts(candidate_facts(every))
+    solver.ground()
+    atoms = solver.ctl.symbolic_atoms
+    fits = {tuple(a.symbol.arguments[i].number for i in (0, 1)) for a in atoms.by_signature("fits", 2) if a.is_fact}
+    assert fits == {(0, 0), (0, 2), (1, 1), (2, 2)}  # not (2, 0): DOG across the top
+    shows = {(s.arguments[0].number, s.arguments[1].number, s.arguments[2].string)
+             for s in (a.symbol for a in atoms.by_signature("can_show", 3))}
+    assert {x for s, i, x in shows if (s, i) == (1, 0)} == {"C"}
+    assert solver.solve(models=0).count == 1
+
+
+def test_python_pruning_drops_the_same_pair_and_keeps_the_solution() -> None:
+    assert candidates(FRAME, FRAME.sites(), WORDS) == {0: [0], 1: [1], 2: [0, 2]}
+    result, solutions = solve_instance(CrosswordInstance("<test>", tuple(WORDS), FRAME), models=0)
+    assert result.count == 1 and solutions[0].grid == ("CAT", "O  ", "   ", "DOG")
+
+
+def test_equal_words_are_candidates_together() -> None:
+    frame = Framework.from_lines(["..", "..", "", ".."])
+    words = ["AB", "AB", "AC", "BD", "BC"]  # a multiset: both copies of AB stay where AB fits
+    cands = candidates(frame, frame.sites(), words)
+    assert all((0 in ws) == (1 in ws) for ws in cands.values()) and any(0 in ws for ws in cands.values())
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 6), st.integers(2, 6), st.integers(0, 2**32 - 1))
+def test_pruning_never_drops_a_placement_of_a_known_solution(height: int, width: int, seed: int) -> None:
+    """A random framework filled with random letters: its runs are a solution, so each run's word
+    must stay a candidate of its site (arc consistency removes only pairs in no solution)."""
+    rng = random.Random(seed)
+    rows = ["".join(rng.choice("AB") if rng.random() < 0.8 else " " for _ in range(width)) for _ in range(height)]
+    frame = Framework.from_lines(rows)
+    sites = frame.sites()
+    if not sites:
+        return
+    words = ["".join(frame.rows[r][c] for r, c in s.cells()) for s in sites]
+    blank = Framework.from_lines(["".join("." if ch != " " else " " for ch in row) for row in frame.rows])
+    cands = candidates(blank, blank.sites(), words)
+    for s, word in zip(blank.sites(), words, strict=True):
+        assert any(words[w] == word for w in cands[s.id]), (rows, s)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet=". A#", max_size=7), min_size=1, max_size=6))
+def test_sites_are_the_maximal_runs_of_places(lines: list[str]) -> None:
+    frame = Framework.from_lines(lines)
+    expected = []
+    for r in range(frame.height):
+        for c in range(frame.width):
+            for d, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+                if not frame.is_place(r, c) or frame.is_place(r - dr, c - dc):
+                    continue
+                n = 0
+                while frame.is_place(r + dr * n, c + dc * n):
+                    n += 1
+                if n >= 2:
+                    expected.append((r, c, d, n))
+    assert [(s.row, s.col, s.direction, s.length) for s in frame.sites()] == expected
