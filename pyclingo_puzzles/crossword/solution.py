@@ -70,10 +70,13 @@ def decode(
     or site can only come from the user's ``rules``: reported, never a crash."""
     placements = []
     for sym in symbols:
-        if sym.name == predicate and len(sym.arguments) == 2:
-            if any(a.type is not SymbolType.Number for a in sym.arguments):
+        if sym.name != predicate:
+            continue
+        args = sym.arguments  # read once: each of clingo's symbol accessors costs microseconds
+        if len(args) == 2:
+            if any(a.type is not SymbolType.Number for a in args):
                 raise derived_error(sym, "which names no word or site", rules)
-            w, s = (a.number for a in sym.arguments)
+            w, s = (a.number for a in args)
             if not word_first:
                 w, s = s, w
             if s not in sites or not 0 <= w < len(words):
