@@ -66,34 +66,40 @@ def arc_consistent(
     predefined letters ``given``, then arc consistency between crossing sites until nothing
     changes (AC-3 with a queue of the sites whose set shrank): a word stays only if each of its
     letters is a letter some candidate of the crossing site has there."""
-    cells = {s.id: s.cells() for s in sites}
     slots_at: dict[tuple[int, int], list[tuple[int, int]]] = {}
     bits: dict[int, int] = {}
     for s in sites:
         table = tables[s.length]
         m = table.full
-        for i, cell in enumerate(cells[s.id]):
+        for i, cell in enumerate(s.cells()):
             slots_at.setdefault(cell, []).append((s.id, i))
             if cell in given:
                 m &= table.masks[i].get(given[cell], 0)
         bits[s.id] = m
-    length_of = {s.id: s.length for s in sites}
+    # per site and crossing: (its letters there -> its words, the crossing site, that site's letters
+    # there -> its words); a cell no other site crosses needs no revision
+    length = {s.id: s.length for s in sites}
+    crossings: dict[int, list[tuple[dict[str, int], int, dict[str, int]]]] = {s.id: [] for s in sites}
+    for at in slots_at.values():
+        for sid, i in at:
+            for other, j in at:
+                if other != sid:
+                    crossings[sid].append((tables[length[sid]].masks[i], other, tables[length[other]].masks[j]))
     queue = deque(s.id for s in sites)
     queued = set(queue)
     while queue:
         sid = queue.popleft()
         queued.discard(sid)
-        table = tables[length_of[sid]]
-        for i, cell in enumerate(cells[sid]):
-            here = table.letters(bits[sid], i)
-            for other, j in slots_at[cell]:
-                if other == sid:
-                    continue
-                old = bits[other]
-                new = old & tables[length_of[other]].allowing(j, here)
-                if new != old:
-                    bits[other] = new
-                    if other not in queued:
-                        queue.append(other)
-                        queued.add(other)
+        mine = bits[sid]
+        for here, other, there in crossings[sid]:
+            allowed = 0  # the other site's words whose letter at the crossing one of mine shows
+            for ch, words in here.items():
+                if mine & words:
+                    allowed |= there.get(ch, 0)
+            old = bits[other]
+            if old & ~allowed:
+                bits[other] = old & allowed
+                if other not in queued:
+                    queue.append(other)
+                    queued.add(other)
     return bits
