@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from .. import runtime
 from ..errors import VerificationError
 from ..solve import Answer, Solver, SolveResult, Status, user_rules
 from .facts import candidate_facts, site_facts, word_facts
@@ -49,10 +50,13 @@ def solve_instance(
 
     t0 = time.perf_counter()
     sites = instance.framework.sites()
+    with runtime.stage("pruning candidates"):  # named when a time limit hits (100,000 words: 0.5 s)
+        cands = candidates(instance.framework, sites, instance.words)
+        runtime.check()
     solver = Solver([ENCODING], rules, seed=seed, warn=warn)
     solver.add_facts(site_facts(instance.framework, sites, cells=False))
     solver.add_facts(word_facts(instance.words))
-    solver.add_facts(candidate_facts(candidates(instance.framework, sites, instance.words)))
+    solver.add_facts(candidate_facts(cands))
     solver.ground()
     by_id = {s.id: s for s in sites}
     solutions: list[CrosswordSolution] = []
