@@ -1,17 +1,22 @@
-"""P-99 candidates: pruning in Python (arc consistency) and the encoding's per-letter crossing support."""
+"""P-99 candidates: pruning in Python (arc consistency), the encoding's per-letter crossing support, and
+the benchmark's plain-Python reference (its answers verified)."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyclingo_puzzles.crossword.facts import candidate_facts, site_facts, word_facts
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.p99 import candidates, solve_instance
-from pyclingo_puzzles.crossword.reader import CrosswordInstance
+from pyclingo_puzzles.crossword.reader import CrosswordInstance, read_instance
+from pyclingo_puzzles.crossword.solution import Placement, build_solution, verify
 from pyclingo_puzzles.solve import Solver
+
+from .conftest import INSTANCES
 
 # Sites in reading order: 0 = (0,0) across CAT/DOG, 1 = (0,0) down, 2 = (3,0) across. DOG fits site 0
 # by length, but site 1 (only CO) cannot show a D at their crossing: only a crossing excludes it.
@@ -87,3 +92,19 @@ def test_sites_are_the_maximal_runs_of_places(lines: list[str]) -> None:
                 if n >= 2:
                     expected.append((r, c, d, n))
     assert [(s.row, s.col, s.direction, s.length) for s in frame.sites()] == expected
+
+
+@pytest.mark.parametrize("name", ["large.dat", "lattice.dat", "lattice-predefined.dat", "unsat-lengths.dat"])
+def test_the_benchmarks_plain_python_baseline_agrees_and_verifies(name: str) -> None:
+    """benchmarks/p99_baseline.py is the reference the P-99 benchmark measures against: its answers
+    must pass the project's verifier, and it must find a solution exactly when we do."""
+    from benchmarks import p99_baseline
+
+    path = INSTANCES / "crossword" / name
+    instance = read_instance(path)
+    placements = p99_baseline.solve(*p99_baseline.parse(path.read_text(encoding="utf-8")))
+    _result, ours = solve_instance(instance)
+    assert (placements is not None) == bool(ours)
+    if placements is not None:
+        solution = build_solution(instance.framework, [Placement(*p) for p in placements])
+        assert verify(instance.framework, solution, instance.words) == []
