@@ -72,7 +72,8 @@ def check_grids(paths: list[Path], stdout: str) -> None:
     """The baseline script's printed grids (one per file, then a blank line): each verified, the
     placements read back from the grid along the framework's sites."""
     blocks = stdout.split("\n\n")
-    for path, block in zip(paths, blocks, strict=False):
+    assert len(blocks) == len(paths) + 1, "the baseline printed fewer answers than files"  # + the last newline
+    for path, block in zip(paths, blocks[:-1], strict=True):
         if block.endswith("no solution"):
             continue
         instance = read_instance(path)
