@@ -142,15 +142,10 @@ def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -
             by_length[len(word)].append(word)
     tables = {n: WordTable.build(ws, n) for n, ws in by_length.items()}
     bits = arc_consistent(sites, tables, framework.predefined())
-    length_of = {s.id: s.length for s in sites}
-    slots_at: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    options: dict[tuple[int, int], set[str]] = {}
     for s in sites:
         for i, cell in enumerate(s.cells()):
-            slots_at.setdefault(cell, []).append((s.id, i))
-    options: dict[tuple[int, int], set[str]] = {}
-    for cell, at in slots_at.items():
-        for sid, i in at:
-            letters = tables[length_of[sid]].letters(bits[sid], i)
+            letters = tables[s.length].letters(bits[s.id], i)
             options[cell] = letters if cell not in options else options[cell] & letters
     by_site = {s.id: tables[s.length].decode(bits[s.id]) for s in sites}
     empty = [s for s in sites if not bits[s.id]]
