@@ -58,22 +58,32 @@ def test_equal_words_are_candidates_together() -> None:
     assert all((0 in ws) == (1 in ws) for ws in cands.values()) and any(0 in ws for ws in cands.values())
 
 
+def random_puzzle(height: int, width: int, seed: int) -> CrosswordInstance | None:
+    """A random framework filled with letters A and B: its runs are the words (so it is solvable,
+    often in several ways), the framework handed out blank."""
+    rng = random.Random(seed)
+    rows = ["".join(rng.choice("AB") if rng.random() < 0.8 else " " for _ in range(width)) for _ in range(height)]
+    filled = Framework.from_lines(rows)
+    words = tuple("".join(filled.rows[r][c] for r, c in s.cells()) for s in filled.sites())
+    if not words:
+        return None
+    return CrosswordInstance("<random>", words, Framework.from_lines([row.replace("A", ".").replace("B", ".")
+                                                                      for row in filled.rows]))
+
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 6), st.integers(2, 6), st.integers(0, 2**32 - 1))
 def test_pruning_never_drops_a_placement_of_a_known_solution(height: int, width: int, seed: int) -> None:
-    """A random framework filled with random letters: its runs are a solution, so each run's word
-    must stay a candidate of its site (arc consistency removes only pairs in no solution)."""
-    rng = random.Random(seed)
-    rows = ["".join(rng.choice("AB") if rng.random() < 0.8 else " " for _ in range(width)) for _ in range(height)]
-    frame = Framework.from_lines(rows)
-    sites = frame.sites()
-    if not sites:
+    """Each run's word of the random fill must stay a candidate of its site (arc consistency
+    removes only pairs that are in no solution)."""
+    instance = random_puzzle(height, width, seed)
+    if instance is None:
         return
-    words = ["".join(frame.rows[r][c] for r, c in s.cells()) for s in sites]
-    blank = Framework.from_lines(["".join("." if ch != " " else " " for ch in row) for row in frame.rows])
-    cands = candidates(blank, blank.sites(), words)
-    for s, word in zip(blank.sites(), words, strict=True):
-        assert any(words[w] == word for w in cands[s.id]), (rows, s)
+    sites = instance.framework.sites()
+    cands = candidates(instance.framework, sites, instance.words)
+    for s, word in zip(sites, instance.words, strict=True):
+        assert any(instance.words[w] == word for w in cands[s.id]), (instance.framework.rows, s)
 
 
 @settings(max_examples=60, deadline=None)
@@ -108,3 +118,20 @@ def test_the_benchmarks_plain_python_baseline_agrees_and_verifies(name: str) -> 
     if placements is not None:
         solution = build_solution(instance.framework, [Placement(*p) for p in placements])
         assert verify(instance.framework, solution, instance.words) == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 4), st.integers(2, 4), st.integers(0, 2**32 - 1))
+def test_pruning_keeps_the_number_of_solutions(height: int, width: int, seed: int) -> None:
+    instance = random_puzzle(height, width, seed)
+    if instance is None:
+        return
+    sites = instance.framework.sites()
+    every = {s.id: [w for w, text in enumerate(instance.words) if len(text) == s.length] for s in sites}
+    solver = Solver(["crossword.lp"])
+    solver.add_facts(site_facts(instance.framework, sites, cells=False))
+    solver.add_facts(word_facts(instance.words))
+    solver.add_facts(candidate_facts(every))
+    unpruned = solver.solve(models=0, keep=0)
+    result, _ = solve_instance(instance, count=True)
+    assert result.count == unpruned.count >= 1 and result.exhausted and unpruned.exhausted
