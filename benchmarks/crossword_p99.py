@@ -10,7 +10,8 @@ verifier (``crossword/solution.py``).
   baseline is read + solve (its verification is not timed). Best of ``REPEAT`` runs.
 - whole process, as a user runs it: ``pyclingo-puzzles crossword FILE`` against ``python
   p99_baseline.py FILE``, one command per file, and one command with both large files when the CLI
-  takes several (the baseline script always does). Best of ``RUNS`` runs; start-up counts.
+  takes several (the baseline script always does; ours with its default ``--jobs`` and with
+  ``--jobs 1``, one process like the script). Best of ``RUNS`` runs; start-up counts.
 
 Targets (issue 15): in-process 19.01 <= 0.05 s and P-99 a-d total <= 0.05 s; whole process on the
 large two, ours <= 0.5 x the baseline.
@@ -154,7 +155,9 @@ def main() -> None:
         rows.append(row("both large, one command each", large["ours"], large["base"]))
         t_base = baseline_checked(both)
         if takes_several_files(both):
-            rows.append(row("both large, one command", whole([str(OURS), "crossword", *map(str, both)], {10}), t_base))
+            command = [str(OURS), "crossword", *map(str, both)]
+            rows.append(row("both large, one command", whole(command, {10}), t_base))
+            rows.append(row("both large, one command, --jobs 1", whole([*command, "--jobs", "1"], {10}), t_base))
         else:
             rows.append(["both large, one command", "(one FILE only)", "", *row("", t_base, t_base)[3:5], "-", "-"])
     wall, cpu = whole([sys.executable, "-c", "import clingo"], {0})
