@@ -1,6 +1,7 @@
 """Solving strip covers: one grounding for all grids.
 
-Default: one solve call tiles every grid. Counting (``--count`` / ``--models 0``): the encoding's
+Default: one solve call tiles every grid. Counting (``--count`` / ``--models 0``): the same call
+looks for a second model; without one, every grid has exactly one tiling. Otherwise the encoding's
 ``one_grid`` mode makes each model tile one grid, so a single enumeration counts every grid.
 """
 
@@ -100,32 +101,41 @@ def solve_grids(
                 raise VerificationError(f"grid {instance.grids[g].name}: {problems[0]}")
         return tilings
 
-    def finish(results: list[GridResult], solvers: Sequence[Solver], interrupted: bool) -> StripsResult:
-        stats.ground_seconds = sum(s.stats.ground_seconds for s in solvers)
+    def finish(results: list[GridResult], used: Sequence[Solver], interrupted: bool) -> StripsResult:
+        stats.ground_seconds = sum(s.stats.ground_seconds for s in used)
         return StripsResult(results, stats, interrupted, shown)
 
     shown: tuple[str, ...] | None = None
+    solvers: list[Solver] = []  # every grounding made, for the stats
 
     def show(s: Solver, answers: Sequence) -> None:
         nonlocal shown
         if answers and shown is None:
             shown = s.shown(answers[0])
 
-    if models == 1 and not count:
+    joint = count or models == 0
+    if (models == 1 and not count) or (joint and not rules):
+        # one model tiles every grid. Counting without user rules: the joint models are the
+        # combinations of the grids' tilings, so a second joint model is looked for; none means
+        # exactly one tiling per grid (a puzzle's usual case) with no per-grid enumeration. User
+        # rules may tie grids together, which breaks that product: they count per grid below.
         together = solver(one_grid=False)
-        result = together.solve(models=1, time_limit=remaining())
+        result = together.solve(models=2 if joint else 1, time_limit=remaining())
         stats.add(result.stats)
-        if result.status is Status.SAT:
+        unique = joint and result.count == 1 and result.exhausted
+        if result.status is Status.SAT and (unique or not joint or result.interrupted):
             show(together, result.answers)
             tilings = checked(result.answers[0].symbols)
-            grids = [GridResult(gr.name, Status.SAT, 1, False, [tilings[g]]) for g, gr in enumerate(instance.grids)]
+            grids = [GridResult(gr.name, Status.SAT, 1, unique, [tilings[g]]) for g, gr in enumerate(instance.grids)]
             return finish(grids, [together], result.interrupted)
         if result.status is Status.UNKNOWN:
             grids = [GridResult(gr.name, Status.UNKNOWN, 0, False) for gr in instance.grids]
             return finish(grids, [together], True)
+        solvers.append(together)
 
     single = solver(one_grid=True)
-    if count or models == 0:
+    solvers.append(single)
+    if joint:
         # one enumeration: every model is one tiling of one grid
         result = single.solve(models=0, time_limit=remaining())
         stats.add(result.stats)
@@ -141,7 +151,7 @@ def solve_grids(
         for g, gr in enumerate(instance.grids):
             status = Status.SAT if counts[g] else Status.UNSAT if result.exhausted else Status.UNKNOWN
             grids.append(GridResult(gr.name, status, counts[g], result.exhausted, per_grid.get(g, [])))
-        return finish(grids, [single], result.interrupted)
+        return finish(grids, solvers, result.interrupted)
 
     # up to `models` tilings per grid (or: find which grids have none): one call per grid
     grids = []
@@ -156,4 +166,4 @@ def solve_grids(
         tilings = [checked(a.symbols)[g] for a in result.answers]
         blamed = user_rules.blame(single, remaining(), active) if result.status is Status.UNSAT else []
         grids.append(GridResult(gr.name, result.status, result.count, result.exhausted, tilings, tuple(blamed)))
-    return finish(grids, [single], interrupted)
+    return finish(grids, solvers, interrupted)
