@@ -1,11 +1,12 @@
 """The exact-cover peer of ``benchmarks/strips.py``: the C Dancing Links package from PyPI doing the
 work of ``pyclingo-puzzles strips FILE --hunt --count``, so that it can run as a whole process too:
 
-    python benchmarks/strips_exact_cover.py FILE
+    python benchmarks/strips_exact_cover.py FILE [--solve]
 
 reads the YAML file, finds one tiling of every grid and counts its tilings, assembles the meta grid
-from the grids' 1x1 cells, tiles and counts it, prints one ``name: count`` line per grid. It imports
-only what a user of the package would (yaml, numpy, exact_cover): no pyclingo_puzzles.
+from the grids' 1x1 cells, tiles and counts it, prints one ``name: count`` line per grid (``--solve``:
+one tiling per grid, no counting, as ``--hunt`` without ``--count``). It imports only what a user of
+the package would (yaml with libyaml's loader when built, numpy, exact_cover): no pyclingo_puzzles.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def main(argv: Sequence[str]) -> int:
     with open(argv[0], encoding="utf-8") as f:
         doc = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     entries = doc["grids"]
-    counts = hunt([e["rows"] for e in entries], count=True)
+    counts = hunt([e["rows"] for e in entries], count="--solve" not in argv[1:])
     for name, n in zip([*(e["name"] for e in entries), "meta"], counts, strict=True):
         print(f"{name}: {n}")
     return 0

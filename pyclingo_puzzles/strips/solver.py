@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Number, SymbolType
 
-from .. import rules as user_rules
 from ..errors import VerificationError, derived_error
 from ..solve import Solver, Stats, Status, exit_code
 from .instance import StripsInstance
 from .tiling import Tiling, decode, grid_facts, verify
 
 ENCODING = "strips.lp"
+# clasp keeps the (small) cardinality constraints as they are instead of translating some to
+# clauses: measured on the 26 MUMS grids, preprocessing 9 -> 6.5 ms, the same search
+CLASP_OPTIONS = ("--trans-ext=no",)
 
 
 @dataclass
@@ -59,6 +61,13 @@ class StripsResult:
         return [g.name for g in self.grids if g.status is Status.UNSAT]
 
 
+def _blame(solver: Solver, time_limit: float | None, active: Sequence) -> list[str]:
+    """The rule files that alone rule out a grid's tilings (the user-rules machinery loads on use)."""
+    from .. import rules as user_rules
+
+    return user_rules.blame(solver, time_limit, active)
+
+
 def _grid_of(symbols: Sequence, n: int, rules: Sequence[str]) -> int:
     """The grid a one-grid model tiles: its one ``active(G)`` atom."""
     active = [s for s in symbols if s.name == "active" and len(s.arguments) == 1]
@@ -88,7 +97,7 @@ def solve_grids(
         return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
     def solver(one_grid: bool) -> Solver:
-        s = Solver([ENCODING], rules, seed=seed, options=["-c", f"one_grid={int(one_grid)}"])
+        s = Solver([ENCODING], rules, seed=seed, options=["-c", f"one_grid={int(one_grid)}", *CLASP_OPTIONS])
         s.add_facts(grid_facts(instance))
         s.ground()
         return s
@@ -164,6 +173,6 @@ def solve_grids(
         interrupted = interrupted or result.interrupted
         show(single, result.answers)
         tilings = [checked(a.symbols)[g] for a in result.answers]
-        blamed = user_rules.blame(single, remaining(), active) if result.status is Status.UNSAT else []
+        blamed = _blame(single, remaining(), active) if result.status is Status.UNSAT else []
         grids.append(GridResult(gr.name, result.status, result.count, result.exhausted, tilings, tuple(blamed)))
     return finish(grids, solvers, interrupted)
