@@ -123,7 +123,7 @@ def solve_grids(
             shown = s.shown(answers[0])
 
     joint = count or models == 0
-    if (models == 1 and not count) or (joint and not rules):
+    if not (joint and n == 1) and ((models == 1 and not count) or (joint and not rules)):
         # one model tiles every grid. Counting without user rules: the joint models are the
         # combinations of the grids' tilings, so a second joint model is looked for; none means
         # exactly one tiling per grid (a puzzle's usual case) with no per-grid enumeration. User
@@ -142,7 +142,8 @@ def solve_grids(
             return finish(grids, [together], True)
         solvers.append(together)
 
-    single = solver(one_grid=True)
+    # one grid: its joint models are its tilings, so the joint program counts them (no second grounding)
+    single = solver(one_grid=not (joint and n == 1))
     solvers.append(single)
     if joint:
         # one enumeration: every model is one tiling of one grid
