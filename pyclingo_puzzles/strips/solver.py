@@ -2,7 +2,8 @@
 
 Default: one solve call tiles every grid. Counting (``--count`` / ``--models 0``): the same call
 looks for a second model; without one, every grid has exactly one tiling. Otherwise the encoding's
-``one_grid`` mode makes each model tile one grid, so a single enumeration counts every grid.
+``one_grid`` mode makes each model tile one grid, so a single enumeration counts every grid (a single
+grid is counted by the joint program itself: its models are the grid's tilings).
 """
 
 from __future__ import annotations
@@ -122,8 +123,8 @@ def solve_grids(
         if answers and shown is None:
             shown = s.shown(answers[0])
 
-    joint = count or models == 0
-    if not (joint and n == 1) and ((models == 1 and not count) or (joint and not rules)):
+    joint = count or models == 0  # every tiling of every grid is wanted
+    if (not joint and models == 1) or (joint and n > 1 and not rules):
         # one model tiles every grid. Counting without user rules: the joint models are the
         # combinations of the grids' tilings, so a second joint model is looked for; none means
         # exactly one tiling per grid (a puzzle's usual case) with no per-grid enumeration. User
@@ -142,8 +143,8 @@ def solve_grids(
             return finish(grids, [together], True)
         solvers.append(together)
 
-    # one grid: its joint models are its tilings, so the joint program counts them (no second grounding)
-    single = solver(one_grid=not (joint and n == 1))
+    # one grid: its joint models are its tilings, so the joint program counts them
+    single = solver(one_grid=not joint or n > 1)
     solvers.append(single)
     if joint:
         # one enumeration: every model is one tiling of one grid
