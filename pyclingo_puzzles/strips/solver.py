@@ -1,9 +1,9 @@
-"""Solving strip covers: one grounding for all grids.
+"""Solving strip covers: one grounding for all grids and every mode.
 
 Default: one solve call tiles every grid. Counting (``--count`` / ``--models 0``): the same call
 looks for a second model; without one, every grid has exactly one tiling. Otherwise the encoding's
-``one_grid`` mode makes each model tile one grid, so a single enumeration counts every grid (a single
-grid is counted by the joint program itself: its models are the grid's tilings).
+``joint`` switch goes off, each model tiles one grid, and a single enumeration counts every grid (a
+single grid is counted in joint mode: its models are the grid's tilings).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, SymbolType
 
 from ..errors import VerificationError, derived_error
-from ..solve import Solver, Stats, Status, exit_code
+from ..solve import Solver, SolveResult, Stats, Status, exit_code
 from .instance import StripsInstance
 from .tiling import Tiling, decode, grid_facts, verify
 
@@ -23,6 +23,7 @@ ENCODING = "strips.lp"
 # clasp keeps the (small) cardinality constraints as they are instead of translating some to
 # clauses: measured on the 26 MUMS grids, preprocessing 9 -> 6.5 ms, the same search
 CLASP_OPTIONS = ("--trans-ext=no",)
+JOINT = Function("joint")  # the encoding's switch: every grid in one model, or one grid per model
 
 
 @dataclass
@@ -97,11 +98,9 @@ def solve_grids(
     def remaining() -> float | None:
         return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
-    def solver(one_grid: bool) -> Solver:
-        s = Solver([ENCODING], rules, seed=seed, options=["-c", f"one_grid={int(one_grid)}", *CLASP_OPTIONS])
-        s.add_facts(grid_facts(instance))
-        s.ground()
-        return s
+    solver = Solver([ENCODING], rules, seed=seed, options=CLASP_OPTIONS)  # one grounding for every mode
+    solver.add_facts(grid_facts(instance))
+    solver.ground()
 
     def checked(symbols: Sequence) -> dict[int, Tiling]:
         tilings = decode(symbols, instance.grids, rules)
@@ -111,17 +110,21 @@ def solve_grids(
                 raise VerificationError(f"grid {instance.grids[g].name}: {problems[0]}")
         return tilings
 
-    def finish(results: list[GridResult], used: Sequence[Solver], interrupted: bool) -> StripsResult:
-        stats.ground_seconds = sum(s.stats.ground_seconds for s in used)
+    def add(result: SolveResult) -> None:
+        """One more solve call's figures; atoms and rules are the one program's, not summed."""
+        stats.add(result.stats)
+        stats.atoms, stats.rules = result.stats.atoms, result.stats.rules
+
+    def finish(results: list[GridResult], interrupted: bool) -> StripsResult:
+        stats.ground_seconds = solver.stats.ground_seconds
         return StripsResult(results, stats, interrupted, shown)
 
     shown: tuple[str, ...] | None = None
-    solvers: list[Solver] = []  # every grounding made, for the stats
 
-    def show(s: Solver, answers: Sequence) -> None:
+    def show(answers: Sequence) -> None:
         nonlocal shown
         if answers and shown is None:
-            shown = s.shown(answers[0])
+            shown = solver.shown(answers[0])
 
     joint = count or models == 0  # every tiling of every grid is wanted
     if (not joint and models == 1) or (joint and n > 1 and not rules):
@@ -129,28 +132,26 @@ def solve_grids(
         # combinations of the grids' tilings, so a second joint model is looked for; none means
         # exactly one tiling per grid (a puzzle's usual case) with no per-grid enumeration. User
         # rules may tie grids together, which breaks that product: they count per grid below.
-        together = solver(one_grid=False)
-        result = together.solve(models=2 if joint else 1, time_limit=remaining())
-        stats.add(result.stats)
+        solver.assign_external(JOINT, True)
+        result = solver.solve(models=2 if joint else 1, time_limit=remaining())
+        add(result)
         unique = joint and result.count == 1 and result.exhausted
         if result.status is Status.SAT and (unique or not joint or result.interrupted):
-            show(together, result.answers)
+            show(result.answers)
             tilings = checked(result.answers[0].symbols)
             grids = [GridResult(gr.name, Status.SAT, 1, unique, [tilings[g]]) for g, gr in enumerate(instance.grids)]
-            return finish(grids, [together], result.interrupted)
+            return finish(grids, result.interrupted)
         if result.status is Status.UNKNOWN:
             grids = [GridResult(gr.name, Status.UNKNOWN, 0, False) for gr in instance.grids]
-            return finish(grids, [together], True)
-        solvers.append(together)
+            return finish(grids, True)
 
-    # one grid: its joint models are its tilings, so the joint program counts them
-    single = solver(one_grid=not joint or n > 1)
-    solvers.append(single)
+    # from here a model tiles one grid; a single grid is counted in joint mode (its models are its tilings)
+    solver.assign_external(JOINT, joint and n == 1)
     if joint:
         # one enumeration: every model is one tiling of one grid
-        result = single.solve(models=0, time_limit=remaining())
-        stats.add(result.stats)
-        show(single, result.answers)
+        result = solver.solve(models=0, time_limit=remaining())
+        add(result)
+        show(result.answers)
         counts = [0] * n
         per_grid: dict[int, list[Tiling]] = {}
         for answer in result.answers:
@@ -162,19 +163,19 @@ def solve_grids(
         for g, gr in enumerate(instance.grids):
             status = Status.SAT if counts[g] else Status.UNSAT if result.exhausted else Status.UNKNOWN
             grids.append(GridResult(gr.name, status, counts[g], result.exhausted, per_grid.get(g, [])))
-        return finish(grids, solvers, result.interrupted)
+        return finish(grids, result.interrupted)
 
     # up to `models` tilings per grid (or: find which grids have none): one call per grid
     grids = []
     interrupted = False
-    switches = single.rule_assumptions()  # a grid without tiling may be the rules' doing
+    switches = solver.rule_assumptions()  # a grid without tiling may be the rules' doing
     for g, gr in enumerate(instance.grids):
         active = [(Function("active", [Number(g)]), True)]
-        result = single.solve(models=max(1, models), time_limit=remaining(), assumptions=[*active, *switches])
-        stats.add(result.stats)
+        result = solver.solve(models=max(1, models), time_limit=remaining(), assumptions=[*active, *switches])
+        add(result)
         interrupted = interrupted or result.interrupted
-        show(single, result.answers)
+        show(result.answers)
         tilings = [checked(a.symbols)[g] for a in result.answers]
-        blamed = _blame(single, remaining(), active) if result.status is Status.UNSAT else []
+        blamed = _blame(solver, remaining(), active) if result.status is Status.UNSAT else []
         grids.append(GridResult(gr.name, result.status, result.count, result.exhausted, tilings, tuple(blamed)))
-    return finish(grids, solvers, interrupted)
+    return finish(grids, interrupted)
