@@ -25,6 +25,8 @@ def candidates(framework: Framework, sites: Sequence[Site], words: Sequence[str]
     and arc consistency between crossing sites (``wordsets.arc_consistent``), in Python before
     grounding: the encoding then grounds a few candidates per site instead of every word of the
     length. Only pairs that are in no solution are dropped, so counts and proofs are unchanged."""
+    if sorted(map(len, words)) != sorted(s.length for s in sites):
+        return {s.id: [] for s in sites}  # no solution at all (the encoding's count check proves it)
     ids: dict[str, list[int]] = {}
     for w, text in enumerate(words):
         ids.setdefault(text, []).append(w)
