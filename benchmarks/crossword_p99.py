@@ -160,9 +160,10 @@ def main() -> None:
             rows.append(row("both large, one command, --jobs 1", whole([*command, "--jobs", "1"], {10}), t_base))
         else:
             rows.append(["both large, one command", "(one FILE only)", "", *row("", t_base, t_base)[3:5], "-", "-"])
+    bare = whole([sys.executable, "-c", "pass"], {0})
     wall, cpu = whole([sys.executable, "-c", "import clingo"], {0})
-    print(f"\nwhole process (best of {RUNS} after a warm-up), seconds; python -c 'import clingo' alone: "
-          f"wall {wall:.3f}, cpu {cpu:.3f}")
+    print(f"\nwhole process (best of {RUNS} after a warm-up), seconds; python -c pass: wall {bare[0]:.3f}, "
+          f"cpu {bare[1]:.3f}; python -c 'import clingo': wall {wall:.3f}, cpu {cpu:.3f}")
     print(table(["puzzle", "ours", "ours cpu", "baseline", "base cpu", "ours/base", "cpu ours/base"], rows))
     print("target: ours/baseline <= 0.5 on the large two")
 
