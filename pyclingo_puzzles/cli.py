@@ -11,7 +11,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import argtypes, runtime
@@ -68,8 +68,24 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         metavar="N",
         help=f"number of solutions to compute, 0 = all (default {default_models})",
     )
-    g.add_argument("--json", action="store_true", help="print the result as JSON")
+    g.add_argument(
+        "--jobs",
+        type=argtypes.positive_int,
+        default=default_jobs(),
+        metavar="N",
+        help="processes this command may use (default: the machine's cores, here %(default)s): several "
+        "FILEs are solved N at a time; one dictionary fill races its 2 letter-choice rules",
+    )
+    g.add_argument("--json", action="store_true", help="print the result as JSON (several FILEs: JSON Lines)")
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -94,18 +110,46 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     """Run one subcommand and return its exit code. ``process=True`` (the console script) arms the
     hard limits: the watchdog may end the process at the deadline, on the memory ceiling or on a
-    second Ctrl-C (see ``runtime``); in-process callers only get the cooperative deadline."""
+    second Ctrl-C (see ``runtime``); in-process callers only get the cooperative deadline.
+    Several FILEs: ``batch.run_batch`` (a pool of workers, each file through ``run_command``)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    files = args.file if isinstance(args.file, list) else [args.file]
     run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
+    with run:
+        if len(files) > 1:
+            from .batch import run_batch
 
-    def printing() -> None:  # the watchdog gives output that has started time to finish
-        run.stage = "printing"
+            return _guarded(lambda: run_batch(args, run_command))
+        args.file = files[0]
+        ticker = _ticker(run) if process else None
 
+        def printing() -> None:  # the watchdog gives output that has started time to finish
+            run.stage = "printing"
+            if ticker is not None:
+                ticker.stop()
+
+        try:
+            return run_command(args, on_first_write=printing)
+        finally:
+            if ticker is not None:
+                ticker.stop()
+
+
+def run_command(args: argparse.Namespace, on_first_write: Callable[[], None] | None = None) -> int:
+    """One run of the subcommand on ``args.file``: its exit code, and for an error one line on
+    stderr (never a traceback). Also each file of a batch, in a worker."""
+    code = _guarded(lambda: int(args.run(args)), on_first_write)
+    run = runtime.current()
+    if run is not None and run.reason == "interrupted" and code in (10, 30):
+        code = 11  # stopped by a signal with an answer in hand
+    return code
+
+
+def _guarded(call: Callable[[], int], on_first_write: Callable[[], None] | None = None) -> int:
     try:
-        with run:
-            # a closed pipe or a full disk: one line at most
-            code = run_guarded(lambda: int(args.run(args)), on_first_write=printing)
+        # a closed pipe or a full disk: one line at most
+        return run_guarded(call, on_first_write=on_first_write)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -120,9 +164,13 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
         return 1
     except BrokenPipeError:
         return 0
-    if run.reason == "interrupted" and code in (10, 30):
-        code = 11  # stopped by a signal with an answer in hand
-    return code
+
+
+def _ticker(run: runtime.Run):
+    """The progress line of one long run (a terminal only, after a second): stage and elapsed."""
+    from .progress import Ticker
+
+    return Ticker(run.started, lambda elapsed: f"{run.stage}, {elapsed:.0f} s").start()
 
 
 def console() -> None:

@@ -16,7 +16,10 @@ HELP = "strip exact cover of black/white grids (MUMS 2010 'Black and White')"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="YAML instance (strip_lengths, grids: [{name, rows, letters}], final_grid)")
+    parser.add_argument(
+        "file", nargs="+", metavar="FILE",
+        help="YAML instance (strip_lengths, grids: [{name, rows, letters}], final_grid)"
+    )
     parser.add_argument(
         "--per-row", type=argtypes.positive_int, default=5, metavar="N", help="outlines side by side (default 5)"
     )

@@ -24,7 +24,10 @@ HELP = "generate a word search puzzle (every word placed, every word exactly onc
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, help="YAML instance (width, height, words, level | directions, ...)")
+    parser.add_argument(
+        "file", nargs="+", type=Path, metavar="FILE",
+        help="YAML instance (width, height, words, level | directions, ...)"
+    )
     parser.add_argument("--level", choices=sorted(LEVELS), help="override the file's level")
     parser.add_argument(
         "--size", type=_size, metavar="WxH|auto", help="override the file's width and height (auto: the smallest fit)"
