@@ -116,40 +116,55 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     args = parser.parse_args(argv)
     files = args.file if isinstance(args.file, list) else [args.file]
     run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
-    with run:
-        if len(files) > 1:
-            from .batch import run_batch
+    if len(files) > 1:
+        from .batch import run_batch
 
-            return _guarded(lambda: run_batch(args, run_command))
-        args.file = files[0]
+        return _reported(lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command))))
+    args.file = files[0]
+    ticker = None
+
+    def printing() -> None:  # the watchdog gives output that has started time to finish
+        run.stage = "printing"
+        if ticker is not None:
+            ticker.stop()
+
+    def one() -> int:
+        nonlocal ticker
         ticker = _ticker(run) if process else None
-
-        def printing() -> None:  # the watchdog gives output that has started time to finish
-            run.stage = "printing"
-            if ticker is not None:
-                ticker.stop()
-
         try:
-            return run_command(args, on_first_write=printing)
+            return run_guarded(lambda: int(args.run(args)), on_first_write=printing)
         finally:
             if ticker is not None:
                 ticker.stop()
 
-
-def run_command(args: argparse.Namespace, on_first_write: Callable[[], None] | None = None) -> int:
-    """One run of the subcommand on ``args.file``: its exit code, and for an error one line on
-    stderr (never a traceback). Also each file of a batch, in a worker."""
-    code = _guarded(lambda: int(args.run(args)), on_first_write)
-    run = runtime.current()
-    if run is not None and run.reason == "interrupted" and code in (10, 30):
+    # errors are reported once the run is over (its watchdog stopped: it may not end the process
+    # while the main thread reports the same stop)
+    code = _reported(lambda: _inside(run, one))
+    if run.reason == "interrupted" and code in (10, 30):
         code = 11  # stopped by a signal with an answer in hand
     return code
 
 
-def _guarded(call: Callable[[], int], on_first_write: Callable[[], None] | None = None) -> int:
+def run_command(args: argparse.Namespace) -> int:
+    """One file of a batch, in a worker: the subcommand's exit code, and for an error one line on
+    stderr (never a traceback), as a single run gives them."""
+    code = _reported(lambda: run_guarded(lambda: int(args.run(args))))
+    run = runtime.current()
+    if run is not None and run.reason == "interrupted" and code in (10, 30):
+        code = 11
+    return code
+
+
+def _inside(run: runtime.Run, call: Callable[[], int]) -> int:
+    with run:
+        return call()
+
+
+def _reported(call: Callable[[], int]) -> int:
+    """``call()``'s exit code; the errors a run can end with become one line on stderr and theirs
+    (a closed pipe or a full disk are handled by ``run_guarded`` inside)."""
     try:
-        # a closed pipe or a full disk: one line at most
-        return run_guarded(call, on_first_write=on_first_write)
+        return call()
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

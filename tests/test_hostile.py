@@ -15,6 +15,7 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from pyclingo_puzzles.batch import most_severe
 from pyclingo_puzzles.cli import main
 from pyclingo_puzzles.crossword.fill import read_dictionary
 from pyclingo_puzzles.errors import MAX_INPUT_BYTES, InputError, read_text
@@ -54,7 +55,13 @@ def assert_contract(code: int, err: str) -> None:
     event(f"exit {code}")
     assert code in EXIT_CODES, (code, err)
     assert "Traceback" not in err
-    if code == 65:
+    if "\nsummary: " in "\n" + err:  # several files: the summary's codes, the batch's is the most severe
+        summary = err[err.index("summary: ") if err.startswith("summary: ") else err.index("\nsummary: ") + 1 :]
+        head, *rows = summary.splitlines()
+        codes = [int(row.split()[1]) for row in rows]
+        assert head.startswith(f"summary: {len(rows)} files, exit {code} ") and code == most_severe(codes), err
+        assert set(codes) <= EXIT_CODES and (code != 65 or f"error: " in err), err
+    elif code == 65:
         lines = err.splitlines()
         assert err.endswith("\n") and lines and "error: " in lines[-1], err
         assert all(line.startswith(("warning: ", "note: ")) for line in lines[:-1]), err
