@@ -46,10 +46,13 @@ from .progress import Bar
 Command = Callable[[argparse.Namespace], int]  # one run: args -> exit code (errors already printed)
 
 SEVERITY = (65, 1, 11, 20, 10, 30)  # most severe first: 30 only when every file gave 30
-STATUS = {10: "solved", 30: "complete", 20: "unsolvable", 11: "time limit, answer kept", 1: "no answer",
+STATUS = {10: "solved", 30: "complete", 20: "unsolvable", 11: "stopped early, answer kept", 1: "no answer",
           65: "bad input"}
 OUTPUT_OPTIONS = {"svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz": "--ipuz"}
-WAIT = 0.3  # seconds after the deadline or a signal that busy workers get to report what they have
+# seconds after the deadline or a signal that busy workers get to report what they have: a single
+# run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
+WAIT = runtime.GRACE - 0.1
+PRINT_WAIT = 0.3  # more for a worker already printing (the parent's watchdog allows printing 0.95 s)
 POLL = 0.1  # seconds between checks of the deadline, signals and the progress line
 
 
@@ -124,7 +127,7 @@ def solve_file(
     sys.stdout, sys.stderr = out, err
     t0 = time.perf_counter()
     try:
-        with runtime.stage("reading the input"):
+        with runtime.stage("reading the input", after="printing"):  # after: handing the result over
             code = command(file_args)
     finally:
         sys.stdout, sys.stderr = streams
@@ -250,73 +253,118 @@ def run_batch(args: argparse.Namespace, command: Command) -> int:
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    run = runtime.current()
-    bar = Bar(run.started if run is not None else time.monotonic())
-    results: list[FileResult | None] = [None] * len(files)
-    printer = _Printer(args.json, bar)
-    workers: list[_Worker] = []
-    started = 0  # files handed out so far
-    give_up_at: float | None = None  # when busy workers are killed (deadline or signal + WAIT)
+    batch = _Batch(command, args, files, outputs)
     try:
         with runtime.stage("solving files in worker processes", after="printing"):
-            workers = [_spawn(command, args, files, outputs) for _ in range(min(args.jobs, len(files)))]
-            while printer.count < len(files) and not printer.closed():
-                left = runtime.remaining()
-                now = time.monotonic()
-                if left is None or left > 0:
-                    for w in workers:
-                        if w.index is None and started < len(files):
-                            w.conn.send(started)
-                            w.index, w.since = started, now
-                            started += 1
-                else:
-                    reason = (run.reason if run is not None else None) or "time limit"
-                    while started < len(files):
-                        results[started] = stopped(str(files[started]), f"not started: {reason}")
-                        started += 1
-                    if give_up_at is None:
-                        deadline = run.deadline if run is not None else None
-                        base = deadline if reason == "time limit" and deadline is not None else now
-                        give_up_at = max(now, base) + WAIT
-                    for w in workers:
-                        if w.index is not None and reason == "interrupted" and not w.asked_to_stop:
-                            w.asked_to_stop = True
-                            _signal(w, signal.SIGUSR1)
-                        if w.index is not None and now >= give_up_at:
-                            results[w.index] = stopped(str(files[w.index]), f"{_hit(reason)} while {w.stage_name()}",
-                                                       now - w.since)
-                            w.index = None
-                            w.end()
-                    workers = [w for w in workers if w.proc.is_alive()]
-                busy = {w.conn: w for w in workers if w.index is not None}
-                for conn in wait(list(busy), timeout=POLL) if busy else []:
-                    w = busy[conn]
-                    try:
-                        index, result = conn.recv()
-                    except (EOFError, OSError):
-                        results[w.index] = _died(w, files, run)  # type: ignore[index]
-                        w.index = None
-                        w.end()
-                        workers.remove(w)
-                        if runtime.remaining() != 0.0:
-                            workers.append(_spawn(command, args, files, outputs))
-                        continue
-                    results[index] = result
-                    w.index = None
-                printer.flush(results)
-                done = sum(r is not None for r in results)
-                bar.draw(f"{done}/{len(files)} files, {bar.elapsed():.1f} s")
+            batch.solve()
     finally:
-        for w in workers:
+        batch.close()
+    known = [r for r in batch.results if r is not None]
+    if not batch.printer.closed():
+        _summary(known)
+    return most_severe([r.code for r in known]) if known else runtime.EXIT_INTERRUPTED
+
+
+class _Batch:
+    """The parent's loop: hand out files, collect results, print them in order; at the deadline or
+    a signal, mark the files not started and end the workers that do not report in time."""
+
+    def __init__(self, command: Command, args: argparse.Namespace, files: list[Any], outputs: list[dict[str, Path]]):
+        self.command, self.args, self.files, self.outputs = command, args, files, outputs
+        self.limits = runtime.current()
+        self.bar = Bar(self.limits.started if self.limits is not None else time.monotonic())
+        self.printer = _Printer(args.json, self.bar)
+        self.results: list[FileResult | None] = [None] * len(files)
+        self.workers: list[_Worker] = []
+        self.started = 0  # files handed out so far
+        self.give_up_at: float | None = None  # when busy workers are killed (deadline or signal + WAIT)
+
+    def solve(self) -> None:
+        self.workers = [self._spawn() for _ in range(min(self.args.jobs, len(self.files)))]
+        while self.printer.count < len(self.files) and not self.printer.closed():
+            left = runtime.remaining()
+            if left is None or left > 0:
+                self._hand_out()
+            else:
+                self._wrap_up()
+            self._collect()
+            if self.give_up_at is not None:
+                self._give_up()
+            self.printer.flush(self.results)
+            done = sum(r is not None for r in self.results)
+            self.bar.draw(f"{done}/{len(self.files)} files, {self.bar.elapsed():.1f} s")
+
+    def _spawn(self) -> _Worker:
+        return _spawn(self.command, self.args, self.files, self.outputs)
+
+    def _hand_out(self) -> None:
+        for w in self.workers:
+            if w.index is None and self.started < len(self.files):
+                w.conn.send(self.started)
+                w.index, w.since = self.started, time.monotonic()
+                self.started += 1
+
+    def _reason(self) -> str:
+        return (self.limits.reason if self.limits is not None else None) or "time limit"
+
+    def _wrap_up(self) -> None:
+        reason = self._reason()
+        while self.started < len(self.files):
+            self.results[self.started] = stopped(str(self.files[self.started]), f"not started: {reason}")
+            self.started += 1
+        if self.give_up_at is None:
+            now = time.monotonic()
+            deadline = self.limits.deadline if self.limits is not None else None
+            base = deadline if reason == "time limit" and deadline is not None else now
+            self.give_up_at = max(now, base) + WAIT
+            if self.limits is not None:
+                self.limits.stage = "printing"  # collecting what the workers have, to print it
+        for w in self.workers:
+            if w.index is not None and reason == "interrupted" and not w.asked_to_stop:
+                w.asked_to_stop = True
+                _signal(w, signal.SIGUSR1)
+
+    def _collect(self) -> None:
+        busy = {w.conn: w for w in self.workers if w.index is not None}
+        for conn in wait(list(busy), timeout=POLL) if busy else []:
+            w = busy[conn]
+            try:
+                index, result = conn.recv()
+            except (EOFError, OSError):
+                self.results[w.index] = _died(w, self.files, self.limits)  # type: ignore[index]
+                w.index = None
+                w.end()
+                self.workers.remove(w)
+                if runtime.remaining() != 0.0:
+                    self.workers.append(self._spawn())
+                continue
+            self.results[index] = result
+            w.index = None
+
+    def _give_up(self) -> None:
+        """End the workers still busy past ``give_up_at`` (one already printing its answers gets
+        ``PRINT_WAIT`` more, as a single run's printing does)."""
+        now = time.monotonic()
+        reason = self._reason()
+        for w in self.workers:
+            if w.index is None or now < self.give_up_at:  # type: ignore[operator]
+                continue
+            if w.stage_name() == "printing" and now < self.give_up_at + PRINT_WAIT:  # type: ignore[operator]
+                continue
+            self.results[w.index] = stopped(
+                str(self.files[w.index]), f"{_hit(reason)} while {w.stage_name()}", now - w.since
+            )
+            w.index = None
+            w.end()
+        self.workers = [w for w in self.workers if w.proc.is_alive()]
+
+    def close(self) -> None:
+        for w in self.workers:
             if w.proc.is_alive() and w.index is None:
                 with contextlib.suppress(OSError):
                     w.conn.send(None)
             w.end()
-        bar.clear()
-    known = [r for r in results if r is not None]
-    if not printer.closed():
-        _summary(known)
-    return most_severe([r.code for r in known]) if known else runtime.EXIT_INTERRUPTED
+        self.bar.clear()
 
 
 def _hit(reason: str) -> str:

@@ -60,7 +60,7 @@ def assert_contract(code: int, err: str) -> None:
         head, *rows = summary.splitlines()
         codes = [int(row.split()[1]) for row in rows]
         assert head.startswith(f"summary: {len(rows)} files, exit {code} ") and code == most_severe(codes), err
-        assert set(codes) <= EXIT_CODES and (code != 65 or f"error: " in err), err
+        assert set(codes) <= EXIT_CODES and (code != 65 or "error: " in err), err
     elif code == 65:
         lines = err.splitlines()
         assert err.endswith("\n") and lines and "error: " in lines[-1], err
