@@ -4,6 +4,7 @@ with an exit code of the contract and, for bad input, one line on stderr; never 
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import subprocess
 import sys
@@ -189,6 +190,23 @@ def test_fuzz_crossword_dat_cli(capsys, tmp_path: Path, dat: str, dictionary, op
                      max_size=7))
 def test_fuzz_option_parser(capsys, argv: list[str]) -> None:
     assert_contract(*run_cli(capsys, *argv, "--time-limit", "5")[::2])
+
+
+@settings(FUZZ, max_examples=30)
+@given(texts=st.lists(documents(WS_BASE, ["width", "height", "words", "level"]), min_size=2, max_size=3),
+       options=OPTIONS, jobs=st.sampled_from(["1", "2"]), missing=st.booleans())
+def test_fuzz_several_files(capsys, tmp_path: Path, texts: list[str], options: list[str], jobs: str, missing) -> None:
+    """A batch of hostile files (one maybe missing): every file gets its line in the summary (and
+    its JSON Lines record, in order), the batch's code is the most severe, never a traceback."""
+    paths = [write(tmp_path, f"w{i}.yaml", text) for i, text in enumerate(texts)]
+    if missing:
+        paths.insert(1, tmp_path / "missing.yaml")
+    code, out, err = run_cli(capsys, "wordsearch", *paths, "--time-limit", "5", "--jobs", jobs, *options)
+    assert_contract(code, err)
+    if "summary: " in err:
+        assert [row.split()[0] for row in err.split("summary: ", 1)[1].splitlines()[1:]] == list(map(str, paths))
+        if "--json" in options:
+            assert [json.loads(line)["file"] for line in out.splitlines()] == list(map(str, paths))
 
 
 TERMS = st.one_of(
