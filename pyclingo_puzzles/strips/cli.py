@@ -12,7 +12,6 @@ from .api import HuntResult, hunt, tile
 from .tiling import outline, side_by_side
 
 NAME = "strips"
-HELP = "strip exact cover of black/white grids (MUMS 2010 'Black and White')"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
