@@ -360,9 +360,6 @@ class _Batch:
 
     def close(self) -> None:
         for w in self.workers:
-            if w.proc.is_alive() and w.index is None:
-                with contextlib.suppress(OSError):
-                    w.conn.send(None)
             w.end()
         self.bar.clear()
 
@@ -383,10 +380,11 @@ def _died(w: _Worker, files: Sequence[Any], run: runtime.Run | None) -> FileResu
     code = w.proc.exitcode
     file = str(files[w.index])  # type: ignore[index]
     seconds = time.monotonic() - w.since
-    if (code is not None and code < 0) or (run is not None and run.reason is not None):
-        reason = run.reason if run is not None and run.reason else "interrupted"
-        return stopped(file, f"{_hit(reason)} while {w.stage_name()}", seconds)
-    return stopped(file, f"error: the worker solving this file ended unexpectedly (exit code {code})", seconds)
+    if run is not None and run.reason is not None:
+        return stopped(file, f"{_hit(run.reason)} while {w.stage_name()}", seconds)
+    if code is not None and code < 0:  # e.g. the kernel's out-of-memory killer; the batch goes on
+        return stopped(file, f"the worker was killed (signal {-code}) while {w.stage_name()}", seconds)
+    return stopped(file, f"the worker solving this file ended unexpectedly (exit code {code})", seconds)
 
 
 class _Printer:
@@ -401,7 +399,7 @@ class _Printer:
         """stdout is a pipe whose reader has gone (``| head``): nothing more can be delivered."""
         return bool(getattr(sys.stdout, "closed_pipe", False))
 
-    def flush(self, results: Sequence[FileResult | None]) -> None:
+    def flush(self, results: list[FileResult | None]) -> None:
         while self.count < len(results) and not self.closed():
             result = results[self.count]
             if result is None:
@@ -416,6 +414,8 @@ class _Printer:
                 if result.err:
                     sys.stderr.write(result.err)
                     sys.stderr.flush()
+            # printed: only the summary's fields are kept (a batch of thousands holds no outputs)
+            results[self.count] = FileResult(result.file, result.code, seconds=result.seconds, note=result.status)
             self.count += 1
 
 
