@@ -269,3 +269,18 @@ def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path)
     piped = subprocess.run(argv, capture_output=True, text=True, timeout=60)
     assert "\r" not in piped.stderr and "\x1b" not in piped.stderr and "summary: 4 files" in piped.stderr
 
+
+
+def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) -> None:
+    proc = subprocess.Popen(
+        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--time-limit", "3", "--jobs", "2"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    workers = _wait_for_workers(proc.pid, 2)
+    time.sleep(0.5)
+    os.kill(min(workers), signal.SIGKILL)  # the first forked: the first file's
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 1 and "Traceback" not in err
+    statuses = [" ".join(r[4:]) for r in summary_rows(err)]
+    assert statuses[0].startswith("the worker was killed (signal 9) while ")
+    assert statuses[1:] == ["time limit hit while grounding"] * 2  # the third ran on a new worker
