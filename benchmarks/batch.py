@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import random
 import shlex
@@ -55,7 +56,7 @@ def wordsearch_files(folder: Path, count: int) -> list[Path]:
     paths = []
     for i, words in enumerate(word_lists(count, 15, 4, 8)):
         path = folder / f"ws{i:04d}.yaml"
-        path.write_text(f"width: 15\nheight: 15\nlevel: medium\nseed: {i}\nwords: [{', '.join(words)}]\n")
+        path.write_text(f"width: 15\nheight: 15\nlevel: medium\nseed: {i}\nwords: {json.dumps(words)}\n")
         paths.append(path)
     return paths
 
