@@ -284,3 +284,16 @@ def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) ->
     statuses = [" ".join(r[4:]) for r in summary_rows(err)]
     assert statuses[0].startswith("the worker was killed (signal 9) while ")
     assert statuses[1:] == ["time limit hit while grounding"] * 2  # the third ran on a new worker
+
+
+def test_the_memory_limit_counts_the_workers(endless: Path) -> None:
+    proc = subprocess.Popen(
+        command("strips", STRIPS, STRIPS, "--rules", endless, "--memory-limit", "250M", "--jobs", "2"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    workers = _wait_for_workers(proc.pid, 2)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1
+    assert err.startswith("memory limit hit while solving files in worker processes") and "Traceback" not in err
+    time.sleep(0.3)
+    assert len(workers) == 2 and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]

@@ -186,7 +186,8 @@ def test_fuzz_crossword_dat_cli(capsys, tmp_path: Path, dat: str, dictionary, op
 @FUZZ
 @given(argv=st.lists(st.sampled_from(["wordsearch", "strips", "crossword", str(WORDSEARCH), str(STRIPS),
                                       "--svg", "--svg-key", "/tmp", "--level", "medium", "--count", "--seed",
-                                      "--models", "-3", "1e99", "--dictionary", "--rules", str(STRIPS), "x"]),
+                                      "--models", "-3", "1e99", "--dictionary", "--rules", str(STRIPS), "x",
+                                      "--jobs", "2", str(CROSSWORD), "--json"]),
                      max_size=7))
 def test_fuzz_option_parser(capsys, argv: list[str]) -> None:
     assert_contract(*run_cli(capsys, *argv, "--time-limit", "5")[::2])
