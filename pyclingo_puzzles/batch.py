@@ -136,10 +136,8 @@ def solve_file(
     text = out.getvalue()
     data = None
     if getattr(args, "json", False) and text.strip():
-        try:
+        with contextlib.suppress(ValueError):  # not one JSON document: kept as "output"
             data = json.loads(text)
-        except ValueError:
-            data = None
     return FileResult(str(path), code, text, err.getvalue(), time.perf_counter() - t0, data)
 
 
@@ -200,9 +198,7 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
     while True:
         try:
             index = conn.recv()
-        except (EOFError, OSError):
-            break
-        if index is None:
+        except (EOFError, OSError):  # the parent has closed the pipe: no more files
             break
         conn.send((index, solve_file(command, args, files[index], outputs[index])))
     conn.close()
