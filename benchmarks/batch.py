@@ -14,6 +14,7 @@ import io
 import json
 import os
 import random
+import resource
 import shlex
 import shutil
 import subprocess
@@ -30,6 +31,7 @@ from pyclingo_puzzles.cli import main as cli_main
 COMMAND = str(Path(sys.executable).parent / "pyclingo-puzzles")
 WORDSEARCHES = int(os.environ.get("BATCH_WORDSEARCHES", "1000"))
 P99_COPIES = 50
+REPEAT = int(os.environ.get("BATCH_REPEAT", "2"))
 
 
 def word_lists(count: int, size: int, low: int, high: int, seed: int = 1) -> list[list[str]]:
@@ -74,35 +76,41 @@ def p99_files(folder: Path) -> list[Path] | str:
     return paths
 
 
-def one_process_per_file(family: str, files: Sequence[Path]) -> float:
-    """A shell loop, one command per file, output discarded."""
+def _cpu(who: int = resource.RUSAGE_CHILDREN) -> float:
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def one_process_per_file(family: str, files: Sequence[Path]) -> tuple[float, float, str]:
+    """A shell loop, one command per file, output discarded: wall and CPU seconds (the commands'
+    CPU reaches us through bash, which waits for each)."""
     listing = files[0].parent / f"{family}.list"
     listing.write_text("".join(f"{f}\n" for f in files))
     script = f'while IFS= read -r f; do {shlex.quote(COMMAND)} {family} "$f" >/dev/null 2>&1; done < {listing}'
-    t0 = time.perf_counter()
+    cpu, t0 = _cpu(), time.perf_counter()
     subprocess.run(["bash", "-c", script], check=False)
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, _cpu() - cpu, "-"
 
 
-def one_command(family: str, files: Sequence[Path], jobs: int) -> tuple[float, int]:
-    t0 = time.perf_counter()
+def one_command(family: str, files: Sequence[Path], jobs: int) -> tuple[float, float, str]:
+    """``pyclingo-puzzles FAMILY FILE... --jobs N``: wall and CPU seconds (workers included), exit."""
+    cpu, t0 = _cpu(), time.perf_counter()
     res = subprocess.run([COMMAND, family, *map(str, files), "--jobs", str(jobs)],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
-    elapsed = time.perf_counter() - t0
-    return elapsed, res.returncode
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - t0, _cpu() - cpu, str(res.returncode)
 
 
-def in_process(family: str, files: Sequence[Path]) -> float:
+def in_process(family: str, files: Sequence[Path]) -> tuple[float, float, str]:
     """The same per-file run, looped in this process (no start-up, no pool)."""
-    t0 = time.perf_counter()
+    cpu, t0 = _cpu(resource.RUSAGE_SELF), time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        for f in files:
-            cli_main([family, str(f)])
-    return time.perf_counter() - t0
+        codes = [cli_main([family, str(f)]) for f in files]
+    return time.perf_counter() - t0, _cpu(resource.RUSAGE_SELF) - cpu, str(max(codes))
 
 
 def main() -> None:
-    print(f"files/s, whole process as a user runs it; {os.cpu_count()} cores shared with other sessions (noisy)")
+    print(f"whole process as a user runs it; {os.cpu_count()} cores shared with other sessions: wall time is")
+    print(f"noisy, CPU seconds less so; --jobs runs best of {REPEAT}, interleaved")
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         folder = Path(tmp)
@@ -116,15 +124,18 @@ def main() -> None:
                 continue
             n = len(files)
             loop = one_process_per_file(family, files)
-            j1, code1 = one_command(family, files, 1)
-            j2, code2 = one_command(family, files, 2)
-            inproc = in_process(family, files)
-            rows.append([name, n, f"{n / loop:.1f}", f"{n / j1:.1f} ({loop / j1:.1f}x)",
-                         f"{n / j2:.1f} ({loop / j2:.1f}x)", f"{n / inproc:.1f}", f"{code1}/{code2}"])
-            print(f"  {name}: loop {loop:.1f} s, --jobs 1 {j1:.1f} s, --jobs 2 {j2:.1f} s, in-process {inproc:.1f} s",
-                  flush=True)
-    print(table(["case", "files", "one process per file", "--jobs 1 (x loop)", "--jobs 2 (x loop)",
-                 "in-process loop", "exit j1/j2"], rows))
+            runs: dict[int, list[tuple[float, float, str]]] = {1: [], 2: []}
+            for _ in range(REPEAT):
+                for jobs in runs:
+                    runs[jobs].append(one_command(family, files, jobs))
+            modes = [("one process per file (shell loop)", loop),
+                     *((f"one command, --jobs {jobs}", min(r)) for jobs, r in runs.items()),
+                     ("in-process loop (no start-up, no pool)", in_process(family, files))]
+            for mode, (wall, cpu, code) in modes:
+                rows.append([name, n, mode, f"{wall:.1f}", f"{n / wall:.1f}", f"{loop[0] / wall:.1f}x", f"{cpu:.1f}",
+                             code])
+            print(f"  {name}: done", flush=True)
+    print(table(["case", "files", "how", "wall s", "files/s", "x loop", "CPU s", "exit"], rows))
 
 
 if __name__ == "__main__":
