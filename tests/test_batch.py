@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import re
 import select
 import signal
 import subprocess
@@ -261,11 +262,11 @@ def _with_terminal_stderr(argv: list[str], stdout: Path) -> bytes:
 def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path) -> None:
     argv = command("crossword", *many_solutions, "--models", "0", "--time-limit", "2.5", "--jobs", "1")
     seen = _with_terminal_stderr(argv, tmp_path / "out.txt").decode()
-    assert "\r\x1b[K0/4 files, 1." in seen and "summary: 4 files" in seen
+    assert re.search(r"\r\x1b\[K[0-4]/4 files, \d+\.\d s", seen) and "summary: 4 files" in seen
     assert "\x1b[K" not in (tmp_path / "out.txt").read_text()  # never on stdout
     single = _with_terminal_stderr(command("crossword", many_solutions[0], "--models", "0", "--time-limit", "2"),
                                    tmp_path / "one.txt").decode()
-    assert "\r\x1b[Ksolving, 1 s" in single
+    assert re.search(r"\r\x1b\[K(reading the input|grounding|solving), \d s", single), single
     piped = subprocess.run(argv, capture_output=True, text=True, timeout=60)
     assert "\r" not in piped.stderr and "\x1b" not in piped.stderr and "summary: 4 files" in piped.stderr
 
