@@ -266,7 +266,7 @@ def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path)
     assert "\x1b[K" not in (tmp_path / "out.txt").read_text()  # never on stdout
     single = _with_terminal_stderr(command("crossword", many_solutions[0], "--models", "0", "--time-limit", "2"),
                                    tmp_path / "one.txt").decode()
-    assert re.search(r"\r\x1b\[K(reading the input|grounding|solving), \d s", single), single
+    assert re.search(r"\r\x1b\[K[a-z ]+, \d+ s", single), single
     piped = subprocess.run(argv, capture_output=True, text=True, timeout=60)
     assert "\r" not in piped.stderr and "\x1b" not in piped.stderr and "summary: 4 files" in piped.stderr
 
