@@ -182,7 +182,7 @@ def test_time_limit_bounds_the_whole_batch(many_solutions: list[Path]) -> None:
 
 def test_time_limit_ends_workers_stuck_in_grounding(endless: Path) -> None:
     res = subprocess.run(
-        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--time-limit", "1.5", "--jobs", "2"),
+        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--time-limit", "2.5", "--jobs", "2"),
         capture_output=True, text=True, timeout=60,
     )
     assert res.returncode == 1 and "Traceback" not in res.stderr
@@ -208,7 +208,7 @@ def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signa
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     workers = _wait_for_workers(proc.pid, 2)
-    time.sleep(0.5)  # the workers are grounding
+    time.sleep(1.0)  # the workers are grounding
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=20)
     assert proc.returncode == 1 and "Traceback" not in err
@@ -274,7 +274,7 @@ def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path)
 
 def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) -> None:
     proc = subprocess.Popen(
-        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--time-limit", "3", "--jobs", "2"),
+        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--time-limit", "3.5", "--jobs", "2"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     workers = _wait_for_workers(proc.pid, 2)
