@@ -1,8 +1,9 @@
 """``pyclingo-puzzles``: one command, one subcommand per puzzle family, the same habits everywhere.
 
-Every subcommand takes ``--rules FILE.lp`` (repeatable), ``--seed``, ``--time-limit``, ``--models``,
-``--json`` and ``--stats``. Exit codes follow clingo: 10 found, 20 proved unsolvable, 30 all
-enumerated, 11 time limit with a solution, 1 interrupted without one, 65 bad input.
+Every subcommand takes one or more FILEs, ``--rules FILE.lp`` (repeatable), ``--seed``,
+``--time-limit``, ``--memory-limit``, ``--models``, ``--jobs``, ``--json`` and ``--stats``. Exit codes
+follow clingo: 10 found, 20 proved unsolvable, 30 all enumerated, 11 time limit with a solution,
+1 interrupted without one, 65 bad input; several FILEs (``batch.py``) exit with the most severe.
 """
 
 from __future__ import annotations
