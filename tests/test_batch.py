@@ -298,3 +298,17 @@ def test_the_memory_limit_counts_the_workers(endless: Path) -> None:
     assert err.startswith("memory limit hit while solving files in worker processes") and "Traceback" not in err
     time.sleep(0.3)
     assert len(workers) == 2 and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
+
+
+def test_a_closed_pipe_ends_the_batch_quietly(tmp_path: Path) -> None:
+    """``... | head -1``: the batch stops handing out files and exits without a word."""
+    files = []
+    for i in range(150):
+        path = tmp_path / f"lattice{i}.dat"
+        path.write_text((CW / "lattice.dat").read_text())
+        files.append(path)
+    proc = subprocess.Popen(command("crossword", *files), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.readline().startswith(b"==> ")
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 10 and err == b""
