@@ -327,11 +327,11 @@ class _Batch:
             try:
                 index, result = conn.recv()
             except (EOFError, OSError):
-                self.results[w.index] = _died(w, self.files, self.limits)  # type: ignore[index]
+                died = self.results[w.index] = _died(w, self.files, self.limits)  # type: ignore[index]
                 w.index = None
                 w.end()
                 self.workers.remove(w)
-                if runtime.remaining() != 0.0:
+                if runtime.remaining() != 0.0 and not died.note.startswith("interrupted"):
                     self.workers.append(self._spawn())
                 continue
             self.results[index] = result
@@ -378,6 +378,8 @@ def _died(w: _Worker, files: Sequence[Any], run: runtime.Run | None) -> FileResu
     seconds = time.monotonic() - w.since
     if run is not None and run.reason is not None:
         return stopped(file, f"{_hit(run.reason)} while {w.stage_name()}", seconds)
+    if code in (-signal.SIGTERM, -signal.SIGINT):  # sent to the group: the parent's watchdog reads it next
+        return stopped(file, f"interrupted while {w.stage_name()}", seconds)
     if code is not None and code < 0:  # e.g. the kernel's out-of-memory killer; the batch goes on
         return stopped(file, f"the worker was killed (signal {-code}) while {w.stage_name()}", seconds)
     return stopped(file, f"the worker solving this file ended unexpectedly (exit code {code})", seconds)

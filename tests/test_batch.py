@@ -201,15 +201,19 @@ def _wait_for_workers(pid: int, count: int) -> list[int]:
     return workers
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signal.Signals) -> None:
+@pytest.mark.parametrize(("sig", "group"), [(signal.SIGTERM, False), (signal.SIGINT, False), (signal.SIGTERM, True)])
+def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signal.Signals, group: bool) -> None:
+    """To the command, or to its whole process group (``kill -TERM -PGID``: the workers die first)."""
     proc = subprocess.Popen(
         command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--jobs", "2"),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=group,
     )
     workers = _wait_for_workers(proc.pid, 2)
     time.sleep(1.0)  # the workers are grounding
-    proc.send_signal(sig)
+    if group:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
     _, err = proc.communicate(timeout=20)
     assert proc.returncode == 1 and "Traceback" not in err
     assert err.splitlines()[:3] == ["interrupted while grounding"] * 2 + ["not started: interrupted"]
