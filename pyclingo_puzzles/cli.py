@@ -53,6 +53,22 @@ class _Parser(argparse.ArgumentParser):
         return super().format_usage()
 
 
+class _CommandParser(_Parser):
+    """A subcommand's parser: its FILEs and options in any order (``crossword a.dat --json b.dat``;
+    plain argparse stops collecting FILEs at the first option)."""
+
+    _mixing = False
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+        if self._mixing:  # parse_known_intermixed_args calls back here (Python 3.11, 3.12)
+            return super().parse_known_args(args, namespace)
+        self._mixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
+
 def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None:
     """The options every subcommand shares."""
     g = parser.add_argument_group("solving (common to all subcommands)")
@@ -135,7 +151,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="pyclingo-puzzles",
         description="Declarative puzzles on clingo: word search, crossword, strip cover.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
     for name, (module_name, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         if (chosen is None and argv is not None) or chosen not in (None, name):
