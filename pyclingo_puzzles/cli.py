@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import importlib
 import os
 import sys
@@ -62,6 +63,11 @@ class _CommandParser(_Parser):
     def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
         if self._mixing:  # parse_known_intermixed_args calls back here (Python 3.11, 3.12)
             return super().parse_known_args(args, namespace)
+        # the plain parse first: the intermixed one formats the whole usage text before parsing
+        # (a few ms, most of a small run's parse); only FILEs after an option need it
+        parsed, extras = super().parse_known_args(args, None if namespace is None else copy.copy(namespace))
+        if not extras:
+            return parsed, extras
         self._mixing = True
         try:
             return self.parse_known_intermixed_args(args, namespace)
