@@ -98,6 +98,8 @@ class WordPropagator:
         # per slot, how often its candidates ran out (kept across restarts: it steers "failures");
         # it starts at 1 so that, before any failure, places crossed by two slots come first
         self.fails = {s.id: 1 for s in self.sites}
+        self.fails[-1] = 0  # no slot: the second slot of a place only one slot goes through
+        self.crossing = [(at[0][0], at[1][0] if len(at) > 1 else -1) for at in self.slots_at]
 
     # ------------------------------------------------------------------------------ clingo hooks
 
@@ -147,7 +149,15 @@ class WordPropagator:
                     cur[s] &= self.slot_mask[s][i][lit]
         live = [{lit for _ch, lit in opts} for opts in self.options]
         self.threads = [
-            _ThreadState(list(fixed), [[] for _ in fixed], [set(x) for x in live], dict(cur), [])
+            _ThreadState(
+                list(fixed),
+                [[] for _ in fixed],
+                [set(x) for x in live],
+                dict(cur),
+                [],
+                [0] * len(fixed),
+                {s: [(-1, 0)] * len(places) for s, places in self.slot_places.items()},
+            )
             for _ in range(init.number_of_threads)
         ]
         self.info = {
@@ -157,8 +167,10 @@ class WordPropagator:
 
     def propagate(self, control: PropagateControl, changes: Sequence[int]) -> None:
         st = self.threads[control.thread_id]
-        cur, trail, fixed, out, live = st.cur, st.trail, st.fixed, st.out, st.live
+        cur, trail, fixed, out, live, ver = st.cur, st.trail, st.fixed, st.out, st.live, st.version
         self.steps += len(changes)
+        st.clock += 1
+        clock = st.clock
         dirty = set()
         info = self.info
         for lit in changes:
@@ -170,6 +182,7 @@ class WordPropagator:
                 for p in ruling:
                     out[p].append(-lit)
                     live[p].discard(-lit)
+                    ver[p] = clock
                 if not setting and (fixed[ruling[0]] if len(ruling) == 1 else all(fixed[p] for p in ruling)):
                     continue  # implied: the letter set there already excludes these words
             for s, mask in effects:
@@ -189,8 +202,10 @@ class WordPropagator:
 
     def undo(self, thread_id: int, assignment: Assignment, changes: Sequence[int]) -> None:
         st = self.threads[thread_id]
-        fixed, out, live = st.fixed, st.out, st.live
+        fixed, out, live, ver = st.fixed, st.out, st.live, st.version
         info = self.info
+        st.clock += 1
+        clock = st.clock
         for lit in changes:
             setting, ruling, _effects = info[lit]
             for p in setting:
@@ -198,6 +213,7 @@ class WordPropagator:
             for p in ruling:
                 out[p].remove(-lit)
                 live[p].add(-lit)
+                ver[p] = clock
         trail, cur = st.trail, st.cur
         if trail and trail[-1][0] in changes:
             undone = set(changes)
@@ -273,12 +289,12 @@ class WordPropagator:
         """The open place with the most failures of its slots per live letter (ties: the first)."""
         fixed, live, fails = st.fixed, st.live, self.fails
         best_place, top = -1, 0.0
-        for p, at in enumerate(self.slots_at):
+        for p, (a, b) in enumerate(self.crossing):
             if fixed[p]:
                 continue
             n = len(live[p])
             if n:
-                score = sum(fails[s] for s, _i in at) / n
+                score = (fails[a] + fails[b]) / n
                 if score > top:
                     best_place, top = p, score
         return best_place
@@ -321,6 +337,7 @@ class WordPropagator:
         ruled = [i for i, p in enumerate(places) if not fixed[p] and out[p]]
         order += sorted(ruled, key=lambda i: len(live[places[i]]))
         restrict: dict[int, tuple[int, list[int]]] = {}
+        excluded, version = st.excluded[s], st.version
 
         def explain(acc: int, skip: int) -> list[int]:
             """Places (other than skip) whose restrictions together leave none of the words acc."""
@@ -336,9 +353,15 @@ class WordPropagator:
                     if fixed[p]:
                         r = (maskd[j][fixed[p]], [-fixed[p]])
                     else:
-                        ruled = 0
-                        for lit in out[p]:
-                            ruled |= maskd[j][lit]
+                        # the words its ruled-out letters exclude, kept until the place changes
+                        known = excluded[j]
+                        if known[0] == version[p]:
+                            ruled = known[1]
+                        else:
+                            ruled = 0
+                            for lit in out[p]:
+                                ruled |= maskd[j][lit]
+                            excluded[j] = (version[p], ruled)
                         r = (self.full[s] ^ ruled, list(out[p]))
                     restrict[j] = r
                 mask, part = r
@@ -376,3 +399,6 @@ class _ThreadState:
     live: list[set[int]]  # place -> the letter literals not (yet) false there
     cur: dict[int, int]  # slot -> candidates its letters still allow (bitset)
     trail: list[tuple[int, int, int]]  # (literal, slot, previous bitset)
+    version: list[int]  # place -> the clock when its ruled-out letters last changed
+    excluded: dict[int, list[tuple[int, int]]]  # slot -> position -> (version, words its ruled-out letters exclude)
+    clock: int = 0  # counts propagate and undo calls
