@@ -35,3 +35,35 @@ def ratio(a: float | None, b: float | None) -> str:
     if a is None or b is None or a <= 0:
         return "-"
     return f"{b / a:.1f}x"
+
+
+def user_env() -> dict[str, str]:
+    """The environment a user's command runs in: bytecode caches written and used (a session
+    with PYTHONDONTWRITEBYTECODE=1 would time the compiler, not the program)."""
+    import os
+
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def process_times(cmd: Sequence[str], repeat: int = 10, cwd: Path | None = None) -> tuple[float, float, int]:
+    """Whole process as a user runs it: best wall and best CPU seconds (user + system, the
+    command and its children) of ``repeat`` runs after one warm-up run, and the exit code. CPU
+    time is the steadier figure on a shared machine; both are printed."""
+    import resource
+    import subprocess
+
+    def cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
+    env = user_env()
+    run = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)  # warm-up
+    best_wall = best_cpu = float("inf")
+    for _ in range(repeat):
+        c0, t0 = cpu(), time.perf_counter()
+        run = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
+        best_wall = min(best_wall, time.perf_counter() - t0)
+        best_cpu = min(best_cpu, cpu() - c0)
+    return best_wall, best_cpu, run.returncode

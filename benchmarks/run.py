@@ -12,6 +12,7 @@ MODULES = [
     "benchmarks.wordsearch",
     "benchmarks.limits",
     "benchmarks.layout",
+    "benchmarks.startup",
 ]
 
 

@@ -9,14 +9,35 @@ Use from Python (no CLI module needed)::
     result = strips.tile([["bw", "wb"]], count=True)
     result = layout.arrange(["kettle", "oven", "toaster"])  # .layout, .to_ipuz()
 
+The families and ``Status`` are imported on first use: the command pays only for the family it runs.
+
 Every result has ``.status`` (``Status.SAT`` / ``UNSAT`` / ``UNKNOWN``, as in the JSON output) and
 ``.exit_code``; bad input raises ``InputError`` (``.file``, ``.line`` when it comes from a file).
 """
 
-from . import crossword, layout, strips, wordsearch
+from __future__ import annotations
+
+import importlib
+
 from .errors import InputError, VerificationError
-from .solve import Status
 
 __version__ = "0.1.0"
 
 __all__ = ["InputError", "Status", "VerificationError", "__version__", "crossword", "layout", "strips", "wordsearch"]
+
+_FAMILIES = ("crossword", "layout", "strips", "wordsearch")
+
+
+def __getattr__(name: str) -> object:
+    if name in _FAMILIES:
+        return importlib.import_module(f".{name}", __name__)  # the import binds the attribute
+    if name == "Status":
+        from .solve import Status
+
+        globals()["Status"] = Status
+        return Status
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_FAMILIES) | {"Status"})

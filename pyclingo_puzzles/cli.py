@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -31,6 +32,24 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {' '.join(message.split())}\n")
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse makes a formatter for every add_argument (to check its metavar); the default
+        # one asks shutil for the terminal width, and importing shutil costs more than parsing.
+        # Help and usage text (format_help, format_usage) get the real width.
+        if self._printing:
+            return super()._get_formatter()
+        return self.formatter_class(prog=self.prog, width=80)
+
+    _printing = False
+
+    def format_help(self) -> str:
+        self._printing = True
+        return super().format_help()
+
+    def format_usage(self) -> str:
+        self._printing = True
+        return super().format_usage()
 
 
 def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None:
@@ -72,19 +91,39 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from .crossword import cli as crossword_cli
-    from .layout import cli as layout_cli
-    from .strips import cli as strips_cli
-    from .wordsearch import cli as wordsearch_cli
+# subcommand -> (module holding add_arguments/run, help). Only the chosen family's module is
+# imported: start-up time is most of a small run (README, "Start-up").
+COMMANDS = {
+    "wordsearch": (
+        "pyclingo_puzzles.wordsearch.cli",
+        "generate a word search puzzle (every word placed, every word exactly once)",
+    ),
+    "crossword": (
+        "pyclingo_puzzles.crossword.cli",
+        "fill a crossword framework with a word list (P-99 7.09) or from a dictionary",
+    ),
+    "strips": ("pyclingo_puzzles.strips.cli", "strip exact cover of black/white grids (MUMS 2010 'Black and White')"),
+    "layout": (
+        "pyclingo_puzzles.layout.cli",
+        "build a crossword from a word list: every word placed, most crossings, smallest box",
+    ),
+}
 
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser. With ``argv``, only the subcommand it names gets its options (and its module
+    imported); the others are listed by name and help. Without, every subcommand is complete."""
+    chosen = next((a for a in argv if a in COMMANDS), None) if argv is not None else None
     parser = _Parser(
         prog="pyclingo-puzzles",
         description="Declarative puzzles on clingo: word search, crossword, strip cover.",
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for module in (wordsearch_cli, crossword_cli, strips_cli, layout_cli):
-        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+    for name, (module_name, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        if (chosen is None and argv is not None) or chosen not in (None, name):
+            continue
+        module = importlib.import_module(module_name)
         module.add_arguments(p)
         add_common(p, getattr(module, "DEFAULT_MODELS", 1))
         p.set_defaults(run=module.run)
@@ -95,8 +134,8 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     """Run one subcommand and return its exit code. ``process=True`` (the console script) arms the
     hard limits: the watchdog may end the process at the deadline, on the memory ceiling or on a
     second Ctrl-C (see ``runtime``); in-process callers only get the cooperative deadline."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(argv).parse_args(argv)
     run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
 
     def printing() -> None:  # the watchdog gives output that has started time to finish

@@ -7,7 +7,6 @@ and the numbering is the standard one, recomputed from the grid.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -72,6 +71,8 @@ def crossword_ipuz(
 
 def write_ipuz(path: str | Path, doc: dict[str, Any]) -> None:
     try:
+        import json  # on use: only --ipuz needs it
+
         Path(path).write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
         raise InputError(f"cannot write ipuz file ({exc.strerror or exc})", path) from None

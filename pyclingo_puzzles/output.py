@@ -5,14 +5,16 @@ Kept apart from ``cli.py`` so family modules never import the top-level command 
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .solve import Stats
+if TYPE_CHECKING:
+    from .solve import Stats
 
 
 def print_json(obj: Any) -> None:
+    import json  # on use: a text run does not pay for the json package at start-up
+
     # one write: json.dump writes chunk by chunk, which is many times slower for large results
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
 

@@ -11,15 +11,18 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from importlib import resources
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import clingo
 
-from . import rules as user_rules
+from . import encodings as encodings_package
 from . import runtime
 from .errors import InputError, clingo_error
+
+if TYPE_CHECKING:
+    from .rules import RuleFile
 
 EXIT_SAT = 10
 EXIT_UNSAT = 20
@@ -116,14 +119,22 @@ def exit_code(status: Status, exhausted: bool, interrupted: bool) -> int:
 
 def encoding_path(name: str) -> Path:
     """Path of a shipped encoding, e.g. ``encoding_path("crossword.lp")``."""
-    ref = resources.files("pyclingo_puzzles.encodings") / name
-    path = Path(str(ref))
+    path = Path(_ENCODINGS) / name
     if not path.is_file():
         raise FileNotFoundError(f"encoding {name} is not installed with the package")
     return path
 
 
-_ENCODINGS = str(resources.files("pyclingo_puzzles.encodings"))
+# the package's directory (importlib.resources costs more start-up than the run of a small puzzle)
+_ENCODINGS = str(Path(encodings_package.__file__).parent)
+
+
+def user_rules() -> ModuleType:
+    """The user-rules module, imported when a run has rule files or must describe them: a run
+    without ``--rules`` does not pay for clingo.ast."""
+    from . import rules
+
+    return rules
 
 
 def _one_line(message: str) -> str:
@@ -149,15 +160,15 @@ class Solver:
         # With the user's rules, an answer set may hold atoms of theirs that no output shows (a
         # choice rule {extra}.): the same solution would come twice, counted twice. Enumeration is
         # projected onto the encodings' output predicates then (their header lists them).
-        project = sorted({sig for name in encodings for sig in user_rules.output_signatures(name)}) if rules else []
+        project = sorted({sig for name in encodings for sig in user_rules().output_signatures(name)}) if rules else []
         if project:
             args.append("--project=project")
         if seed is not None:
             args.append(f"--seed={int(seed)}")
         self.messages: list[str] = []
         self._warn = warn
-        self.rule_files: list[user_rules.RuleFile] = []
-        self._rules_warn = rules_warn or user_rules.default_warn
+        self.rule_files: list[RuleFile] = []
+        self._rules_warn = rules_warn
         self._options = args
         self.ctl = clingo.Control(args, logger=self._log, message_limit=50)
         self.stats = Stats()
@@ -168,7 +179,7 @@ class Solver:
             except RuntimeError:
                 raise RuntimeError(f"encoding {name} does not load: {self.messages[-1:]}") from None
         if project:  # before the user's rules: a program error of theirs is reported when they load
-            user_rules.add_projection(self.ctl, project)
+            user_rules().add_projection(self.ctl, project)
         for rule_file in rules:
             self.load_rules(rule_file)
         if self.rule_files:
@@ -179,8 +190,8 @@ class Solver:
         self.messages.append(line)
         if any(line.startswith(f"{name}:") for f in self.rule_files for name in f.summary.files):
             # about the user's rules: passed on, except what check_rules says better
-            if code is not clingo.MessageCode.RuntimeError and not any(n in line for n in user_rules.NOISE):
-                user_rules.warn_once(self._rules_warn, line)
+            if code is not clingo.MessageCode.RuntimeError and not any(n in line for n in user_rules().NOISE):
+                user_rules().warn_once(self._rules_warn or user_rules().default_warn, line)
             return
         # Shipped encodings are kept warning-free; clingo's info about them when facts arrive
         # through the backend before grounding (signatures "not yet" defined) is noise.
@@ -190,12 +201,12 @@ class Solver:
     def load_rules(self, path: str | Path) -> None:
         """Load a user's ``.lp`` file; a missing file or syntax error is an InputError."""
         p = Path(path)
-        # user_rules.parse reads the file and what it #includes by Python first (rulesfile): a
+        # rules.parse reads the file and what it #includes by Python first (rulesfile): a
         # missing file, a FIFO or device, an oversized or non-UTF-8 file is a one-line error
         before = len(self.messages)
         try:
             with runtime.stage("loading rules"):
-                self.rule_files.append(user_rules.load(self.ctl, p, self._log))
+                self.rule_files.append(user_rules().load(self.ctl, p, self._log))
         except RuntimeError:
             detail = next(
                 (m for m in self.messages[before:] if "error" in m),
@@ -206,11 +217,11 @@ class Solver:
     def check_rules(self, encodings: Sequence[str]) -> None:
         """Warn (once) about predicates the user's rules use that nothing defines, and about
         lower-case strings (words are upper case)."""
-        user_rules.diagnose(
+        user_rules().diagnose(
             [encoding_path(name) for name in encodings],
             self.rule_files,
-            self._rules_warn,
-            user_rules.command_constants(self._options),
+            self._rules_warn or user_rules().default_warn,
+            user_rules().command_constants(self._options),
         )
 
     def rule_assumptions(self, on: bool = True) -> list[Assumption]:
@@ -218,7 +229,7 @@ class Solver:
         that takes part in unsatisfiability shows up in the core (``rule_core``). The rules'
         switches are fixed true until this is first called (after grounding); from then on they are
         free, so every later ``solve`` call must pass these assumptions."""
-        out = [(user_rules.rules_atom(f.path), on) for f in self.rule_files]
+        out = [(user_rules().rules_atom(f.path), on) for f in self.rule_files]
         for sym, _ in out:
             self.assign_external(sym, None)
         return out
@@ -230,12 +241,12 @@ class Solver:
 
     def shown(self, answer: Answer) -> tuple[str, ...] | None:
         """The user's shown atoms in ``answer``; None when the rules show nothing."""
-        return user_rules.user_shown(answer.symbols) if self.shows else None
+        return user_rules().user_shown(answer.symbols) if self.shows else None
 
     @staticmethod
     def rule_core(core: Sequence[clingo.Symbol]) -> list[str]:
         """The rule files in an unsat core."""
-        return [s.arguments[0].string for s in core if s.name == user_rules.RULES_ATOM]
+        return [s.arguments[0].string for s in core if s.name == user_rules().RULES_ATOM] if core else []
 
     def add_program(self, text: str, name: str = "<program>") -> None:
         """Add fixed rule text (used by tests and small families' parts); not for instance data."""

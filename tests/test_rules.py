@@ -249,7 +249,7 @@ def test_any_rules_text_gives_an_answer_or_one_line_error(tmp_path: Path, tokens
     path.write_text(" ".join(tokens))
     messages: list[str] = []
     try:
-        solver = Solver(["strips.lp"], [path], options=["-c", "one_grid=0"], rules_warn=messages.append)
+        solver = Solver(["strips.lp"], [path], rules_warn=messages.append)
         solver.add_facts([])
         solver.ground()
         solver.solve(time_limit=5)

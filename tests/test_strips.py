@@ -66,6 +66,12 @@ def test_hunt_chain_rebuilds_final_grid_and_finds_six_black_cells(cli) -> None:
     assert {s["pattern"] for s in hunt["strips"]} >= {"bbb", "bb", "b"}
 
 
+def test_hunt_count_prints_the_meta_grid_last(cli) -> None:
+    res = cli("strips", MUMS, "--hunt", "--count")
+    assert res.code == 30
+    assert res.out.splitlines() == [f"grid{i:02d}: 1" for i in range(1, 26)] + ["meta: 1"]
+
+
 def test_hunt_prints_letters_when_given(cli, tmp_path: Path) -> None:
     text = MUMS.read_text()
     # give every grid a letter sheet where each cell holds a letter naming its own grid
@@ -137,6 +143,23 @@ def test_counts_match_an_independent_enumerator(seed: int) -> None:
     assert [g.count for g in result.grids] == expected
     assert all(g.exhausted for g in result.grids)
     assert [g.status is Status.UNSAT for g in result.grids] == [n == 0 for n in expected]
+
+
+def test_counting_uniquely_tileable_grids_takes_one_joint_model() -> None:
+    """No second model of all grids together: every grid has exactly one tiling, no per-grid run."""
+    result = solve_grids(read_instance(MUMS), count=True)
+    assert [g.count for g in result.grids] == [1] * 25 and result.exhausted
+    assert result.stats.models == 1
+
+
+def test_counting_with_rules_counts_each_grid_on_its_own(tmp_path: Path) -> None:
+    """Rules may tie grids together (this one cannot fire while grid 0 is tiled alone): the joint
+    model count would say 1 for grid 0, which has 2 tilings (bw, or b and w)."""
+    rules = tmp_path / "tie.lp"
+    rules.write_text(":- active(1), use(0, 0, 0, h, 2).\n")
+    instance = StripsInstance("tie", (1, 2, 3), (Grid("a", ("bw",)), Grid("b", ("bb",))))
+    assert [g.count for g in solve_grids(instance, count=True).grids] == [2, 1]
+    assert [g.count for g in solve_grids(instance, count=True, rules=[str(rules)]).grids] == [2, 1]
 
 
 def test_oracle_sample_has_zero_one_and_many() -> None:

@@ -1,13 +1,10 @@
 """The crossword family: reader -> facts -> encoding -> decoder -> verifier -> renderer.
 
 From Python: ``solve`` (P-99 site filling, the words given) and ``fill`` (from a dictionary).
+Attributes are imported on first use (``lazy.py``).
 """
 
-from .api import CrosswordResult, fill, solve
-from .fill import Dictionary
-from .framework import Framework
-from .reader import CrosswordInstance
-from .solution import CrosswordSolution, Placement
+from ..lazy import export
 
 __all__ = [
     "CrosswordInstance",
@@ -19,3 +16,16 @@ __all__ = [
     "fill",
     "solve",
 ]
+__getattr__, __dir__ = export(
+    __name__,
+    {
+        "CrosswordResult": ".api",
+        "fill": ".api",
+        "solve": ".api",
+        "Dictionary": ".fill",
+        "Framework": ".framework",
+        "CrosswordInstance": ".reader",
+        "CrosswordSolution": ".solution",
+        "Placement": ".solution",
+    },
+)

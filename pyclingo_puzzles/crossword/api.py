@@ -12,18 +12,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import apicheck
 from ..errors import InputError
 from ..letters import normalize_word
-from ..rules import describe_rules
-from ..solve import Solver, SolveResult, Stats, Status, exit_code
-from .fill import SCORE_MAX, SCORE_MIN, Dictionary, read_dictionary, read_framework, site_list, solve_fill
+from ..solve import Solver, SolveResult, Stats, Status, exit_code, user_rules
 from .framework import Framework, Site
 from .p99 import solve_instance
 from .reader import CrosswordInstance, check_framework, check_word, read_instance
 from .solution import CrosswordSolution, render_text
+
+if TYPE_CHECKING:  # the dictionary fill is imported when used: P-99 runs do not load it
+    from .fill import Dictionary
 
 __all__ = ["CrosswordResult", "fill", "solve"]
 
@@ -74,10 +75,12 @@ class CrosswordResult:
                 lines.append(f"shown: {' '.join(sol.shown)}")
             lines.append("")
         if self.empty_slots:
+            from .fill import site_list
+
             lines.append(f"{name}: no fill (proved): no dictionary word fits these slots:")
             lines.extend(f"  {line}" for line in site_list(self.empty_slots))
         elif self.status is Status.UNSAT:
-            lines.append(f"{name}: no solution (proved unsolvable){describe_rules(self.rules_to_blame)}")
+            lines.append(f"{name}: no solution (proved unsolvable){user_rules().describe_rules(self.rules_to_blame)}")
         elif not self.solutions:
             lines.append(f"{name}: no solution found within the time limit (unknown)")
         if self.count and (models != 1 or self.count > 1):
@@ -101,6 +104,8 @@ def _framework(framework: str | Path | Framework | Sequence[str], name: str = "<
     if isinstance(framework, Framework):
         return check_framework(framework, name, None)
     if isinstance(framework, str | Path):
+        from .fill import read_framework
+
         return read_framework(framework)[0]
     rows = apicheck.items(framework, "framework")
     if not rows or not all(isinstance(r, str) for r in rows):
@@ -160,6 +165,8 @@ def dictionary_of(
 ) -> Dictionary:
     """A dictionary from a file (``WORD`` or ``WORD;SCORE`` lines), a ``Dictionary``, a mapping
     word -> score or a list of words (each checked: letters only)."""
+    from .fill import SCORE_MAX, SCORE_MIN, Dictionary, read_dictionary
+
     if isinstance(dictionary, Dictionary):
         return dictionary
     if isinstance(dictionary, str | Path):
@@ -211,6 +218,8 @@ def fill(
     apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
     if min_score is not None:
         apicheck.whole(min_score, "min_score", -(2**63), 2**63)
+    from .fill import solve_fill
+
     outcome = solve_fill(
         _framework(framework),
         dictionary_of(dictionary, min_length, min_score),

@@ -9,7 +9,6 @@ from pathlib import Path
 from .. import argtypes, count
 
 NAME = "crossword"
-HELP = "fill a crossword framework with a word list (P-99 7.09) or from a dictionary"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

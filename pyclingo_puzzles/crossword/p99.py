@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from .. import rules as user_rules
 from ..errors import VerificationError
-from ..solve import Answer, Solver, SolveResult, Status
+from ..solve import Answer, Solver, SolveResult, Status, user_rules
 from .facts import site_facts, word_facts
 from .reader import CrosswordInstance
 from .solution import CrosswordSolution, decode, verify
@@ -54,6 +53,6 @@ def solve_instance(
         result = solver.solve(models=models, time_limit=time_limit, keep=0, on_answer=take)
     if result.status is Status.UNSAT and solver.rule_files:
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-        blamed = user_rules.blame(solver, left)
-        result = replace(result, core=[user_rules.rules_atom(f) for f in blamed])
+        blamed = user_rules().blame(solver, left)
+        result = replace(result, core=[user_rules().rules_atom(f) for f in blamed])
     return result, solutions

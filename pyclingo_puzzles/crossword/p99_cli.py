@@ -6,7 +6,6 @@ import argparse
 from pathlib import Path
 
 from .. import count
-from ..ipuz import crossword_ipuz, write_ipuz
 from ..output import print_json, print_stats
 from .api import CrosswordResult, solve
 from .p99 import solve_instance
@@ -23,6 +22,8 @@ def report(path: str, result: CrosswordResult, args: argparse.Namespace) -> int:
     else:
         print(result.text(path, args.models))
     if getattr(args, "ipuz", None) and result.solutions:
+        from ..ipuz import crossword_ipuz, write_ipuz
+
         sol = result.solutions[0]
         write_ipuz(args.ipuz, crossword_ipuz(sol.grid, sol.placements, title=Path(path).stem))
     if args.stats:

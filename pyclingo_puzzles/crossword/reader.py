@@ -13,7 +13,6 @@ from pathlib import Path
 
 from ..errors import InputError, read_text
 from ..letters import describe_char, first_non_letter, normalize_word
-from ..yamlio import expect_mapping, expect_str_list, load_yaml
 from .framework import Framework
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -84,6 +83,8 @@ def parse_dat(text: str, path: str) -> CrosswordInstance:
 
 
 def parse_yaml(text: str, path: str) -> CrosswordInstance:
+    from ..yamlio import expect_mapping, expect_str_list, load_yaml  # only YAML input needs PyYAML
+
     doc = load_yaml(path, text)
     expect_mapping(doc, ("words", "framework"))
     raw_words = expect_str_list(doc, "words") or []

@@ -1,5 +1,7 @@
-"""Free-form crossword construction from a word list (issue 12); ``arrange`` is the Python API."""
+"""Free-form crossword construction from a word list (issue 12); ``arrange`` is the Python API.
+Attributes are imported on first use (``lazy.py``)."""
 
-from .api import LayoutResult, arrange
+from ..lazy import export
 
 __all__ = ["LayoutResult", "arrange"]
+__getattr__, __dir__ = export(__name__, {"LayoutResult": ".api", "arrange": ".api"})

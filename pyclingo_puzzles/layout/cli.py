@@ -16,7 +16,6 @@ from .reader import read_instance
 from .search import Search
 
 NAME = "layout"
-HELP = "build a crossword from a word list: every word placed, most crossings, smallest box"
 DEFAULT_TIME_LIMIT = 10.0
 
 

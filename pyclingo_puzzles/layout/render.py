@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 from typing import Any
 
 from ..crossword.solution import Placement
 from ..ipuz import crossword_ipuz, numbering
-from ..wordsearch.render import write_svg as write_svg  # one SVG writer for the families
+from ..svg import escape, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
 from .grid import Layout
 from .reader import LayoutInstance
 

@@ -1,11 +1,23 @@
 """The strips family: reader -> facts -> encoding -> decoder -> verifier -> renderer.
 
 From Python: ``tile`` (cover grids with strips) and ``hunt`` (the MUMS 2010 chain).
+Attributes are imported on first use (``lazy.py``).
 """
 
-from .api import HuntResult, hunt, tile
-from .instance import Grid, StripsInstance
-from .solver import GridResult, StripsResult
-from .tiling import Strip, Tiling
+from ..lazy import export
 
 __all__ = ["Grid", "GridResult", "HuntResult", "Strip", "StripsInstance", "StripsResult", "Tiling", "hunt", "tile"]
+__getattr__, __dir__ = export(
+    __name__,
+    {
+        "HuntResult": ".api",
+        "hunt": ".api",
+        "tile": ".api",
+        "Grid": ".instance",
+        "StripsInstance": ".instance",
+        "GridResult": ".solver",
+        "StripsResult": ".solver",
+        "Strip": ".tiling",
+        "Tiling": ".tiling",
+    },
+)

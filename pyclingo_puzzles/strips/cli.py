@@ -6,13 +6,11 @@ import argparse
 
 from .. import argtypes, count
 from ..output import print_json, print_stats
-from ..rules import describe_rules
 from ..solve import Status
 from .api import HuntResult, hunt, tile
 from .tiling import outline, side_by_side
 
 NAME = "strips"
-HELP = "strip exact cover of black/white grids (MUMS 2010 'Black and White')"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,8 +21,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bottom-up", action="store_true", help="draw row 0 at the bottom (the original write-up's pictures)"
     )
-    count.add_argument(parser, help="count all tilings of every grid and print only the numbers, one line per grid "
-                       "(exit 30; with --time-limit lower bounds, printed as 'at least N', exit 11)")
+    count.add_argument(parser, help="count all tilings of every grid and print only the numbers, one line per grid, "
+                       "with --hunt the meta grid's last (exit 30; with --time-limit lower bounds, printed as "
+                       "'at least N', exit 11)")
     parser.add_argument(
         "--hunt", action="store_true",
         help="hunt chain: 1x1 cells -> meta grid -> solve it -> cells of the all-black strips",
@@ -39,7 +38,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(chain.to_json(args.count))
     elif args.count:
-        for g in result.grids:
+        counted = result.grids + (chain.meta_result.grids if chain.meta_result is not None else [])
+        for g in counted:  # with --hunt the meta grid last, named meta
             print(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count}")
     else:
         solved = [g.tilings[0] for g in result.grids if g.tilings]
@@ -52,6 +52,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count} tiling(s)")
         for g in result.grids:
             if g.status is Status.UNSAT:
+                from ..rules import describe_rules  # the user-rules machinery loads on use
+
                 print(f"{g.name}: no tiling (proved unsolvable){describe_rules(g.rules_to_blame)}")
         if result.status is Status.UNKNOWN:
             print(f"{args.file}: not all grids solved within the time limit")

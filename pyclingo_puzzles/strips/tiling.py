@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clingo import Function, Number, Symbol, SymbolType
+from clingo import Function, Number, Symbol
 
 from ..errors import derived_error
 from .instance import Grid, StripsInstance
@@ -38,14 +39,23 @@ def grid_facts(instance: StripsInstance, ids: Sequence[int] | None = None) -> It
     """``strip_length/1``, ``grid/1``, ``color/4`` for the grids with the given ids (default all)."""
     for length in instance.strip_lengths:
         yield Function("strip_length", [Number(length)])
-    for g in range(len(instance.grids)) if ids is None else ids:
-        yield Function("grid", [Number(g)])
+    ids = range(len(instance.grids)) if ids is None else ids
+    # one symbol per number and colour, shared by all facts: building symbols is most of the cost
+    size = max([len(instance.grids), *(max(g.height, g.width) for g in instance.grids)])
+    numbers = [Number(i) for i in range(size)]
+    colours = {x: Function(x) for x in "bw"}
+    for g in ids:
+        yield Function("grid", [numbers[g]])
         for r, row in enumerate(instance.grids[g].rows):
             for c, colour in enumerate(row):
-                yield Function("color", [Number(g), Number(r), Number(c), Function(colour)])
+                yield Function("color", [numbers[g], numbers[r], numbers[c], colours[colour]])
 
 
 NOT_A_STRIP = "which is not a strip of a grid"
+
+
+# use(G, R, C, D, L) as clingo prints it: one str() per atom instead of a dozen calls into clingo
+USE = re.compile(r"use\((-?\d+),(-?\d+),(-?\d+),([hv]),(-?\d+)\)")
 
 
 def decode(
@@ -56,23 +66,16 @@ def decode(
     never a crash (overlaps and wrong lengths are left to the verifier)."""
     strips: dict[int, list[Strip]] = {}
     for sym in symbols:
-        if sym.name != "use":
+        m = USE.fullmatch(str(sym))
+        if m is None:
+            if sym.name == "use" and len(sym.arguments) == 5:
+                raise derived_error(sym, NOT_A_STRIP, rules)  # use/5 of a shape no strip has
             continue
-        args = sym.arguments  # one call: every access crosses into clingo
-        if len(args) != 5:
-            continue
-        if (
-            any(args[i].type is not SymbolType.Number for i in (0, 1, 2, 4))
-            or args[3].type is not SymbolType.Function
-            or args[3].name not in ("h", "v")
-            or args[3].arguments
-        ):
-            raise derived_error(sym, NOT_A_STRIP, rules)
-        g, r, c, length = args[0].number, args[1].number, args[2].number, args[4].number
+        g, r, c, length = int(m[1]), int(m[2]), int(m[3]), int(m[5])
         if not 0 <= g < len(grids):
             raise derived_error(sym, NOT_A_STRIP, rules)
         grid = grids[g]
-        dr, dc = (0, 1) if args[3].name == "h" else (1, 0)
+        dr, dc = (0, 1) if m[4] == "h" else (1, 0)
         if not (length >= 1 and 0 <= r < grid.height and 0 <= c < grid.width) or not (
             r + dr * (length - 1) < grid.height and c + dc * (length - 1) < grid.width
         ):

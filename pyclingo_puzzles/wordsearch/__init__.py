@@ -3,11 +3,20 @@
 From Python: ``generate(words, ...)`` (defined in ``api.py``). The name also belongs to the
 submodule ``generate.py`` (the driver): the package attribute is the function, deliberately, and
 ``from pyclingo_puzzles.wordsearch.generate import ...`` still reaches the module (imports go
-through ``sys.modules``, not the attribute).
+through ``sys.modules``, not the attribute). Attributes are imported on first use (``lazy.py``).
 """
 
-from .api import WordSearch, generate, generate_instance
-from .count import Count, count_placements
-from .instance import WordSearchInstance
+from ..lazy import export
 
 __all__ = ["Count", "WordSearch", "WordSearchInstance", "count_placements", "generate", "generate_instance"]
+__getattr__, __dir__ = export(
+    __name__,
+    {
+        "WordSearch": ".api",
+        "generate": ".api",
+        "generate_instance": ".api",
+        "Count": ".count",
+        "count_placements": ".count",
+        "WordSearchInstance": ".instance",
+    },
+)

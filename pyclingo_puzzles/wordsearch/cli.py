@@ -20,7 +20,6 @@ from .instance import LEVELS, override, read_instance
 from .pdf import PAPERS, missing_glyphs, pages_for, write_pdf
 
 NAME = "wordsearch"
-HELP = "generate a word search puzzle (every word placed, every word exactly once)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

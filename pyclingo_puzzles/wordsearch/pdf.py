@@ -9,7 +9,6 @@ A book of several puzzles has the puzzle pages first and the keys at the back, e
 from __future__ import annotations
 
 import math
-import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -77,6 +76,8 @@ def pages_for(
 
 
 def render(pages: Sequence[Page], paper: str = "a4") -> bytes:
+    import tempfile
+
     from fpdf import FPDF  # imported late: only --pdf needs it (fpdf2 imports PIL and fontTools)
 
     pdf = FPDF(format=PAPERS[paper], unit="mm")

@@ -5,11 +5,9 @@ draws only the usable cells (each with a faint outline, so the shape shows)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
-from ..errors import InputError
+from ..svg import escape, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
 from .generate import Puzzle
 from .shapes import BLOCK
 
@@ -96,10 +94,3 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
         out.append(f'<text x="{x}" y="{y}" font-size="16">{escape(word)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
-
-
-def write_svg(path: Path, content: str) -> None:
-    try:
-        path.write_text(content, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write SVG ({exc.strerror or exc})", path) from None
