@@ -2,25 +2,39 @@
 
 Per grid: filled / proved unfillable / timed out, and the time, end to end in-process (read,
 prune, facts, ground, solve, verify), first as the CLI runs by default (FILL_JOBS processes racing
-the propagator's value rules, default 2), then in one process with the default rule, then the peer
-Qxw in batch mode (benchmarks.qxw, same cap, its fill checked against the dictionary; Qxw uses one
-core). FILL_CAP seconds per grid (default 60), FILL_GRIDS a glob (default "15.*" and "19.*").
+the propagator's value rules, default 2), then in one process with the default rule, then two
+peers, each as a whole process with the same cap and the same dictionary file, its fill checked
+against the grid and the dictionary: Qxw in batch mode (benchmarks.qxw, one core) and Gecode 6.2's
+own crossword example (benchmarks.gecode, built here when the machine allows, one thread).
+Per group of grids (15.*, 19.*, ...): grids decided and total time per program (a time-out counts
+its full time).
+
+FILL_CAP seconds per grid and program (default 60), FILL_GRIDS globs (default "15.*,19.*"),
+FILL_PROGRAMS the columns to run (default "ours,ours1,qxw,gecode"; "ours1" is the one-process run).
 """
 
 from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 from benchmarks.common import SHARED, table
-from benchmarks.qxw import run_qxw
-from pyclingo_puzzles.crossword.fill import FillOutcome, read_dictionary, read_framework, solve_fill
+from benchmarks.gecode import Gecode, prepare, run_gecode
+from benchmarks.qxw import find_qxw, run_qxw
+from pyclingo_puzzles.crossword.fill import Dictionary, FillOutcome, read_dictionary, read_framework, solve_fill
 from pyclingo_puzzles.solve import Status
 
 BENCH = SHARED / "crossword-bench"
 CAP = float(os.environ.get("FILL_CAP", "60"))
 GLOBS = os.environ.get("FILL_GRIDS", "15.*,19.*").split(",")
 JOBS = int(os.environ.get("FILL_JOBS", "2"))
+PROGRAMS = os.environ.get("FILL_PROGRAMS", "ours,ours1,qxw,gecode").split(",")
+NAMES = {"ours": f"ours ({JOBS} jobs)", "ours1": "ours (1 job)", "qxw": "Qxw", "gecode": "Gecode"}
+DECIDED = {"filled", "no fill"}
+
+Run = Callable[[Path], tuple[str, float]]  # grid -> (verdict, seconds); verdicts as the peers give them
 
 
 def main() -> None:
@@ -29,60 +43,120 @@ def main() -> None:
         print(f"skipped: {dict_path} not present (third-party data, never committed)")
         return
     dictionary = read_dictionary(dict_path)
+    check_same_words(dictionary, dict_path)
+    won_by: dict[str, str] = {}  # grid -> value rule that won our default (racing) run
+    runs = programs(dictionary, dict_path, won_by)
     grids = sorted({p for g in GLOBS for p in (BENCH / "grids").glob(f"{g}.grid")})
-    rows = []
-    decided = 0
-    single_decided = 0
-    qxw_decided = 0
+    results: dict[str, dict[str, tuple[str, float]]] = {name: {} for name in runs}
     for path in grids:
-        framework, _ = read_framework(path)
-        t0 = time.perf_counter()
-        outcome = solve_fill(framework, dictionary, time_limit=CAP, jobs=JOBS)
-        elapsed = time.perf_counter() - t0
-        verdict = describe(outcome)
-        decided += verdict != "timed out"
-        t0 = time.perf_counter()
-        single = solve_fill(framework, dictionary, time_limit=CAP)
-        single_elapsed = time.perf_counter() - t0
-        single_verdict = describe(single)
-        single_decided += single_verdict != "timed out"
-        s = outcome.stats
-        qxw_verdict, qxw_elapsed = run_qxw(path, dict_path, CAP)
-        qxw_decided += qxw_verdict in ("filled", "no fill")
-        qxw_s = f"{qxw_elapsed:.1f}" if qxw_verdict != "not installed" else "-"
-        rows.append(
-            [
-                path.stem,
-                verdict,
-                f"{elapsed:.1f}",
-                s.extra.get("value_rule", "-"),
-                single_verdict,
-                f"{single_elapsed:.1f}",
-                qxw_verdict,
-                qxw_s,
-            ]
-        )
-        print(
-            f"  {path.stem}: {verdict} in {elapsed:.1f} s ({JOBS} jobs), {single_verdict} in {single_elapsed:.1f} s"
-            f" (1 job); qxw {qxw_verdict} in {qxw_s} s",
-            flush=True,
-        )
-    heads = ["grid", "result", f"ours s ({JOBS} jobs)", "won by", "1 job", "1 job s", "qxw", "qxw s"]
+        for name, run in runs.items():
+            results[name][path.stem] = run(path)
+        print(f"  {path.stem}: " + "; ".join(f"{NAMES[n]} {cell(results[n][path.stem])}" for n in runs), flush=True)
+    heads = ["grid"] + [NAMES[n] for n in runs] + (["won by"] if "ours" in runs else [])
+    rows = [
+        [p.stem] + [cell(results[n][p.stem]) for n in runs] + ([won_by.get(p.stem, "-")] if "ours" in runs else [])
+        for p in grids
+    ]
     print(table(heads, rows))
-    print(
-        f"decided within {CAP:.0f} s each: ours {decided}/{len(grids)} ({JOBS} jobs), {single_decided}/{len(grids)}"
-        f" (1 job); qxw {qxw_decided}/{len(grids)}"
-    )
+    print(f"\nper group: grids decided within {CAP:.0f} s each, total seconds (a time-out counts its full time)")
+    groups = sorted({p.stem.split(".")[0] for p in grids})
+    group_rows = []
+    for group in groups:
+        stems = [p.stem for p in grids if p.stem.split(".")[0] == group]
+        row = [f"{group}.*"]
+        for name in runs:
+            got = [results[name][s] for s in stems]
+            if all(cell(r) == "-" for r in got):
+                row.append("-")  # peer not available
+                continue
+            row.append(f"{sum(v in DECIDED for v, _ in got)}/{len(stems)}, {sum(t for _, t in got):.1f} s")
+        group_rows.append(row)
+    print(table(["grids"] + [NAMES[n] for n in runs], group_rows))
+
+
+def programs(dictionary: Dictionary, dict_path: Path, won_by: dict[str, str]) -> dict[str, Run]:
+    """The columns of FILL_PROGRAMS; a missing peer gets its reason printed and an empty column."""
+    runs: dict[str, Run] = {}
+    for name in PROGRAMS:
+        if name == "ours":
+            runs[name] = lambda path: run_ours(path, dictionary, JOBS, won_by)
+        elif name == "ours1":
+            runs[name] = lambda path: run_ours(path, dictionary, 1, {})
+        elif name == "qxw":
+            if find_qxw() is None:
+                print("qxw: not installed (apt-get install qxw): its column is empty")
+            runs[name] = lambda path: run_qxw(path, dict_path, CAP)
+        elif name == "gecode":
+            t0 = time.perf_counter()
+            peer = prepare()
+            if peer.binary is None:
+                print(f"gecode: its column is empty: {peer.reason}")
+            else:
+                print(
+                    f"gecode: crossword example of libgecode {peer.version} at {peer.binary}"
+                    f" ({len(peer.grids)} grids; ready in {time.perf_counter() - t0:.1f} s)"
+                )
+            runs[name] = _gecode_run(peer, dict_path)
+        else:
+            print(f"FILL_PROGRAMS: unknown program {name!r} ignored (known: {', '.join(NAMES)})")
+    return runs
+
+
+def _gecode_run(peer: Gecode, dict_path: Path) -> Run:
+    return lambda path: run_gecode(peer, path, dict_path, CAP)
+
+
+def run_ours(path: Path, dictionary: Dictionary, jobs: int, won_by: dict[str, str]) -> tuple[str, float]:
+    framework, _ = read_framework(path)
+    t0 = time.perf_counter()
+    outcome = solve_fill(framework, dictionary, time_limit=CAP, jobs=jobs)
+    elapsed = time.perf_counter() - t0
+    verdict = describe(outcome)
+    if verdict in DECIDED:
+        won_by[path.stem] = str(outcome.stats.extra.get("value_rule", "-"))
+    return verdict, elapsed
 
 
 def describe(outcome: FillOutcome) -> str:
+    """Ours in the peers' words: "filled", "no fill" (proved) or "timed out"."""
     if outcome.result is None:
-        return f"unfillable ({len(outcome.empty)} slots without candidate)"
+        return "no fill"  # a slot without any candidate: unfillable before solving
     if outcome.result.status is Status.SAT:
         return "filled"
     if outcome.result.status is Status.UNSAT:
-        return "proved unfillable"
+        return "no fill"
     return "timed out"
+
+
+def cell(result: tuple[str, float]) -> str:
+    """Time when filled, "unsat TIME" when proved unfillable, "timeout", or the peer's own word."""
+    verdict, seconds = result
+    if verdict == "filled":
+        return f"{seconds:.1f}"
+    if verdict == "no fill":
+        return f"unsat {seconds:.1f}"
+    if verdict == "timed out":
+        return "timeout"
+    if verdict in ("not installed", "-"):
+        return "-"
+    return verdict
+
+
+def check_same_words(dictionary: Dictionary, dict_path: Path) -> None:
+    """Say whether Gecode's reader (lowercase ASCII letters, shorter than 64) sees the words ours uses.
+
+    Qxw reads the same file; ours normalises case, so compare case-folded sets of slot-sized words.
+    """
+    lines = {w.strip() for w in dict_path.read_text().splitlines()}
+    gecode = {w for w in lines if 2 <= len(w) < 64 and w.isascii() and w.isalpha() and w.islower()}
+    ours = {w.lower() for w in dictionary.words}
+    if gecode == ours:
+        print(f"dictionary {dict_path.name}: {len(ours)} words of 2+ letters, the same set for ours and Gecode")
+    else:
+        print(
+            f"dictionary {dict_path.name}: ours {len(ours)} words, Gecode {len(gecode)};"
+            f" {len(ours - gecode)} only ours, {len(gecode - ours)} only Gecode's"
+        )
 
 
 if __name__ == "__main__":
