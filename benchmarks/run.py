@@ -13,6 +13,7 @@ MODULES = [
     "benchmarks.limits",
     "benchmarks.layout",
     "benchmarks.startup",
+    "benchmarks.batch",
 ]
 
 

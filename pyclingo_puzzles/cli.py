@@ -1,18 +1,20 @@
 """``pyclingo-puzzles``: one command, one subcommand per puzzle family, the same habits everywhere.
 
-Every subcommand takes ``--rules FILE.lp`` (repeatable), ``--seed``, ``--time-limit``, ``--models``,
-``--json`` and ``--stats``. Exit codes follow clingo: 10 found, 20 proved unsolvable, 30 all
-enumerated, 11 time limit with a solution, 1 interrupted without one, 65 bad input.
+Every subcommand takes one or more FILEs, ``--rules FILE.lp`` (repeatable), ``--seed``,
+``--time-limit``, ``--memory-limit``, ``--models``, ``--jobs``, ``--json`` and ``--stats``. Exit codes
+follow clingo: 10 found, 20 proved unsolvable, 30 all enumerated, 11 time limit with a solution,
+1 interrupted without one, 65 bad input; several FILEs (``batch.py``) exit with the most severe.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import argtypes, runtime
@@ -52,6 +54,27 @@ class _Parser(argparse.ArgumentParser):
         return super().format_usage()
 
 
+class _CommandParser(_Parser):
+    """A subcommand's parser: its FILEs and options in any order (``crossword a.dat --json b.dat``;
+    plain argparse stops collecting FILEs at the first option)."""
+
+    _mixing = False
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+        if self._mixing:  # parse_known_intermixed_args calls back here (Python 3.11, 3.12)
+            return super().parse_known_args(args, namespace)
+        # the plain parse first: the intermixed one formats the whole usage text before parsing
+        # (a few ms, most of a small run's parse); only FILEs after an option need it
+        parsed, extras = super().parse_known_args(args, None if namespace is None else copy.copy(namespace))
+        if not extras:
+            return parsed, extras
+        self._mixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
+
 def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None:
     """The options every subcommand shares."""
     g = parser.add_argument_group("solving (common to all subcommands)")
@@ -87,8 +110,24 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         metavar="N",
         help=f"number of solutions to compute, 0 = all (default {default_models})",
     )
-    g.add_argument("--json", action="store_true", help="print the result as JSON")
+    g.add_argument(
+        "--jobs",
+        type=argtypes.positive_int,
+        default=default_jobs(),
+        metavar="N",
+        help="processes this command may use (default: the machine's cores, here %(default)s): several "
+        "FILEs are solved N at a time; one dictionary fill races its 2 letter-choice rules",
+    )
+    g.add_argument("--json", action="store_true", help="print the result as JSON (several FILEs: JSON Lines)")
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 # subcommand -> (module holding add_arguments/run, help). Only the chosen family's module is
@@ -118,7 +157,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="pyclingo-puzzles",
         description="Declarative puzzles on clingo: word search, crossword, strip cover.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
     for name, (module_name, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         if (chosen is None and argv is not None) or chosen not in (None, name):
@@ -133,18 +172,61 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     """Run one subcommand and return its exit code. ``process=True`` (the console script) arms the
     hard limits: the watchdog may end the process at the deadline, on the memory ceiling or on a
-    second Ctrl-C (see ``runtime``); in-process callers only get the cooperative deadline."""
+    second Ctrl-C (see ``runtime``); in-process callers only get the cooperative deadline.
+    Several FILEs: ``batch.run_batch`` (a pool of workers, each file through ``run_command``)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(argv).parse_args(argv)
+    files = args.file if isinstance(args.file, list) else [args.file]
     run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
+    if len(files) > 1:
+        from .batch import run_batch
+
+        return _reported(lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command))))
+    args.file = files[0]
+    ticker = None
 
     def printing() -> None:  # the watchdog gives output that has started time to finish
         run.stage = "printing"
+        if ticker is not None:
+            ticker.stop()
 
+    def one() -> int:
+        nonlocal ticker
+        ticker = _ticker(run) if process else None
+        try:
+            return run_guarded(lambda: int(args.run(args)), on_first_write=printing)
+        finally:
+            if ticker is not None:
+                ticker.stop()
+
+    # errors are reported once the run is over (its watchdog stopped: it may not end the process
+    # while the main thread reports the same stop)
+    code = _reported(lambda: _inside(run, one))
+    if run.reason == "interrupted" and code in (10, 30):
+        code = 11  # stopped by a signal with an answer in hand
+    return code
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """One file of a batch, in a worker: the subcommand's exit code, and for an error one line on
+    stderr (never a traceback), as a single run gives them."""
+    code = _reported(lambda: run_guarded(lambda: int(args.run(args))))
+    run = runtime.current()
+    if run is not None and run.reason == "interrupted" and code in (10, 30):
+        code = 11
+    return code
+
+
+def _inside(run: runtime.Run, call: Callable[[], int]) -> int:
+    with run:
+        return call()
+
+
+def _reported(call: Callable[[], int]) -> int:
+    """``call()``'s exit code; the errors a run can end with become one line on stderr and theirs
+    (a closed pipe or a full disk are handled by ``run_guarded`` inside)."""
     try:
-        with run:
-            # a closed pipe or a full disk: one line at most
-            code = run_guarded(lambda: int(args.run(args)), on_first_write=printing)
+        return call()
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -159,9 +241,13 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
         return 1
     except BrokenPipeError:
         return 0
-    if run.reason == "interrupted" and code in (10, 30):
-        code = 11  # stopped by a signal with an answer in hand
-    return code
+
+
+def _ticker(run: runtime.Run):
+    """The progress line of one long run (a terminal only, after a second): stage and elapsed."""
+    from .progress import Ticker
+
+    return Ticker(run.started, lambda elapsed: f"{run.stage}, {elapsed:.0f} s").start()
 
 
 def console() -> None:

@@ -4,7 +4,9 @@ with an exit code of the contract and, for bad input, one line on stderr; never 
 from __future__ import annotations
 
 import itertools
+import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -15,6 +17,7 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from pyclingo_puzzles.batch import most_severe
 from pyclingo_puzzles.cli import main
 from pyclingo_puzzles.crossword.fill import read_dictionary
 from pyclingo_puzzles.errors import MAX_INPUT_BYTES, InputError, read_text
@@ -54,7 +57,13 @@ def assert_contract(code: int, err: str) -> None:
     event(f"exit {code}")
     assert code in EXIT_CODES, (code, err)
     assert "Traceback" not in err
-    if code == 65:
+    if "\nsummary: " in "\n" + err:  # several files: the summary's codes, the batch's is the most severe
+        summary = err[err.index("summary: ") if err.startswith("summary: ") else err.index("\nsummary: ") + 1 :]
+        head, *rows = summary.splitlines()
+        codes = [int(re.fullmatch(r"  (.*?)\s+(\d+)\s+\d+\.\d\d s  .*", row)[2]) for row in rows]  # type: ignore[index]
+        assert head.startswith(f"summary: {len(rows)} files, exit {code} ") and code == most_severe(codes), err
+        assert set(codes) <= EXIT_CODES and (code != 65 or "error: " in err), err
+    elif code == 65:
         lines = err.splitlines()
         assert err.endswith("\n") and lines and "error: " in lines[-1], err
         assert all(line.startswith(("warning: ", "note: ")) for line in lines[:-1]), err
@@ -178,10 +187,29 @@ def test_fuzz_crossword_dat_cli(capsys, tmp_path: Path, dat: str, dictionary, op
 @FUZZ
 @given(argv=st.lists(st.sampled_from(["wordsearch", "strips", "crossword", str(WORDSEARCH), str(STRIPS),
                                       "--svg", "--svg-key", "/tmp", "--level", "medium", "--count", "--seed",
-                                      "--models", "-3", "1e99", "--dictionary", "--rules", str(STRIPS), "x"]),
+                                      "--models", "-3", "1e99", "--dictionary", "--rules", str(STRIPS), "x",
+                                      "--jobs", "2", str(CROSSWORD), "--json"]),
                      max_size=7))
 def test_fuzz_option_parser(capsys, argv: list[str]) -> None:
     assert_contract(*run_cli(capsys, *argv, "--time-limit", "5")[::2])
+
+
+@settings(FUZZ, max_examples=30)
+@given(texts=st.lists(documents(WS_BASE, ["width", "height", "words", "level"]), min_size=2, max_size=3),
+       options=OPTIONS, jobs=st.sampled_from(["1", "2"]), missing=st.booleans())
+def test_fuzz_several_files(capsys, tmp_path: Path, texts: list[str], options: list[str], jobs: str, missing) -> None:
+    """A batch of hostile files (one maybe missing): every file gets its line in the summary (and
+    its JSON Lines record, in order), the batch's code is the most severe, never a traceback."""
+    paths = [write(tmp_path, f"w{i}.yaml", text) for i, text in enumerate(texts)]
+    if missing:
+        paths.insert(1, tmp_path / "missing.yaml")
+    code, out, err = run_cli(capsys, "wordsearch", *paths, "--time-limit", "5", "--jobs", jobs, *options)
+    assert_contract(code, err)
+    if "summary: " in err:  # (a stray option word, "x" or "", is one more FILE, after these)
+        names = list(map(str, paths))
+        assert [row.split()[0] for row in err.split("summary: ", 1)[1].splitlines()[1:]][: len(names)] == names
+        if "--json" in options:
+            assert [json.loads(line)["file"] for line in out.splitlines()][: len(names)] == names
 
 
 TERMS = st.one_of(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from .. import argtypes, count
@@ -14,7 +13,9 @@ NAME = "crossword"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file",
+        nargs="+",
         type=Path,
+        metavar="FILE",
         help="P-99 .dat file, YAML instance, or (with --dictionary) a framework-only .dat/.yaml/.grid",
     )
     count.add_argument(parser)
@@ -60,14 +61,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="ground the word atoms fill/2 instead of the word propagator (slower; implied by --optimize "
         "and by --rules files that mention fill/2)",
-    )
-    g.add_argument(
-        "--jobs",
-        type=argtypes.positive_int,
-        default=min(2, os.cpu_count() or 1),
-        metavar="N",
-        help="search for one fill with up to N processes, one per letter choice rule (there are 2); "
-        "the fill does not depend on which finishes first (default: 2 when the machine has 2 cores)",
     )
 
 

@@ -20,7 +20,10 @@ DEFAULT_TIME_LIMIT = 10.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, help="YAML word list (words: strings or {word, clue}; max_width, ...)")
+    parser.add_argument(
+        "file", nargs="+", type=Path, metavar="FILE",
+        help="YAML word list (words: strings or {word, clue}; max_width, ...)"
+    )
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write the numbered blank puzzle with its clues (SVG)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the filled puzzle (SVG)")
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the puzzle as .ipuz (open crossword JSON)")

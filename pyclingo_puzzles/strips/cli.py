@@ -14,7 +14,10 @@ NAME = "strips"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="YAML instance (strip_lengths, grids: [{name, rows, letters}], final_grid)")
+    parser.add_argument(
+        "file", nargs="+", metavar="FILE",
+        help="YAML instance (strip_lengths, grids: [{name, rows, letters}], final_grid)"
+    )
     parser.add_argument(
         "--per-row", type=argtypes.positive_int, default=5, metavar="N", help="outlines side by side (default 5)"
     )

@@ -23,7 +23,10 @@ NAME = "wordsearch"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, help="YAML instance (width, height, words, level | directions, ...)")
+    parser.add_argument(
+        "file", nargs="+", type=Path, metavar="FILE",
+        help="YAML instance (width, height, words, level | directions, ...)"
+    )
     parser.add_argument("--level", choices=sorted(LEVELS), help="override the file's level")
     parser.add_argument(
         "--size", type=_size, metavar="WxH|auto", help="override the file's width and height (auto: the smallest fit)"

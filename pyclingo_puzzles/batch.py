@@ -1,0 +1,427 @@
+"""Several FILEs in one command: a pool of worker processes, results printed in input order.
+
+Each file is solved by ``solve_file``: the subcommand exactly as a single run does it, with its
+stdout and stderr captured and handed back to the parent with the exit code. Workers never print;
+the parent prints each file's result as soon as its turn comes (input order, streaming), then a
+summary on stderr, and exits with the most severe code over the files (``SEVERITY``).
+
+The pool is a few forked ``multiprocessing`` processes, each with a pipe, rather than
+``concurrent.futures``: at the deadline or a signal the parent must end one worker stuck in
+grounding (clingo cannot interrupt it) and say which file it was on and what it was doing, which a
+``ProcessPoolExecutor`` (3.11) cannot do without breaking the whole pool. Workers are the run's
+children (``runtime.adopt_child``: counted in the memory ceiling, killed with the run, and killed by
+the kernel if the command dies, ``runtime.in_worker``).
+
+Limits: ``--time-limit`` bounds the whole command. A worker's copy of the run has the same
+deadline, so a file being solved stops there as a single run would (exit 11 with its answers, 1
+without); one still busy ``WAIT`` seconds later (grounding) is killed and reported "time limit hit
+while grounding" (exit 1); files not started are reported "not started: time limit" (exit 1).
+Ctrl-C / SIGTERM: the busy workers are asked to stop (SIGUSR1: the same cooperative stop as a
+single run's first Ctrl-C), then killed after ``WAIT``; what was printed stays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import copy
+import io
+import json
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any
+
+from . import runtime
+from .errors import EXIT_BAD_INPUT, InputError
+from .outfiles import check_output_paths
+from .progress import Bar
+
+Command = Callable[[argparse.Namespace], int]  # one run: args -> exit code (errors already printed)
+
+SEVERITY = (65, 1, 11, 20, 10, 30)  # most severe first: 30 only when every file gave 30
+STATUS = {10: "solved", 30: "complete", 20: "unsolvable", 11: "stopped early, answer kept", 1: "no answer",
+          65: "bad input"}
+OUTPUT_OPTIONS = {"svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz": "--ipuz"}
+# seconds after the deadline or a signal that busy workers get to report what they have: a single
+# run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
+WAIT = runtime.GRACE - 0.1
+PRINT_WAIT = 0.3  # more for a worker already printing (the parent's watchdog allows printing 0.95 s)
+POLL = 0.1  # seconds between checks of the deadline, signals and the progress line
+
+
+def most_severe(codes: Sequence[int]) -> int:
+    """The batch's exit code: 65 > 1 > 11 > 20 > 10 > 30 (an unknown code counts as 1)."""
+    rank = {code: i for i, code in enumerate(SEVERITY)}
+    return min(codes, key=lambda code: rank.get(code, 1))
+
+
+@dataclass
+class FileResult:
+    """One file's run as the parent prints it."""
+
+    file: str
+    code: int
+    out: str = ""  # what the run printed on stdout (text, or its JSON document)
+    err: str = ""  # what it printed on stderr (warnings, --stats, the one-line error)
+    seconds: float = 0.0
+    data: Any = None  # --json: the document, parsed
+    note: str = ""  # set by the parent when it ended the file's worker or never started the file
+
+    @property
+    def status(self) -> str:
+        if self.note:
+            return self.note
+        if self.code == 1 and self.err.strip():
+            return self.err.strip().splitlines()[-1][:70]
+        return STATUS.get(self.code, f"exit {self.code}")
+
+    def json_line(self) -> str:
+        """One JSON Lines record: ``file`` and ``exit``, then the run's own JSON object (or, when
+        it printed none, its one-line ``error``)."""
+        obj: dict[str, Any] = {"file": self.file, "exit": self.code}
+        if isinstance(self.data, dict):
+            obj.update((k, v) for k, v in self.data.items() if k not in obj)
+        elif self.data is not None:
+            obj["result"] = self.data
+        elif self.out.strip():
+            obj["output"] = self.out
+        if self.data is None and self.err.strip():
+            obj["error"] = self.err.strip().splitlines()[-1].removeprefix("error: ")
+        return json.dumps(obj, ensure_ascii=False)
+
+
+def stopped(file: str, message: str, seconds: float = 0.0) -> FileResult:
+    """A file the parent did not let finish (exit 1, one line on stderr as a single run prints)."""
+    return FileResult(file, runtime.EXIT_INTERRUPTED, err=message + "\n", seconds=seconds, note=message)
+
+
+# ------------------------------------------------------------------------------------ one file
+
+
+def solve_file(
+    command: Command, args: argparse.Namespace, path: Any, outputs: dict[str, Path] | None = None
+) -> FileResult:
+    """Run the subcommand on one file as a single run would, capturing what it prints. ``outputs``
+    replaces output-file options (--svg ...) with this file's own names. A fill inside gets one
+    process (``jobs=1``: the pool already uses the cores)."""
+    file_args = copy.copy(args)
+    file_args.file = path
+    file_args.jobs = 1
+    for dest, out in (outputs or {}).items():
+        setattr(file_args, dest, out)
+    run = runtime.current()
+    if run is not None and run.remaining() == 0.0:
+        return stopped(str(path), f"not started: {run.reason or 'time limit'}")
+    saved = (run.started, run.time_limit) if run is not None else None
+    if run is not None and run.time_limit is None:
+        run.started = time.monotonic()  # a family's own default limit (layout: 10 s) is per file
+    out, err = io.StringIO(), io.StringIO()
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    t0 = time.perf_counter()
+    try:
+        with runtime.stage("reading the input", after="printing"):  # after: handing the result over
+            code = command(file_args)
+    finally:
+        sys.stdout, sys.stderr = streams
+        if run is not None and saved is not None:
+            run.started, run.time_limit = saved
+    text = out.getvalue()
+    data = None
+    if getattr(args, "json", False) and text.strip():
+        with contextlib.suppress(ValueError):  # not one JSON document: kept as "output"
+            data = json.loads(text)
+    return FileResult(str(path), code, text, err.getvalue(), time.perf_counter() - t0, data)
+
+
+def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[str, Path]]:
+    """Per file, the output files it writes: ``--svg OUT.svg`` becomes ``OUT-STEM.svg`` (STEM: the
+    input's name without its suffix), next to OUT. Inputs whose names would give the same output
+    file are refused before solving (InputError)."""
+    given = {dest: getattr(args, dest) for dest in OUTPUT_OPTIONS if getattr(args, dest, None) is not None}
+    if not given:
+        return [{} for _ in files]
+    check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()})
+    seen: dict[Path, str] = {}
+    per_file = []
+    for file in files:
+        paths = {}
+        for dest, out in given.items():
+            path = out.with_name(f"{out.stem}-{Path(file).stem}{out.suffix}")
+            first = seen.setdefault(path.resolve(), str(file))
+            if first != str(file):
+                raise InputError(
+                    f"{OUTPUT_OPTIONS[dest]} would write {path} for both {first} and this file: rename one input", file
+                )
+            paths[dest] = path
+        per_file.append(paths)
+    return per_file
+
+
+# ------------------------------------------------------------------------------------ workers
+
+
+class _SharedStage(runtime.Run):
+    """A worker's copy of the run: its stage is mirrored into shared memory, so the parent can say
+    what a worker it has to kill was doing ("time limit hit while grounding")."""
+
+    shared: Any = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name == "stage" and self.shared is not None:
+            self.shared.value = str(value).encode()[: len(self.shared) - 1]
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGUSR1 from the parent: stop as a single run does at its first Ctrl-C (answers kept)."""
+    run = runtime.current()
+    if run is not None and run.reason is None:
+        run.reason = "interrupted"
+
+
+def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: Sequence[Any],
+           outputs: list[dict[str, Path]], stage: Any) -> None:
+    runtime.in_worker()
+    run = runtime.current()
+    if run is not None:
+        run.__class__ = _SharedStage
+        run.shared = stage
+    signal.signal(signal.SIGUSR1, _interrupt)
+    while True:
+        try:
+            index = conn.recv()
+        except (EOFError, OSError):  # the parent has closed the pipe: no more files
+            break
+        conn.send((index, solve_file(command, args, files[index], outputs[index])))
+    conn.close()
+    os._exit(0)  # no interpreter teardown: the parent's atexit handlers are not ours to run
+
+
+@dataclass
+class _Worker:
+    proc: Any
+    conn: Connection
+    stage: Any
+    index: int | None = None  # the file it is solving
+    since: float = 0.0
+    asked_to_stop: bool = False
+
+    def stage_name(self) -> str:
+        return self.stage.value.decode(errors="replace") or "solving"
+
+    def end(self) -> None:
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join(1)
+        runtime.release_child(self.proc.pid)
+        self.conn.close()
+
+
+def _spawn(command: Command, args: argparse.Namespace, files: Sequence[Any], outputs: list[dict[str, Path]]) -> _Worker:
+    ctx = multiprocessing.get_context("fork")  # workers inherit the parsed options and imports
+    mine, theirs = ctx.Pipe()
+    stage = ctx.RawArray("c", 96)
+    proc = ctx.Process(target=_serve, args=(theirs, command, args, files, outputs, stage), daemon=True)
+    with runtime.spawning():
+        proc.start()
+        runtime.adopt_child(proc.pid)
+    theirs.close()
+    return _Worker(proc, mine, stage)
+
+
+# ------------------------------------------------------------------------------------ the batch
+
+
+def run_batch(args: argparse.Namespace, command: Command) -> int:
+    """Solve every file of ``args.file`` (a list) with up to ``args.jobs`` worker processes; print
+    each result in input order, then the summary; return the most severe exit code."""
+    files = list(args.file)
+    try:
+        outputs = output_paths(args, files)
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    batch = _Batch(command, args, files, outputs)
+    try:
+        with runtime.stage("solving files in worker processes", after="printing"):
+            batch.solve()
+    finally:
+        batch.close()
+    known = [r for r in batch.results if r is not None]
+    if not batch.printer.closed():
+        _summary(known)
+    return most_severe([r.code for r in known]) if known else runtime.EXIT_INTERRUPTED
+
+
+class _Batch:
+    """The parent's loop: hand out files, collect results, print them in order; at the deadline or
+    a signal, mark the files not started and end the workers that do not report in time."""
+
+    def __init__(self, command: Command, args: argparse.Namespace, files: list[Any], outputs: list[dict[str, Path]]):
+        self.command, self.args, self.files, self.outputs = command, args, files, outputs
+        self.limits = runtime.current()
+        self.bar = Bar(self.limits.started if self.limits is not None else time.monotonic())
+        self.printer = _Printer(args.json, self.bar)
+        self.results: list[FileResult | None] = [None] * len(files)
+        self.workers: list[_Worker] = []
+        self.started = 0  # files handed out so far
+        self.give_up_at: float | None = None  # when busy workers are killed (deadline or signal + WAIT)
+
+    def solve(self) -> None:
+        self.workers = [self._spawn() for _ in range(min(self.args.jobs, len(self.files)))]
+        while self.printer.count < len(self.files) and not self.printer.closed():
+            left = runtime.remaining()
+            if left is None or left > 0:
+                self._hand_out()
+            else:
+                self._wrap_up()
+            self._collect()
+            if self.give_up_at is not None:
+                self._give_up()
+            self.printer.flush(self.results)
+            done = sum(r is not None for r in self.results)
+            self.bar.draw(f"{done}/{len(self.files)} files, {self.bar.elapsed():.1f} s")
+
+    def _spawn(self) -> _Worker:
+        return _spawn(self.command, self.args, self.files, self.outputs)
+
+    def _hand_out(self) -> None:
+        for w in self.workers:
+            if w.index is None and self.started < len(self.files):
+                w.conn.send(self.started)
+                w.index, w.since = self.started, time.monotonic()
+                self.started += 1
+
+    def _reason(self) -> str:
+        return (self.limits.reason if self.limits is not None else None) or "time limit"
+
+    def _wrap_up(self) -> None:
+        reason = self._reason()
+        while self.started < len(self.files):
+            self.results[self.started] = stopped(str(self.files[self.started]), f"not started: {reason}")
+            self.started += 1
+        if self.give_up_at is None:
+            now = time.monotonic()
+            deadline = self.limits.deadline if self.limits is not None else None
+            base = deadline if reason == "time limit" and deadline is not None else now
+            self.give_up_at = max(now, base) + WAIT
+            if self.limits is not None:
+                self.limits.stage = "printing"  # collecting what the workers have, to print it
+        for w in self.workers:
+            if w.index is not None and reason == "interrupted" and not w.asked_to_stop:
+                w.asked_to_stop = True
+                _signal(w, signal.SIGUSR1)
+
+    def _collect(self) -> None:
+        busy = {w.conn: w for w in self.workers if w.index is not None}
+        for conn in wait(list(busy), timeout=POLL) if busy else []:
+            w = busy[conn]
+            try:
+                index, result = conn.recv()
+            except (EOFError, OSError):
+                died = self.results[w.index] = _died(w, self.files, self.limits)  # type: ignore[index]
+                w.index = None
+                w.end()
+                self.workers.remove(w)
+                if runtime.remaining() != 0.0 and not died.note.startswith("interrupted"):
+                    self.workers.append(self._spawn())
+                continue
+            self.results[index] = result
+            w.index = None
+
+    def _give_up(self) -> None:
+        """End the workers still busy past ``give_up_at`` (one already printing its answers gets
+        ``PRINT_WAIT`` more, as a single run's printing does)."""
+        now = time.monotonic()
+        reason = self._reason()
+        for w in self.workers:
+            if w.index is None or now < self.give_up_at:  # type: ignore[operator]
+                continue
+            if w.stage_name() == "printing" and now < self.give_up_at + PRINT_WAIT:  # type: ignore[operator]
+                continue
+            self.results[w.index] = stopped(
+                str(self.files[w.index]), f"{_hit(reason)} while {w.stage_name()}", now - w.since
+            )
+            w.index = None
+            w.end()
+        self.workers = [w for w in self.workers if w.proc.is_alive()]
+
+    def close(self) -> None:
+        for w in self.workers:
+            w.end()
+        self.bar.clear()
+
+
+def _hit(reason: str) -> str:
+    return "interrupted" if reason == "interrupted" else f"{reason} hit"
+
+
+def _signal(w: _Worker, sig: int) -> None:
+    with contextlib.suppress(OSError):
+        os.kill(w.proc.pid, sig)
+
+
+def _died(w: _Worker, files: Sequence[Any], run: runtime.Run | None) -> FileResult:
+    """A worker that ended without answering: killed by a signal (a Ctrl-C or SIGTERM to the whole
+    process group reaches the workers too), or crashed."""
+    w.proc.join(1)
+    code = w.proc.exitcode
+    file = str(files[w.index])  # type: ignore[index]
+    seconds = time.monotonic() - w.since
+    if run is not None and run.reason is not None:
+        return stopped(file, f"{_hit(run.reason)} while {w.stage_name()}", seconds)
+    if code in (-signal.SIGTERM, -signal.SIGINT):  # sent to the group: the parent's watchdog reads it next
+        return stopped(file, f"interrupted while {w.stage_name()}", seconds)
+    if code is not None and code < 0:  # e.g. the kernel's out-of-memory killer; the batch goes on
+        return stopped(file, f"the worker was killed (signal {-code}) while {w.stage_name()}", seconds)
+    return stopped(file, f"the worker solving this file ended unexpectedly (exit code {code})", seconds)
+
+
+class _Printer:
+    """Prints results in input order, each as soon as its turn comes."""
+
+    def __init__(self, as_json: bool, bar: Bar):
+        self.as_json = as_json
+        self.bar = bar
+        self.count = 0
+
+    def closed(self) -> bool:
+        """stdout is a pipe whose reader has gone (``| head``): nothing more can be delivered."""
+        return bool(getattr(sys.stdout, "closed_pipe", False))
+
+    def flush(self, results: list[FileResult | None]) -> None:
+        while self.count < len(results) and not self.closed():
+            result = results[self.count]
+            if result is None:
+                return
+            self.bar.clear()
+            with runtime.stage("printing"):
+                if self.as_json:
+                    sys.stdout.write(result.json_line() + "\n")
+                else:
+                    sys.stdout.write(f"{'' if self.count == 0 else chr(10)}==> {result.file} <==\n{result.out}")
+                sys.stdout.flush()
+                if result.err:
+                    sys.stderr.write(result.err)
+                    sys.stderr.flush()
+            # printed: only the summary's fields are kept (a batch of thousands holds no outputs)
+            results[self.count] = FileResult(result.file, result.code, seconds=result.seconds, note=result.status)
+            self.count += 1
+
+
+def _summary(results: Sequence[FileResult]) -> None:
+    """The per-file summary on stderr: file, exit code, status, seconds."""
+    code = most_severe([r.code for r in results])
+    width = max(len(r.file) for r in results)
+    lines = [f"summary: {len(results)} files, exit {code} (the most severe of 65 > 1 > 11 > 20 > 10 > 30)"]
+    lines += [f"  {r.file:<{width}}  {r.code:>2}  {r.seconds:7.2f} s  {r.status}" for r in results]
+    sys.stderr.write("\n".join(lines) + "\n")
+    sys.stderr.flush()
