@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from pyclingo_puzzles.crossword.fill import Dictionary, prune, read_dictionary, read_framework, seed_subset, solve_fill
 from pyclingo_puzzles.crossword.framework import Framework
+from pyclingo_puzzles.crossword.propagator import VALUE_RULES
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
 from pyclingo_puzzles.crossword.wordsets import WordTable
 from pyclingo_puzzles.errors import InputError
@@ -301,6 +302,16 @@ def test_racing_value_rules_gives_the_winning_rules_own_fill(rows: list[str]) ->
     assert (raced.result.status, raced.solutions) == (alone.result.status, alone.solutions)
     again = solve_fill(framework, dictionary, jobs=2, seed=3)
     assert again.solutions == raced.solutions
+
+
+@pytest.mark.parametrize("rule", VALUE_RULES)
+def test_every_search_rule_fills_and_proves(rule: str) -> None:
+    dictionary = Dictionary({w.upper(): 1 for w in [*WORDS, "cart", "tear", "rate", "race", "acre", "care"]})
+    filled = solve_fill(Framework.from_lines(["....", ".##.", "...."]), dictionary, value_rule=rule)
+    assert filled.result is not None and filled.result.status.value == "SAT"
+    assert len(filled.solutions[0].placements) == 4  # verified inside solve_fill
+    stuck = solve_fill(Framework.from_lines(["...", ".#.", "..."]), Dictionary({"CAT": 1, "TAC": 1}), value_rule=rule)
+    assert stuck.result is not None and stuck.result.status.value == "UNSAT"
 
 
 def test_racing_proves_unfillable() -> None:

@@ -209,7 +209,7 @@ def solve_fill(
     optimize: bool = False,
     word_atoms: bool = False,
     jobs: int = 1,
-    value_rule: str = "product",
+    value_rule: str = VALUE_RULES[0],
     count: bool = False,
 ) -> FillOutcome:
     """Prune, then solve (see ``_fill_once``). A seed varies the fill: a seed-dependent
