@@ -32,7 +32,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 EXIT_INTERRUPTED = 1
 GRACE = 0.6  # seconds after the deadline the main thread gets to print what it has
@@ -82,24 +81,25 @@ def rss_bytes(pid: int | str = "self") -> int:
         return 0
 
 
-@dataclass
 class Run:
-    """The limits of one run. Use as a context manager; ``current()`` gives it to the core."""
+    """The limits of one run. Use as a context manager; ``current()`` gives it to the core.
+    (A plain class: importing dataclasses costs a small run's start-up more than it saves.)"""
 
-    time_limit: float | None = None
-    memory_limit: int | None = None
-    hard: bool = False  # may the watchdog end the process (command-line runs only)
-    started: float = field(default_factory=time.monotonic)
-    stage: str = "reading the input"
-    reason: str | None = None  # why the run is stopping: "time limit" | "interrupted"
-    children: set[int] = field(default_factory=set)
-    pid: int = field(default_factory=os.getpid)  # the run's own process (workers check their parent)
-    _signals: int = 0
-    _signalled: float | None = None  # when the first Ctrl-C / SIGTERM arrived
-    _done: threading.Event = field(default_factory=threading.Event)
-    _thread: threading.Thread | None = None
-    _saved: list = field(default_factory=list)
-    _pipe: tuple[int, int] | None = None
+    def __init__(self, time_limit: float | None = None, memory_limit: int | None = None, hard: bool = False):
+        self.time_limit = time_limit
+        self.memory_limit = memory_limit
+        self.hard = hard  # may the watchdog end the process (command-line runs only)
+        self.started = time.monotonic()
+        self.stage = "reading the input"
+        self.reason: str | None = None  # why the run is stopping: "time limit" | "interrupted"
+        self.children: set[int] = set()
+        self.pid = os.getpid()  # the run's own process (workers check their parent)
+        self._signals = 0
+        self._signalled: float | None = None  # when the first Ctrl-C / SIGTERM arrived
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._saved: list = []
+        self._pipe: tuple[int, int] | None = None
 
     # ---------------------------------------------------------------------------------- deadline
 
@@ -144,6 +144,9 @@ class Run:
         global _current
         self._done.set()
         if self._thread is not None:
+            if self._pipe is not None:  # wake the watchdog from its select (no signal is 0)
+                with contextlib.suppress(OSError):
+                    os.write(self._pipe[1], b"\0")
             self._thread.join(timeout=1)
         if self._saved:
             wakeup, sigint, sigterm = self._saved
@@ -164,10 +167,11 @@ class Run:
             if rfd is not None:
                 ready, _, _ = select.select([rfd], [], [], POLL)
                 if ready:
-                    for _sig in os.read(rfd, 64):
-                        self._on_signal()
+                    for sig in os.read(rfd, 64):
+                        if sig:  # 0: __exit__ waking the thread up
+                            self._on_signal()
             else:
-                time.sleep(POLL)
+                self._done.wait(POLL)
             if self._done.is_set():
                 return
             self._check_memory()

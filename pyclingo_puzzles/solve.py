@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import clingo
 
@@ -41,8 +40,12 @@ class Status(StrEnum):
     UNKNOWN = "UNKNOWN"
 
 
-@dataclass(frozen=True)
-class Answer:
+# The result types here and on the P-99 path are NamedTuples and plain classes, not dataclasses:
+# importing dataclasses (it imports inspect) and building a dataclass at import time were a fifth
+# of a small puzzle's whole run (README, "Start-up").
+
+
+class Answer(NamedTuple):
     """One model, copied out of clingo (a ``clingo.Model`` dies with its callback)."""
 
     symbols: tuple[clingo.Symbol, ...]
@@ -51,18 +54,34 @@ class Answer:
     optimality_proven: bool = False
 
 
-@dataclass
 class Stats:
     """The figures ``--stats`` prints: problem size and where the time went."""
 
-    atoms: int = 0
-    rules: int = 0
-    ground_seconds: float = 0.0
-    solve_seconds: float = 0.0
-    choices: int = 0
-    conflicts: int = 0
-    models: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
+    def __init__(
+        self,
+        atoms: int = 0,
+        rules: int = 0,
+        ground_seconds: float = 0.0,
+        solve_seconds: float = 0.0,
+        choices: int = 0,
+        conflicts: int = 0,
+        models: int = 0,
+        extra: dict[str, Any] | None = None,
+    ):
+        self.atoms = atoms
+        self.rules = rules
+        self.ground_seconds = ground_seconds
+        self.solve_seconds = solve_seconds
+        self.choices = choices
+        self.conflicts = conflicts
+        self.models = models
+        self.extra: dict[str, Any] = {} if extra is None else extra
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        return f"Stats({self.format()})"
 
     def add(self, other: Stats) -> None:
         """Accumulate figures of several clingo runs (families that solve in rounds)."""
@@ -91,15 +110,36 @@ class Stats:
         return " ".join(f"{k}={v}" for k, v in self.as_dict().items())
 
 
-@dataclass
 class SolveResult:
-    status: Status
-    answers: list[Answer]
-    count: int  # models found (may exceed len(answers) when only some are kept)
-    exhausted: bool  # search space exhausted: all models enumerated, or unsatisfiability proved
-    interrupted: bool  # stopped by the time limit or Ctrl-C
-    stats: Stats
-    core: list[clingo.Symbol] = field(default_factory=list)  # failed assumptions when UNSAT
+    """How one solve call ended, with the answers it kept."""
+
+    def __init__(
+        self,
+        status: Status,
+        answers: list[Answer],
+        count: int,
+        exhausted: bool,
+        interrupted: bool,
+        stats: Stats,
+        core: list[clingo.Symbol] | None = None,
+    ):
+        self.status = status
+        self.answers = answers
+        self.count = count  # models found (may exceed len(answers) when only some are kept)
+        self.exhausted = exhausted  # all models enumerated, or unsatisfiability proved
+        self.interrupted = interrupted  # stopped by the time limit or Ctrl-C
+        self.stats = stats
+        self.core: list[clingo.Symbol] = [] if core is None else core  # failed assumptions when UNSAT
+
+    def replace(self, **changes: Any) -> SolveResult:
+        """A copy with some fields changed."""
+        return SolveResult(**(vars(self) | changes))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        return f"SolveResult({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
 
     @property
     def exit_code(self) -> int:

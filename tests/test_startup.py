@@ -59,6 +59,7 @@ def test_a_p99_file_needs_neither_yaml_nor_the_dictionary_fill_nor_rules() -> No
     assert "pyclingo_puzzles.crossword.fill" not in modules
     assert "clingo.ast" not in modules  # user-rules machinery: only with --rules
     assert "pyclingo_puzzles.rules" not in modules
+    assert "dataclasses" not in modules  # it imports inspect: the path's result types are NamedTuples
 
 
 def test_help_does_not_import_clingo_or_a_family() -> None:

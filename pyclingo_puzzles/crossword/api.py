@@ -10,7 +10,6 @@ dictionary), both returning the ``CrosswordResult`` the CLI prints from.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,21 +30,38 @@ __all__ = ["CrosswordResult", "fill", "solve"]
 Rules = Sequence[str | Path]
 
 
-@dataclass
 class CrosswordResult:
     """Solutions (verified) and how the search ended; what both CLI modes print.
 
     ``rules_to_blame``: when unsolvable only because of the user's rule files, those files.
-    ``empty_slots``: dictionary fill proved impossible before any search (no word fits these)."""
+    ``empty_slots``: dictionary fill proved impossible before any search (no word fits these).
+    (A plain class, not a dataclass: see solve.py.)"""
 
-    status: Status
-    solutions: list[CrosswordSolution]
-    count: int = 0
-    exhausted: bool = False
-    interrupted: bool = False
-    stats: Stats = field(default_factory=Stats)
-    rules_to_blame: tuple[str, ...] = ()
-    empty_slots: tuple[Site, ...] = ()
+    def __init__(
+        self,
+        status: Status,
+        solutions: list[CrosswordSolution],
+        count: int = 0,
+        exhausted: bool = False,
+        interrupted: bool = False,
+        stats: Stats | None = None,
+        rules_to_blame: tuple[str, ...] = (),
+        empty_slots: tuple[Site, ...] = (),
+    ):
+        self.status = status
+        self.solutions = solutions
+        self.count = count
+        self.exhausted = exhausted
+        self.interrupted = interrupted
+        self.stats = Stats() if stats is None else stats
+        self.rules_to_blame = rules_to_blame
+        self.empty_slots = empty_slots
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        return f"CrosswordResult({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
 
     @property
     def exit_code(self) -> int:
@@ -61,7 +77,7 @@ class CrosswordResult:
         if self.rules_to_blame:
             out["rules_to_blame"] = list(self.rules_to_blame)
         if self.empty_slots:
-            out["empty_slots"] = [s.__dict__ for s in self.empty_slots]
+            out["empty_slots"] = [s._asdict() for s in self.empty_slots]
         return out
 
     def text(self, name: str, models: int = 1) -> str:

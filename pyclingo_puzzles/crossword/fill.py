@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
@@ -356,7 +356,7 @@ class _FillJob:
                 raise VerificationError(problems[0])
             if self.optimize:
                 solutions.clear()
-            solutions.append(replace(sol, shown=solver.shown(answer)))
+            solutions.append(sol._replace(shown=solver.shown(answer)))
 
         # improve until the optimum is proved (the last model is the best), or enumerate (--count:
         # every answer counted, none decoded)
@@ -369,7 +369,7 @@ class _FillJob:
             # stops holding once the rules' switches are freed
             blamed = user_rules.blame(solver, self.time_limit)
         result.stats.extra.update(candidates=sum(map(len, cands.by_site.values())), word_atoms=not lazy)
-        result = replace(result, answers=[], core=[])  # decoded above; symbols stay in this process
+        result = result.replace(answers=[], core=[])  # decoded above; symbols stay in this process
         return FillOutcome(result, solutions, [], result.stats, blamed)
 
 

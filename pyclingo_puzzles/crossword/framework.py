@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ..letters import upper_letter
 
@@ -21,8 +20,7 @@ EMPTY = "."
 BLOCK = " "
 
 
-@dataclass(frozen=True)
-class Site:
+class Site(NamedTuple):
     id: int
     row: int
     col: int
@@ -34,11 +32,21 @@ class Site:
         return [(self.row + dr * i, self.col + dc * i) for i in range(self.length)]
 
 
-@dataclass(frozen=True)
 class Framework:
-    """A rectangular framework: each cell is ``.`` (empty), an upper-case letter, or ``" "``."""
+    """A rectangular framework: each cell is ``.`` (empty), an upper-case letter, or ``" "``.
+    Immutable by convention; compared and hashed by its rows. (Not a dataclass: see solve.py.)"""
 
-    rows: tuple[str, ...]
+    def __init__(self, rows: tuple[str, ...]):
+        self.rows = tuple(rows)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.rows == self.rows  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.rows)
+
+    def __repr__(self) -> str:
+        return f"Framework(rows={self.rows!r})"
 
     @classmethod
     def from_lines(cls, lines: Sequence[str]) -> Framework:

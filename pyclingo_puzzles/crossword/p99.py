@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from .. import runtime
@@ -68,7 +67,7 @@ def solve_instance(
         problems = verify(instance.framework, sol, instance.words)
         if problems:
             raise VerificationError(f"model {answer.number} failed verification: {problems[0]}")
-        solutions.append(replace(sol, shown=solver.shown(answer)))
+        solutions.append(sol._replace(shown=solver.shown(answer)))
 
     if count:
         result = solver.solve(models=0, time_limit=time_limit, keep=0)
@@ -77,5 +76,5 @@ def solve_instance(
     if result.status is Status.UNSAT and solver.rule_files:
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
         blamed = user_rules().blame(solver, left)
-        result = replace(result, core=[user_rules().rules_atom(f) for f in blamed])
+        result = result.replace(core=[user_rules().rules_atom(f) for f in blamed])
     return result, solutions

@@ -8,8 +8,8 @@ Duplicate words are allowed: the word list is a multiset, each copy fills one si
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import InputError, read_text
 from ..letters import describe_char, first_non_letter, normalize_word
@@ -19,8 +19,7 @@ YAML_SUFFIXES = (".yaml", ".yml")
 MAX_CELLS = 250_000  # 500 x 500, as the word search; crossword grids in use are below 30 x 30
 
 
-@dataclass(frozen=True)
-class CrosswordInstance:
+class CrosswordInstance(NamedTuple):
     path: str
     words: tuple[str, ...]  # normalised (upper case, NFC), in file order
     framework: Framework

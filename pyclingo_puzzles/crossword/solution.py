@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from clingo import Symbol, SymbolType
 
@@ -17,8 +16,7 @@ from .framework import BLOCK, EMPTY, Framework, Site
 RUN = re.compile(f"[^{re.escape(BLOCK)}]{{2,}}")  # two or more places in a row
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     word: str
     row: int
     col: int
@@ -32,8 +30,7 @@ class Placement:
         return {"word": self.word, "row": self.row, "col": self.col, "dir": self.dir}
 
 
-@dataclass(frozen=True)
-class CrosswordSolution:
+class CrosswordSolution(NamedTuple):
     grid: tuple[str, ...]  # one string per row, blocks as spaces
     placements: tuple[Placement, ...]  # in site order
     shown: tuple[str, ...] | None = None  # what the user's #show statements show (None: no #show)

@@ -7,15 +7,14 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .framework import Site
 
 ONES = re.compile("1")
 
 
-@dataclass(frozen=True)
-class WordTable:
+class WordTable(NamedTuple):
     """The words of one length, sorted, and ``masks[i][ch]``: the words with ``ch`` at position ``i``."""
 
     length: int
