@@ -18,6 +18,14 @@ SHARED = ROOT.parent / "shared"
 T = TypeVar("T")
 
 
+@pytest.fixture
+def endless(tmp_path: Path) -> Path:
+    """Rules whose grounding never ends: limits and signals must still end the run."""
+    rules = tmp_path / "inf.lp"
+    rules.write_text("p(X+1) :- p(X). p(0).\n")
+    return rules
+
+
 def shared_path(*parts: str) -> Path:
     """A path under ../shared, skipping the test with a clear reason when it is absent."""
     path = SHARED.joinpath(*parts)

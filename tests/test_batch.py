@@ -38,13 +38,6 @@ def summary_rows(err: str) -> list[list[str]]:
 
 
 @pytest.fixture
-def endless(tmp_path: Path) -> Path:
-    rules = tmp_path / "inf.lp"
-    rules.write_text("p(X+1) :- p(X). p(0).\n")
-    return rules
-
-
-@pytest.fixture
 def many_solutions(tmp_path: Path) -> list[Path]:
     """Four copies of a crossword with 12! solutions: an enumeration runs until it is stopped."""
     words = [a + b for a, b in zip("ABCDEFGHIJKL", "MNOPQRSTUVWX", strict=True)]

@@ -28,13 +28,6 @@ def command(*args: object) -> list[str]:
 
 
 @pytest.fixture
-def endless(tmp_path: Path) -> Path:
-    rules = tmp_path / "inf.lp"
-    rules.write_text("p(X+1) :- p(X). p(0).\n")
-    return rules
-
-
-@pytest.fixture
 def many_solutions(tmp_path: Path) -> Path:
     """Twelve separate two-letter sites and twelve distinct words: 12! solutions to enumerate."""
     words = [a + b for a, b in zip("ABCDEFGHIJKL", "MNOPQRSTUVWX", strict=True)]
