@@ -244,10 +244,16 @@ def _reported(call: Callable[[], int]) -> int:
 
 
 def _ticker(run: runtime.Run):
-    """The progress line of one long run (a terminal only, after a second): stage and elapsed."""
+    """The progress line of one long run (a terminal only, after a second): stage, what it has done
+    so far when it says (``runtime.describe``: a fill's conflicts), and elapsed."""
     from .progress import Ticker
 
-    return Ticker(run.started, lambda elapsed: f"{run.stage}, {elapsed:.0f} s").start()
+    return Ticker(run.started, lambda elapsed: progress_text(run, elapsed)).start()
+
+
+def progress_text(run: runtime.Run, elapsed: float) -> str:
+    detail = run.detail() if run.detail is not None else ""
+    return f"{run.stage}{', ' + detail if detail else ''}, {elapsed:.0f} s"
 
 
 def console() -> None:

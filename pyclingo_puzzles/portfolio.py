@@ -56,6 +56,7 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
     results: dict[int, tuple[T, int]] = {}
     first = None  # when the first decided result arrived
     with runtime.stage("searching in worker processes"):
+        runtime.describe(lambda: f"{sum(p.value for p in progress):,} search steps in {len(tasks)} workers")
         try:
             for i, task in enumerate(tasks):
                 recv, send = ctx.Pipe(duplex=False)
@@ -98,6 +99,7 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
                 elif not pending:
                     return 0, results[0][0], 0.0
         finally:
+            runtime.describe(None)
             for proc in procs:
                 if proc.is_alive():
                     proc.terminate()

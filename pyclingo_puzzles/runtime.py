@@ -31,7 +31,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 EXIT_INTERRUPTED = 1
 GRACE = 0.6  # seconds after the deadline the main thread gets to print what it has
@@ -100,6 +100,7 @@ class Run:
         self._thread: threading.Thread | None = None
         self._saved: list = []
         self._pipe: tuple[int, int] | None = None
+        self.detail: Callable[[], str] | None = None  # what a long stage has done so far (progress line)
 
     # ---------------------------------------------------------------------------------- deadline
 
@@ -309,6 +310,13 @@ def check() -> None:
     run = _current
     if run is not None and run.stopping():
         raise Stopped(run.reason or "time limit", run.stage)
+
+
+def describe(detail: Callable[[], str] | None) -> None:
+    """Tell the progress line what the current stage has done so far (a search's conflicts);
+    None when the stage ends. The line calls it from its own thread."""
+    if _current is not None:
+        _current.detail = detail
 
 
 @contextlib.contextmanager

@@ -19,7 +19,7 @@ import pytest
 
 from pyclingo_puzzles.batch import SEVERITY, FileResult, most_severe
 
-from .conftest import INSTANCES
+from .conftest import INSTANCES, shared_path
 
 WS = INSTANCES / "wordsearch"
 CW = INSTANCES / "crossword"
@@ -267,6 +267,15 @@ def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path,
     piped = subprocess.run(argv, capture_output=True, text=True, timeout=60)
     assert "\r" not in piped.stderr and "\x1b" not in piped.stderr and "summary: 4 files" in piped.stderr
 
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("jobs", "detail"), [(1, r"\d+ slot conflicts"), (2, r"[\d,]+ search steps in 2 workers")])
+def test_a_long_fill_shows_its_progress_on_a_terminal(tmp_path: Path, jobs: int, detail: str) -> None:
+    grid = shared_path("crossword-bench", "grids", "21.10.grid")  # not filled in 2 s: conflicts pile up
+    words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
+    argv = command("crossword", grid, "--dictionary", words, "--time-limit", "2", "--jobs", jobs)
+    seen = _with_terminal_stderr(argv, tmp_path / "out.txt").decode()
+    assert re.search(rf"\r\x1b\[K[a-z ]+, {detail}, 1 s", seen), seen[-300:]
 
 
 def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) -> None:

@@ -332,6 +332,7 @@ class _FillJob:
                 sites, cands.tables, cands.bits, self.no_repeat, self.seed or 0, value_rule, progress
             )
             solver.ctl.register_propagator(propagator)
+            runtime.describe(lambda: f"{propagator.conflicts:,} slot conflicts")
         else:
             rng = random.Random(self.seed or 0)
             scores = self.dictionary.words if self.optimize else None
@@ -362,7 +363,10 @@ class _FillJob:
         # every answer counted, none decoded)
         models = 0 if self.optimize or self.count else self.models
         on_answer = None if self.count else take
-        result = solver.solve(models=models, time_limit=self.time_limit, keep=0, on_answer=on_answer)
+        try:
+            result = solver.solve(models=models, time_limit=self.time_limit, keep=0, on_answer=on_answer)
+        finally:
+            runtime.describe(None)  # the progress line's conflict count ends with the search
         blamed = []
         if result.status is Status.UNSAT and solver.rule_files and not lazy:
             # not with the propagator: it takes letters false at its start as gone for good, which

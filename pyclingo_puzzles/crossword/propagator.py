@@ -98,6 +98,7 @@ class WordPropagator:
         # per slot, how often its candidates ran out (kept across restarts: it steers "failures");
         # it starts at 1 so that, before any failure, places crossed by two slots come first
         self.fails = {s.id: 1 for s in self.sites}
+        self.conflicts = 0  # slots whose candidates ran out (the progress line shows it)
         self.fails[-1] = 0  # no slot: the second slot of a place only one slot goes through
         self.crossing = [(at[0][0], at[1][0] if len(at) > 1 else -1) for at in self.slots_at]
 
@@ -374,6 +375,7 @@ class WordPropagator:
         base = self.base[s]
         if not m:
             self.fails[s] += 1
+            self.conflicts += 1
             return control.add_clause(explain(base, -1))
         for i, gone in todo:
             p = places[i]
