@@ -201,20 +201,18 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
 
     # errors are reported once the run is over (its watchdog stopped: it may not end the process
     # while the main thread reports the same stop)
-    code = _reported(lambda: _inside(run, one))
-    if run.reason == "interrupted" and code in (10, 30):
-        code = 11  # stopped by a signal with an answer in hand
-    return code
+    return _signalled(run, _reported(lambda: _inside(run, one)))
 
 
 def run_command(args: argparse.Namespace) -> int:
     """One file of a batch, in a worker: the subcommand's exit code, and for an error one line on
     stderr (never a traceback), as a single run gives them."""
-    code = _reported(lambda: run_guarded(lambda: int(args.run(args))))
-    run = runtime.current()
-    if run is not None and run.reason == "interrupted" and code in (10, 30):
-        code = 11
-    return code
+    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: int(args.run(args)))))
+
+
+def _signalled(run: runtime.Run | None, code: int) -> int:
+    """A run stopped by a signal with an answer in hand exits 11, not 10 or 30."""
+    return 11 if run is not None and run.reason == "interrupted" and code in (10, 30) else code
 
 
 def _inside(run: runtime.Run, call: Callable[[], int]) -> int:

@@ -45,6 +45,16 @@ class Status(StrEnum):
 # of a small puzzle's whole run (README, "Start-up").
 
 
+class Record:
+    """Equality and repr from the instance's fields (``vars``), for the plain result classes."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
+
+
 class Answer(NamedTuple):
     """One model, copied out of clingo (a ``clingo.Model`` dies with its callback)."""
 
@@ -54,7 +64,7 @@ class Answer(NamedTuple):
     optimality_proven: bool = False
 
 
-class Stats:
+class Stats(Record):
     """The figures ``--stats`` prints: problem size and where the time went."""
 
     def __init__(
@@ -76,9 +86,6 @@ class Stats:
         self.conflicts = conflicts
         self.models = models
         self.extra: dict[str, Any] = {} if extra is None else extra
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and vars(self) == vars(other)
 
     def __repr__(self) -> str:
         return f"Stats({self.format()})"
@@ -110,7 +117,7 @@ class Stats:
         return " ".join(f"{k}={v}" for k, v in self.as_dict().items())
 
 
-class SolveResult:
+class SolveResult(Record):
     """How one solve call ended, with the answers it kept."""
 
     def __init__(
@@ -134,12 +141,6 @@ class SolveResult:
     def replace(self, **changes: Any) -> SolveResult:
         """A copy with some fields changed."""
         return SolveResult(**(vars(self) | changes))
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and vars(self) == vars(other)
-
-    def __repr__(self) -> str:
-        return f"SolveResult({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
 
     @property
     def exit_code(self) -> int:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .. import apicheck
 from ..errors import InputError
 from ..letters import normalize_word
-from ..solve import Solver, SolveResult, Stats, Status, exit_code, user_rules
+from ..solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
 from .framework import Framework, Site
 from .p99 import solve_instance
 from .reader import CrosswordInstance, check_framework, check_word, read_instance
@@ -30,7 +30,7 @@ __all__ = ["CrosswordResult", "fill", "solve"]
 Rules = Sequence[str | Path]
 
 
-class CrosswordResult:
+class CrosswordResult(Record):
     """Solutions (verified) and how the search ended; what both CLI modes print.
 
     ``rules_to_blame``: when unsolvable only because of the user's rule files, those files.
@@ -56,12 +56,6 @@ class CrosswordResult:
         self.stats = Stats() if stats is None else stats
         self.rules_to_blame = rules_to_blame
         self.empty_slots = empty_slots
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and vars(self) == vars(other)
-
-    def __repr__(self) -> str:
-        return f"CrosswordResult({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
 
     @property
     def exit_code(self) -> int:
