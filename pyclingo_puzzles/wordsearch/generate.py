@@ -48,6 +48,7 @@ DENSE_OPTIONS = ("--restarts=L,32",)  # with them: frequent restarts redraw the 
 # (10 of 10, 11 of 11, 12 of 12, 12 of 12 words): no restarts 53k, 42k, 276k, 80k; L,32 25k, 23k,
 # over 210k, 59k; x,100,1.5 20k, 29k, 225k, 58k
 EVERY_WORD_RESTARTS = "x,100,1.5"
+FIRST_TURN = 0.5  # fit all: seconds of the first turn of each heuristic (search_all)
 GRACE = (0.5, 0.2)  # branch and bound's grace once only every word weighs more: at least s, at most share
 
 
@@ -376,19 +377,26 @@ class _Round:
         return result
 
     def solve_every_word(
-        self, time_left: float | None, stats: Stats, on_answer: Callable[[Answer], None]
+        self,
+        time_left: float | None,
+        stats: Stats,
+        on_answer: Callable[[Answer], None] | None = None,
+        words: Sequence[int] | None = None,
+        rules_off: Sequence[str] = (),
     ) -> SolveResult:
         """Every word placed, deciding as exact cover with colours does (the word with the fewest
         placements left, geometric restarts): on small grids this settles "not every word fits" several
         times sooner than branch and bound or the overlap heuristic (8x8, 10-12 words: about 5x)."""
         heuristic, conf = self.heuristic, self.solver.ctl.configuration.solver
-        assert heuristic is not None  # complete candidates only
+        words = range(len(self.inst.words)) if words is None else words
+        if heuristic is None:  # sampled candidates: clasp decides
+            return self.solve(1, time_left, words, stats, on_answer, rules_off=rules_off)
         restarts = conf.restarts  # type: ignore[union-attr]
-        heuristic.fewest_left, conf.restarts = True, EVERY_WORD_RESTARTS  # type: ignore[union-attr]
+        heuristic.fewest_left, conf.restarts = set(words), EVERY_WORD_RESTARTS  # type: ignore[union-attr]
         try:
-            return self.solve(1, time_left, range(len(self.inst.words)), stats, on_answer)
+            return self.solve(1, time_left, words, stats, on_answer, rules_off=rules_off)
         finally:
-            heuristic.fewest_left, conf.restarts = False, restarts  # type: ignore[union-attr]
+            heuristic.fewest_left, conf.restarts = None, restarts  # type: ignore[union-attr]
 
     def assumptions(self, words: Sequence[int], rules_off: Sequence[str] = ()) -> list[tuple[Symbol, bool]]:
         """Each listed word is placed; each rule file holds unless in ``rules_off`` (in cores)."""
@@ -510,6 +518,8 @@ def generate(
             wanted = models - len(found) if models and not fit_most else models
             if fit_most and models == 1 and is_complete and deadline is not None:
                 result = search_most(rnd, collect, must, stats, deadline, rng, every_word_from(inst, max_words))
+            elif not fit_most and models == 1 and rnd.heuristic is not None:
+                result = search_all(rnd, must, stats, deadline, collect)
             else:
                 result = rnd.solve(wanted, left(), must, stats, collect, optimise=fit_most)
             failed = collect.failed
@@ -550,7 +560,7 @@ def generate(
         if result.status is Status.UNSAT:
             core_words = _core_words(result.core) or list(must)  # fit most without required words: none
             if is_complete:
-                core, rules_core = minimise_core(rnd, core_words, stats, left)
+                core, rules_core = minimise_core(rnd, core_words, stats, deadline)
                 words_core = tuple(inst.words[w] for w in core)
                 return done(Status.UNSAT, [], core=words_core, rules_core=tuple(rules_core), exhausted=True)
             grow = [w for w in core_words if len(cands[w]) < totals[w]]
@@ -619,6 +629,35 @@ def proved_optimal(collect: _Collector, result: SolveResult) -> SolveResult:
     return result.replace(status=Status.SAT, exhausted=True, interrupted=False, core=[])
 
 
+def search_all(
+    rnd: _Round,
+    words: Sequence[int],
+    stats: Stats,
+    deadline: float | None,
+    on_answer: Callable[[Answer], None] | None = None,
+    rules_off: Sequence[str] = (),
+) -> SolveResult:
+    """One puzzle with all ``words``: the overlap-first heuristic (which places a list that fits)
+    and exact cover's fewest placements left (which proves a list that does not fit several times
+    sooner) take turns, each turn twice as long as the last; clasp keeps what it learnt across
+    turns. Without the heuristic (sampled candidates) clasp decides alone."""
+    if rnd.heuristic is None:
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        return rnd.solve(1, left, words, stats, on_answer, rules_off=rules_off)
+    turn = FIRST_TURN
+    while True:
+        for every_word in (False, True):
+            left = None if deadline is None else deadline - time.perf_counter()
+            step = turn if left is None else min(turn, max(0.0, left))
+            if every_word:
+                result = rnd.solve_every_word(step, stats, on_answer, words, rules_off)
+            else:
+                result = rnd.solve(1, step, words, stats, on_answer, rules_off=rules_off)
+            if not result.interrupted or (left is not None and step >= left) or runtime.stopping():
+                return result
+        turn *= 2
+
+
 def every_word_from(inst: WordSearchInstance, max_words: int | None) -> int | None:
     """The least weight from which only the whole list weighs more (any selection without a word
     weighs at most the total less that word's priority); None with ``max_words`` below the list."""
@@ -646,7 +685,7 @@ def _core_words(core: Sequence[Symbol]) -> list[int]:
     return sorted(s.arguments[0].number for s in core if s.name == "active")
 
 
-def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> tuple[list[int], list[str]]:
+def minimise_core(rnd: _Round, core: list[int], stats: Stats, deadline: float | None) -> tuple[list[int], list[str]]:
     """Deletion-based: drop each word, then each rule file, whose removal keeps the rest
     unsolvable. Returns the words and the rule files left (no words: the rules alone fail)."""
     current = list(core)
@@ -655,7 +694,7 @@ def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> tuple[lis
         if w not in current or (len(current) == 1 and not files):
             continue
         trial = [v for v in current if v != w]
-        result = rnd.solve(1, left(), trial, stats)
+        result = search_all(rnd, trial, stats, deadline)
         if result.status is Status.UNSAT:
             found = _core_words(result.core)
             current = found if found and set(found) <= set(trial) else trial
@@ -663,6 +702,6 @@ def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> tuple[lis
             break
     off: list[str] = []
     for f in files:
-        if rnd.solve(1, left(), current, stats, rules_off=[*off, f]).status is Status.UNSAT:
+        if search_all(rnd, current, stats, deadline, rules_off=[*off, f]).status is Status.UNSAT:
             off.append(f)  # unsolvable without it too
     return current, [f for f in files if f not in off]
