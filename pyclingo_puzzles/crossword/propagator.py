@@ -91,6 +91,7 @@ class WordPropagator:
         # filled by init
         self.options: list[list[tuple[str, int]]] = []  # place -> (letter, solver literal)
         self.slot_mask: dict[int, list[dict[int, int]]] = {}  # slot -> position -> literal -> words
+        self.slot_tests: dict[int, list[tuple[int, int, dict[int, int]]]] = {}  # slot -> (position, place, masks)
         # per watched literal: (places it sets a letter in, places it rules one out in, and per slot
         # through them the bitset to AND into the slot's candidates)
         self.info: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]]]] = {}
@@ -110,6 +111,11 @@ class WordPropagator:
         where: dict[int, list[int]] = {}  # letter literal -> the places it stands for
         self.base = dict(self.given)
         fixed: list[int] = []
+        # one pass over val/3 instead of a symbol built and looked up per place and letter
+        atoms: dict[tuple[int, int, str], int] = {}
+        for atom in init.symbolic_atoms.by_signature("val", 3):
+            r, c, ch = atom.symbol.arguments
+            atoms[(r.number, c.number, ch.string)] = atom.literal
         for p, (r, c) in enumerate(self.place_cells):
             at = self.slots_at[p]
             # the letters some candidate of a slot through the place has there
@@ -117,11 +123,9 @@ class WordPropagator:
             opts = []
             value = 0
             for ch in sorted(letters):
-                atom = init.symbolic_atoms[Function("val", [Number(r), Number(c), String(ch)])]
-                if atom is None:
-                    continue
-                lit = init.solver_literal(atom.literal)
-                if init.assignment.is_false(lit):  # ruled out before the search: never a candidate's
+                atom_literal = atoms.get((r, c, ch))
+                lit = 0 if atom_literal is None else init.solver_literal(atom_literal)
+                if not lit or init.assignment.is_false(lit):  # ruled out before the search: never a candidate's
                     for s, i in at:
                         self.base[s] &= self.full[s] ^ self.tables[s].masks[i].get(ch, 0)
                     continue
@@ -142,6 +146,9 @@ class WordPropagator:
         self.slot_mask = {
             s: [{lit: self.tables[s].masks[i].get(ch, 0) for ch, lit in self.options[p]} for i, p in enumerate(places)]
             for s, places in self.slot_places.items()
+        }
+        self.slot_tests = {
+            s: [(i, p, self.slot_mask[s][i]) for i, p in enumerate(places)] for s, places in self.slot_places.items()
         }
         cur = dict(self.base)
         for p, lit in enumerate(fixed):
@@ -320,16 +327,19 @@ class WordPropagator:
         fixed, live, out = st.fixed, st.live, st.out
         places = self.slot_places[s]
         maskd = self.slot_mask[s]
+        full = self.full[s]
         todo = []
         if m:
-            for i, p in enumerate(places):
+            steps = 0
+            for i, p, md in self.slot_tests[s]:
                 if fixed[p]:
                     continue
-                md = maskd[i]
-                self.steps += len(live[p])  # the tests below are most of the propagator's time
-                gone = [lit for lit in live[p] if not m & md[lit]]
+                lits = live[p]
+                steps += len(lits)  # the tests below are most of the propagator's time
+                gone = [lit for lit in lits if not m & md[lit]]
                 if gone:
                     todo.append((i, gone))
+            self.steps += steps
             if not todo:
                 return True
         # the restrictions that can explain, strongest first: places with a letter, then the places
@@ -354,16 +364,24 @@ class WordPropagator:
                     if fixed[p]:
                         r = (maskd[j][fixed[p]], [-fixed[p]])
                     else:
-                        # the words its ruled-out letters exclude, kept until the place changes
+                        # the words its letters still allow, kept until the place changes: within
+                        # the slot's base (acc always is) the words of its live letters are the
+                        # words its ruled-out letters do not exclude; OR the shorter list
                         known = excluded[j]
                         if known[0] == version[p]:
-                            ruled = known[1]
+                            allowed = known[1]
                         else:
-                            ruled = 0
-                            for lit in out[p]:
-                                ruled |= maskd[j][lit]
-                            excluded[j] = (version[p], ruled)
-                        r = (self.full[s] ^ ruled, list(out[p]))
+                            allowed = 0
+                            md = maskd[j]
+                            if len(live[p]) < len(out[p]):
+                                for lit in live[p]:
+                                    allowed |= md[lit]
+                            else:
+                                for lit in out[p]:
+                                    allowed |= md[lit]
+                                allowed ^= full
+                            excluded[j] = (version[p], allowed)
+                        r = (allowed, list(out[p]))
                     restrict[j] = r
                 mask, part = r
                 new = acc & mask
@@ -381,7 +399,7 @@ class WordPropagator:
             p = places[i]
             if len(gone) + 1 == len(live[p]):  # one letter is left: set it
                 (keep,) = live[p].difference(gone)
-                if not control.add_clause([keep, *explain(base & (self.full[s] ^ maskd[i][keep]), -1)]):
+                if not control.add_clause([keep, *explain(base & (full ^ maskd[i][keep]), -1)]):
                     return False
                 continue
             words = 0
@@ -402,5 +420,5 @@ class _ThreadState:
     cur: dict[int, int]  # slot -> candidates its letters still allow (bitset)
     trail: list[tuple[int, int, int]]  # (literal, slot, previous bitset)
     version: list[int]  # place -> the clock when its ruled-out letters last changed
-    excluded: dict[int, list[tuple[int, int]]]  # slot -> position -> (version, words its ruled-out letters exclude)
+    excluded: dict[int, list[tuple[int, int]]]  # slot -> position -> (version, words its live letters allow)
     clock: int = 0  # counts propagate and undo calls
