@@ -82,7 +82,8 @@ def main() -> None:
             print("  " + " ".join(rows[-1]), flush=True)
             if profile:
                 pstats.Stats(profile).sort_stats("tottime").print_stats(12)
-    heads = ["grid", "rule", "end", "conflicts", "choices", "slot confl.", "steps", "ground+init s", "search CPU s", "ms/conflict"]
+    heads = ["grid", "rule", "end", "conflicts", "choices", "slot confl.", "steps", "ground+init s", "search CPU s"]
+    heads.append("ms/conflict")
     print(table(heads, rows))
     print(f"\nall: {total_cpu:.2f} CPU s for {total_conflicts:,.0f} conflicts: "
           f"{1000 * total_cpu / max(1, total_conflicts):.2f} ms per conflict")

@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from clingo import Assignment, Function, Number, PropagateControl, PropagateInit, PropagatorCheckMode, String
+from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode
 
 from ..portfolio import Progress
 from .framework import Site
