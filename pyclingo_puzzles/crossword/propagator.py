@@ -113,6 +113,7 @@ class WordPropagator:
         fixed: list[int] = []
         # one pass over val/3 instead of a symbol built and looked up per place and letter
         atoms: dict[tuple[int, int, str], int] = {}
+        assignment = init.assignment  # a new wrapper object per access
         for atom in init.symbolic_atoms.by_signature("val", 3):
             r, c, ch = atom.symbol.arguments
             atoms[(r.number, c.number, ch.string)] = atom.literal
@@ -125,11 +126,11 @@ class WordPropagator:
             for ch in sorted(letters):
                 atom_literal = atoms.get((r, c, ch))
                 lit = 0 if atom_literal is None else init.solver_literal(atom_literal)
-                if not lit or init.assignment.is_false(lit):  # ruled out before the search: never a candidate's
+                if not lit or assignment.is_false(lit):  # ruled out before the search: never a candidate's
                     for s, i in at:
                         self.base[s] &= self.full[s] ^ self.tables[s].masks[i].get(ch, 0)
                     continue
-                if init.assignment.is_true(lit):
+                if assignment.is_true(lit):
                     value = lit
                 opts.append((ch, lit))
                 where.setdefault(lit, []).append(p)
