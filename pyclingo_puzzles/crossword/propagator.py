@@ -16,7 +16,7 @@ constraint holds even where propagation was skipped, and repeated words are refu
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode
@@ -365,22 +365,12 @@ class WordPropagator:
                     if fixed[p]:
                         r = (maskd[j][fixed[p]], [-fixed[p]])
                     else:
-                        # the words its letters still allow, kept until the place changes: within
-                        # the slot's base (acc always is) the words of its live letters are the
-                        # words its ruled-out letters do not exclude; OR the shorter list
+                        # the words its letters still allow, kept until the place changes
                         known = excluded[j]
                         if known[0] == version[p]:
                             allowed = known[1]
                         else:
-                            allowed = 0
-                            md = maskd[j]
-                            if len(live[p]) < len(out[p]):
-                                for lit in live[p]:
-                                    allowed |= md[lit]
-                            else:
-                                for lit in out[p]:
-                                    allowed |= md[lit]
-                                allowed ^= full
+                            allowed = allowed_words(maskd[j], live[p], out[p], full)
                             excluded[j] = (version[p], allowed)
                         r = (allowed, list(out[p]))
                     restrict[j] = r
@@ -411,6 +401,20 @@ class WordPropagator:
                 if not control.add_clause([-lit, *reason]):
                     return False
         return True
+
+
+def allowed_words(masks: dict[int, int], live: Collection[int], out: Collection[int], full: int) -> int:
+    """The words a place's letters still allow: those of its live letters, or all but those of its
+    ruled-out letters, whichever list is shorter. The two agree on the slot's base (every word
+    there has one of the place's letters, live or ruled out), which is all explanations look at."""
+    allowed = 0
+    if len(live) < len(out):
+        for lit in live:
+            allowed |= masks[lit]
+        return allowed
+    for lit in out:
+        allowed |= masks[lit]
+    return full ^ allowed
 
 
 @dataclass
