@@ -93,8 +93,8 @@ class WordPropagator:
         self.slot_mask: dict[int, list[dict[int, int]]] = {}  # slot -> position -> literal -> words
         self.slot_tests: dict[int, list[tuple[int, int, dict[int, int]]]] = {}  # slot -> (position, place, masks)
         # per watched literal: (places it sets a letter in, places it rules one out in, and per slot
-        # through them the bitset to AND into the slot's candidates)
-        self.info: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]]]] = {}
+        # through them the words to keep (a letter set) and the words to drop (one ruled out))
+        self.info: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]], list[tuple[int, int]]]] = {}
         self.threads: list[_ThreadState] = []
         # per slot, how often its candidates ran out (kept across restarts: it steers "failures");
         # it starts at 1 so that, before any failure, places crossed by two slots come first
@@ -107,7 +107,8 @@ class WordPropagator:
 
     def init(self, init: PropagateInit) -> None:
         self.options = []  # init runs again if the program grows
-        effects: dict[int, list[tuple[int, int]]] = {}
+        keep: dict[int, list[tuple[int, int]]] = {}  # literal -> (slot, the words it keeps)
+        drop: dict[int, list[tuple[int, int]]] = {}  # literal -> (slot, the words it drops)
         where: dict[int, list[int]] = {}  # letter literal -> the places it stands for
         self.base = dict(self.given)
         fixed: list[int] = []
@@ -135,13 +136,13 @@ class WordPropagator:
                 opts.append((ch, lit))
                 where.setdefault(lit, []).append(p)
                 for watched in (lit, -lit):
-                    if watched not in effects:
+                    if watched not in keep:
                         init.add_watch(watched)
-                        effects[watched] = []
+                        keep[watched], drop[watched] = [], []
                 for s, i in at:
                     mask = self.tables[s].masks[i].get(ch, 0)
-                    effects[lit].append((s, mask))
-                    effects[-lit].append((s, self.full[s] ^ mask))
+                    keep[lit].append((s, mask))
+                    drop[-lit].append((s, mask))
             self.options.append(opts)
             fixed.append(value)
         self.slot_mask = {
@@ -170,7 +171,7 @@ class WordPropagator:
             for _ in range(init.number_of_threads)
         ]
         self.info = {
-            lit: (tuple(where.get(lit, ())), tuple(where.get(-lit, ())), effect) for lit, effect in effects.items()
+            lit: (tuple(where.get(lit, ())), tuple(where.get(-lit, ())), kept, drop[lit]) for lit, kept in keep.items()
         }
         init.check_mode = PropagatorCheckMode.Total
 
@@ -186,7 +187,7 @@ class WordPropagator:
             for p in info[lit][0]:  # a letter is set
                 fixed[p] = lit
         for lit in changes:
-            setting, ruling, effects = info[lit]
+            setting, ruling, keeps, drops = info[lit]
             if ruling:  # a letter is ruled out
                 for p in ruling:
                     out[p].append(-lit)
@@ -194,12 +195,19 @@ class WordPropagator:
                     ver[p] = clock
                 if not setting and (fixed[ruling[0]] if len(ruling) == 1 else all(fixed[p] for p in ruling)):
                     continue  # implied: the letter set there already excludes these words
-            for s, mask in effects:
+            for s, mask in keeps:
                 old = cur[s]
                 new = old & mask
                 if new != old:
                     trail.append((lit, s, old))
                     cur[s] = new
+                    dirty.add(s)
+            for s, mask in drops:
+                old = cur[s]
+                gone = old & mask  # one AND, no compare, when nothing goes (the slot that ruled it out)
+                if gone:
+                    trail.append((lit, s, old))
+                    cur[s] = old ^ gone
                     dirty.add(s)
         try:
             for s in dirty:
@@ -216,7 +224,7 @@ class WordPropagator:
         st.clock += 1
         clock = st.clock
         for lit in changes:
-            setting, ruling, _effects = info[lit]
+            setting, ruling, _keeps, _drops = info[lit]
             for p in setting:
                 fixed[p] = 0
             for p in ruling:
