@@ -19,7 +19,7 @@ import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode
+from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode, SymbolType
 
 from ..portfolio import Progress
 from .framework import Site
@@ -117,7 +117,8 @@ class WordPropagator:
         assignment = init.assignment  # a new wrapper object per access
         for atom in init.symbolic_atoms.by_signature("val", 3):
             r, c, ch = atom.symbol.arguments
-            atoms[(r.number, c.number, ch.string)] = atom.literal
+            if r.type is SymbolType.Number and c.type is SymbolType.Number and ch.type is SymbolType.String:
+                atoms[(r.number, c.number, ch.string)] = atom.literal  # user rules may derive others
         for p, (r, c) in enumerate(self.place_cells):
             at = self.slots_at[p]
             # the letters some candidate of a slot through the place has there
