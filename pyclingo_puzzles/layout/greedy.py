@@ -43,8 +43,9 @@ class Board:
             else:
                 self.by_letter[ch].discard(cell)
 
-    def fits(self, p: Placement) -> int | None:
-        """Crossings ``p`` would make, or None when it breaks a run rule (or touches nothing)."""
+    def fits(self, p: Placement, alone: bool = False) -> int | None:
+        """Crossings ``p`` would make, or None when it breaks a run rule (or touches nothing, unless
+        ``alone``: a word of a block placed with it may be what it crosses)."""
         dr, dc = STEP[p.dir]
         if (p.row - dr, p.col - dc) in self.letter:
             return None
@@ -63,7 +64,7 @@ class Board:
                 return None  # a letter beside the new one would form a run that is no word
             r += dr
             c += dc
-        return crosses if crosses or not self.placements else None
+        return crosses if crosses or alone or not self.placements else None
 
     def extent(self, p: Placement) -> tuple[int, int, int, int]:
         """The board's box (min row, min col, max row, max col) with ``p`` added."""

@@ -31,6 +31,7 @@ from .check import check
 from .facts import box_candidates, cand_fact, option_facts, window_candidates, word_facts
 from .greedy import Board, extend, greedy
 from .grid import Layout, bounds
+from .motifs import Block, aligned, attachments, in_the_way, rectangles
 from .reader import LayoutInstance
 
 ENCODING = "layout.lp"
@@ -44,6 +45,10 @@ RUIN_SHARE = 0.85  # share of the search after the starts spent on Python ruin-a
 WORSE = 0.1  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
 MAX_FREE = 8  # the largest clingo neighbourhood, in words
+MOTIF_MOVES = 0.3  # share of ruin-and-recreate moves that put a rectangle of four words in
+ANCHORED = 0.7  # share of those that keep one of its words where it lies and build the rest around it
+ANCHOR_SAMPLE = 8  # rectangles holding that word compared (the one disturbing the fewest words is put in)
+MOTIF_TIME = 0.1  # at most this share of the time limit enumerates the rectangles
 
 
 @dataclass
@@ -122,22 +127,27 @@ def orphan_pair(placements: Sequence[Placement], rest: Sequence[Placement]) -> b
     return False
 
 
+def part_with(graph: dict[str, set[str]], keep: set[str], word: str) -> set[str]:
+    """The connected part of ``graph`` restricted to ``keep`` that holds ``word``."""
+    part, todo = {word}, [word]
+    while todo:
+        for v in graph[todo.pop()] & keep:
+            if v not in part:
+                part.add(v)
+                todo.append(v)
+    return part
+
+
 def largest_part(graph: dict[str, set[str]], keep: set[str]) -> set[str]:
     """The largest connected part of ``graph`` restricted to ``keep``."""
     best: set[str] = set()
     seen: set[str] = set()
     for w in sorted(keep):
-        if w in seen:
-            continue
-        part, todo = {w}, [w]
-        while todo:
-            for v in graph[todo.pop()] & keep:
-                if v not in part:
-                    part.add(v)
-                    todo.append(v)
-        seen |= part
-        if len(part) > len(best):
-            best = part
+        if w not in seen:
+            part = part_with(graph, keep, w)
+            seen |= part
+            if len(part) > len(best):
+                best = part
     return best
 
 
@@ -167,6 +177,9 @@ class Search:
         self.improvements = 0
         self.starts = 0
         self.moves = 0
+        self.motif_moves = 0
+        self.blocks: list[Block] = []
+        self.blocks_of: dict[str, list[int]] = {}  # word -> indices of the blocks holding it
 
     def going(self, until: float) -> bool:
         """Time left before ``until`` and no Ctrl-C / SIGTERM: the best layout so far is kept."""
@@ -282,24 +295,17 @@ class Search:
         if self.rules:
             return layout  # user rules are clingo's to check: no moves made outside it
         inst = self.inst
-        n = len(inst.words)
         best = current = layout
         while self.going(until):
             self.moves += 1
-            removed = self.pick_free(current, self.rng.randint(1, max(1, min(n - 1, 6))))
-            # words cut off from the largest remaining part go out too: the rest stays connected
-            kept = largest_part(crossing_graph(current.placements), set(inst.words) - removed)
-            if len(inst.words) - len(kept) > MAX_FREE:
-                continue  # that would rebuild a large part of the layout: rarely better
-            removed = set(inst.words) - kept
-            rest = [p for p in current.placements if p.word in kept]
-            if not rest or orphan_pair(current.placements, rest):
-                continue  # taking these out leaves a run that is no word
             mw, mh = inst.max_width, inst.max_height
             if worse == 0:  # the closing phase keeps inside the best box: only compaction pays
                 mw = min(x for x in (mw, best.width) if x is not None)
                 mh = min(x for x in (mh, best.height) if x is not None)
-            found, _ = extend(Board(rest), sorted(removed), self.rng, (), mw, mh)
+            if self.blocks and self.rng.random() < MOTIF_MOVES:
+                found = self.motif_move(current, mw, mh)
+            else:
+                found = self.ruin_move(current, mw, mh)
             if found is None:
                 continue
             if key(found, inst.prefer) <= key(current, inst.prefer) or self.rng.random() < worse:
@@ -310,6 +316,84 @@ class Search:
             if self.rng.random() < 0.01:
                 current = best  # back to the best now and then
         return best
+
+    def ruin_move(self, layout: Layout, mw: int | None, mh: int | None) -> Layout | None:
+        """Take out a few words (``pick_free``) and put them back greedily."""
+        words = set(self.inst.words)
+        removed = self.pick_free(layout, self.rng.randint(1, max(1, min(len(words) - 1, 6))))
+        # words cut off from the largest remaining part go out too: the rest stays connected
+        kept = largest_part(crossing_graph(layout.placements), words - removed)
+        if len(words) - len(kept) > MAX_FREE:
+            return None  # that would rebuild a large part of the layout: rarely better
+        rest = [p for p in layout.placements if p.word in kept]
+        if not rest or orphan_pair(layout.placements, rest):
+            return None  # taking these out leaves a run that is no word
+        return extend(Board(rest), sorted(words - kept), self.rng, (), mw, mh)[0]
+
+    def anchored(self, layout: Layout) -> tuple[Block, str, tuple[Placement, ...], set[str]] | None:
+        """A rectangle to build around a word where it lies: among a few rectangles holding a
+        random word, the one that disturbs the fewest other words (its words that must move, and
+        the words in their way): (block, anchor word, its placements there, words taken out)."""
+        anchor = self.rng.choice(layout.placements).word
+        pool = self.blocks_of.get(anchor)
+        if not pool:
+            return None
+        placed = {p.word: p for p in layout.placements}
+        best = None
+        for i in self.rng.sample(pool, min(len(pool), ANCHOR_SAMPLE)):
+            block = self.blocks[i]
+            targets = aligned(block, placed[anchor])
+            moving = {t.word for t in targets if placed[t.word] != t}
+            if not moving:
+                continue  # the rectangle is there already
+            others = [p for p in layout.placements if p.word not in moving]
+            out = moving | in_the_way(others, [t for t in targets if t.word in moving])
+            if best is None or len(out) < len(best[3]):
+                best = (block, anchor, targets, out)
+        return best
+
+    def motif_move(self, layout: Layout, mw: int | None, mh: int | None) -> Layout | None:
+        """Put a rectangle (a cycle of four words) into the layout: either built around one of its
+        words where that word lies now (its other words, and the words in their way, taken out), or
+        taken out whole and attached where it crosses the most; then the other words taken out go
+        back greedily. A greedy step rarely closes a cycle (it needs two parallel words at the right
+        distance first); this move closes one in a single step."""
+        words = set(self.inst.words)
+        graph = crossing_graph(layout.placements)
+        targets: tuple[Placement, ...] = ()
+        if self.rng.random() < ANCHORED:
+            chosen = self.anchored(layout)
+            if chosen is None:
+                return None
+            block, anchor, targets, out = chosen
+            kept = part_with(graph, words - out, anchor)
+        else:
+            block = self.rng.choice(self.blocks)
+            kept = largest_part(graph, words - block.words)
+        if len(words) - len(kept) - len(block.words) > MAX_FREE:
+            return None
+        rest = [p for p in layout.placements if p.word in kept]
+        if not rest or orphan_pair(layout.placements, rest):
+            return None
+        board = Board(rest)
+        if targets:
+            for t in targets:
+                if t.word not in kept:
+                    if board.fits(t, alone=True) is None:
+                        return None
+                    board.add(t)
+        else:
+            options = attachments(board, block)
+            if not options:
+                return None
+            top = max(n for _, n in options)
+            for t in self.rng.choice([ps for ps, n in options if n == top]):
+                board.add(t)
+        self.motif_moves += 1
+        found = extend(board, sorted(words - kept - block.words), self.rng, (), mw, mh)[0]
+        if found is None or (mw is not None and found.width > mw) or (mh is not None and found.height > mh):
+            return None
+        return found
 
     def relocate(self, layout: Layout, until: float) -> Layout:
         """Hill climbing in Python: move one word at a time to its best position on the rest (a
@@ -375,6 +459,8 @@ class Search:
         outcome.stats.extra.update(
             greedy_starts=self.starts,
             python_moves=self.moves,
+            motif_moves=self.motif_moves,
+            rectangles=len(self.blocks),
             neighbourhoods=self.iterations,
             improvements=self.improvements,
         )
@@ -437,6 +523,13 @@ class Search:
     def improve(self, best: Layout, until: float) -> Layout:
         prefer = self.inst.prefer
         n = len(self.inst.words)
+        if n >= 4 and not self.rules:
+            order = list(self.inst.words)
+            self.rng.shuffle(order)  # a list with thousands of rectangles is sampled differently per seed
+            self.blocks = rectangles(order, time.monotonic() + MOTIF_TIME * max(0.0, until - time.monotonic()))
+            for i, block in enumerate(self.blocks):
+                for w in block.words:
+                    self.blocks_of.setdefault(w, []).append(i)
         k, stall = min(3, n), 0
         best = self.relocate(best, until)
         ruin = RUIN_SHARE * max(0.0, until - time.monotonic())

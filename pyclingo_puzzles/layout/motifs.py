@@ -1,0 +1,170 @@
+"""Motifs: small rigid groups of words that close a cycle of crossings.
+
+In a connected layout, crossings = (words - 1) + (independent cycles of the crossing graph), and
+the graph is bipartite (across words cross only down words), so every cycle has four words or more.
+A word-by-word greedy rarely closes one: it needs two parallel words at exactly the right distance
+before the word that crosses both pays off. So the cycles are enumerated here and placed as blocks.
+
+A rectangle: across words A1 (row 0) and A2 (row h), down words D1 (column 0) and D2 (column g),
+crossing at the four corners; g, h >= 2 (closer, letters would touch side by side). Rectangles that
+share a word at the same place merge into larger blocks (a "ladder" of two rectangles: 5 words,
+6 crossings). Every block is checked by ``check.py`` before it is used.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from ..crossword.solution import Placement
+from .check import check
+from .greedy import Board
+from .grid import crossings
+
+MAX_RECTANGLES = 4000  # enumeration stops here (a 50-word list has thousands; the search uses a sample)
+
+
+class Block(NamedTuple):
+    """Placements of a valid, connected group of words, normalised to start at (0, 0)."""
+
+    placements: tuple[Placement, ...]
+
+    @property
+    def words(self) -> frozenset[str]:
+        return frozenset(p.word for p in self.placements)
+
+    @property
+    def cycles(self) -> int:
+        """Independent cycles inside the block (crossings - words + 1)."""
+        return crossings(self.placements) - len(self.placements) + 1
+
+    def transposed(self) -> Block:
+        flip = {"across": "down", "down": "across"}
+        return normalised(Placement(p.word, p.col, p.row, flip[p.dir]) for p in self.placements)
+
+    def shifted(self, dr: int, dc: int) -> tuple[Placement, ...]:
+        return tuple(Placement(p.word, p.row + dr, p.col + dc, p.dir) for p in self.placements)
+
+
+def normalised(placements: Iterable[Placement]) -> Block:
+    ps = list(placements)
+    r0 = min(p.row for p in ps)
+    c0 = min(p.col for p in ps)
+    return Block(tuple(sorted((Placement(p.word, p.row - r0, p.col - c0, p.dir) for p in ps), key=_order)))
+
+
+def _order(p: Placement) -> tuple[int, int, str, str]:
+    return p.row, p.col, p.dir, p.word
+
+
+def rectangles(words: Sequence[str], deadline: float | None = None, limit: int = MAX_RECTANGLES) -> list[Block]:
+    """Every rectangle of four distinct words (up to transposition: A1, A2 across), each checked.
+
+    Index: (x, y, d) -> the (word, i) with word[i] = x and word[i + d] = y. For each ordered pair of
+    across words A1 above A2, each horizontal offset and each height h, the columns where some third
+    word reads A1's letter and, h further down, A2's letter are the possible down words; two such
+    columns at least 2 apart make a rectangle."""
+    pairs: dict[tuple[str, str, int], list[tuple[str, int]]] = defaultdict(list)
+    for w in words:
+        for i in range(len(w)):
+            for d in range(2, len(w) - i):
+                pairs[(w[i], w[i + d], d)].append((w, i))
+    longest = max((len(w) for w in words), default=0)
+    found: dict[tuple[Placement, ...], Block] = {}
+    for a1 in words:
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        for a2 in words:
+            if a2 == a1:
+                continue
+            # a2 starts at column `off` relative to a1 (a1 at column 0)
+            for off in range(-(len(a2) - 1), len(a1)):
+                cols = range(max(0, off), min(len(a1), off + len(a2)))
+                if len(cols) < 3:
+                    continue
+                for h in range(2, longest):
+                    downs = [(c, pairs.get((a1[c], a2[c - off], h))) for c in cols]
+                    downs = [(c, ws) for c, ws in downs if ws]
+                    for x, (c1, ws1) in enumerate(downs):
+                        for c2, ws2 in downs[x + 1 :]:
+                            if c2 - c1 < 2:
+                                continue
+                            for d1, j1 in ws1:
+                                if d1 in (a1, a2):
+                                    continue
+                                for d2, j2 in ws2:
+                                    if d2 in (a1, a2, d1):
+                                        continue
+                                    ps = (
+                                        Placement(a1, 0, 0, "across"),
+                                        Placement(a2, h, off, "across"),
+                                        Placement(d1, -j1, c1, "down"),
+                                        Placement(d2, -j2, c2, "down"),
+                                    )
+                                    block = normalised(ps)
+                                    if block.placements not in found and not check(list(block.words), ps):
+                                        found[block.placements] = block
+                                        if len(found) >= limit:
+                                            return list(found.values())
+    return list(found.values())
+
+
+def attachments(board: Board, block: Block) -> list[tuple[tuple[Placement, ...], int]]:
+    """Every way to put ``block`` (or its transpose) on a valid board so the union stays valid and
+    connected: (the block's placements there, crossings with the board, at least 1)."""
+    out = []
+    for orient in (block, block.transposed()):
+        shifts: set[tuple[int, int]] = set()
+        for p in orient.placements:
+            for (r0, c0), ch in zip(p.cells(), p.word, strict=True):
+                for r, c in board.by_letter.get(ch, ()):
+                    if p.dir not in board.dirs[(r, c)]:
+                        shifts.add((r - r0, c - c0))
+        for dr, dc in sorted(shifts):
+            ps = orient.shifted(dr, dc)
+            total = 0
+            for q in ps:
+                n = board.fits(q, alone=True)
+                if n is None:
+                    break
+                total += n
+            else:
+                out.append((ps, total))
+    return out
+
+
+def aligned(block: Block, p: Placement) -> tuple[Placement, ...]:
+    """The block (transposed when needed) moved so its copy of ``p.word`` lies exactly at ``p``."""
+    own = next(q for q in block.placements if q.word == p.word)
+    if own.dir != p.dir:
+        block = block.transposed()
+        own = next(q for q in block.placements if q.word == p.word)
+    return block.shifted(p.row - own.row, p.col - own.col)
+
+
+def in_the_way(placements: Sequence[Placement], targets: Sequence[Placement]) -> set[str]:
+    """Words of ``placements`` (other than the targets' own words) that stop ``targets`` from
+    lying where they are: a different letter or the same direction in a shared cell, a letter
+    beside a target's letter that is not a crossing there, or a letter just before or after a
+    target."""
+    own = {t.word for t in targets}
+    at: dict[tuple[int, int], list[tuple[Placement, str]]] = {}
+    for p in placements:
+        if p.word not in own:
+            for cell, ch in zip(p.cells(), p.word, strict=True):
+                at.setdefault(cell, []).append((p, ch))
+    out: set[str] = set()
+    for t in targets:
+        dr, dc = (0, 1) if t.dir == "across" else (1, 0)
+        cells = t.cells()
+        for end in ((t.row - dr, t.col - dc), (cells[-1][0] + dr, cells[-1][1] + dc)):
+            out.update(p.word for p, _ in at.get(end, ()))
+        for (r, c), ch in zip(cells, t.word, strict=True):
+            here = at.get((r, c), [])
+            crossing = {p.word for p, x in here if x == ch and p.dir != t.dir}
+            out.update(p.word for p, _ in here if p.word not in crossing)
+            for side in ((r + dc, c + dr), (r - dc, c - dr)):
+                out.update(p.word for p, _ in at.get(side, ()) if p.word not in crossing)
+    return out
