@@ -123,15 +123,17 @@ def attachments(board: Board, block: Block) -> list[tuple[tuple[Placement, ...],
                     if p.dir not in board.dirs[(r, c)]:
                         shifts.add((r - r0, c - c0))
         for dr, dc in sorted(shifts):
-            ps = orient.shifted(dr, dc)
+            ps = []
             total = 0
-            for q in ps:
+            for p in orient.placements:
+                q = Placement(p.word, p.row + dr, p.col + dc, p.dir)
                 n = board.fits(q, alone=True)
                 if n is None:
                     break
+                ps.append(q)
                 total += n
             else:
-                out.append((ps, total))
+                out.append((tuple(ps), total))
     return out
 
 
@@ -144,27 +146,37 @@ def aligned(block: Block, p: Placement) -> tuple[Placement, ...]:
     return block.shifted(p.row - own.row, p.col - own.col)
 
 
-def in_the_way(placements: Sequence[Placement], targets: Sequence[Placement]) -> set[str]:
-    """Words of ``placements`` (other than the targets' own words) that stop ``targets`` from
-    lying where they are: a different letter or the same direction in a shared cell, a letter
-    beside a target's letter that is not a crossing there, or a letter just before or after a
-    target."""
-    own = {t.word for t in targets}
-    at: dict[tuple[int, int], list[tuple[Placement, str]]] = {}
+Occupants = dict[tuple[int, int], list[tuple[Placement, str]]]
+
+
+def occupants(placements: Iterable[Placement]) -> Occupants:
+    """Cell -> the placements with a letter there, with that letter."""
+    at: Occupants = {}
     for p in placements:
-        if p.word not in own:
-            for cell, ch in zip(p.cells(), p.word, strict=True):
-                at.setdefault(cell, []).append((p, ch))
+        for cell, ch in zip(p.cells(), p.word, strict=True):
+            at.setdefault(cell, []).append((p, ch))
+    return at
+
+
+def in_the_way(at: Occupants, targets: Sequence[Placement]) -> set[str]:
+    """Words of a layout (``at``: its ``occupants``) other than the targets' own words that stop
+    ``targets`` from lying where they are: a different letter or the same direction in a shared
+    cell, a letter beside a target's letter that is not a crossing there, or a letter just before or
+    after a target."""
+    own = {t.word for t in targets}
     out: set[str] = set()
     for t in targets:
         dr, dc = (0, 1) if t.dir == "across" else (1, 0)
-        cells = t.cells()
-        for end in ((t.row - dr, t.col - dc), (cells[-1][0] + dr, cells[-1][1] + dc)):
+        n = len(t.word)
+        for end in ((t.row - dr, t.col - dc), (t.row + dr * n, t.col + dc * n)):
             out.update(p.word for p, _ in at.get(end, ()))
-        for (r, c), ch in zip(cells, t.word, strict=True):
-            here = at.get((r, c), [])
+        r, c = t.row, t.col
+        for ch in t.word:
+            here = at.get((r, c), ())
             crossing = {p.word for p, x in here if x == ch and p.dir != t.dir}
             out.update(p.word for p, _ in here if p.word not in crossing)
             for side in ((r + dc, c + dr), (r - dc, c - dr)):
                 out.update(p.word for p, _ in at.get(side, ()) if p.word not in crossing)
-    return out
+            r += dr
+            c += dc
+    return out - own

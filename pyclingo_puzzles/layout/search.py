@@ -31,7 +31,7 @@ from .check import check
 from .facts import box_candidates, cand_fact, option_facts, window_candidates, word_facts
 from .greedy import Board, extend, greedy
 from .grid import Layout, bounds
-from .motifs import Block, aligned, attachments, in_the_way, rectangles
+from .motifs import Block, aligned, attachments, in_the_way, normalised, occupants, rectangles
 from .reader import LayoutInstance
 
 ENCODING = "layout.lp"
@@ -178,6 +178,8 @@ class Search:
         self.starts = 0
         self.moves = 0
         self.motif_moves = 0
+        import collections
+        self.why = collections.Counter()
         self.blocks: list[Block] = []
         self.blocks_of: dict[str, list[int]] = {}  # word -> indices of the blocks holding it
 
@@ -330,15 +332,18 @@ class Search:
             return None  # taking these out leaves a run that is no word
         return extend(Board(rest), sorted(words - kept), self.rng, (), mw, mh)[0]
 
-    def anchored(self, layout: Layout) -> tuple[Block, str, tuple[Placement, ...], set[str]] | None:
+    def anchored(self, layout: Layout) -> tuple[Block, tuple[Placement, ...], set[str]] | None:
         """A rectangle to build around a word where it lies: among a few rectangles holding a
-        random word, the one that disturbs the fewest other words (its words that must move, and
-        the words in their way): (block, anchor word, its placements there, words taken out)."""
+        random word, the one that disturbs the fewest other words (its words that must move, the
+        words in their way, and what that cuts off): (block, its placements there, words kept)."""
         anchor = self.rng.choice(layout.placements).word
         pool = self.blocks_of.get(anchor)
         if not pool:
             return None
+        words = set(self.inst.words)
+        graph = crossing_graph(layout.placements)
         placed = {p.word: p for p in layout.placements}
+        at = occupants(layout.placements)
         best = None
         for i in self.rng.sample(pool, min(len(pool), ANCHOR_SAMPLE)):
             block = self.blocks[i]
@@ -346,54 +351,85 @@ class Search:
             moving = {t.word for t in targets if placed[t.word] != t}
             if not moving:
                 continue  # the rectangle is there already
-            others = [p for p in layout.placements if p.word not in moving]
-            out = moving | in_the_way(others, [t for t in targets if t.word in moving])
-            if best is None or len(out) < len(best[3]):
-                best = (block, anchor, targets, out)
+            kept = largest_part(graph, words - moving - in_the_way(at, targets))
+            if anchor in kept and (best is None or len(kept) > len(best[2])):
+                best = (block, targets, kept)
         return best
 
     def motif_move(self, layout: Layout, mw: int | None, mh: int | None) -> Layout | None:
         """Put a rectangle (a cycle of four words) into the layout: either built around one of its
         words where that word lies now (its other words, and the words in their way, taken out), or
-        taken out whole and attached where it crosses the most; then the other words taken out go
-        back greedily. A greedy step rarely closes a cycle (it needs two parallel words at the right
-        distance first); this move closes one in a single step."""
+        taken out whole and attached where it crosses the most. Parts of the layout cut off by
+        taking words out are put back whole where they cross the most (as they were, they are valid),
+        the remaining words one by one, greedily. A greedy step rarely closes a cycle (it needs two
+        parallel words at the right distance first); this move closes one in a single step."""
         words = set(self.inst.words)
         graph = crossing_graph(layout.placements)
         targets: tuple[Placement, ...] = ()
         if self.rng.random() < ANCHORED:
             chosen = self.anchored(layout)
             if chosen is None:
+                self.why["nochoice"] += 1
                 return None
-            block, anchor, targets, out = chosen
-            kept = part_with(graph, words - out, anchor)
+            block, targets, kept = chosen
         else:
             block = self.rng.choice(self.blocks)
             kept = largest_part(graph, words - block.words)
-        if len(words) - len(kept) - len(block.words) > MAX_FREE:
-            return None
         rest = [p for p in layout.placements if p.word in kept]
         if not rest or orphan_pair(layout.placements, rest):
+            self.why["orphan"] += 1
             return None
         board = Board(rest)
         if targets:
             for t in targets:
                 if t.word not in kept:
                     if board.fits(t, alone=True) is None:
+                        self.why["fits"] += 1
                         return None
                     board.add(t)
         else:
             options = attachments(board, block)
             if not options:
+                self.why["noattach"] += 1
                 return None
             top = max(n for _, n in options)
             for t in self.rng.choice([ps for ps, n in options if n == top]):
                 board.add(t)
+        loose = self.reattach(board, layout, graph, words - kept - block.words)
+        if len(loose) > MAX_FREE:
+            self.why["maxfree"] += 1
+            return None
         self.motif_moves += 1
-        found = extend(board, sorted(words - kept - block.words), self.rng, (), mw, mh)[0]
+        found = extend(board, sorted(loose), self.rng, (), mw, mh)[0]
         if found is None or (mw is not None and found.width > mw) or (mh is not None and found.height > mh):
+            self.why["extend"] += 1
             return None
         return found
+
+    def reattach(self, board: Board, layout: Layout, graph: dict[str, set[str]], out: set[str]) -> set[str]:
+        """Put the connected parts of ``out`` (words of ``layout`` now off the board) back on the
+        board whole, each where it crosses the most, largest first; returns the words left over
+        (single words, and parts that found no place or are no valid layout on their own)."""
+        parts = []
+        left = set(out)
+        while left:
+            part = part_with(graph, left, min(left))
+            left -= part
+            parts.append(part)
+        loose: set[str] = set()
+        for part in sorted(parts, key=lambda p: (-len(p), min(p))):
+            ps = [p for p in layout.placements if p.word in part]
+            if len(part) == 1 or orphan_pair(layout.placements, ps):
+                loose |= part
+                continue
+            options = attachments(board, normalised(ps))
+            if not options:
+                loose |= part
+                continue
+            top = max(n for _, n in options)
+            for t in self.rng.choice([ps for ps, n in options if n == top]):
+                board.add(t)
+        return loose
 
     def relocate(self, layout: Layout, until: float) -> Layout:
         """Hill climbing in Python: move one word at a time to its best position on the rest (a
