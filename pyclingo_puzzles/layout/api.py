@@ -21,10 +21,10 @@ from ..crossword.solution import Placement
 from ..errors import InputError
 from ..solve import Stats, Status
 from ..yamlio import DataDoc
-from . import render
+from . import render, workers
 from .grid import Layout
 from .reader import LayoutInstance, from_doc, read_instance
-from .search import Outcome, Search
+from .search import Outcome
 
 __all__ = ["LayoutResult", "arrange"]
 
@@ -195,5 +195,5 @@ def arrange(
     inst = instance_of(words, max_width=max_width, max_height=max_height, title=title, prefer=prefer)
     started = time.monotonic()
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
-    outcome = Search(inst, rules=list(rules), seed=seed).run(limit, started)
+    outcome = workers.arrange(inst, rules=list(rules), seed=seed, time_limit=limit, started=started)
     return LayoutResult(inst, outcome)

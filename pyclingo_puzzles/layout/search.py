@@ -178,8 +178,6 @@ class Search:
         self.starts = 0
         self.moves = 0
         self.motif_moves = 0
-        import collections
-        self.why = collections.Counter()
         self.blocks: list[Block] = []
         self.blocks_of: dict[str, list[int]] = {}  # word -> indices of the blocks holding it
 
@@ -369,7 +367,6 @@ class Search:
         if self.rng.random() < ANCHORED:
             chosen = self.anchored(layout)
             if chosen is None:
-                self.why["nochoice"] += 1
                 return None
             block, targets, kept = chosen
         else:
@@ -377,32 +374,27 @@ class Search:
             kept = largest_part(graph, words - block.words)
         rest = [p for p in layout.placements if p.word in kept]
         if not rest or orphan_pair(layout.placements, rest):
-            self.why["orphan"] += 1
             return None
         board = Board(rest)
         if targets:
             for t in targets:
                 if t.word not in kept:
                     if board.fits(t, alone=True) is None:
-                        self.why["fits"] += 1
                         return None
                     board.add(t)
         else:
             options = attachments(board, block)
             if not options:
-                self.why["noattach"] += 1
                 return None
             top = max(n for _, n in options)
             for t in self.rng.choice([ps for ps, n in options if n == top]):
                 board.add(t)
         loose = self.reattach(board, layout, graph, words - kept - block.words)
         if len(loose) > MAX_FREE:
-            self.why["maxfree"] += 1
             return None
         self.motif_moves += 1
         found = extend(board, sorted(loose), self.rng, (), mw, mh)[0]
         if found is None or (mw is not None and found.width > mw) or (mh is not None and found.height > mh):
-            self.why["extend"] += 1
             return None
         return found
 
