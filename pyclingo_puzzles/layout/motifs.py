@@ -111,6 +111,15 @@ def rectangles(words: Sequence[str], deadline: float | None = None, limit: int =
     return list(found.values())
 
 
+def directions(placements: Iterable[Placement]) -> dict[tuple[int, int], set[str]]:
+    """Cell -> the directions of the words covering it (what ``Board.fits`` takes as ``block``)."""
+    out: dict[tuple[int, int], set[str]] = {}
+    for p in placements:
+        for cell in p.cells():
+            out.setdefault(cell, set()).add(p.dir)
+    return out
+
+
 def attachments(board: Board, block: Block) -> list[tuple[tuple[Placement, ...], int]]:
     """Every way to put ``block`` (or its transpose) on a valid board so the union stays valid and
     connected: (the block's placements there, crossings with the board, at least 1)."""
@@ -122,12 +131,14 @@ def attachments(board: Board, block: Block) -> list[tuple[tuple[Placement, ...],
                 for r, c in board.by_letter.get(ch, ()):
                     if p.dir not in board.dirs[(r, c)]:
                         shifts.add((r - r0, c - c0))
+        dirs = directions(orient.placements)
         for dr, dc in sorted(shifts):
             ps = []
             total = 0
+            moved = {(r + dr, c + dc): ds for (r, c), ds in dirs.items()}
             for p in orient.placements:
                 q = Placement(p.word, p.row + dr, p.col + dc, p.dir)
-                n = board.fits(q, alone=True)
+                n = board.fits(q, moved)
                 if n is None:
                     break
                 ps.append(q)

@@ -31,7 +31,7 @@ from .check import check
 from .facts import box_candidates, cand_fact, option_facts, window_candidates, word_facts
 from .greedy import Board, extend, greedy
 from .grid import Layout, bounds
-from .motifs import Block, aligned, attachments, in_the_way, normalised, occupants, rectangles
+from .motifs import Block, aligned, attachments, directions, in_the_way, normalised, occupants, rectangles
 from .reader import LayoutInstance
 
 ENCODING = "layout.lp"
@@ -178,6 +178,7 @@ class Search:
         self.starts = 0
         self.moves = 0
         self.motif_moves = 0
+        self.invalid_moves = 0
         self.blocks: list[Block] = []
         self.blocks_of: dict[str, list[int]] = {}  # word -> indices of the blocks holding it
 
@@ -377,11 +378,12 @@ class Search:
             return None
         board = Board(rest)
         if targets:
-            for t in targets:
-                if t.word not in kept:
-                    if board.fits(t, alone=True) is None:
-                        return None
-                    board.add(t)
+            along = directions(targets)
+            adding = [t for t in targets if t.word not in kept]
+            if any(board.fits(t, along) is None for t in adding):
+                return None
+            for t in adding:
+                board.add(t)
         else:
             options = attachments(board, block)
             if not options:
@@ -395,6 +397,9 @@ class Search:
         self.motif_moves += 1
         found = extend(board, sorted(loose), self.rng, (), mw, mh)[0]
         if found is None or (mw is not None and found.width > mw) or (mh is not None and found.height > mh):
+            return None
+        if check(self.inst.words, found.placements):
+            self.invalid_moves += 1  # a block placed against the run rules: never kept (a test asserts 0)
             return None
         return found
 
@@ -488,6 +493,7 @@ class Search:
             greedy_starts=self.starts,
             python_moves=self.moves,
             motif_moves=self.motif_moves,
+            invalid_moves=self.invalid_moves,
             rectangles=len(self.blocks),
             neighbourhoods=self.iterations,
             improvements=self.improvements,
