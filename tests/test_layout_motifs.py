@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import time
+
+import pytest
 
 from pyclingo_puzzles.crossword.solution import Placement
 from pyclingo_puzzles.layout import workers
@@ -97,10 +100,18 @@ def test_motif_move_closes_a_cycle_in_a_tree() -> None:
 def test_two_cores_give_a_checked_layout_and_leave_no_worker(monkeypatch) -> None:
     monkeypatch.setattr(workers, "two_cores", lambda: True)  # the test machine may have one core
     inst = instance_of(INSTANCES / "layout" / "kitchen-10.yaml")
-    import time
-
     outcome = workers.arrange(inst, seed=1, time_limit=1.5, started=time.monotonic())
     assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
     assert outcome.stats.extra["workers"] == 2 and outcome.stats.extra["invalid_moves"] == 0
     assert outcome.layout.crossings >= len(inst.words) - 1
     assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize("name, sets", [("kitchen-10", 6), ("weather-10", 10)])
+def test_rectangles_of_the_ten_word_lists(name: str, sets: int) -> None:
+    # the counts of distinct word sets come from a separate brute force over all word quadruples
+    words = instance_of(INSTANCES / "layout" / f"{name}.yaml").words
+    found = rectangles(words)
+    assert len({b.words for b in found}) == sets
+    for b in found:
+        assert check(sorted(b.words), b.placements) == []
