@@ -6,9 +6,10 @@ A word-by-word greedy rarely closes one: it needs two parallel words at exactly 
 before the word that crosses both pays off. So the cycles are enumerated here and placed as blocks.
 
 A rectangle: across words A1 (row 0) and A2 (row h), down words D1 (column 0) and D2 (column g),
-crossing at the four corners; g, h >= 2 (closer, letters would touch side by side). Rectangles that
-share a word at the same place merge into larger blocks (a "ladder" of two rectangles: 5 words,
-6 crossings). Every block is checked by ``check.py`` before it is used.
+crossing at the four corners; g, h >= 2 (closer, letters would touch side by side). The search
+starts greedy constructions from rectangles and builds them into a layout (``search.motif_move``):
+``aligned`` puts a rectangle on one of its words where it lies, ``in_the_way`` names the words that
+must make room, ``attachments`` lists where a block crosses a board.
 """
 
 from __future__ import annotations

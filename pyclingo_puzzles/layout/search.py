@@ -1,9 +1,12 @@
 """Finding the best layout within the time limit; the best layout so far is always kept.
 
 1. Words that share no letter with the rest: named, proved without search.
-2. Randomised greedy starts (``greedy.py``), unbounded and inside square boxes.
+2. Randomised greedy starts (``greedy.py``), unbounded and inside square boxes, a third of them from
+   a rectangle of four words (``motifs.py``: a cycle of crossings from the start).
 3. Ruin and recreate in Python: free a few words (a neighbourhood, see ``pick_free``) and put them
-   back greedily; a worse result is accepted now and then, the last phase only compacts.
+   back greedily, or (``motif_move``) build a rectangle into the layout; a worse result is accepted
+   now and then, the last phase only compacts. Crossings = words - 1 + independent cycles of the
+   crossing graph, and a greedy step rarely closes a cycle: the rectangles close one at a time.
 4. Large-neighbourhood search with clingo: the freed words are placed optimally by
    ``encodings/layout.lp`` with every other word fixed; candidates are pruned in Python against the
    fixed letters, so a ground program stays small whatever the list's length.
@@ -465,6 +468,7 @@ class Search:
         lost = unconnectable(inst.words)
         if lost:
             return Outcome(None, optimal=True, unconnectable=lost, stats=self.stats)
+        self.find_motifs(t_end)
         best = self.starts_phase(t_end)
         if best is None:
             if inst.max_width and inst.max_height and self.going(t_end):
@@ -523,7 +527,12 @@ class Search:
             mh = min(x for x in (inst.max_height, box) if x is not None) if box or inst.max_height else None
             if (mw is not None and mw < longest and (mh is None or mh < longest)) or len(words) == 1:
                 mw, mh = inst.max_width, inst.max_height
-            found = greedy(words, self.rng, t_end, max_width=mw, max_height=mh, tries=1 if box else 200)
+            if self.blocks and self.starts % 3 == 2:
+                found = self.seeded(mw, mh)  # a cycle from the start
+                if found is None:
+                    continue
+            else:
+                found = greedy(words, self.rng, t_end, max_width=mw, max_height=mh, tries=1 if box else 200)
             if found is None:
                 if box is not None:
                     side += 1
@@ -535,6 +544,26 @@ class Search:
             if len(words) == 1:
                 break
         return best
+
+    def seeded(self, mw: int | None, mh: int | None) -> Layout | None:
+        """A greedy start from a random rectangle instead of the longest word."""
+        block = self.rng.choice(self.blocks)
+        rest = [w for w in self.inst.words if w not in block.words]
+        found = extend(Board(block.placements), rest, self.rng, (), mw, mh)[0]
+        if found is None or (mw is not None and found.width > mw) or (mh is not None and found.height > mh):
+            return None
+        return found
+
+    def find_motifs(self, t_end: float) -> None:
+        """The rectangles of the list (a short share of the time), indexed by word."""
+        if len(self.inst.words) < 4 or self.rules:
+            return  # with user rules every move is clingo's
+        order = list(self.inst.words)
+        self.rng.shuffle(order)  # a list with more rectangles than kept is sampled differently per seed
+        self.blocks = rectangles(order, time.monotonic() + MOTIF_TIME * max(0.0, t_end - time.monotonic()))
+        for i, block in enumerate(self.blocks):
+            for w in block.words:
+                self.blocks_of.setdefault(w, []).append(i)
 
     def fit_rules(self, layout: Layout, t_end: float) -> Layout | None:
         """User rules may reject the greedy layout: try it and its transpose, then grow the freed
@@ -557,13 +586,6 @@ class Search:
     def improve(self, best: Layout, until: float) -> Layout:
         prefer = self.inst.prefer
         n = len(self.inst.words)
-        if n >= 4 and not self.rules:
-            order = list(self.inst.words)
-            self.rng.shuffle(order)  # a list with thousands of rectangles is sampled differently per seed
-            self.blocks = rectangles(order, time.monotonic() + MOTIF_TIME * max(0.0, until - time.monotonic()))
-            for i, block in enumerate(self.blocks):
-                for w in block.words:
-                    self.blocks_of.setdefault(w, []).append(i)
         k, stall = min(3, n), 0
         best = self.relocate(best, until)
         ruin = RUIN_SHARE * max(0.0, until - time.monotonic())
