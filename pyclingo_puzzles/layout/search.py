@@ -45,6 +45,7 @@ SLICE = 1.0  # seconds per neighbourhood
 GREEDY_SHARE = 0.15  # share of the time limit spent on randomised greedy starts
 GREEDY_STARTS = 2000  # and at most this many
 RUIN_SHARE = 0.85  # share of the search after the starts spent on Python ruin-and-recreate moves
+PLATEAU_FIRST = True  # see ruin_recreate
 WORSE = 0.1  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
 MAX_FREE = 8  # the largest clingo neighbourhood, in words
@@ -312,7 +313,10 @@ class Search:
                 found = self.ruin_move(current, mw, mh)
             if found is None:
                 continue
-            if key(found, inst.prefer) <= key(current, inst.prefer) or self.rng.random() < worse:
+            # while exploring (worse > 0), a layout as good on the first objective is taken whatever
+            # the second: the walk over equal crossings is not held to a shrinking box
+            level = key(found, inst.prefer)[: 1 if worse and PLATEAU_FIRST else 2]
+            if level <= key(current, inst.prefer)[: len(level)] or self.rng.random() < worse:
                 current = found
                 if key(current, inst.prefer) < key(best, inst.prefer):
                     best = current
