@@ -49,7 +49,8 @@ PLATEAU_FIRST = True  # see ruin_recreate
 WORSE = 0.1  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
 MAX_FREE = 8  # the largest clingo neighbourhood, in words
-MOTIF_MOVES = 0.3  # share of ruin-and-recreate moves that put a rectangle of four words in
+MOTIF_MIN, MOTIF_MAX = 0.05, 0.5  # bounds of the share of ruin-and-recreate moves that put a rectangle in
+DECAY = 0.995  # per move, of the credit that sets that share (see ruin_recreate)
 ANCHORED = 0.7  # share of those that keep one of its words where it lies and build the rest around it
 ANCHOR_SAMPLE = 8  # rectangles holding that word compared (the one disturbing the fewest words is put in)
 MOTIF_TIME = 0.1  # at most this share of the time limit enumerates the rectangles
@@ -301,18 +302,29 @@ class Search:
             return layout  # user rules are clingo's to check: no moves made outside it
         inst = self.inst
         best = current = layout
+        # which move to make: each kind earns credit for the layouts it improved, per second spent
+        # (decaying); motif moves pay on short lists and cost more than they bring on long ones
+        credit = {True: 1.0, False: 1.0}
+        spent = {True: 0.05, False: 0.05}
         while self.going(until):
             self.moves += 1
             mw, mh = inst.max_width, inst.max_height
             if worse == 0:  # the closing phase keeps inside the best box: only compaction pays
                 mw = min(x for x in (mw, best.width) if x is not None)
                 mh = min(x for x in (mh, best.height) if x is not None)
-            if self.blocks and self.rng.random() < MOTIF_MOVES:
-                found = self.motif_move(current, mw, mh)
-            else:
-                found = self.ruin_move(current, mw, mh)
+            rate = {kind: credit[kind] / spent[kind] for kind in credit}
+            share = min(MOTIF_MAX, max(MOTIF_MIN, rate[True] / (rate[True] + rate[False])))
+            motif = bool(self.blocks) and self.rng.random() < share
+            tick = time.monotonic()
+            found = self.motif_move(current, mw, mh) if motif else self.ruin_move(current, mw, mh)
+            spent[motif] += time.monotonic() - tick
+            for kind in credit:
+                credit[kind] *= DECAY
+                spent[kind] *= DECAY
             if found is None:
                 continue
+            if key(found, inst.prefer) < key(current, inst.prefer):
+                credit[motif] += 1 + 2 * (key(found, inst.prefer) < key(best, inst.prefer))
             # while exploring (worse > 0), a layout as good on the first objective is taken whatever
             # the second: the walk over equal crossings is not held to a shrinking box
             level = key(found, inst.prefer)[: 1 if worse and PLATEAU_FIRST else 2]
