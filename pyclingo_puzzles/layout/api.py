@@ -191,7 +191,9 @@ def arrange(
     """Every word placed once, across or down, into one crossword with the most crossings, then
     the smallest bounding box (``prefer="area"``: the reverse), best found within ``time_limit``
     seconds; ``result.optimal`` when proved. Words are checked as the CLI checks a file (bad input
-    raises ``InputError``); ``rules``: ``.lp`` files as with ``--rules``."""
+    raises ``InputError``); ``rules``: ``.lp`` files as with ``--rules``. Lists of more than 7
+    words without rules are searched in two processes on a machine with two cores or more (see
+    ``layout/workers.py``)."""
     inst = instance_of(words, max_width=max_width, max_height=max_height, title=title, prefer=prefer)
     started = time.monotonic()
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit

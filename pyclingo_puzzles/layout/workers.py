@@ -43,7 +43,8 @@ def _work(search: Search, time_limit: float, started: float, conn: Connection) -
 def two_cores() -> bool:
     import multiprocessing  # here: only a run that forks pays for the import
 
-    return "fork" in multiprocessing.get_all_start_methods() and len(os.sched_getaffinity(0)) >= 2
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return "fork" in multiprocessing.get_all_start_methods() and cores >= 2
 
 
 def arrange(
