@@ -3,9 +3,15 @@ a layout, and the search on both cores."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import multiprocessing
 import random
+import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -115,3 +121,41 @@ def test_rectangles_of_the_ten_word_lists(name: str, sets: int) -> None:
     assert len({b.words for b in found}) == sets
     for b in found:
         assert check(sorted(b.words), b.placements) == []
+
+
+def _gone(pid: int, within: float = 3.0) -> bool:
+    until = time.monotonic() + within
+    while time.monotonic() < until:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().split(")")[-1].split()[0] == "Z":
+                    return True  # dead, waiting for its new parent to reap it
+        except FileNotFoundError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the worker")
+def test_ctrl_c_prints_the_best_layout_and_ends_the_worker() -> None:
+    if not workers.two_cores():
+        pytest.skip("one core: no worker is forked")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pyclingo_puzzles", "layout", str(INSTANCES / "layout" / "kitchen-10.yaml"), "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    children: list[int] = []
+    until = time.monotonic() + 20
+    while not children and time.monotonic() < until:  # the worker is forked after the start-up
+        time.sleep(0.1)
+        with contextlib.suppress(FileNotFoundError):
+            children = [int(c) for c in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+    assert children, "no worker process appeared"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=20)
+    assert proc.returncode == 11
+    placements = json.loads(out)["placements"]
+    words = instance_of(INSTANCES / "layout" / "kitchen-10.yaml").words
+    assert check(words, [Placement(p["word"], p["row"], p["col"], p["dir"]) for p in placements]) == []
+    assert all(_gone(pid) for pid in children)
