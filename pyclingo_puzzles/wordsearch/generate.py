@@ -44,6 +44,12 @@ OPT_OPTIONS: tuple[str, ...] = ()  # fit most: extra clasp options (measured in 
 REPAIR_ROUNDS = 200
 DENSE = True  # overlap-first decisions (heuristic.py) whenever the candidates are complete
 DENSE_OPTIONS = ("--restarts=L,32",)  # with them: frequent restarts redraw the seeded ties
+# "every word" by fewest placements left: conflicts to settle the 8x8 lists of benchmarks/wordsearch.py
+# (10 of 10, 11 of 11, 12 of 12, 12 of 12 words): no restarts 53k, 42k, 276k, 80k; L,32 25k, 23k,
+# over 210k, 59k; x,100,1.5 20k, 29k, 225k, 58k
+EVERY_WORD_RESTARTS = "x,100,1.5"
+FIRST_TURN = 0.5  # fit all: seconds of the first turn of each heuristic (search_all)
+GRACE = (0.5, 0.2)  # branch and bound's grace once only every word weighs more: at least s, at most share
 
 
 @dataclass(frozen=True)
@@ -320,12 +326,14 @@ class _Round:
                 placements.append([Placement(word, *astuple(c)) for c in cands[w]])
             self.strays = StrayCopies(inst.words, placements, inst.width, inst.height)
         self.solver.ctl.register_propagator(self.strays)
+        self.heuristic: PlacementHeuristic | None = None
         if dense:  # tight grid: decide by most shared cells, then fewest placements left
             cells = [
                 [tuple((r, col, ch) for (r, col), ch in zip(p.cells(), p.word, strict=True)) for p in row]
                 for row in placements
             ]
-            self.solver.ctl.register_propagator(PlacementHeuristic(cells, inst.seed or 0))
+            self.heuristic = PlacementHeuristic(cells, inst.seed or 0)
+            self.solver.ctl.register_propagator(self.heuristic)
         self.solver.add_facts(facts(inst, cands, max_words))
         self.solver.ground()
         self.forbidden = 0
@@ -362,8 +370,33 @@ class _Round:
         except _Reached:  # no selection can weigh more: as good as a proof, without the search for one
             stats.models += 1
             return SolveResult(Status.SAT, [], 1, True, False, Stats())
+        except _Switch:  # branch and bound has done its part: what is left is for solve_every_word
+            stats.models += 1
+            return SolveResult(Status.SAT, [], 1, False, True, Stats())
         stats.add(result.stats)
         return result
+
+    def solve_every_word(
+        self,
+        time_left: float | None,
+        stats: Stats,
+        on_answer: Callable[[Answer], None] | None = None,
+        words: Sequence[int] | None = None,
+        rules_off: Sequence[str] = (),
+    ) -> SolveResult:
+        """Every word placed, deciding as exact cover with colours does (the word with the fewest
+        placements left, geometric restarts): on small grids this settles "not every word fits" several
+        times sooner than branch and bound or the overlap heuristic (8x8, 10-12 words: about 5x)."""
+        heuristic, conf = self.heuristic, self.solver.ctl.configuration.solver
+        words = range(len(self.inst.words)) if words is None else words
+        if heuristic is None:  # sampled candidates: clasp decides
+            return self.solve(1, time_left, words, stats, on_answer, rules_off=rules_off)
+        restarts = conf.restarts  # type: ignore[union-attr]
+        heuristic.fewest_left, conf.restarts = set(words), EVERY_WORD_RESTARTS  # type: ignore[union-attr]
+        try:
+            return self.solve(1, time_left, words, stats, on_answer, rules_off=rules_off)
+        finally:
+            heuristic.fewest_left, conf.restarts = None, restarts  # type: ignore[union-attr]
 
     def assumptions(self, words: Sequence[int], rules_off: Sequence[str] = ()) -> list[tuple[Symbol, bool]]:
         """Each listed word is placed; each rule file holds unless in ``rules_off`` (in cores)."""
@@ -387,6 +420,11 @@ class _Reached(Exception):
     word, or the heaviest ``max_words``): clasp would otherwise search on to prove it."""
 
 
+class _Switch(Exception):
+    """Raised from the model callback when only the whole list would weigh more than the puzzle
+    found: branch and bound stops there and ``solve_every_word`` takes over."""
+
+
 class _Collector:
     """Fills and checks each model as it arrives (so what is found before the time limit is
     printed); placements whose free cells cannot be filled are kept apart."""
@@ -394,6 +432,7 @@ class _Collector:
     def __init__(self, rnd: _Round, tag: str, every: bool, stop_at: int | None = None):
         self.rnd, self.inst, self.cands, self.tag, self.every = rnd, rnd.inst, rnd.cands, tag, every
         self.stop_at = stop_at
+        self.switch_at: int | None = None  # fit most: stop branch and bound from this weight on
         self.found: list[_Found] = []
         self.failed: list[tuple[dict[int, int], int]] = []  # (placement, weight)
         self.proven = False  # clasp reported a model as optimal (optN)
@@ -416,6 +455,8 @@ class _Collector:
         self.proven = self.proven or answer.optimality_proven
         if self.stop_at is not None and self.found[-1].value >= self.stop_at:
             raise _Reached
+        if self.switch_at is not None and self.found[-1].value >= self.switch_at:
+            raise _Switch
 
 
 def generate(
@@ -476,7 +517,9 @@ def generate(
             collect.failed = []
             wanted = models - len(found) if models and not fit_most else models
             if fit_most and models == 1 and is_complete and deadline is not None:
-                result = search_most(rnd, collect, must, stats, deadline, rng)
+                result = search_most(rnd, collect, must, stats, deadline, rng, every_word_from(inst, max_words))
+            elif not fit_most and models == 1 and rnd.heuristic is not None:
+                result = search_all(rnd, must, stats, deadline, collect)
             else:
                 result = rnd.solve(wanted, left(), must, stats, collect, optimise=fit_most)
             failed = collect.failed
@@ -517,7 +560,7 @@ def generate(
         if result.status is Status.UNSAT:
             core_words = _core_words(result.core) or list(must)  # fit most without required words: none
             if is_complete:
-                core, rules_core = minimise_core(rnd, core_words, stats, left)
+                core, rules_core = minimise_core(rnd, core_words, stats, deadline)
                 words_core = tuple(inst.words[w] for w in core)
                 return done(Status.UNSAT, [], core=words_core, rules_core=tuple(rules_core), exhausted=True)
             grow = [w for w in core_words if len(cands[w]) < totals[w]]
@@ -539,16 +582,35 @@ def search_most(
     stats: Stats,
     deadline: float,
     rng: random.Random,
+    every_word: int | None = None,
 ) -> SolveResult:
     """Fit most under a time limit: clasp's branch and bound for a share of the time; then, while
     the optimum is not proved, large neighbourhood search (keep most placed words where they are,
     re-optimise the rest with a bound that asks for an improvement), then branch and bound again
-    with that bound for the rest of the time: UNSAT there proves the best puzzle optimal."""
-    result = rnd.solve(1, (deadline - time.perf_counter()) * FULL_SHARE, must, stats, collect, optimise=True)
+    with that bound for the rest of the time: UNSAT there proves the best puzzle optimal.
+    From weight ``every_word`` on, only the whole list weighs more: branch and bound goes on for a
+    grace period (as long again as it took to get there, within bounds), which is when a list that
+    fits gets its last word (lists cut from a letter grid: within a second), and then the rest of
+    the time goes to placing every word as exact cover does, which settles "it does not fit" far
+    sooner than the bound."""
+    start = time.perf_counter()
+    collect.switch_at = every_word
+    result = rnd.solve(1, (deadline - start) * FULL_SHARE, must, stats, collect, optimise=True)
+    collect.switch_at = None
     if not result.interrupted:
         return result
     if not collect.found:  # nothing to start a neighbourhood from: keep searching
         return rnd.solve(1, deadline - time.perf_counter(), must, stats, collect, optimise=True)
+    best = max(collect.found, key=lambda f: f.value)
+    if every_word is not None and best.value >= every_word:
+        now = time.perf_counter()
+        grace = min(max(GRACE[0], now - start), (deadline - now) * GRACE[1])
+        result = rnd.solve(1, grace, must, stats, collect, optimise=True, at_least=best.value + 1)
+        if result.status is Status.UNSAT:
+            return proved_optimal(collect, result)
+        if not result.interrupted:  # every word placed
+            return result
+        return prove_every_word(rnd, collect, stats, deadline - time.perf_counter())
     until = deadline - (deadline - time.perf_counter()) * PROOF_SHARE
     while time.perf_counter() < until - 0.05:
         best = max(collect.found, key=lambda f: f.value)
@@ -558,10 +620,59 @@ def search_most(
         rnd.solve(1, step, must, stats, collect, optimise=True, fixed=fixed, at_least=best.value + 1)
     best = max(collect.found, key=lambda f: f.value)
     result = rnd.solve(1, deadline - time.perf_counter(), must, stats, collect, optimise=True, at_least=best.value + 1)
-    if result.status is Status.UNSAT:  # nothing heavier than the best: it is optimal
-        collect.proven = True
-        result.status, result.exhausted, result.interrupted = Status.SAT, True, False
-    return result
+    return proved_optimal(collect, result) if result.status is Status.UNSAT else result
+
+
+def proved_optimal(collect: _Collector, result: SolveResult) -> SolveResult:
+    """Nothing heavier than the best puzzle exists (an UNSAT ``result``): it is optimal."""
+    collect.proven = True
+    return result.replace(status=Status.SAT, exhausted=True, interrupted=False, core=[])
+
+
+def search_all(
+    rnd: _Round,
+    words: Sequence[int],
+    stats: Stats,
+    deadline: float | None,
+    on_answer: Callable[[Answer], None] | None = None,
+    rules_off: Sequence[str] = (),
+) -> SolveResult:
+    """One puzzle with all ``words``: the overlap-first heuristic (which places a list that fits)
+    and exact cover's fewest placements left (which proves a list that does not fit several times
+    sooner) take turns, each turn twice as long as the last; clasp keeps what it learnt across
+    turns. Without the heuristic (sampled candidates) clasp decides alone."""
+    if rnd.heuristic is None:
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        return rnd.solve(1, left, words, stats, on_answer, rules_off=rules_off)
+    turn = FIRST_TURN
+    while True:
+        for every_word in (False, True):
+            left = None if deadline is None else deadline - time.perf_counter()
+            step = turn if left is None else min(turn, max(0.0, left))
+            if every_word:
+                result = rnd.solve_every_word(step, stats, on_answer, words, rules_off)
+            else:
+                result = rnd.solve(1, step, words, stats, on_answer, rules_off=rules_off)
+            if not result.interrupted or (left is not None and step >= left) or runtime.stopping():
+                return result
+        turn *= 2
+
+
+def every_word_from(inst: WordSearchInstance, max_words: int | None) -> int | None:
+    """The least weight from which only the whole list weighs more (any selection without a word
+    weighs at most the total less that word's priority); None with ``max_words`` below the list."""
+    n = len(inst.words)
+    if max_words is not None and max_words < n:
+        return None
+    total = sum(inst.priority(w) for w in range(n))
+    return total - min(inst.priority(w) for w in range(n))
+
+
+def prove_every_word(rnd: _Round, collect: _Collector, stats: Stats, time_left: float) -> SolveResult:
+    """Place every word (an improvement, as good as it gets) or prove it impossible: then the best
+    puzzle found is optimal."""
+    result = rnd.solve_every_word(max(0.0, time_left), stats, collect)
+    return proved_optimal(collect, result) if result.status is Status.UNSAT else result
 
 
 def pick(best: list[_Found], models: int) -> list[Puzzle]:
@@ -574,7 +685,7 @@ def _core_words(core: Sequence[Symbol]) -> list[int]:
     return sorted(s.arguments[0].number for s in core if s.name == "active")
 
 
-def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> tuple[list[int], list[str]]:
+def minimise_core(rnd: _Round, core: list[int], stats: Stats, deadline: float | None) -> tuple[list[int], list[str]]:
     """Deletion-based: drop each word, then each rule file, whose removal keeps the rest
     unsolvable. Returns the words and the rule files left (no words: the rules alone fail)."""
     current = list(core)
@@ -583,7 +694,7 @@ def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> tuple[lis
         if w not in current or (len(current) == 1 and not files):
             continue
         trial = [v for v in current if v != w]
-        result = rnd.solve(1, left(), trial, stats)
+        result = search_all(rnd, trial, stats, deadline)
         if result.status is Status.UNSAT:
             found = _core_words(result.core)
             current = found if found and set(found) <= set(trial) else trial
@@ -591,6 +702,6 @@ def minimise_core(rnd: _Round, core: list[int], stats: Stats, left) -> tuple[lis
             break
     off: list[str] = []
     for f in files:
-        if rnd.solve(1, left(), current, stats, rules_off=[*off, f]).status is Status.UNSAT:
+        if search_all(rnd, current, stats, deadline, rules_off=[*off, f]).status is Status.UNSAT:
             off.append(f)  # unsolvable without it too
     return current, [f for f in files if f not in off]

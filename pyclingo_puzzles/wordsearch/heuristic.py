@@ -74,6 +74,7 @@ class PlacementHeuristic:
         self.on_true: dict[int, list[int]] = {}  # literal -> candidates it makes true
         self.on_false: dict[int, list[int]] = {}  # literal -> candidates it makes false
         self.states: list[_State] = []
+        self.fewest_left: set[int] | None = None  # these words, fewest placements left first (proofs)
 
     def init(self, init: PropagateInit) -> None:  # called again for each solve call
         lits = [lit for row in self.literals(init) for lit in row]
@@ -95,6 +96,7 @@ class PlacementHeuristic:
             self._apply(state, fixed, +1)
 
     def _apply(self, state: _State, changes: Sequence[int], sign: int) -> None:
+        lean = self.fewest_left is not None  # its decisions read no shared cells: skip their upkeep
         for lit in changes:
             if sign > 0:
                 state.true.add(lit)
@@ -102,6 +104,8 @@ class PlacementHeuristic:
                 state.true.discard(lit)
             for i in self.on_true.get(lit, ()):
                 state.placed[self.word[i]] += sign
+                if lean:
+                    continue
                 for r, c, ch in self.cells[i]:
                     before = state.written.get((r, c), 0)
                     state.written[(r, c)] = before + sign
@@ -120,6 +124,8 @@ class PlacementHeuristic:
 
     def decide(self, thread_id: int, assignment: Assignment, fallback: int) -> int:
         state = self.states[thread_id]
+        if self.fewest_left is not None:
+            return self._fewest_left(state, self.fewest_left, fallback)
         true, shared, lits, noise = state.true, state.shared, self.lit, self.rng.random
         best, choice = -1.0, fallback
         for w, span in enumerate(self.span):
@@ -133,3 +139,18 @@ class PlacementHeuristic:
                     if score > best:
                         best, choice = score, lit
         return choice
+
+    def _fewest_left(self, state: _State, words: set[int], fallback: int) -> int:
+        """Of ``words``, the one with the fewest placements left (as Knuth's exact cover with colours
+        branches), its first placement still open; the other words are clasp's to decide."""
+        placed, left, true, lits = state.placed, state.left, state.true, self.lit
+        best, word = 1 << 30, -1
+        for w, n in enumerate(left):
+            if w in words and not placed[w] and 0 < n < best:
+                best, word = n, w
+        if word >= 0:
+            for i in self.span[word]:
+                lit = lits[i]
+                if lit and lit not in true and -lit not in true:
+                    return lit
+        return fallback
