@@ -8,6 +8,7 @@ import sys
 MODULES = [
     "benchmarks.crossword_p99",
     "benchmarks.crossword_fill",
+    "benchmarks.crossword_fill_cost",
     "benchmarks.strips",
     "benchmarks.wordsearch",
     "benchmarks.limits",

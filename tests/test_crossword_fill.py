@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from pyclingo_puzzles.crossword.fill import Dictionary, prune, read_dictionary, read_framework, seed_subset, solve_fill
 from pyclingo_puzzles.crossword.framework import Framework
-from pyclingo_puzzles.crossword.propagator import VALUE_RULES
+from pyclingo_puzzles.crossword.propagator import VALUE_RULES, allowed_words
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
 from pyclingo_puzzles.crossword.wordsets import WordTable
 from pyclingo_puzzles.errors import InputError
@@ -284,6 +285,44 @@ def test_real_15x15_grid_fills_fast_with_the_propagator() -> None:
     assert outcome.stats.extra["word_atoms"] is False
     assert outcome.stats.atoms < 20_000  # letter atoms only: the ~300k word candidates are not ground
     assert len(outcome.solutions[0].placements) == len(framework.sites())  # verified inside solve_fill
+
+
+MEASURED_WITH = "5.8.3"  # clingo version of the pinned search figures below
+
+
+def test_the_search_on_a_real_grid_is_the_measured_one() -> None:
+    """Changes meant to make the propagator faster without changing its search (issue 15: cost per
+    conflict) keep exactly these figures; a change that alters the search must update them knowingly
+    (and be measured on every grid: benchmarks/crossword_fill.py, crossword_fill_cost.py)."""
+    import clingo
+
+    if clingo.__version__ != MEASURED_WITH:  # another clasp searches otherwise: the figures are its own
+        pytest.skip(f"search figures measured with clingo {MEASURED_WITH}, this is {clingo.__version__}")
+    grid = shared_path("crossword-bench", "grids", "15.02.grid")
+    words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
+    framework, _ = read_framework(grid)
+    outcome = solve_fill(framework, read_dictionary(words), jobs=1)
+    assert (outcome.stats.conflicts, outcome.stats.choices) == (146, 260)
+    fill = "\n".join(outcome.solutions[0].grid).encode()
+    assert hashlib.sha1(fill).hexdigest()[:12] == "b8b8af952c68"  # the fill itself (wamerican's words stay out)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abcdef", min_size=3, max_size=3), min_size=1, max_size=40, unique=True),
+    st.integers(0, 2),
+    st.data(),
+)
+def test_allowed_words_from_live_or_ruled_out_letters_agree(words: list[str], pos: int, data: st.DataObject) -> None:
+    table = WordTable.build(words, 3)
+    masks = {100 + ord(ch): m for ch, m in table.masks[pos].items()}  # a literal per letter
+    out = data.draw(st.lists(st.sampled_from(sorted(masks)), unique=True))
+    live = [lit for lit in masks if lit not in out]
+    acc = data.draw(st.integers(0, table.full))  # any words of the table: each has a letter of the place
+    ruled = 0
+    for lit in out:
+        ruled |= masks[lit]
+    assert acc & allowed_words(masks, live, out, table.full) == acc & (table.full ^ ruled)
 
 
 # ------------------------------------------------------------------ portfolio of value rules

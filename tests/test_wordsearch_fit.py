@@ -275,3 +275,70 @@ def test_pdf_pages_list_placed_words_and_the_key_the_secret_ones(tmp_path: Path)
         placed = [p.word for p in puzzle.placements]
         assert list(front.words) == [w for w in placed if w != "QR"]
         assert sorted(key.words) == sorted(placed)
+
+
+# ------------------------------------------------------------------- "every word" as exact cover
+
+
+def test_every_word_from_is_the_weight_only_the_whole_list_beats() -> None:
+    from pyclingo_puzzles.wordsearch.generate import every_word_from
+
+    text = "width: 5\nheight: 5\nwords: [{word: CAT, priority: 3}, DOG, {word: EMU, priority: 2}]\n"
+    inst = parse_instance(text, "w.yaml")
+    assert every_word_from(inst, None) == 6 - 1  # any selection without DOG weighs 5 at most
+    assert every_word_from(inst, 3) == 5
+    assert every_word_from(inst, 2) is None  # the whole list is not allowed
+
+
+def test_fewest_left_decides_the_focus_word_with_fewest_placements_left() -> None:
+    from pyclingo_puzzles.wordsearch.heuristic import PlacementHeuristic, _State
+
+    cell = ((0, 0, "A"),)
+    heuristic = PlacementHeuristic([[cell] * 3, [cell] * 2, [cell] * 4])  # 9 candidates, words 0-2
+    heuristic.lit = list(range(1, 10))  # word 0: 1-3, word 1: 4-5, word 2: 6-9
+    state = _State(9, [3, 2, 4])
+    state.true = {-4}  # word 1's first placement is out: one left, literal 5
+    state.left = [3, 1, 4]
+    heuristic.fewest_left = {0, 1, 2}
+    assert heuristic._fewest_left(state, heuristic.fewest_left, 99) == 5
+    assert heuristic._fewest_left(state, {0, 2}, 99) == 1  # word 1 is not in focus
+    state.placed = [1, 0, 0]  # word 0 placed: word 2 has the fewest left among the open ones
+    assert heuristic._fewest_left(state, {0, 2}, 99) == 6
+    state.placed = [1, 1, 1]
+    assert heuristic._fewest_left(state, {0, 1, 2}, 99) == 99  # nothing open: clasp's choice
+
+
+def _eight_by_eight_list() -> list[str]:
+    """benchmarks/wordsearch.py's 8x8 list of 10 dictionary words (69 letters): 9 fit, not 10."""
+    from benchmarks.wordsearch import DICT, word_list
+
+    from .conftest import shared_path
+
+    shared_path(*DICT.parts[-3:])
+    return word_list(10, 5, 8, seed=1)
+
+
+def test_fit_most_proves_an_8x8_optimum_that_branch_and_bound_cannot() -> None:
+    """Branch and bound alone does not prove this within 60 s; exact cover's order does in seconds."""
+    from dataclasses import replace
+
+    from benchmarks.wordsearch import instance
+
+    words = _eight_by_eight_list()
+    outcome = generate(replace(instance(words, 8, "medium"), seed=1), fit="most", time_limit=40)
+    assert outcome.optimal and outcome.exit_code == 30
+    puzzle = outcome.puzzles[0]
+    assert len(puzzle.placements) == 9
+    placed = [p.word for p in puzzle.placements]
+    assert verify(puzzle.grid, puzzle.placements, placed, absent=[w for w in words if w not in placed]) == []
+
+
+def test_fit_all_proves_the_8x8_list_unsolvable_with_a_core() -> None:
+    from dataclasses import replace
+
+    from benchmarks.wordsearch import instance
+
+    words = _eight_by_eight_list()
+    outcome = generate(replace(instance(words, 8, "medium"), seed=1), time_limit=40)
+    assert outcome.status.value == "UNSAT" and outcome.exit_code == 20
+    assert outcome.core and set(outcome.core) <= set(words)

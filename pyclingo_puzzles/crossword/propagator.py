@@ -16,10 +16,10 @@ constraint holds even where propagation was skipped, and repeated words are refu
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from clingo import Assignment, Function, Number, PropagateControl, PropagateInit, PropagatorCheckMode, String
+from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode, SymbolType
 
 from ..portfolio import Progress
 from .framework import Site
@@ -91,9 +91,10 @@ class WordPropagator:
         # filled by init
         self.options: list[list[tuple[str, int]]] = []  # place -> (letter, solver literal)
         self.slot_mask: dict[int, list[dict[int, int]]] = {}  # slot -> position -> literal -> words
+        self.slot_tests: dict[int, list[tuple[int, int, dict[int, int]]]] = {}  # slot -> (position, place, masks)
         # per watched literal: (places it sets a letter in, places it rules one out in, and per slot
-        # through them the bitset to AND into the slot's candidates)
-        self.info: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]]]] = {}
+        # through them the words to keep (a letter set) and the words to drop (one ruled out))
+        self.info: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]], list[tuple[int, int]]]] = {}
         self.threads: list[_ThreadState] = []
         # per slot, how often its candidates ran out (kept across restarts: it steers "failures");
         # it starts at 1 so that, before any failure, places crossed by two slots come first
@@ -106,10 +107,18 @@ class WordPropagator:
 
     def init(self, init: PropagateInit) -> None:
         self.options = []  # init runs again if the program grows
-        effects: dict[int, list[tuple[int, int]]] = {}
+        keep: dict[int, list[tuple[int, int]]] = {}  # literal -> (slot, the words it keeps)
+        drop: dict[int, list[tuple[int, int]]] = {}  # literal -> (slot, the words it drops)
         where: dict[int, list[int]] = {}  # letter literal -> the places it stands for
         self.base = dict(self.given)
         fixed: list[int] = []
+        # one pass over val/3 instead of a symbol built and looked up per place and letter
+        atoms: dict[tuple[int, int, str], int] = {}
+        assignment = init.assignment  # a new wrapper object per access
+        for atom in init.symbolic_atoms.by_signature("val", 3):
+            r, c, ch = atom.symbol.arguments
+            if r.type is SymbolType.Number and c.type is SymbolType.Number and ch.type is SymbolType.String:
+                atoms[(r.number, c.number, ch.string)] = atom.literal  # user rules may derive others
         for p, (r, c) in enumerate(self.place_cells):
             at = self.slots_at[p]
             # the letters some candidate of a slot through the place has there
@@ -117,31 +126,32 @@ class WordPropagator:
             opts = []
             value = 0
             for ch in sorted(letters):
-                atom = init.symbolic_atoms[Function("val", [Number(r), Number(c), String(ch)])]
-                if atom is None:
-                    continue
-                lit = init.solver_literal(atom.literal)
-                if init.assignment.is_false(lit):  # ruled out before the search: never a candidate's
+                atom_literal = atoms.get((r, c, ch))
+                lit = 0 if atom_literal is None else init.solver_literal(atom_literal)
+                if not lit or assignment.is_false(lit):  # ruled out before the search: never a candidate's
                     for s, i in at:
                         self.base[s] &= self.full[s] ^ self.tables[s].masks[i].get(ch, 0)
                     continue
-                if init.assignment.is_true(lit):
+                if assignment.is_true(lit):
                     value = lit
                 opts.append((ch, lit))
                 where.setdefault(lit, []).append(p)
                 for watched in (lit, -lit):
-                    if watched not in effects:
+                    if watched not in keep:
                         init.add_watch(watched)
-                        effects[watched] = []
+                        keep[watched], drop[watched] = [], []
                 for s, i in at:
                     mask = self.tables[s].masks[i].get(ch, 0)
-                    effects[lit].append((s, mask))
-                    effects[-lit].append((s, self.full[s] ^ mask))
+                    keep[lit].append((s, mask))
+                    drop[-lit].append((s, mask))
             self.options.append(opts)
             fixed.append(value)
         self.slot_mask = {
             s: [{lit: self.tables[s].masks[i].get(ch, 0) for ch, lit in self.options[p]} for i, p in enumerate(places)]
             for s, places in self.slot_places.items()
+        }
+        self.slot_tests = {
+            s: [(i, p, self.slot_mask[s][i]) for i, p in enumerate(places)] for s, places in self.slot_places.items()
         }
         cur = dict(self.base)
         for p, lit in enumerate(fixed):
@@ -162,7 +172,7 @@ class WordPropagator:
             for _ in range(init.number_of_threads)
         ]
         self.info = {
-            lit: (tuple(where.get(lit, ())), tuple(where.get(-lit, ())), effect) for lit, effect in effects.items()
+            lit: (tuple(where.get(lit, ())), tuple(where.get(-lit, ())), kept, drop[lit]) for lit, kept in keep.items()
         }
         init.check_mode = PropagatorCheckMode.Total
 
@@ -178,7 +188,7 @@ class WordPropagator:
             for p in info[lit][0]:  # a letter is set
                 fixed[p] = lit
         for lit in changes:
-            setting, ruling, effects = info[lit]
+            setting, ruling, keeps, drops = info[lit]
             if ruling:  # a letter is ruled out
                 for p in ruling:
                     out[p].append(-lit)
@@ -186,12 +196,19 @@ class WordPropagator:
                     ver[p] = clock
                 if not setting and (fixed[ruling[0]] if len(ruling) == 1 else all(fixed[p] for p in ruling)):
                     continue  # implied: the letter set there already excludes these words
-            for s, mask in effects:
+            for s, mask in keeps:
                 old = cur[s]
                 new = old & mask
                 if new != old:
                     trail.append((lit, s, old))
                     cur[s] = new
+                    dirty.add(s)
+            for s, mask in drops:
+                old = cur[s]
+                gone = old & mask  # one AND, no compare, when nothing goes (the slot that ruled it out)
+                if gone:
+                    trail.append((lit, s, old))
+                    cur[s] = old ^ gone
                     dirty.add(s)
         try:
             for s in dirty:
@@ -208,7 +225,7 @@ class WordPropagator:
         st.clock += 1
         clock = st.clock
         for lit in changes:
-            setting, ruling, _effects = info[lit]
+            setting, ruling, _keeps, _drops = info[lit]
             for p in setting:
                 fixed[p] = 0
             for p in ruling:
@@ -320,16 +337,19 @@ class WordPropagator:
         fixed, live, out = st.fixed, st.live, st.out
         places = self.slot_places[s]
         maskd = self.slot_mask[s]
+        full = self.full[s]
         todo = []
         if m:
-            for i, p in enumerate(places):
+            steps = 0
+            for i, p, md in self.slot_tests[s]:
                 if fixed[p]:
                     continue
-                md = maskd[i]
-                self.steps += len(live[p])  # the tests below are most of the propagator's time
-                gone = [lit for lit in live[p] if not m & md[lit]]
+                lits = live[p]
+                steps += len(lits)  # the tests below are most of the propagator's time
+                gone = [lit for lit in lits if not m & md[lit]]
                 if gone:
                     todo.append((i, gone))
+            self.steps += steps
             if not todo:
                 return True
         # the restrictions that can explain, strongest first: places with a letter, then the places
@@ -354,16 +374,14 @@ class WordPropagator:
                     if fixed[p]:
                         r = (maskd[j][fixed[p]], [-fixed[p]])
                     else:
-                        # the words its ruled-out letters exclude, kept until the place changes
+                        # the words its letters still allow, kept until the place changes
                         known = excluded[j]
                         if known[0] == version[p]:
-                            ruled = known[1]
+                            allowed = known[1]
                         else:
-                            ruled = 0
-                            for lit in out[p]:
-                                ruled |= maskd[j][lit]
-                            excluded[j] = (version[p], ruled)
-                        r = (self.full[s] ^ ruled, list(out[p]))
+                            allowed = allowed_words(maskd[j], live[p], out[p], full)
+                            excluded[j] = (version[p], allowed)
+                        r = (allowed, list(out[p]))
                     restrict[j] = r
                 mask, part = r
                 new = acc & mask
@@ -381,7 +399,7 @@ class WordPropagator:
             p = places[i]
             if len(gone) + 1 == len(live[p]):  # one letter is left: set it
                 (keep,) = live[p].difference(gone)
-                if not control.add_clause([keep, *explain(base & (self.full[s] ^ maskd[i][keep]), -1)]):
+                if not control.add_clause([keep, *explain(base & (full ^ maskd[i][keep]), -1)]):
                     return False
                 continue
             words = 0
@@ -394,6 +412,20 @@ class WordPropagator:
         return True
 
 
+def allowed_words(masks: dict[int, int], live: Collection[int], out: Collection[int], full: int) -> int:
+    """The words a place's letters still allow: those of its live letters, or all but those of its
+    ruled-out letters, whichever list is shorter. The two agree on the slot's base (every word
+    there has one of the place's letters, live or ruled out), which is all explanations look at."""
+    allowed = 0
+    if len(live) < len(out):
+        for lit in live:
+            allowed |= masks[lit]
+        return allowed
+    for lit in out:
+        allowed |= masks[lit]
+    return full ^ allowed
+
+
 @dataclass
 class _ThreadState:
     fixed: list[int]  # place -> the letter literal that is true there, or 0
@@ -402,5 +434,5 @@ class _ThreadState:
     cur: dict[int, int]  # slot -> candidates its letters still allow (bitset)
     trail: list[tuple[int, int, int]]  # (literal, slot, previous bitset)
     version: list[int]  # place -> the clock when its ruled-out letters last changed
-    excluded: dict[int, list[tuple[int, int]]]  # slot -> position -> (version, words its ruled-out letters exclude)
+    excluded: dict[int, list[tuple[int, int]]]  # slot -> position -> (version, words its live letters allow)
     clock: int = 0  # counts propagate and undo calls
