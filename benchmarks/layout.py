@@ -3,8 +3,8 @@
 The project's own lists (instances/layout: 10, 20, 30, 50 words), 3 seeds each, peers in the same
 run. Every layout, ours and the peers', is re-checked by ``layout.check`` (rescan of every run,
 connectivity); crossings and the bounding box are counted from the placements. Ours runs as a user
-runs it (one process per run: start-up, reading, search, checking, JSON output) with the default
-10 s time limit.
+runs it (one command per run: start-up, reading, search, checking, JSON output; lists longer than
+7 words fork one search worker for the second core) with the default 10 s time limit.
 
 Peers: genxword is installed without its GUI dependencies (``pip install --no-deps genxword``) and
 its ``gi``/``cairo`` imports are stubbed; it runs in-process at its default grid size and, as its

@@ -21,10 +21,10 @@ from ..crossword.solution import Placement
 from ..errors import InputError
 from ..solve import Stats, Status
 from ..yamlio import DataDoc
-from . import render
+from . import render, workers
 from .grid import Layout
 from .reader import LayoutInstance, from_doc, read_instance
-from .search import Outcome, Search
+from .search import Outcome
 
 __all__ = ["LayoutResult", "arrange"]
 
@@ -191,9 +191,11 @@ def arrange(
     """Every word placed once, across or down, into one crossword with the most crossings, then
     the smallest bounding box (``prefer="area"``: the reverse), best found within ``time_limit``
     seconds; ``result.optimal`` when proved. Words are checked as the CLI checks a file (bad input
-    raises ``InputError``); ``rules``: ``.lp`` files as with ``--rules``."""
+    raises ``InputError``); ``rules``: ``.lp`` files as with ``--rules``. Lists of more than 7
+    words without rules are searched in two processes on a machine with two cores or more (see
+    ``layout/workers.py``)."""
     inst = instance_of(words, max_width=max_width, max_height=max_height, title=title, prefer=prefer)
     started = time.monotonic()
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
-    outcome = Search(inst, rules=list(rules), seed=seed).run(limit, started)
+    outcome = workers.arrange(inst, rules=list(rules), seed=seed, time_limit=limit, started=started)
     return LayoutResult(inst, outcome)

@@ -10,10 +10,9 @@ from .. import runtime
 from ..ipuz import write_ipuz
 from ..outfiles import check_output_paths
 from ..output import print_json, print_stats, warn
-from . import render
+from . import render, workers
 from .api import LayoutResult
 from .reader import read_instance
-from .search import Search
 
 NAME = "layout"
 DEFAULT_TIME_LIMIT = 10.0
@@ -42,7 +41,10 @@ def run(args: argparse.Namespace) -> int:
     inst = read_instance(args.file)
     if args.models != 1:
         warn("layout computes one best layout; --models is ignored")
-    result = LayoutResult(inst, Search(inst, rules=args.rules, seed=args.seed, warn=warn).run(time_limit, started))
+    outcome = workers.arrange(
+        inst, rules=args.rules, seed=args.seed, warn=warn, time_limit=time_limit, started=started
+    )
+    result = LayoutResult(inst, outcome)
     layout = result.layout
     if args.json:
         print_json(result.to_json())

@@ -43,8 +43,11 @@ class Board:
             else:
                 self.by_letter[ch].discard(cell)
 
-    def fits(self, p: Placement) -> int | None:
-        """Crossings ``p`` would make, or None when it breaks a run rule (or touches nothing)."""
+    def fits(self, p: Placement, block: dict[Cell, set[str]] | None = None) -> int | None:
+        """Crossings ``p`` would make, or None when it breaks a run rule (or touches nothing).
+        ``block``: p is one word of a valid block placed with it (cell -> directions of the block's
+        words there): no crossing needed, and a board letter beside p's may be one a block word
+        running across p there goes on through."""
         dr, dc = STEP[p.dir]
         if (p.row - dr, p.col - dc) in self.letter:
             return None
@@ -60,10 +63,13 @@ class Board:
                     return None
                 crosses += 1
             elif (r + dc, c + dr) in letter or (r - dc, c - dr) in letter:
-                return None  # a letter beside the new one would form a run that is no word
+                # a letter beside the new one would form a run that is no word
+                sides = [s for s in ((r + dc, c + dr), (r - dc, c - dr)) if s in letter]
+                if block is None or not _spanned(block, (r, c), sides, p.dir):
+                    return None
             r += dr
             c += dc
-        return crosses if crosses or not self.placements else None
+        return crosses if crosses or block is not None or not self.placements else None
 
     def extent(self, p: Placement) -> tuple[int, int, int, int]:
         """The board's box (min row, min col, max row, max col) with ``p`` added."""
@@ -115,6 +121,14 @@ class Board:
                 if n is not None:
                     out.append((p, n))
         return out
+
+
+def _spanned(block: dict[Cell, set[str]], cell: Cell, sides: list[Cell], d: str) -> bool:
+    """Whether a block word across direction ``d`` covers ``cell`` and the ``sides`` holding a
+    board letter (then that letter lies on the block word: a crossing of it, not a run beside the
+    new word)."""
+    across = OTHER[d]
+    return across in block.get(cell, ()) and all(across in block.get(s, ()) for s in sides)
 
 
 def _size_after(board: Board, p: Placement) -> tuple[int, int]:

@@ -1,9 +1,12 @@
 """Finding the best layout within the time limit; the best layout so far is always kept.
 
 1. Words that share no letter with the rest: named, proved without search.
-2. Randomised greedy starts (``greedy.py``), unbounded and inside square boxes.
+2. Randomised greedy starts (``greedy.py``), unbounded and inside square boxes, a third of them from
+   a rectangle of four words (``motifs.py``: a cycle of crossings from the start).
 3. Ruin and recreate in Python: free a few words (a neighbourhood, see ``pick_free``) and put them
-   back greedily; a worse result is accepted now and then, the last phase only compacts.
+   back greedily, or (``motif_move``) build a rectangle into the layout; a worse result is accepted
+   now and then, the last phase only compacts. Crossings = words - 1 + independent cycles of the
+   crossing graph, and a greedy step rarely closes a cycle: the rectangles close one at a time.
 4. Large-neighbourhood search with clingo: the freed words are placed optimally by
    ``encodings/layout.lp`` with every other word fixed; candidates are pruned in Python against the
    fixed letters, so a ground program stays small whatever the list's length.
@@ -31,6 +34,7 @@ from .check import check
 from .facts import box_candidates, cand_fact, option_facts, window_candidates, word_facts
 from .greedy import Board, extend, greedy
 from .grid import Layout, bounds
+from .motifs import Block, aligned, attachments, directions, in_the_way, normalised, occupants, rectangles
 from .reader import LayoutInstance
 
 ENCODING = "layout.lp"
@@ -41,9 +45,15 @@ SLICE = 1.0  # seconds per neighbourhood
 GREEDY_SHARE = 0.15  # share of the time limit spent on randomised greedy starts
 GREEDY_STARTS = 2000  # and at most this many
 RUIN_SHARE = 0.85  # share of the search after the starts spent on Python ruin-and-recreate moves
+PLATEAU_FIRST = True  # see ruin_recreate
 WORSE = 0.1  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
 MAX_FREE = 8  # the largest clingo neighbourhood, in words
+MOTIF_MIN, MOTIF_MAX = 0.05, 0.5  # bounds of the share of ruin-and-recreate moves that put a rectangle in
+DECAY = 0.995  # per move, of the credit that sets that share (see ruin_recreate)
+ANCHORED = 0.7  # share of those that keep one of its words where it lies and build the rest around it
+ANCHOR_SAMPLE = 8  # rectangles holding that word compared (the one disturbing the fewest words is put in)
+MOTIF_TIME = 0.1  # at most this share of the time limit enumerates the rectangles
 
 
 @dataclass
@@ -122,22 +132,27 @@ def orphan_pair(placements: Sequence[Placement], rest: Sequence[Placement]) -> b
     return False
 
 
+def part_with(graph: dict[str, set[str]], keep: set[str], word: str) -> set[str]:
+    """The connected part of ``graph`` restricted to ``keep`` that holds ``word``."""
+    part, todo = {word}, [word]
+    while todo:
+        for v in graph[todo.pop()] & keep:
+            if v not in part:
+                part.add(v)
+                todo.append(v)
+    return part
+
+
 def largest_part(graph: dict[str, set[str]], keep: set[str]) -> set[str]:
     """The largest connected part of ``graph`` restricted to ``keep``."""
     best: set[str] = set()
     seen: set[str] = set()
     for w in sorted(keep):
-        if w in seen:
-            continue
-        part, todo = {w}, [w]
-        while todo:
-            for v in graph[todo.pop()] & keep:
-                if v not in part:
-                    part.add(v)
-                    todo.append(v)
-        seen |= part
-        if len(part) > len(best):
-            best = part
+        if w not in seen:
+            part = part_with(graph, keep, w)
+            seen |= part
+            if len(part) > len(best):
+                best = part
     return best
 
 
@@ -167,6 +182,10 @@ class Search:
         self.improvements = 0
         self.starts = 0
         self.moves = 0
+        self.motif_moves = 0
+        self.invalid_moves = 0
+        self.blocks: list[Block] = []
+        self.blocks_of: dict[str, list[int]] = {}  # word -> indices of the blocks holding it
 
     def going(self, until: float) -> bool:
         """Time left before ``until`` and no Ctrl-C / SIGTERM: the best layout so far is kept."""
@@ -282,27 +301,34 @@ class Search:
         if self.rules:
             return layout  # user rules are clingo's to check: no moves made outside it
         inst = self.inst
-        n = len(inst.words)
         best = current = layout
+        # which move to make: each kind earns credit for the layouts it improved, per second spent
+        # (decaying); motif moves pay on short lists and cost more than they bring on long ones
+        credit = {True: 1.0, False: 1.0}
+        spent = {True: 0.05, False: 0.05}
         while self.going(until):
             self.moves += 1
-            removed = self.pick_free(current, self.rng.randint(1, max(1, min(n - 1, 6))))
-            # words cut off from the largest remaining part go out too: the rest stays connected
-            kept = largest_part(crossing_graph(current.placements), set(inst.words) - removed)
-            if len(inst.words) - len(kept) > MAX_FREE:
-                continue  # that would rebuild a large part of the layout: rarely better
-            removed = set(inst.words) - kept
-            rest = [p for p in current.placements if p.word in kept]
-            if not rest or orphan_pair(current.placements, rest):
-                continue  # taking these out leaves a run that is no word
             mw, mh = inst.max_width, inst.max_height
             if worse == 0:  # the closing phase keeps inside the best box: only compaction pays
                 mw = min(x for x in (mw, best.width) if x is not None)
                 mh = min(x for x in (mh, best.height) if x is not None)
-            found, _ = extend(Board(rest), sorted(removed), self.rng, (), mw, mh)
+            rate = {kind: credit[kind] / spent[kind] for kind in credit}
+            share = min(MOTIF_MAX, max(MOTIF_MIN, rate[True] / (rate[True] + rate[False])))
+            motif = bool(self.blocks) and self.rng.random() < share
+            tick = time.monotonic()
+            found = self.motif_move(current, mw, mh) if motif else self.ruin_move(current, mw, mh)
+            spent[motif] += time.monotonic() - tick
+            for kind in credit:
+                credit[kind] *= DECAY
+                spent[kind] *= DECAY
             if found is None:
                 continue
-            if key(found, inst.prefer) <= key(current, inst.prefer) or self.rng.random() < worse:
+            if key(found, inst.prefer) < key(current, inst.prefer):
+                credit[motif] += 1 + 2 * (key(found, inst.prefer) < key(best, inst.prefer))
+            # while exploring (worse > 0), a layout as good on the first objective is taken whatever
+            # the second: the walk over equal crossings is not held to a shrinking box
+            level = key(found, inst.prefer)[: 1 if worse and PLATEAU_FIRST else 2]
+            if level <= key(current, inst.prefer)[: len(level)] or self.rng.random() < worse:
                 current = found
                 if key(current, inst.prefer) < key(best, inst.prefer):
                     best = current
@@ -310,6 +336,116 @@ class Search:
             if self.rng.random() < 0.01:
                 current = best  # back to the best now and then
         return best
+
+    def ruin_move(self, layout: Layout, mw: int | None, mh: int | None) -> Layout | None:
+        """Take out a few words (``pick_free``) and put them back greedily."""
+        words = set(self.inst.words)
+        removed = self.pick_free(layout, self.rng.randint(1, max(1, min(len(words) - 1, 6))))
+        # words cut off from the largest remaining part go out too: the rest stays connected
+        kept = largest_part(crossing_graph(layout.placements), words - removed)
+        if len(words) - len(kept) > MAX_FREE:
+            return None  # that would rebuild a large part of the layout: rarely better
+        rest = [p for p in layout.placements if p.word in kept]
+        if not rest or orphan_pair(layout.placements, rest):
+            return None  # taking these out leaves a run that is no word
+        return extend(Board(rest), sorted(words - kept), self.rng, (), mw, mh)[0]
+
+    def anchored(self, layout: Layout) -> tuple[Block, tuple[Placement, ...], set[str]] | None:
+        """A rectangle to build around a word where it lies: among a few rectangles holding a
+        random word, the one that disturbs the fewest other words (its words that must move, the
+        words in their way, and what that cuts off): (block, its placements there, words kept)."""
+        anchor = self.rng.choice(layout.placements).word
+        pool = self.blocks_of.get(anchor)
+        if not pool:
+            return None
+        words = set(self.inst.words)
+        graph = crossing_graph(layout.placements)
+        placed = {p.word: p for p in layout.placements}
+        at = occupants(layout.placements)
+        best = None
+        for i in self.rng.sample(pool, min(len(pool), ANCHOR_SAMPLE)):
+            block = self.blocks[i]
+            targets = aligned(block, placed[anchor])
+            moving = {t.word for t in targets if placed[t.word] != t}
+            if not moving:
+                continue  # the rectangle is there already
+            kept = largest_part(graph, words - moving - in_the_way(at, targets))
+            if anchor in kept and (best is None or len(kept) > len(best[2])):
+                best = (block, targets, kept)
+        return best
+
+    def motif_move(self, layout: Layout, mw: int | None, mh: int | None) -> Layout | None:
+        """Put a rectangle (a cycle of four words) into the layout: either built around one of its
+        words where that word lies now (its other words, and the words in their way, taken out), or
+        taken out whole and attached where it crosses the most. Parts of the layout cut off by
+        taking words out are put back whole where they cross the most (as they were, they are valid),
+        the remaining words one by one, greedily. A greedy step rarely closes a cycle (it needs two
+        parallel words at the right distance first); this move closes one in a single step."""
+        words = set(self.inst.words)
+        graph = crossing_graph(layout.placements)
+        targets: tuple[Placement, ...] = ()
+        if self.rng.random() < ANCHORED:
+            chosen = self.anchored(layout)
+            if chosen is None:
+                return None
+            block, targets, kept = chosen
+        else:
+            block = self.rng.choice(self.blocks)
+            kept = largest_part(graph, words - block.words)
+        rest = [p for p in layout.placements if p.word in kept]
+        if not rest or orphan_pair(layout.placements, rest):
+            return None
+        board = Board(rest)
+        if targets:
+            along = directions(targets)
+            adding = [t for t in targets if t.word not in kept]
+            if any(board.fits(t, along) is None for t in adding):
+                return None
+            for t in adding:
+                board.add(t)
+        else:
+            options = attachments(board, block)
+            if not options:
+                return None
+            top = max(n for _, n in options)
+            for t in self.rng.choice([ps for ps, n in options if n == top]):
+                board.add(t)
+        loose = self.reattach(board, layout, graph, words - kept - block.words)
+        if len(loose) > MAX_FREE:
+            return None
+        self.motif_moves += 1
+        found = extend(board, sorted(loose), self.rng, (), mw, mh)[0]
+        if found is None or (mw is not None and found.width > mw) or (mh is not None and found.height > mh):
+            return None
+        if check(self.inst.words, found.placements):
+            self.invalid_moves += 1  # a block placed against the run rules: never kept (a test asserts 0)
+            return None
+        return found
+
+    def reattach(self, board: Board, layout: Layout, graph: dict[str, set[str]], out: set[str]) -> set[str]:
+        """Put the connected parts of ``out`` (words of ``layout`` now off the board) back on the
+        board whole, each where it crosses the most, largest first; returns the words left over
+        (single words, and parts that found no place or are no valid layout on their own)."""
+        parts = []
+        left = set(out)
+        while left:
+            part = part_with(graph, left, min(left))
+            left -= part
+            parts.append(part)
+        loose: set[str] = set()
+        for part in sorted(parts, key=lambda p: (-len(p), min(p))):
+            ps = [p for p in layout.placements if p.word in part]
+            if len(part) == 1 or orphan_pair(layout.placements, ps):
+                loose |= part
+                continue
+            options = attachments(board, normalised(ps))
+            if not options:
+                loose |= part
+                continue
+            top = max(n for _, n in options)
+            for t in self.rng.choice([ps for ps, n in options if n == top]):
+                board.add(t)
+        return loose
 
     def relocate(self, layout: Layout, until: float) -> Layout:
         """Hill climbing in Python: move one word at a time to its best position on the rest (a
@@ -348,6 +484,7 @@ class Search:
         lost = unconnectable(inst.words)
         if lost:
             return Outcome(None, optimal=True, unconnectable=lost, stats=self.stats)
+        self.find_motifs(t_end)
         best = self.starts_phase(t_end)
         if best is None:
             if inst.max_width and inst.max_height and self.going(t_end):
@@ -375,6 +512,9 @@ class Search:
         outcome.stats.extra.update(
             greedy_starts=self.starts,
             python_moves=self.moves,
+            motif_moves=self.motif_moves,
+            invalid_moves=self.invalid_moves,
+            rectangles=len(self.blocks),
             neighbourhoods=self.iterations,
             improvements=self.improvements,
         )
@@ -403,7 +543,12 @@ class Search:
             mh = min(x for x in (inst.max_height, box) if x is not None) if box or inst.max_height else None
             if (mw is not None and mw < longest and (mh is None or mh < longest)) or len(words) == 1:
                 mw, mh = inst.max_width, inst.max_height
-            found = greedy(words, self.rng, t_end, max_width=mw, max_height=mh, tries=1 if box else 200)
+            if self.blocks and self.starts % 3 == 2:
+                found = self.seeded(mw, mh)  # a cycle from the start
+                if found is None:
+                    continue
+            else:
+                found = greedy(words, self.rng, t_end, max_width=mw, max_height=mh, tries=1 if box else 200)
             if found is None:
                 if box is not None:
                     side += 1
@@ -415,6 +560,26 @@ class Search:
             if len(words) == 1:
                 break
         return best
+
+    def seeded(self, mw: int | None, mh: int | None) -> Layout | None:
+        """A greedy start from a random rectangle instead of the longest word."""
+        block = self.rng.choice(self.blocks)
+        rest = [w for w in self.inst.words if w not in block.words]
+        found = extend(Board(block.placements), rest, self.rng, (), mw, mh)[0]
+        if found is None or (mw is not None and found.width > mw) or (mh is not None and found.height > mh):
+            return None
+        return found
+
+    def find_motifs(self, t_end: float) -> None:
+        """The rectangles of the list (a short share of the time), indexed by word."""
+        if len(self.inst.words) < 4 or self.rules:
+            return  # with user rules every move is clingo's
+        order = list(self.inst.words)
+        self.rng.shuffle(order)  # a list with more rectangles than kept is sampled differently per seed
+        self.blocks = rectangles(order, time.monotonic() + MOTIF_TIME * max(0.0, t_end - time.monotonic()))
+        for i, block in enumerate(self.blocks):
+            for w in block.words:
+                self.blocks_of.setdefault(w, []).append(i)
 
     def fit_rules(self, layout: Layout, t_end: float) -> Layout | None:
         """User rules may reject the greedy layout: try it and its transpose, then grow the freed
