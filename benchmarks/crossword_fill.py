@@ -37,12 +37,20 @@ DECIDED = {"filled", "no fill"}
 Run = Callable[[Path], tuple[str, float]]  # grid -> (verdict, seconds); verdicts as the peers give them
 
 
-def main() -> None:
+def wamerican() -> tuple[Dictionary, Path] | None:
+    """The benchmark dictionary and its path from ../shared, or None (said so) when absent."""
     dict_path = BENCH / "dict" / "wamerican-lower-alpha.txt"
     if not dict_path.exists():
         print(f"skipped: {dict_path} not present (third-party data, never committed)")
+        return None
+    return read_dictionary(dict_path), dict_path
+
+
+def main() -> None:
+    loaded = wamerican()
+    if loaded is None:
         return
-    dictionary = read_dictionary(dict_path)
+    dictionary, dict_path = loaded
     check_same_words(dictionary, dict_path)
     won_by: dict[str, str] = {}  # grid -> value rule that won our default (racing) run
     runs = programs(dictionary, dict_path, won_by)

@@ -19,8 +19,9 @@ import pstats
 import time
 
 from benchmarks.common import SHARED, table
+from benchmarks.crossword_fill import wamerican
 from pyclingo_puzzles.crossword.facts import site_facts
-from pyclingo_puzzles.crossword.fill import ENCODING, option_facts, prune, read_dictionary, read_framework
+from pyclingo_puzzles.crossword.fill import ENCODING, option_facts, prune, read_framework
 from pyclingo_puzzles.crossword.propagator import WordPropagator
 from pyclingo_puzzles.solve import Solver
 
@@ -32,11 +33,10 @@ PROFILE = os.environ.get("COST_PROFILE") == "1"
 
 
 def main() -> None:
-    dict_path = BENCH / "dict" / "wamerican-lower-alpha.txt"
-    if not dict_path.exists():
-        print(f"skipped: {dict_path} not present (third-party data, never committed)")
+    loaded = wamerican()
+    if loaded is None:
         return
-    dictionary = read_dictionary(dict_path)
+    dictionary = loaded[0]
     rows = []
     total_cpu = total_conflicts = 0.0
     for grid in GRIDS:
