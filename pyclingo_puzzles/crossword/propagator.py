@@ -358,7 +358,7 @@ class WordPropagator:
         ruled = [i for i, p in enumerate(places) if not fixed[p] and out[p]]
         order += sorted(ruled, key=lambda i: len(live[places[i]]))
         restrict: dict[int, tuple[int, list[int]]] = {}
-        excluded, version = st.excluded[s], st.version
+        allows, version = st.allows[s], st.version
 
         def explain(acc: int, skip: int) -> list[int]:
             """Places (other than skip) whose restrictions together leave none of the words acc."""
@@ -375,12 +375,12 @@ class WordPropagator:
                         r = (maskd[j][fixed[p]], [-fixed[p]])
                     else:
                         # the words its letters still allow, kept until the place changes
-                        known = excluded[j]
+                        known = allows[j]
                         if known[0] == version[p]:
                             allowed = known[1]
                         else:
                             allowed = allowed_words(maskd[j], live[p], out[p], full)
-                            excluded[j] = (version[p], allowed)
+                            allows[j] = (version[p], allowed)
                         r = (allowed, list(out[p]))
                     restrict[j] = r
                 mask, part = r
@@ -434,5 +434,5 @@ class _ThreadState:
     cur: dict[int, int]  # slot -> candidates its letters still allow (bitset)
     trail: list[tuple[int, int, int]]  # (literal, slot, previous bitset)
     version: list[int]  # place -> the clock when its ruled-out letters last changed
-    excluded: dict[int, list[tuple[int, int]]]  # slot -> position -> (version, words its live letters allow)
+    allows: dict[int, list[tuple[int, int]]]  # slot -> position -> (version, words its letters still allow)
     clock: int = 0  # counts propagate and undo calls
