@@ -143,6 +143,15 @@ def part_with(graph: dict[str, set[str]], keep: set[str], word: str) -> set[str]
     return part
 
 
+def grown(board: Board, words: Sequence[str], rng: random.Random, mw: int | None, mh: int | None) -> Layout | None:
+    """``extend`` the board with ``words`` inside the box; None when that fails or a block placed
+    before (which ``extend`` does not bound) leaves the result wider or taller than the box."""
+    found = extend(board, words, rng, (), mw, mh)[0]
+    if found is None or (mw is not None and found.width > mw) or (mh is not None and found.height > mh):
+        return None
+    return found
+
+
 def largest_part(graph: dict[str, set[str]], keep: set[str]) -> set[str]:
     """The largest connected part of ``graph`` restricted to ``keep``."""
     best: set[str] = set()
@@ -414,8 +423,8 @@ class Search:
         if len(loose) > MAX_FREE:
             return None
         self.motif_moves += 1
-        found = extend(board, sorted(loose), self.rng, (), mw, mh)[0]
-        if found is None or (mw is not None and found.width > mw) or (mh is not None and found.height > mh):
+        found = grown(board, sorted(loose), self.rng, mw, mh)
+        if found is None:
             return None
         if check(self.inst.words, found.placements):
             self.invalid_moves += 1  # a block placed against the run rules: never kept (a test asserts 0)
@@ -565,10 +574,7 @@ class Search:
         """A greedy start from a random rectangle instead of the longest word."""
         block = self.rng.choice(self.blocks)
         rest = [w for w in self.inst.words if w not in block.words]
-        found = extend(Board(block.placements), rest, self.rng, (), mw, mh)[0]
-        if found is None or (mw is not None and found.width > mw) or (mh is not None and found.height > mh):
-            return None
-        return found
+        return grown(Board(block.placements), rest, self.rng, mw, mh)
 
     def find_motifs(self, t_end: float) -> None:
         """The rectangles of the list (a short share of the time), indexed by word."""
