@@ -41,10 +41,10 @@ def _work(search: Search, time_limit: float, started: float, conn: Connection) -
 
 
 def two_cores() -> bool:
-    import multiprocessing  # here: only a run that forks pays for the import
+    from ..portfolio import can_race  # here: only a run that forks pays for multiprocessing
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return "fork" in multiprocessing.get_all_start_methods() and cores >= 2
+    return cores >= 2 and can_race()
 
 
 def arrange(
