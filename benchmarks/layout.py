@@ -28,10 +28,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks.common import ROOT, table
-from pyclingo_puzzles.crossword.solution import Placement
-from pyclingo_puzzles.layout.check import check
+from pyclingo_puzzles.core.grid import Placement
 from pyclingo_puzzles.layout.grid import Layout
 from pyclingo_puzzles.layout.reader import read_instance
+from pyclingo_puzzles.layout.verify import check
 
 LISTS = ["kitchen-10", "weather-10", "garden-20", "travel-30", "mixed-50"]
 SEEDS = (1, 2, 3)

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from benchmarks.common import ROOT, SHARED, ratio, table
 from pyclingo_puzzles.wordsearch.generate import generate
-from pyclingo_puzzles.wordsearch.instance import LEVELS, WordSearchInstance, default_alphabet
+from pyclingo_puzzles.wordsearch.reader import LEVELS, WordSearchInstance, default_alphabet
 from pyclingo_puzzles.wordsearch.scan import GridIndex
 
 DICT = SHARED / "crossword-bench" / "dict" / "wamerican-lower-alpha.txt"

@@ -22,12 +22,12 @@ from pathlib import Path
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from .. import runtime
-from ..errors import VerificationError, derived_error
-from ..solve import Answer, Solver, SolveResult, Stats, Status, exit_code
+from ..core.errors import VerificationError, derived_error
+from ..core.solve import Answer, Solver, SolveResult, Stats, Status, exit_code
+from ..run import runtime
 from . import shapes
 from .heuristic import PlacementHeuristic
-from .instance import Direction, WordSearchInstance
+from .reader import Direction, WordSearchInstance
 from .scan import GridIndex, Placement, verify
 from .strays import FREE, StrayCopies
 
