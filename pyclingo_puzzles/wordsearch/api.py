@@ -26,7 +26,7 @@ from .autosize import find_size
 from .generate import Outcome, Puzzle, dropped_words, listed_words
 from .generate import generate as _generate
 from .reader import Direction, WordSearchInstance, from_doc, override, read_instance
-from .scan import Placement
+from .verify import Placement
 
 __all__ = ["WordSearch", "generate", "generate_instance"]
 

@@ -28,8 +28,8 @@ from ..run import runtime
 from . import shapes
 from .heuristic import PlacementHeuristic
 from .reader import Direction, WordSearchInstance
-from .scan import GridIndex, Placement, verify
 from .strays import FREE, StrayCopies
+from .verify import GridIndex, Placement, verify
 
 ENCODING = "wordsearch.lp"
 FULL_LIMIT = 4_000  # at most this many candidates in all: give clingo every one (complete)
