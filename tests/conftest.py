@@ -12,6 +12,9 @@ import pytest
 from pyclingo_puzzles.cli.command import main
 from pyclingo_puzzles.core.errors import InputError
 
+# Seconds a busy 2-core machine may add past a limit or a grace: the only wall-clock bound a test
+# asserts is "within the limit plus MARGIN" (overshoot itself is measured by benchmarks/limits.py)
+MARGIN = 10.0
 ROOT = Path(__file__).resolve().parents[1]
 INSTANCES = ROOT / "instances"
 SHARED = ROOT.parent / "shared"

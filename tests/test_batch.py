@@ -19,7 +19,7 @@ import pytest
 
 from pyclingo_puzzles.cli.batch import SEVERITY, FileResult, most_severe
 
-from .conftest import INSTANCES, shared_path
+from .conftest import INSTANCES, MARGIN, shared_path
 
 WS = INSTANCES / "wordsearch"
 CW = INSTANCES / "crossword"
@@ -115,9 +115,7 @@ def test_input_order_with_two_jobs_and_bad_files_in_the_middle(cli, tmp_path: Pa
     assert docs[1]["error"].startswith(f"{bad}:")
     errors = [line for line in res.err.splitlines() if line.startswith("error: ")]
     assert errors == [f"error: {docs[1]['error']}", f"error: {files[3]}: file not found"]
-    rows = summary_rows(res.err)
-    seconds = {r[0]: float(r[2]) for r in rows}
-    assert seconds[str(SLOW)] > seconds[str(files[2])]  # the order above was not the finishing order
+    # (that the slow first file finished last is likely, not asserted: it is a timing)
 
 
 def test_output_files_get_one_name_per_input(cli, tmp_path: Path) -> None:
@@ -157,20 +155,21 @@ def test_every_subcommand_takes_several_files(cli, tmp_path: Path) -> None:
 # --------------------------------------------------------------------------------- limits and signals
 
 
-def test_time_limit_bounds_the_whole_batch(many_solutions: list[Path]) -> None:
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_time_limit_bounds_the_whole_batch(many_solutions: list[Path], jobs: int) -> None:
+    """The stated rule, not a timing: once a file's search is cut by the deadline (it stops early
+    enough to check what it found), no further file starts, however much of the reserve is left."""
     t0 = time.monotonic()
     res = subprocess.run(
-        command("crossword", *many_solutions, "--models", "0", "--time-limit", "2", "--jobs", "1", "--json"),
+        command("crossword", *many_solutions, "--models", "0", "--time-limit", "3", "--jobs", jobs, "--json"),
         capture_output=True, text=True, timeout=60,
     )
-    assert time.monotonic() - t0 < 5
+    assert time.monotonic() - t0 < 3 + MARGIN
     docs = [json.loads(line) for line in res.stdout.splitlines()]
-    codes = [d["exit"] for d in docs]
-    # the first enumerates until the deadline (it stops early enough to check what it found, so a
-    # second file may just start and stop too); the last is never started
-    assert codes[0] == 11 and codes[-1] == 1 and codes == sorted(codes, reverse=True) and res.returncode == 1
-    assert docs[0]["count"] > 0 and len(docs[0]["solutions"]) == docs[0]["count"]  # answers kept
-    assert docs[-1]["error"] == "not started: time limit"
+    assert [d["exit"] for d in docs] == [11] * jobs + [1] * (4 - jobs) and res.returncode == 1, res.stderr
+    for doc in docs[:jobs]:
+        assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]  # answers kept
+    assert [d["error"] for d in docs[jobs:]] == ["not started: time limit"] * (4 - jobs)
 
 
 def test_time_limit_ends_workers_stuck_in_grounding(endless: Path) -> None:
@@ -214,18 +213,23 @@ def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signa
     assert len(workers) == 2 and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
 
 
-def test_a_signal_keeps_the_answers_found(many_solutions: list[Path]) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_keeps_the_answers_found(many_solutions: list[Path], sig: signal.Signals) -> None:
+    """Each running file reports exit 11 with its answers: the parent waits for the checking under
+    way (the answers' printing reserve, bounded), however long the enumeration ran."""
     proc = subprocess.Popen(
         command("crossword", *many_solutions, "--models", "0", "--jobs", "2", "--json"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     _wait_for_workers(proc.pid, 2)
-    time.sleep(0.8)  # enumerating (a longer enumeration takes longer than a run's grace to check)
-    proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=30)
+    time.sleep(2.5)  # enumerating: thousands of answers, longer to check than a run's grace
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
     docs = [json.loads(line) for line in out.splitlines()]
     assert [d["exit"] for d in docs] == [11, 11, 1, 1] and proc.returncode == 1, err
-    assert all(d["count"] > 0 for d in docs[:2]) and docs[2]["error"] == "not started: interrupted"
+    for doc in docs[:2]:
+        assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]
+    assert docs[2]["error"] == "not started: interrupted"
 
 
 # --------------------------------------------------------------------------------- progress line
@@ -263,7 +267,8 @@ def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path,
     assert "\x1b[K" not in (tmp_path / "out.txt").read_text()  # never on stdout
     single = _with_terminal_stderr(command("strips", STRIPS, "--rules", endless, "--time-limit", "2"),
                                    tmp_path / "one.txt").decode()
-    assert "\r\x1b[Kgrounding, 1 s" in single and single.endswith("\r\x1b[Ktime limit hit while grounding\r\n")
+    assert re.search(r"\r\x1b\[Kgrounding, \d s", single)
+    assert single.endswith("\r\x1b[Ktime limit hit while grounding\r\n")
     piped = subprocess.run(argv, capture_output=True, text=True, timeout=60)
     assert "\r" not in piped.stderr and "\x1b" not in piped.stderr and "summary: 4 files" in piped.stderr
 
@@ -271,11 +276,11 @@ def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path,
 @pytest.mark.slow
 @pytest.mark.parametrize(("jobs", "detail"), [(1, r"\d+ slot conflicts"), (2, r"[\d,]+ search steps in 2 workers")])
 def test_a_long_fill_shows_its_progress_on_a_terminal(tmp_path: Path, jobs: int, detail: str) -> None:
-    grid = shared_path("crossword-bench", "grids", "21.10.grid")  # not filled in 2 s: conflicts pile up
+    grid = shared_path("crossword-bench", "grids", "21.10.grid")  # not filled in 4 s: conflicts pile up
     words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
-    argv = command("crossword", grid, "--dictionary", words, "--time-limit", "2", "--jobs", jobs)
+    argv = command("crossword", grid, "--dictionary", words, "--time-limit", "4", "--jobs", jobs)
     seen = _with_terminal_stderr(argv, tmp_path / "out.txt").decode()
-    assert re.search(rf"\r\x1b\[K[a-z ]+, {detail}, 1 s", seen), seen[-300:]
+    assert re.search(rf"\r\x1b\[K[a-z ]+, {detail}, \d+ s", seen), seen[-300:]  # any second: busy machines are slow
 
 
 def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) -> None:

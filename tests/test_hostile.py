@@ -25,7 +25,7 @@ from pyclingo_puzzles.crossword.fill import read_dictionary
 from pyclingo_puzzles.io.yamlio import load_yaml
 from pyclingo_puzzles.wordsearch.reader import parse_instance as parse_wordsearch
 
-from .conftest import INSTANCES, ROOT
+from .conftest import INSTANCES, MARGIN, ROOT
 
 EXIT_CODES = {10, 11, 20, 30, 1, 65}
 WORDSEARCH = INSTANCES / "wordsearch" / "ein-6x6.yaml"
@@ -464,7 +464,7 @@ def test_equal_prefix_word_list_is_checked_in_linear_time() -> None:
     words = ["PREFIX" * 4 + "".join(t) for t in itertools.islice(itertools.product(letters, repeat=4), 100_000)]
     t0 = time.perf_counter()
     assert find_duplicate(words) is None and find_contained(words) is None
-    assert time.perf_counter() - t0 < 2.0
+    assert time.perf_counter() - t0 < MARGIN  # a quadratic check takes minutes here
     assert find_contained([*words, "PREFIXPREFIX"]) == (100_000, 0, "inside")
     assert find_contained(["ABC", "XCBAX"]) == (0, 1, "reversed inside")
     assert find_duplicate(["AB", "CD", "AB"]) == (0, 2)

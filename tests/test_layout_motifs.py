@@ -123,7 +123,7 @@ def test_rectangles_of_the_ten_word_lists(name: str, sets: int) -> None:
         assert check(sorted(b.words), b.placements) == []
 
 
-def _gone(pid: int, within: float = 3.0) -> bool:
+def _gone(pid: int, within: float = 10.0) -> bool:
     until = time.monotonic() + within
     while time.monotonic() < until:
         try:

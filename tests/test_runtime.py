@@ -17,6 +17,8 @@ import pytest
 from pyclingo_puzzles.cli.argtypes import memory_size
 from pyclingo_puzzles.run import runtime
 
+from .conftest import MARGIN
+
 ROOT = Path(__file__).resolve().parent.parent
 STRIPS = ROOT / "instances" / "strips" / "small.yaml"
 WORDSEARCH = ROOT / "instances" / "wordsearch" / "hola-8x8.yaml"
@@ -50,7 +52,7 @@ def test_time_limit_ends_grounding(endless: Path) -> None:
     elapsed = time.monotonic() - t0
     assert res.returncode == 1
     assert res.stderr.strip().splitlines() == ["time limit hit while grounding"]
-    assert elapsed < 10  # the overshoot itself is measured by benchmarks/limits.py, not asserted here
+    assert elapsed < 1 + MARGIN  # the overshoot itself is measured by benchmarks/limits.py, not asserted here
 
 
 def test_memory_limit_ends_grounding(endless: Path) -> None:
@@ -72,7 +74,7 @@ def test_signal_during_grounding_stops_at_once(endless: Path, sig: signal.Signal
     proc.send_signal(sig)
     t0 = time.monotonic()
     _, err = proc.communicate(timeout=20)
-    assert time.monotonic() - t0 < 5
+    assert time.monotonic() - t0 < runtime.GRACE + MARGIN
     assert proc.returncode == 1
     assert err.strip() == "interrupted while grounding"
 
@@ -114,7 +116,7 @@ def test_second_signal_ends_the_run_at_once(many_solutions: Path) -> None:
     proc.send_signal(signal.SIGINT)
     t0 = time.monotonic()
     proc.wait(timeout=20)
-    assert time.monotonic() - t0 < 5
+    assert time.monotonic() - t0 < runtime.GRACE + MARGIN
     _, err = proc.communicate()
     assert proc.returncode == 1
     assert b"stopped at once" in err
@@ -233,7 +235,7 @@ def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
     proc.send_signal(signal.SIGINT)
     t0 = time.monotonic()
     _, err = proc.communicate(timeout=30)
-    assert time.monotonic() - t0 < 4
+    assert time.monotonic() - t0 < runtime.GRACE + MARGIN
     assert proc.returncode == 1 and err.strip().startswith("interrupted while")
 
 

@@ -15,9 +15,16 @@ the kernel if the command dies, ``runtime.in_worker``).
 Limits: ``--time-limit`` bounds the whole command. A worker's copy of the run has the same
 deadline, so a file being solved stops there as a single run would (exit 11 with its answers, 1
 without); one still busy ``WAIT`` seconds later (grounding) is killed and reported "time limit hit
-while grounding" (exit 1); files not started are reported "not started: time limit" (exit 1).
+while grounding" (exit 1). Whether another file starts follows a stated rule, not a timing estimate:
+a file starts only while more than the run's printing reserve is left (``Run.remaining`` > 0) and
+only until some file's search has been cut by the deadline (``Run.spent``: the time after that cut
+is that file's reserve for checking and printing its answers); files not started are reported
+"not started: time limit" (exit 1).
 Ctrl-C / SIGTERM: the busy workers are asked to stop (SIGUSR1: the same cooperative stop as a
-single run's first Ctrl-C), then killed after ``WAIT``; what was printed stays.
+single run's first Ctrl-C) and report what they found (exit 11 with answers). A worker still
+searching or grounding is killed ``WAIT`` seconds after the signal; one checking or printing its
+answers gets its reserve for them too (``PRINT_WAIT`` plus ``PRINT_COST`` per answer), but never
+past the deadline plus ``WAIT + PRINT_WAIT``. What was printed stays.
 """
 
 from __future__ import annotations
@@ -73,6 +80,7 @@ class FileResult:
     seconds: float = 0.0
     data: Any = None  # --json: the document, parsed
     note: str = ""  # set by the parent when it ended the file's worker or never started the file
+    line: str = ""  # --json: the JSON Lines record, made in the worker (see ``solve_file``)
 
     @property
     def status(self) -> str:
@@ -85,6 +93,8 @@ class FileResult:
     def json_line(self) -> str:
         """One JSON Lines record: ``file`` and ``exit``, then the run's own JSON object (or, when
         it printed none, its one-line ``error``)."""
+        if self.line:
+            return self.line
         obj: dict[str, Any] = {"file": self.file, "exit": self.code}
         if isinstance(self.data, dict):
             obj.update((k, v) for k, v in self.data.items() if k not in obj)
@@ -138,7 +148,12 @@ def solve_file(
     if getattr(args, "json", False) and text.strip():
         with contextlib.suppress(ValueError):  # not one JSON document: kept as "output"
             data = json.loads(text)
-    return FileResult(str(path), code, text, err.getvalue(), time.perf_counter() - t0, data)
+    result = FileResult(str(path), code, text, err.getvalue(), time.perf_counter() - t0, data)
+    if getattr(args, "json", False):
+        # one string to hand over: pickling thousands of parsed solutions for the parent took
+        # longer than a stopped worker's grace, and the parent prints only this line
+        result = FileResult(result.file, code, err=result.err, seconds=result.seconds, line=result.json_line())
+    return result
 
 
 def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[str, Path]]:
@@ -169,15 +184,22 @@ def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[st
 
 
 class _SharedStage(runtime.Run):
-    """A worker's copy of the run: its stage is mirrored into shared memory, so the parent can say
-    what a worker it has to kill was doing ("time limit hit while grounding")."""
+    """A worker's copy of the run: its stage, whether its search was cut by the deadline and how
+    many answers it is checking are mirrored into shared memory, so the parent can say what a
+    worker it has to kill was doing ("time limit hit while grounding"), start no file once the
+    budget is spent, and wait for answers being checked."""
 
     shared: Any = None
+    budget: Any = None  # [spent, answers]
 
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
         if name == "stage" and self.shared is not None:
             self.shared.value = str(value).encode()[: len(self.shared) - 1]
+        elif name == "spent" and self.budget is not None:
+            self.budget[0] = int(value)
+        elif name == "answers" and self.budget is not None:
+            self.budget[1] = int(value)
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -188,12 +210,13 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: Sequence[Any],
-           outputs: list[dict[str, Path]], stage: Any) -> None:
+           outputs: list[dict[str, Path]], stage: Any, budget: Any) -> None:
     runtime.in_worker()
     run = runtime.current()
     if run is not None:
         run.__class__ = _SharedStage
         run.shared = stage
+        run.budget = budget
     signal.signal(signal.SIGUSR1, _interrupt)
     while True:
         try:
@@ -210,12 +233,17 @@ class _Worker:
     proc: Any
     conn: Connection
     stage: Any
+    budget: Any  # shared with the worker's run: [spent, answers]
     index: int | None = None  # the file it is solving
     since: float = 0.0
     asked_to_stop: bool = False
 
     def stage_name(self) -> str:
         return self.stage.value.decode(errors="replace") or "solving"
+
+    def checking(self) -> bool:
+        """Checking or printing the answers it found (worth waiting for)."""
+        return self.stage_name() in ("checking answers", "printing")
 
     def end(self) -> None:
         if self.proc.is_alive():
@@ -229,12 +257,13 @@ def _spawn(command: Command, args: argparse.Namespace, files: Sequence[Any], out
     ctx = multiprocessing.get_context("fork")  # workers inherit the parsed options and imports
     mine, theirs = ctx.Pipe()
     stage = ctx.RawArray("c", 96)
-    proc = ctx.Process(target=_serve, args=(theirs, command, args, files, outputs, stage), daemon=True)
+    budget = ctx.RawArray("q", 2)
+    proc = ctx.Process(target=_serve, args=(theirs, command, args, files, outputs, stage, budget), daemon=True)
     with runtime.spawning():
         proc.start()
         runtime.adopt_child(proc.pid)
     theirs.close()
-    return _Worker(proc, mine, stage)
+    return _Worker(proc, mine, stage, budget)
 
 
 # ------------------------------------------------------------------------------------ the batch
@@ -274,12 +303,14 @@ class _Batch:
         self.workers: list[_Worker] = []
         self.started = 0  # files handed out so far
         self.give_up_at: float | None = None  # when busy workers are killed (deadline or signal + WAIT)
+        self.spent = False  # a file's search was cut by the deadline: no further file starts
 
     def solve(self) -> None:
         self.workers = [self._spawn() for _ in range(min(self.args.jobs, len(self.files)))]
         while self.printer.count < len(self.files) and not self.printer.closed():
             left = runtime.remaining()
-            if left is None or left > 0:
+            self.spent = self.spent or any(w.budget[0] for w in self.workers)
+            if (left is None or left > 0) and not self.spent:
                 self._hand_out()
             else:
                 self._wrap_up()
@@ -338,14 +369,11 @@ class _Batch:
             w.index = None
 
     def _give_up(self) -> None:
-        """End the workers still busy past ``give_up_at`` (one already printing its answers gets
-        ``PRINT_WAIT`` more, as a single run's printing does)."""
+        """End the workers still busy past their time (``_until``)."""
         now = time.monotonic()
         reason = self._reason()
         for w in self.workers:
-            if w.index is None or now < self.give_up_at:  # type: ignore[operator]
-                continue
-            if w.stage_name() == "printing" and now < self.give_up_at + PRINT_WAIT:  # type: ignore[operator]
+            if w.index is None or now < self._until(w):
                 continue
             self.results[w.index] = stopped(
                 str(self.files[w.index]), f"{_hit(reason)} while {w.stage_name()}", now - w.since
@@ -353,6 +381,17 @@ class _Batch:
             w.index = None
             w.end()
         self.workers = [w for w in self.workers if w.proc.is_alive()]
+
+    def _until(self, w: _Worker) -> float:
+        """When a busy worker is ended: ``give_up_at``; one checking or printing its answers gets
+        its reserve for them too, but never past the deadline plus ``WAIT + PRINT_WAIT`` (the
+        parent's own watchdog allows printing 0.95 s past the deadline)."""
+        assert self.give_up_at is not None
+        if not w.checking():
+            return self.give_up_at
+        until = self.give_up_at + PRINT_WAIT + runtime.PRINT_COST * w.budget[1]
+        deadline = self.limits.deadline if self.limits is not None else None
+        return until if deadline is None else min(until, deadline + WAIT + PRINT_WAIT)
 
     def close(self) -> None:
         for w in self.workers:

@@ -29,8 +29,7 @@ if TYPE_CHECKING:
     from .rules import RuleFile
 
 Assumption = tuple[clingo.Symbol, bool]
-PRINT_COST = 0.0003  # seconds per answer kept for decoding and printing it after a time limit
-# (measured: 0.15 ms per 12-word crossword solution as JSON; doubled for a busy machine)
+PRINT_COST = runtime.PRINT_COST  # seconds per reported answer kept for checking and printing it
 
 
 # The result types here and on the P-99 path are NamedTuples and plain classes, not dataclasses:
@@ -152,6 +151,47 @@ def user_rules() -> ModuleType:
 
 def _one_line(message: str) -> str:
     return " ".join(message.split())
+
+
+class _Found:
+    """The answers of one solve call as clingo hands them over (a ``clingo.Model`` dies with its
+    callback): counted, stored up to ``keep``, passed to ``on_answer``."""
+
+    def __init__(self, keep: int | None, on_answer: Callable[[Answer], None] | None, reports: bool = True):
+        self.keep = keep
+        self.reports = reports
+        self.on_answer = on_answer
+        self.answers: list[Answer] = []
+        self.count = 0
+        self.failure: list[BaseException] = []  # raised by on_answer: clingo would make it a RuntimeError
+
+    @property
+    def reported(self) -> int:
+        """How many answers the caller will check and print: those stored, or every one handed to
+        ``on_answer`` (``--count`` stores none and passes none on: nothing to reserve time for)."""
+        if not self.reports:
+            return 0
+        return self.count if self.on_answer is not None else len(self.answers)
+
+    def on_model(self, model: clingo.Model) -> bool:
+        self.count += 1
+        ans = Answer(
+            symbols=tuple(model.symbols(shown=True)),
+            number=model.number,
+            cost=tuple(model.cost),
+            optimality_proven=model.optimality_proven,
+        )
+        if self.keep is None or len(self.answers) < self.keep:
+            self.answers.append(ans)
+        elif self.answers and ans.cost and ans.cost < self.answers[-1].cost:
+            self.answers[-1] = ans  # optimisation: always keep the best found so far
+        if self.on_answer is not None:
+            try:
+                self.on_answer(ans)
+            except BaseException as exc:
+                self.failure.append(exc)
+                return False  # stop the search; raised again by solve
+        return True
 
 
 class Solver:
@@ -317,93 +357,72 @@ class Solver:
         assumptions: Sequence[Assumption] = (),
         keep: int | None = None,
         on_answer: Callable[[Answer], None] | None = None,
+        reports: bool = True,
     ) -> SolveResult:
         """Solve for up to ``models`` answers (0 = all). ``keep`` caps how many answers are stored.
-        The search also ends when the run must stop (its deadline, Ctrl-C: see ``runtime``)."""
+        ``reports=False``: the answers are only counted (``on_answer`` does its work during the
+        search), so no time is reserved for printing them. The search also ends when the run must
+        stop (its deadline, Ctrl-C: see ``runtime``)."""
         if not self._ground:
             self.ground()
+        run_left = runtime.remaining()
+        # the run's deadline binds (not only the caller's own limit): a cut there spends the run
+        run_bound = run_left is not None and (time_limit is None or run_left <= max(0.0, time_limit))
         time_limit = runtime.remaining(time_limit)
         # clingo's model count is a signed 64-bit number; no enumeration reaches 2^31 anyway
         self.ctl.configuration.solve.models = str(min(max(0, int(models)), 2**31 - 1))  # type: ignore[union-attr]
-        answers: list[Answer] = []
-        count = 0
-        core_lits: list[int] = []
-        failure: list[BaseException] = []  # raised by on_answer: clingo would turn it into RuntimeError
-
-        def on_model(model: clingo.Model) -> bool:
-            nonlocal count
-            count += 1
-            ans = Answer(
-                symbols=tuple(model.symbols(shown=True)),
-                number=model.number,
-                cost=tuple(model.cost),
-                optimality_proven=model.optimality_proven,
-            )
-            if keep is None or len(answers) < keep:
-                answers.append(ans)
-            elif answers and ans.cost and ans.cost < answers[-1].cost:
-                answers[-1] = ans  # optimisation: always keep the best found so far
-            if on_answer is not None:
-                try:
-                    on_answer(ans)
-                except BaseException as exc:
-                    failure.append(exc)
-                    return False  # stop the search; raised again below
-            return True
-
-        interrupted = False
-        t0 = time.perf_counter()
-        deadline = None if time_limit is None else t0 + max(0.0, float(time_limit))
         if runtime.stopping():  # never start (or restart) a search once the run is stopping
             return SolveResult(Status.UNKNOWN, [], 0, False, True, self._collect_stats(0.0, 0))
+        found = _Found(keep, on_answer, reports)
+        t0 = time.perf_counter()
+        deadline = None if time_limit is None else t0 + max(0.0, float(time_limit))
         with runtime.stage("solving", after="checking answers"), self.ctl.solve(
-            on_model=on_model,
-            assumptions=list(assumptions),
-            async_=True,
+            on_model=found.on_model, assumptions=list(assumptions), async_=True
         ) as handle:  # type: ignore[union-attr]
-            try:
-                while True:
-                    step = (
-                        0.1
-                        if deadline is None
-                        else max(0.0, min(0.1, deadline - time.perf_counter()))
-                    )
-                    if handle.wait(step):
-                        break
-                    # enumerating: stop early enough to check and print what was found
-                    late = deadline is not None and time.perf_counter() >= deadline - PRINT_COST * count
-                    if runtime.stopping() or late:
-                        interrupted = True
-                        handle.cancel()
-                        break
-            except KeyboardInterrupt:
-                interrupted = True
-                handle.cancel()
+            interrupted = self._wait(handle, deadline, found)
             result = handle.get()
-            if failure:
-                raise failure[0]
-            if result.unsatisfiable and assumptions:
-                # on_core is not called in async mode; the handle keeps the core instead
-                core_lits.extend(handle.core())
-        elapsed = time.perf_counter() - t0
+            if found.failure:
+                raise found.failure[0]
+            # on_core is not called in async mode; the handle keeps the core instead
+            core_lits = list(handle.core()) if result.unsatisfiable and assumptions else []
+        if interrupted and run_bound and not runtime.stopping():
+            runtime.search_cut(found.reported)
+        else:
+            runtime.found(found.reported)
         interrupted = interrupted or result.interrupted
-        if result.satisfiable or count:
+        if result.satisfiable or found.count:
             status = Status.SAT
         elif result.unsatisfiable and not interrupted:
             status = Status.UNSAT
         else:
             status = Status.UNKNOWN
-        stats = self._collect_stats(elapsed, count)
-        core = self._core_symbols(core_lits, assumptions) if status is Status.UNSAT else []
         return SolveResult(
             status=status,
-            answers=answers,
-            count=count,
+            answers=found.answers,
+            count=found.count,
             exhausted=bool(result.exhausted) and not interrupted,
             interrupted=interrupted,
-            stats=stats,
-            core=core,
+            stats=self._collect_stats(time.perf_counter() - t0, found.count),
+            core=self._core_symbols(core_lits, assumptions) if status is Status.UNSAT else [],
         )
+
+    @staticmethod
+    def _wait(handle: clingo.SolveHandle, deadline: float | None, found: _Found) -> bool:
+        """Wait for the search; cancel it when the run must stop or, enumerating, early enough to
+        check and print the answers it will report (``PRINT_COST`` each: ``--count`` keeps none,
+        so it searches to the deadline). True when it was cancelled."""
+        try:
+            while True:
+                step = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.perf_counter()))
+                if handle.wait(step):
+                    return False
+                late = deadline is not None and time.perf_counter() >= deadline - PRINT_COST * found.reported
+                if runtime.stopping() or late:
+                    handle.cancel()
+                    return True
+        except KeyboardInterrupt:
+            handle.cancel()
+            return True
 
     def _core_symbols(
         self, lits: Sequence[int], assumptions: Sequence[Assumption]

@@ -69,5 +69,7 @@ def count_placements(
             clean += 1
 
     assumptions = [(active_atom(w), True) for w in range(len(inst.words))]
-    result = solver.solve(models=0, time_limit=time_limit, assumptions=assumptions, keep=0, on_answer=on_answer)
+    result = solver.solve(
+        models=0, time_limit=time_limit, assumptions=assumptions, keep=0, on_answer=on_answer, reports=False
+    )
     return Count(clean, result.exhausted, result.interrupted)
