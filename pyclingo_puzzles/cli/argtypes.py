@@ -80,6 +80,10 @@ def memory_size(text: str) -> int:
         value = float(t[:-1] if scale else t) * (scale or 2**20)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a size such as 512M or 4G, got {text!r}") from None
-    if not 2**20 <= value < 2**50:
+    if value != value:  # nan
+        raise argparse.ArgumentTypeError(f"expected a size such as 512M or 4G, got {text!r}")
+    if value < 2**20:
         raise argparse.ArgumentTypeError(f"must be at least 1M, got {text!r}")
+    if value >= 2**50:
+        raise argparse.ArgumentTypeError(f"must be less than 1024T, got {text!r}")
     return int(value)

@@ -365,10 +365,10 @@ class Solver:
         stop (its deadline, Ctrl-C: see ``runtime``)."""
         if not self._ground:
             self.ground()
-        run_left = runtime.remaining()
-        # the run's deadline binds (not only the caller's own limit): a cut there spends the run
-        run_bound = run_left is not None and (time_limit is None or run_left <= max(0.0, time_limit))
         time_limit = runtime.remaining(time_limit)
+        run_left = runtime.run_remaining()
+        # the run's deadline binds (not the caller's or a stage's own): a cut there spends the run
+        run_bound = run_left is not None and time_limit is not None and run_left <= time_limit
         # clingo's model count is a signed 64-bit number; no enumeration reaches 2^31 anyway
         self.ctl.configuration.solve.models = str(min(max(0, int(models)), 2**31 - 1))  # type: ignore[union-attr]
         if runtime.stopping():  # never start (or restart) a search once the run is stopping

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 
 from ..core.grid import Placement
+from ..run import runtime
 from .grid import Cell, Layout
 
 STEP = {"across": (0, 1), "down": (1, 0)}
@@ -110,6 +111,8 @@ class Board:
         seen: set[Placement] = set()
         out = []
         for i, ch in enumerate(word):
+            if runtime.stopping():  # a 200-letter word has thousands of positions: the deadline holds
+                break
             for r, c in anchors(ch):
                 d = OTHER[next(iter(self.dirs[(r, c)]))]
                 dr, dc = STEP[d]

@@ -474,6 +474,8 @@ class Search:
                     continue  # removing p splits the layout or leaves a run that is no word
                 best = layout
                 for q, _ in Board(rest).options(p.word):
+                    if runtime.stopping():  # long words: thousands of positions, each a new layout
+                        break
                     cand = Layout.of([*rest, q])
                     fits = (mw is None or cand.width <= mw) and (mh is None or cand.height <= mh)
                     if fits and key(cand, prefer) < key(best, prefer):

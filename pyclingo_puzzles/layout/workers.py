@@ -20,24 +20,32 @@ from typing import TYPE_CHECKING
 from ..core.errors import VerificationError
 from ..run import runtime
 from .reader import LayoutInstance
-from .search import PROOF_WORDS, Outcome, Search, key
+from .search import OUTPUT_MARGIN, PROOF_WORDS, Outcome, Search, key
 from .verify import check
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
 GRACE = 0.3  # seconds the parent waits for the worker's result after its own search ended
+STAGE = "searching for a layout"  # named when a limit hits (Python work: it polls the deadline)
 SEED_STEP = 7919  # the worker's seed: the parent's plus this (a different, reproducible start)
 
 
 def _work(search: Search, time_limit: float, started: float, conn: Connection) -> None:
     runtime.in_worker()
     try:
-        conn.send(("ok", search.run(time_limit, started)))
+        conn.send(("ok", _search(search, time_limit, started)))
     except BaseException as exc:  # handed to the parent, which raises it
         conn.send(("error", RuntimeError(f"layout worker: {type(exc).__name__}: {exc}")))
     finally:
         conn.close()
+
+
+def _search(search: Search, time_limit: float, started: float) -> Outcome:
+    """One search, its end (``started + time_limit``, less the margin for the output) polled by
+    every inner loop through ``runtime.until``: a long word's thousands of positions included."""
+    with runtime.stage(STAGE), runtime.until(started + max(0.05, time_limit - OUTPUT_MARGIN)):
+        return search.run(time_limit, started)
 
 
 def two_cores() -> bool:
@@ -60,7 +68,7 @@ def arrange(
     """The best layout of one search here and (``workers``, when it pays) one in a worker."""
     search = Search(inst, rules=rules, seed=seed, warn=warn)
     if not workers or rules or len(inst.words) <= PROOF_WORDS or not two_cores():
-        return search.run(time_limit, started)
+        return _search(search, time_limit, started)
     import multiprocessing
 
     twin = Search(inst, seed=(seed or 0) + SEED_STEP, warn=warn)
@@ -72,7 +80,7 @@ def arrange(
         runtime.adopt_child(proc.pid)
     send.close()
     try:
-        mine = search.run(time_limit, started)
+        mine = _search(search, time_limit, started)
         theirs = None
         until = time.monotonic() + GRACE
         while theirs is None and time.monotonic() < until and not runtime.stopping():

@@ -61,9 +61,25 @@ def default_memory_limit() -> int | None:
         return None
 
 
+# Process facts (age, resident memory, children) are read from /proc where there is one, else
+# through psutil: importing psutil costs about 40 ms (measured: python -X importtime), a tenth of a
+# small puzzle's whole run, and Linux gives the same figures from /proc for a file read each.
+_PROC = os.path.exists("/proc/self/statm")
+
+
+def _psutil():  # type: ignore[no-untyped-def]
+    import psutil
+
+    return psutil
+
+
 def process_age() -> float:
-    """Seconds since this process started (from /proc; 0 where that is not available), so the
-    deadline also counts interpreter start-up and imports."""
+    """Seconds since this process started, so the deadline also counts interpreter start-up and
+    imports (0 where that cannot be read)."""
+    if not _PROC:
+        with contextlib.suppress(Exception):
+            return max(0.0, time.time() - _psutil().Process().create_time())
+        return 0.0
     try:
         with open("/proc/self/stat", "rb") as f:
             stat = f.read()
@@ -76,6 +92,12 @@ def process_age() -> float:
 
 
 def rss_bytes(pid: int | str = "self") -> int:
+    """The resident size of a process (this one by default); 0 when it has gone."""
+    if not _PROC:
+        try:
+            return int(_psutil().Process(None if pid == "self" else int(pid)).memory_info().rss)
+        except Exception:  # gone, or no access
+            return 0
     try:
         with open(f"/proc/{pid}/statm", "rb") as f:
             return int(f.read().split()[1]) * _PAGE
@@ -220,10 +242,10 @@ class Run:
     def _check_memory(self) -> None:
         if self.memory_limit is None:
             return
-        total = rss_bytes() + sum(rss_bytes(pid) for pid in list(self.children))
-        if total > self.memory_limit:
-            mib = self.memory_limit // 2**20
-            self.hard_exit(f"memory limit hit while {self.stage}; the program grew past {mib} MiB (--memory-limit)")
+        own = rss_bytes()
+        workers = sum(rss_bytes(pid) for pid in list(self.children))
+        if own + workers > self.memory_limit:
+            self.hard_exit(memory_message(self.memory_limit, self.stage, own, workers, len(self.children)))
 
     def hard_exit(self, message: str) -> None:
         """End the process now with ``message`` on stderr (exit 1)."""
@@ -264,9 +286,26 @@ class Run:
                 time.sleep(0.005)
 
 
+def memory_message(limit: int, stage: str, own: int, workers: int, count: int) -> str:
+    """The one line of a run ended by ``--memory-limit``. The limit counts the worker processes
+    too (each with its own resident size, which includes the pages it still shares with the
+    process that forked it): the line gives their share, which is why ``--jobs 1`` may fit."""
+    line = f"memory limit hit while {stage}; the program grew past {limit // 2**20} MiB (--memory-limit)"
+    if count:
+        line += (
+            f": {own // 2**20} MiB in the main process and {workers // 2**20} MiB in {count} worker "
+            f"process{'es' if count > 1 else ''} (fewer --jobs need less)"
+        )
+    return line
+
+
 def _own_children() -> set[int]:
-    """This process's children, read from /proc (empty where there is no /proc)."""
+    """This process's children (from /proc, else psutil)."""
     me, out = os.getpid(), set()
+    if not _PROC:
+        with contextlib.suppress(Exception):
+            out = {child.pid for child in _psutil().Process(me).children()}
+        return out
     with contextlib.suppress(OSError):
         for entry in os.listdir("/proc"):
             if entry.isdigit():
@@ -300,18 +339,49 @@ def current() -> Run | None:
 
 
 def remaining(limit: float | None = None) -> float | None:
-    """The smaller of ``limit`` and what the current run has left (None = no limit at all)."""
+    """The smallest of ``limit``, what the current run has left and what the stages under way
+    (``until``) have left (None = no limit at all)."""
+    lefts = [max(0.0, limit)] if limit is not None else []
+    run_left = run_remaining()
+    if run_left is not None:
+        lefts.append(run_left)
+    if _until:
+        lefts.append(max(0.0, min(_until) - time.monotonic()))
+    return min(lefts) if lefts else None
+
+
+def run_remaining() -> float | None:
+    """What the current run has left for cooperative work (None: no run, or no deadline)."""
     run = _current
-    left = run.remaining() if run is not None else None
-    if limit is None:
-        return left
-    return max(0.0, limit) if left is None else min(max(0.0, limit), left)
+    return run.remaining() if run is not None else None
 
 
 def stopping() -> bool:
-    """True once the run must wrap up (deadline passed, Ctrl-C, SIGTERM)."""
+    """True once the run must wrap up (deadline passed, Ctrl-C, SIGTERM), or the deadline of a
+    stage under way (``until``) has passed."""
     run = _current
-    return run is not None and run.stopping()
+    if run is not None and run.stopping():
+        return True
+    return bool(_until) and time.monotonic() >= min(_until)
+
+
+# deadlines of the stages under way (``until``): a search's own end, inside the run's deadline;
+# also where there is no run (the Python API), so every stage polls one place
+_until: list[float] = []
+
+
+@contextlib.contextmanager
+def until(deadline: float | None) -> Iterator[None]:
+    """A stage's own deadline (a ``time.monotonic()`` value): ``stopping()`` and ``check()`` also
+    say stop once it has passed, so inner loops that poll them need no deadline of their own."""
+    if deadline is None:
+        yield
+        return
+    _until.append(deadline)
+    try:
+        yield
+    finally:
+        _until.remove(deadline)
 
 
 def search_cut(answers: int) -> None:
@@ -338,10 +408,12 @@ def interrupted() -> bool:
 
 
 def check() -> None:
-    """Call in long Python loops: raises ``Stopped`` once the run must wrap up."""
+    """Call in long Python loops: raises ``Stopped`` once the run (or the stage, ``until``) must
+    wrap up."""
     run = _current
-    if run is not None and run.stopping():
-        raise Stopped(run.reason or "time limit", run.stage)
+    if stopping():
+        reason = run.reason if run is not None and run.reason else "time limit"
+        raise Stopped(reason, run.stage if run is not None else "searching")
 
 
 def describe(detail: Callable[[], str] | None) -> None:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, SymbolType
 
 from ..core.errors import VerificationError, derived_error
-from ..core.solve import Solver, SolveResult, Stats, Status, exit_code
+from ..core.solve import Answer, Solver, SolveResult, Stats, Status, exit_code
+from ..run import runtime
 from .reader import StripsInstance
 from .tiling import Tiling, decode, grid_facts, verify
 
@@ -90,92 +91,107 @@ def solve_grids(
     seed: int | None = None,
     time_limit: float | None = None,
 ) -> StripsResult:
-    """Solve every grid; ``count`` (or ``models`` = 0) counts all tilings of every grid."""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    n = len(instance.grids)
-    stats = Stats()
+    """Solve every grid; ``count`` (or ``models`` = 0) counts all tilings of every grid. Every
+    solve call asks the run's budget for its time (``runtime.until``: this call's own limit)."""
+    with runtime.until(None if time_limit is None else time.monotonic() + time_limit):
+        tiler = _Tiler(instance, rules, seed)  # one grounding for every mode
+        joint = count or models == 0  # every tiling of every grid is wanted
+        if (not joint and models == 1) or (joint and tiler.n > 1 and not rules):
+            done = tiler.all_in_one(joint)
+            if done is not None:
+                return done
+        # from here a model tiles one grid; a single grid is counted in joint mode (its models are its tilings)
+        tiler.solver.assign_external(JOINT, joint and tiler.n == 1)
+        return tiler.enumerate(models) if joint else tiler.each_grid(models)
 
-    def remaining() -> float | None:
-        return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
-    solver = Solver([ENCODING], rules, seed=seed, options=CLASP_OPTIONS)  # one grounding for every mode
-    solver.add_facts(grid_facts(instance))
-    solver.ground()
+class _Tiler:
+    """The stages of ``solve_grids`` over one grounding, and the figures of every solve call."""
 
-    def checked(symbols: Sequence) -> dict[int, Tiling]:
-        tilings = decode(symbols, instance.grids, rules)
+    def __init__(self, instance: StripsInstance, rules: Sequence[str], seed: int | None):
+        self.instance = instance
+        self.rules = rules
+        self.n = len(instance.grids)
+        self.stats = Stats()
+        self.shown: tuple[str, ...] | None = None  # the user's #show atoms in the first model
+        self.solver = Solver([ENCODING], rules, seed=seed, options=CLASP_OPTIONS)
+        self.solver.add_facts(grid_facts(instance))
+        self.solver.ground()
+
+    def checked(self, symbols: Sequence) -> dict[int, Tiling]:
+        tilings = decode(symbols, self.instance.grids, self.rules)
         for g, tiling in tilings.items():
-            problems = verify(tiling, instance.strip_lengths)
+            problems = verify(tiling, self.instance.strip_lengths)
             if problems:
-                raise VerificationError(f"grid {instance.grids[g].name}: {problems[0]}")
+                raise VerificationError(f"grid {self.instance.grids[g].name}: {problems[0]}")
         return tilings
 
-    def add(result: SolveResult) -> None:
+    def add(self, result: SolveResult) -> None:
         """One more solve call's figures; atoms and rules are the one program's, not summed."""
-        stats.add(result.stats)
-        stats.atoms, stats.rules = result.stats.atoms, result.stats.rules
+        self.stats.add(result.stats)
+        self.stats.atoms, self.stats.rules = result.stats.atoms, result.stats.rules
 
-    def finish(results: list[GridResult], interrupted: bool) -> StripsResult:
-        stats.ground_seconds = solver.stats.ground_seconds
-        return StripsResult(results, stats, interrupted, shown)
+    def show(self, answers: Sequence[Answer]) -> None:
+        if answers and self.shown is None:
+            self.shown = self.solver.shown(answers[0])
 
-    shown: tuple[str, ...] | None = None
+    def finish(self, results: list[GridResult], interrupted: bool) -> StripsResult:
+        self.stats.ground_seconds = self.solver.stats.ground_seconds
+        return StripsResult(results, self.stats, interrupted, self.shown)
 
-    def show(answers: Sequence) -> None:
-        nonlocal shown
-        if answers and shown is None:
-            shown = solver.shown(answers[0])
-
-    joint = count or models == 0  # every tiling of every grid is wanted
-    if (not joint and models == 1) or (joint and n > 1 and not rules):
-        # one model tiles every grid. Counting without user rules: the joint models are the
-        # combinations of the grids' tilings, so a second joint model is looked for; none means
-        # exactly one tiling per grid (a puzzle's usual case) with no per-grid enumeration. User
-        # rules may tie grids together, which breaks that product: they count per grid below.
-        solver.assign_external(JOINT, True)
-        result = solver.solve(models=2 if joint else 1, time_limit=remaining())
-        add(result)
+    def all_in_one(self, joint: bool) -> StripsResult | None:
+        """One model tiles every grid. Counting without user rules: the joint models are the
+        combinations of the grids' tilings, so a second joint model is looked for; none means
+        exactly one tiling per grid (a puzzle's usual case) with no per-grid enumeration. User
+        rules may tie grids together, which breaks that product: they count per grid. None: the
+        grids are to be counted one model per tiling."""
+        self.solver.assign_external(JOINT, True)
+        result = self.solver.solve(models=2 if joint else 1)
+        self.add(result)
         unique = joint and result.count == 1 and result.exhausted
         if result.status is Status.SAT and (unique or not joint or result.interrupted):
-            show(result.answers)
-            tilings = checked(result.answers[0].symbols)
-            grids = [GridResult(gr.name, Status.SAT, 1, unique, [tilings[g]]) for g, gr in enumerate(instance.grids)]
-            return finish(grids, result.interrupted)
+            self.show(result.answers)
+            tilings = self.checked(result.answers[0].symbols)
+            names = [gr.name for gr in self.instance.grids]
+            return self.finish([GridResult(name, Status.SAT, 1, unique, [tilings[g]]) for g, name in enumerate(names)],
+                               result.interrupted)  # fmt: skip
         if result.status is Status.UNKNOWN:
-            grids = [GridResult(gr.name, Status.UNKNOWN, 0, False) for gr in instance.grids]
-            return finish(grids, True)
+            return self.finish([GridResult(gr.name, Status.UNKNOWN, 0, False) for gr in self.instance.grids], True)
+        return None
 
-    # from here a model tiles one grid; a single grid is counted in joint mode (its models are its tilings)
-    solver.assign_external(JOINT, joint and n == 1)
-    if joint:
-        # one enumeration: every model is one tiling of one grid
-        result = solver.solve(models=0, time_limit=remaining())
-        add(result)
-        show(result.answers)
-        counts = [0] * n
+    def enumerate(self, models: int) -> StripsResult:
+        """One enumeration: every model is one tiling of one grid, counted; the first ``models``
+        (at least one) of each grid are checked as they come, so none waits to be printed."""
+        counts = [0] * self.n
         per_grid: dict[int, list[Tiling]] = {}
-        for answer in result.answers:
-            g = _grid_of(answer.symbols, n, rules)
+
+        def take(answer: Answer) -> None:
+            g = _grid_of(answer.symbols, self.n, self.rules)
             counts[g] += 1
             if len(per_grid.setdefault(g, [])) < max(1, models):
-                per_grid[g].append(checked(answer.symbols)[g])
+                self.show([answer])
+                per_grid[g].append(self.checked(answer.symbols)[g])
+
+        result = self.solver.solve(models=0, keep=0, on_answer=take, reports=False)
+        self.add(result)
         grids = []
-        for g, gr in enumerate(instance.grids):
+        for g, gr in enumerate(self.instance.grids):
             status = Status.SAT if counts[g] else Status.UNSAT if result.exhausted else Status.UNKNOWN
             grids.append(GridResult(gr.name, status, counts[g], result.exhausted, per_grid.get(g, [])))
-        return finish(grids, result.interrupted)
+        return self.finish(grids, result.interrupted)
 
-    # up to `models` tilings per grid (or: find which grids have none): one call per grid
-    grids = []
-    interrupted = False
-    switches = solver.rule_assumptions()  # a grid without tiling may be the rules' doing
-    for g, gr in enumerate(instance.grids):
-        active = [(Function("active", [Number(g)]), True)]
-        result = solver.solve(models=max(1, models), time_limit=remaining(), assumptions=[*active, *switches])
-        add(result)
-        interrupted = interrupted or result.interrupted
-        show(result.answers)
-        tilings = [checked(a.symbols)[g] for a in result.answers]
-        blamed = _blame(solver, remaining(), active) if result.status is Status.UNSAT else []
-        grids.append(GridResult(gr.name, result.status, result.count, result.exhausted, tilings, tuple(blamed)))
-    return finish(grids, interrupted)
+    def each_grid(self, models: int) -> StripsResult:
+        """Up to ``models`` tilings per grid (or: find which grids have none): one call per grid."""
+        grids = []
+        interrupted = False
+        switches = self.solver.rule_assumptions()  # a grid without tiling may be the rules' doing
+        for g, gr in enumerate(self.instance.grids):
+            active = [(Function("active", [Number(g)]), True)]
+            result = self.solver.solve(models=max(1, models), assumptions=[*active, *switches])
+            self.add(result)
+            interrupted = interrupted or result.interrupted
+            self.show(result.answers)
+            tilings = [self.checked(a.symbols)[g] for a in result.answers]
+            blamed = _blame(self.solver, runtime.remaining(), active) if result.status is Status.UNSAT else []
+            grids.append(GridResult(gr.name, result.status, result.count, result.exhausted, tilings, tuple(blamed)))
+        return self.finish(grids, interrupted)
