@@ -42,7 +42,7 @@ class Status(StrEnum):
 
 # The result types here and on the P-99 path are NamedTuples and plain classes, not dataclasses:
 # importing dataclasses (it imports inspect) and building a dataclass at import time were a fifth
-# of a small puzzle's whole run (README, "Start-up").
+# of a small puzzle's whole run (docs/development.md, "Start-up").
 
 
 class Record:
