@@ -34,7 +34,7 @@ PRINT_COST = runtime.PRINT_COST  # seconds per reported answer kept for checking
 
 # The result types here and on the P-99 path are NamedTuples and plain classes, not dataclasses:
 # importing dataclasses (it imports inspect) and building a dataclass at import time were a fifth
-# of a small puzzle's whole run (README, "Start-up").
+# of a small puzzle's whole run (docs/development.md, "Start-up").
 
 
 class Record:
