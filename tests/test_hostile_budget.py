@@ -78,9 +78,9 @@ def test_ctrl_c_in_a_single_run_keeps_its_answers(tmp_path: Path) -> None:
 
 def test_a_signals_grace_covers_checking_the_answers_found() -> None:
     run = runtime.Run()
-    assert run.checking_grace() == runtime.GRACE
+    assert run.checking_grace() == runtime.CHECK_GRACE
     run.answers = 10_000
-    assert run.checking_grace() == pytest.approx(runtime.GRACE + 10_000 * runtime.PRINT_COST)
+    assert run.checking_grace() == pytest.approx(runtime.CHECK_GRACE + 10_000 * runtime.PRINT_COST)
 
 
 # --------------------------------------------------------------------------------- the whole limit

@@ -5,12 +5,12 @@ stdout and stderr captured and handed back to the parent with the exit code. Wor
 the parent prints each file's result as soon as its turn comes (input order, streaming), then a
 summary on stderr, and exits with the most severe code over the files (``SEVERITY``).
 
-The pool is a few forked ``multiprocessing`` processes, each with a pipe, rather than
-``concurrent.futures``: at the deadline or a signal the parent must end one worker stuck in
-grounding (clingo cannot interrupt it) and say which file it was on and what it was doing, which a
-``ProcessPoolExecutor`` (3.11) cannot do without breaking the whole pool. Workers are the run's
-children (``runtime.adopt_child``: counted in the memory ceiling, killed with the run, and killed by
-the kernel if the command dies, ``runtime.in_worker``).
+The pool is a few forked worker processes (``run.workers``: the package's one way of starting and
+stopping them), each with a pipe, rather than ``concurrent.futures`` or ``pebble``: at the deadline
+or a signal the parent must ask one worker to stop and keep its answers, wait for the answers it is
+checking, end one worker stuck in grounding (clingo cannot interrupt it) and say which file it was
+on and what it was doing; a ``ProcessPoolExecutor`` (3.11) breaks the whole pool when one worker
+dies, and pebble's per-task timeout kills a worker without that cooperative stop.
 
 Limits: ``--time-limit`` bounds the whole command. A worker's copy of the run has the same
 deadline, so a file being solved stops there as a single run would (exit 11 with its answers, 1
@@ -23,8 +23,8 @@ is that file's reserve for checking and printing its answers); files not started
 Ctrl-C / SIGTERM: the busy workers are asked to stop (SIGUSR1: the same cooperative stop as a
 single run's first Ctrl-C) and report what they found (exit 11 with answers). A worker still
 searching or grounding is killed ``WAIT`` seconds after the signal; one checking or printing its
-answers gets its reserve for them too (``PRINT_WAIT`` plus ``PRINT_COST`` per answer), but never
-past the deadline plus ``WAIT + PRINT_WAIT``. What was printed stays.
+answers gets ``runtime.CHECK_GRACE`` more plus ``PRINT_COST`` per answer, but never past the
+deadline plus ``WAIT + PRINT_WAIT``. What was printed stays.
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ import contextlib
 import copy
 import io
 import json
-import multiprocessing
 import os
 import signal
 import sys
@@ -47,7 +46,7 @@ from typing import Any
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
 from ..io.outfiles import check_output_paths
-from ..run import runtime
+from ..run import runtime, workers
 from ..run.progress import Bar
 
 Command = Callable[[argparse.Namespace], int]  # one run: args -> exit code (errors already printed)
@@ -211,7 +210,6 @@ def _interrupt(signum: int, frame: object) -> None:
 
 def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: Sequence[Any],
            outputs: list[dict[str, Path]], stage: Any, budget: Any) -> None:
-    runtime.in_worker()
     run = runtime.current()
     if run is not None:
         run.__class__ = _SharedStage
@@ -230,13 +228,16 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
 
 @dataclass
 class _Worker:
-    proc: Any
-    conn: Connection
+    process: workers.Worker
     stage: Any
     budget: Any  # shared with the worker's run: [spent, answers]
     index: int | None = None  # the file it is solving
     since: float = 0.0
     asked_to_stop: bool = False
+
+    @property
+    def conn(self) -> Connection:
+        return self.process.conn
 
     def stage_name(self) -> str:
         return self.stage.value.decode(errors="replace") or "solving"
@@ -245,25 +246,13 @@ class _Worker:
         """Checking or printing the answers it found (worth waiting for)."""
         return self.stage_name() in ("checking answers", "printing")
 
-    def end(self) -> None:
-        if self.proc.is_alive():
-            self.proc.kill()
-        self.proc.join(1)
-        runtime.release_child(self.proc.pid)
-        self.conn.close()
-
 
 def _spawn(command: Command, args: argparse.Namespace, files: Sequence[Any], outputs: list[dict[str, Path]]) -> _Worker:
-    ctx = multiprocessing.get_context("fork")  # workers inherit the parsed options and imports
-    mine, theirs = ctx.Pipe()
+    ctx = workers.context()
     stage = ctx.RawArray("c", 96)
     budget = ctx.RawArray("q", 2)
-    proc = ctx.Process(target=_serve, args=(theirs, command, args, files, outputs, stage, budget), daemon=True)
-    with runtime.spawning():
-        proc.start()
-        runtime.adopt_child(proc.pid)
-    theirs.close()
-    return _Worker(proc, mine, stage, budget)
+    process = workers.start(_serve, command, args, files, outputs, stage, budget, duplex=True)
+    return _Worker(process, stage, budget)
 
 
 # ------------------------------------------------------------------------------------ the batch
@@ -349,7 +338,7 @@ class _Batch:
         for w in self.workers:
             if w.index is not None and reason == "interrupted" and not w.asked_to_stop:
                 w.asked_to_stop = True
-                _signal(w, signal.SIGUSR1)
+                w.process.signal(signal.SIGUSR1)
 
     def _collect(self) -> None:
         busy = {w.conn: w for w in self.workers if w.index is not None}
@@ -360,7 +349,7 @@ class _Batch:
             except (EOFError, OSError):
                 died = self.results[w.index] = _died(w, self.files, self.limits)  # type: ignore[index]
                 w.index = None
-                w.end()
+                w.process.stop()
                 self.workers.remove(w)
                 if runtime.remaining() != 0.0 and not died.note.startswith("interrupted"):
                     self.workers.append(self._spawn())
@@ -379,23 +368,23 @@ class _Batch:
                 str(self.files[w.index]), f"{_hit(reason)} while {w.stage_name()}", now - w.since
             )
             w.index = None
-            w.end()
-        self.workers = [w for w in self.workers if w.proc.is_alive()]
+            w.process.stop()
+        self.workers = [w for w in self.workers if w.process.alive()]
 
     def _until(self, w: _Worker) -> float:
         """When a busy worker is ended: ``give_up_at``; one checking or printing its answers gets
-        its reserve for them too, but never past the deadline plus ``WAIT + PRINT_WAIT`` (the
-        parent's own watchdog allows printing 0.95 s past the deadline)."""
+        ``CHECK_GRACE`` and their printing reserve too, but never past the deadline plus
+        ``WAIT + PRINT_WAIT`` (the parent's own watchdog allows printing 0.95 s past the deadline)."""
         assert self.give_up_at is not None
         if not w.checking():
             return self.give_up_at
-        until = self.give_up_at + PRINT_WAIT + runtime.PRINT_COST * w.budget[1]
+        until = self.give_up_at + runtime.CHECK_GRACE + runtime.PRINT_COST * w.budget[1]
         deadline = self.limits.deadline if self.limits is not None else None
         return until if deadline is None else min(until, deadline + WAIT + PRINT_WAIT)
 
     def close(self) -> None:
         for w in self.workers:
-            w.end()
+            w.process.stop()
         self.bar.clear()
 
 
@@ -403,16 +392,11 @@ def _hit(reason: str) -> str:
     return "interrupted" if reason == "interrupted" else f"{reason} hit"
 
 
-def _signal(w: _Worker, sig: int) -> None:
-    with contextlib.suppress(OSError):
-        os.kill(w.proc.pid, sig)
-
-
 def _died(w: _Worker, files: Sequence[Any], run: runtime.Run | None) -> FileResult:
     """A worker that ended without answering: killed by a signal (a Ctrl-C or SIGTERM to the whole
     process group reaches the workers too), or crashed."""
-    w.proc.join(1)
-    code = w.proc.exitcode
+    w.process.proc.join(1)
+    code = w.process.proc.exitcode
     file = str(files[w.index])  # type: ignore[index]
     seconds = time.monotonic() - w.since
     if run is not None and run.reason is not None:

@@ -31,8 +31,7 @@ STAGE = "searching for a layout"  # named when a limit hits (Python work: it pol
 SEED_STEP = 7919  # the worker's seed: the parent's plus this (a different, reproducible start)
 
 
-def _work(search: Search, time_limit: float, started: float, conn: Connection) -> None:
-    runtime.in_worker()
+def _work(conn: Connection, search: Search, time_limit: float, started: float) -> None:
     try:
         conn.send(("ok", _search(search, time_limit, started)))
     except BaseException as exc:  # handed to the parent, which raises it
@@ -49,10 +48,10 @@ def _search(search: Search, time_limit: float, started: float) -> Outcome:
 
 
 def two_cores() -> bool:
-    from ..run.portfolio import can_race  # here: only a run that forks pays for multiprocessing
+    from ..run.workers import can_fork  # here: only a run that forks pays for multiprocessing
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores >= 2 and can_race()
+    return cores >= 2 and can_fork()
 
 
 def arrange(
@@ -69,33 +68,24 @@ def arrange(
     search = Search(inst, rules=rules, seed=seed, warn=warn)
     if not workers or rules or len(inst.words) <= PROOF_WORDS or not two_cores():
         return _search(search, time_limit, started)
-    import multiprocessing
+    from ..run import workers as processes
 
     twin = Search(inst, seed=(seed or 0) + SEED_STEP, warn=warn)
-    ctx = multiprocessing.get_context("fork")
-    recv, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_work, args=(twin, time_limit, started, send), daemon=True)
-    with runtime.spawning():
-        proc.start()
-        runtime.adopt_child(proc.pid)
-    send.close()
+    worker = processes.start(_work, twin, time_limit, started)
     try:
         mine = _search(search, time_limit, started)
         theirs = None
         until = time.monotonic() + GRACE
         while theirs is None and time.monotonic() < until and not runtime.stopping():
-            if recv.poll(0.02):
+            if worker.conn.poll(0.02):
                 try:
-                    kind, theirs = recv.recv()
+                    kind, theirs = worker.conn.recv()
                 except EOFError:
                     break  # the worker died (killed): the parent's layout stands
                 if kind == "error":
                     raise theirs
     finally:
-        if proc.is_alive():
-            proc.terminate()
-        proc.join()
-        runtime.release_child(proc.pid)
+        worker.stop()
     mine.stats.extra["workers"] = 2 if theirs is not None else 1
     if theirs is None or theirs.layout is None or mine.layout is None:
         return mine

@@ -10,13 +10,12 @@ same answer, however the processes are scheduled.
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any, Protocol, TypeVar
 
-from . import runtime
+from . import runtime, workers
 
 T = TypeVar("T")
 
@@ -27,11 +26,10 @@ class Progress(Protocol):
 
 def can_race() -> bool:
     """Workers are forked (they inherit the pruned instance without pickling it)."""
-    return "fork" in multiprocessing.get_all_start_methods()
+    return workers.can_fork()
 
 
-def _work(task: Callable[[Progress], Any], progress: Progress, conn: Connection) -> None:
-    runtime.in_worker()
+def _work(conn: Connection, task: Callable[[Progress], Any], progress: Progress) -> None:
     try:
         out = task(progress)
         conn.send(("ok", out, progress.value))
@@ -49,9 +47,8 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
     docstring) and the seconds spent waiting for the other workers after the first decided. A task
     counts its steps in the ``Progress`` it is given and must stop on its own (its time limit);
     when no task decides, the first task's result is returned."""
-    ctx = multiprocessing.get_context("fork")
-    progress = [ctx.Value("q", 0, lock=False) for _ in tasks]
-    procs = []
+    progress = [workers.context().Value("q", 0, lock=False) for _ in tasks]
+    procs: list[workers.Worker] = []
     pending: dict[Connection, int] = {}
     results: dict[int, tuple[T, int]] = {}
     first = None  # when the first decided result arrived
@@ -59,14 +56,8 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
         runtime.describe(lambda: f"{sum(p.value for p in progress):,} search steps in {len(tasks)} workers")
         try:
             for i, task in enumerate(tasks):
-                recv, send = ctx.Pipe(duplex=False)
-                proc = ctx.Process(target=_work, args=(task, progress[i], send), daemon=True)
-                with runtime.spawning():
-                    proc.start()
-                    runtime.adopt_child(proc.pid)  # counted in the memory ceiling, killed with the run
-                send.close()
-                procs.append(proc)
-                pending[recv] = i
+                procs.append(workers.start(_work, task, progress[i]))
+                pending[procs[i].conn] = i
             while True:
                 if runtime.interrupted():
                     raise runtime.Stopped("interrupted", "searching in worker processes")  # workers ended below
@@ -75,14 +66,14 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
                     try:
                         kind, out, steps = conn.recv()
                     except EOFError:
-                        procs[i].join(1)
-                        if (procs[i].exitcode or 0) < 0 or runtime.stopping():
+                        procs[i].proc.join(1)
+                        if (procs[i].proc.exitcode or 0) < 0 or runtime.stopping():
                             # killed by a signal: Ctrl-C / SIGTERM sent to the whole process group
                             # reaches the workers too, maybe before the watchdog has read it
                             run = runtime.current()
                             reason = run.reason if run is not None and run.reason else "interrupted"
                             raise runtime.Stopped(reason, "searching in worker processes") from None
-                        raise RuntimeError(f"search worker {i} died (exit code {procs[i].exitcode})") from None
+                        raise RuntimeError(f"search worker {i} died (exit code {procs[i].proc.exitcode})") from None
                     if kind == "error":
                         raise out
                     results[i] = (out, steps)
@@ -101,8 +92,4 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
         finally:
             runtime.describe(None)
             for proc in procs:
-                if proc.is_alive():
-                    proc.terminate()
-            for proc in procs:
-                proc.join()
-                runtime.release_child(proc.pid)
+                proc.stop()

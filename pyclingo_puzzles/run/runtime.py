@@ -37,6 +37,8 @@ EXIT_INTERRUPTED = 1
 GRACE = 0.6  # seconds after the deadline the main thread gets to print what it has
 PRINT_COST = 0.0003  # seconds per answer to be reported, kept for checking and printing it after a stop
 # (measured: 0.15 ms per 12-word crossword solution as JSON; doubled for a busy machine)
+CHECK_GRACE = 5.0  # seconds (plus PRINT_COST an answer) after a signal for checking the answers found
+# (generous: on a 2-core machine with twelve busy processes checking took six times PRINT_COST)
 POLL = 0.01  # watchdog period (memory sampling, deadline)
 # stages that ignore the stop flag: C calls, and workers that may be stuck grounding (a worker
 # still searching stops on its own, a little before the deadline, and reports in time)
@@ -146,9 +148,9 @@ class Run:
         return 0.0 if self.reason is not None else max(0.0, left)
 
     def checking_grace(self) -> float:
-        """Seconds after a signal the run gets to check and print the answers its search found:
-        GRACE, plus the printing reserve of those answers (the reserve a deadline would have kept)."""
-        return GRACE + PRINT_COST * self.answers
+        """Seconds after a signal the run gets to check the answers its search found: CHECK_GRACE
+        plus their printing reserve (a deadline, when there is one, still bounds it)."""
+        return CHECK_GRACE + PRINT_COST * self.answers
 
     def stopping(self) -> bool:
         if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:

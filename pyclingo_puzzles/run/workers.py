@@ -1,0 +1,83 @@
+"""Worker processes: the one way the package starts and stops them (a batch's pool, the fill's
+race, the layout's second search).
+
+A worker is forked: it inherits the parsed input and the imports without pickling them. From its
+start it is the run's child: forked and adopted under ``runtime.spawning`` (a hard exit waits for
+the fork, then kills every child), counted in the memory ceiling, killed with the run, and killed
+by the kernel when the parent dies (``runtime.in_worker``, first thing in the worker). It talks to
+the parent over one pipe. ``Worker.stop`` kills it (SIGKILL: a worker may be stuck in grounding,
+where no signal handler runs), reaps it and takes it off the run's list.
+
+Not ``concurrent.futures`` or ``pebble``: the parent must signal one given worker (a cooperative
+stop that keeps its answers), read what it is doing from shared memory (to say which stage a limit
+hit) and end it alone, and a ``ProcessPoolExecutor`` (3.11) breaks the whole pool when one worker
+dies; pebble's per-task timeout kills a worker without the cooperative stop that keeps answers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any
+
+from . import runtime
+
+
+def can_fork() -> bool:
+    """Workers are forked (they inherit the instance without pickling it)."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def context() -> Any:
+    """The fork context: shared values for the workers are made with it (``RawArray``, ``Value``)."""
+    return multiprocessing.get_context("fork")
+
+
+class Worker:
+    """A started worker: its process and the parent's end of its pipe."""
+
+    def __init__(self, proc: Any, conn: Connection):
+        self.proc = proc
+        self.conn = conn
+
+    @property
+    def pid(self) -> int:
+        return int(self.proc.pid)
+
+    def alive(self) -> bool:
+        return bool(self.proc.is_alive())
+
+    def signal(self, sig: int) -> None:
+        with contextlib.suppress(OSError):
+            os.kill(self.pid, sig)
+
+    def stop(self) -> None:
+        """Kill it unless it has ended, reap it, and close the pipe (idempotent)."""
+        if self.proc.is_alive():
+            self.signal(signal.SIGKILL)
+        self.proc.join(1)
+        runtime.release_child(self.pid)
+        self.conn.close()
+
+
+def start(target: Callable[..., None], *args: Any, duplex: bool = False) -> Worker:
+    """Fork a worker running ``target(conn, *args)``, ``conn`` its end of the pipe (``duplex``:
+    both ways; otherwise the worker only sends). The worker should end with ``os._exit`` or by
+    returning; exceptions are the target's to hand over."""
+    ctx = context()
+    mine, theirs = ctx.Pipe(duplex=duplex)  # one-way: (receiving end, sending end)
+    proc = ctx.Process(target=_main, args=(target, theirs, *args), daemon=True)
+    with runtime.spawning():
+        proc.start()
+        runtime.adopt_child(proc.pid)
+    theirs.close()
+    return Worker(proc, mine)
+
+
+def _main(target: Callable[..., None], conn: Connection, *args: Any) -> None:
+    runtime.in_worker()
+    target(conn, *args)
