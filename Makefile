@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench lint images clean
+.PHONY: demo test test-fast bench lint images clean
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
@@ -18,9 +18,14 @@ $(STAMP): $(PY) pyproject.toml
 demo: $(STAMP)
 	$(PY) -m pyclingo_puzzles.cli.demo
 
+# Two test processes (pytest-xdist): the suite is mostly waiting on subprocesses and limits.
+# The slow set (-m slow) runs here too; `make test-fast` leaves it out while iterating.
 test: $(STAMP)
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2
+
+test-fast: $(STAMP)
+	$(PY) -m pytest -n 2 -m "not slow"
 
 # Peers install from the registries into the bench environment, never vendored.
 # BENCH=strips (etc.) runs one family only.

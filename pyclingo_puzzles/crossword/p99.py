@@ -49,7 +49,20 @@ def solve_instance(
     keep none (``result.count``). When unsolvable only because of the user's rules, ``result.core``
     holds the switches of the rule files to blame (``Solver.rule_core``). ``warn`` gets clingo's
     messages about other programs than the shipped encodings (the command prints them)."""
-    t0 = time.perf_counter()
+    with runtime.until(None if time_limit is None else time.monotonic() + time_limit):
+        return _solve(instance, rules=rules, models=models, seed=seed, count=count, warn=warn)
+
+
+def _solve(
+    instance: CrosswordInstance,
+    *,
+    rules: Sequence[str | Path],
+    models: int,
+    seed: int | None,
+    count: bool,
+    warn: Callable[[str], None] | None,
+) -> tuple[SolveResult, list[CrosswordSolution]]:
+    """``solve_instance``'s stages; each asks the run's budget for its time."""
     sites = instance.framework.sites()
     with runtime.stage("pruning candidates"):  # named when a time limit hits (100,000 words: 0.5 s)
         cands = candidates(instance.framework, sites, instance.words)
@@ -69,12 +82,9 @@ def solve_instance(
             raise VerificationError(f"model {answer.number} failed verification: {problems[0]}")
         solutions.append(sol._replace(shown=solver.shown(answer)))
 
-    if count:
-        result = solver.solve(models=0, time_limit=time_limit, keep=0)
-    else:
-        result = solver.solve(models=models, time_limit=time_limit, keep=0, on_answer=take)
+    # --count: every solution counted, none decoded
+    result = solver.solve(models=0 if count else models, keep=0, on_answer=None if count else take)
     if result.status is Status.UNSAT and solver.rule_files:
-        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-        blamed = user_rules().blame(solver, left)
+        blamed = user_rules().blame(solver, runtime.remaining())
         result = result.replace(core=[user_rules().rules_atom(f) for f in blamed])
     return result, solutions
