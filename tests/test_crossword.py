@@ -162,6 +162,7 @@ def test_fuzz_dat_reader_gives_instance_or_one_line_error(text: str) -> None:
         assert inst.framework.sites() and all(len(w) >= 2 and w.isalpha() for w in inst.words)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=80) | st.sampled_from(["words: [", "framework: {a: 1}", "words: !!binary x"]))
 def test_fuzz_yaml_reader_gives_instance_or_one_line_error(text: str) -> None:

@@ -276,6 +276,7 @@ def test_letter_rules_keep_the_propagator(cli, tmp_path: Path, dictionary: Path)
     assert "word_atoms=False" in res.err
 
 
+@pytest.mark.slow
 def test_real_15x15_grid_fills_fast_with_the_propagator() -> None:
     grid = shared_path("crossword-bench", "grids", "15.01.grid")
     words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
@@ -290,6 +291,7 @@ def test_real_15x15_grid_fills_fast_with_the_propagator() -> None:
 MEASURED_WITH = "5.8.3"  # clingo version of the pinned search figures below
 
 
+@pytest.mark.slow
 def test_the_search_on_a_real_grid_is_the_measured_one() -> None:
     """Changes meant to make the propagator faster without changing its search (issue 15: cost per
     conflict) keep exactly these figures; a change that alters the search must update them knowingly

@@ -132,6 +132,7 @@ OPTIONS = st.tuples(
 ).map(lambda parts: [token for group in [*parts[0], parts[1]] for token in group])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(text=documents(WS_BASE, ["width", "height", "words", "level", "directions", "alphabet", "seed", "message"]),
        options=OPTIONS, extra=st.sampled_from([[], ["--level", "hard"], ["--size", "4x4"], ["--size", "x"]]))
@@ -160,6 +161,7 @@ VALID_DAT = "AB\nAC\n\n..\n. \n"
 LO_BASE = {"words": ["CAT", {"word": "TOE", "clue": "foot"}], "max_width": 5, "prefer": "area"}
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=40)
 @given(text=documents(LO_BASE, ["words", "max_width", "max_height", "title", "prefer"]), options=OPTIONS)
 def test_fuzz_layout_cli(capsys, tmp_path: Path, text: str, options: list[str]) -> None:
@@ -230,6 +232,7 @@ OUTPUT_ATOMS = {  # per family: the shown predicates its decoder reads
 }
 
 
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data(), family=st.sampled_from(sorted(OUTPUT_ATOMS)), count=st.booleans())
 def test_fuzz_rules_deriving_output_atoms(capsys, tmp_path: Path, data, family: str, count: bool) -> None:

@@ -303,6 +303,7 @@ def test_user_rules_are_obeyed(cli, tmp_path: Path) -> None:
     assert all(p["row"] > 0 for p in data["placements"] if p["dir"] == "across")
 
 
+@pytest.mark.slow
 def test_prefer_area_trades_crossings_for_a_smaller_box(cli, tmp_path: Path) -> None:
     path = tmp_path / "l.yaml"
     path.write_text("words: [cat, dog, goat, toad, cod]\nprefer: area\n")

@@ -45,16 +45,18 @@ def children_of(pid: int) -> list[int]:
 
 
 def test_time_limit_ends_grounding(endless: Path) -> None:
+    # 3 s: on a loaded machine start-up alone took a second (the limit hit "reading the input")
     t0 = time.monotonic()
     res = subprocess.run(
-        command("strips", STRIPS, "--rules", endless, "--time-limit", "1"), capture_output=True, text=True
+        command("strips", STRIPS, "--rules", endless, "--time-limit", "3"), capture_output=True, text=True
     )
     elapsed = time.monotonic() - t0
     assert res.returncode == 1
     assert res.stderr.strip().splitlines() == ["time limit hit while grounding"]
-    assert elapsed < 1 + MARGIN  # the overshoot itself is measured by benchmarks/limits.py, not asserted here
+    assert elapsed < 3 + MARGIN  # the overshoot itself is measured by benchmarks/limits.py, not asserted here
 
 
+@pytest.mark.slow
 def test_memory_limit_ends_grounding(endless: Path) -> None:
     res = subprocess.run(
         command("wordsearch", WORDSEARCH, "--rules", endless, "--memory-limit", "200M"),

@@ -238,6 +238,7 @@ def dense_words(seed: int) -> list[str]:
     return words
 
 
+@pytest.mark.slow
 def test_dense_feasible_grid_is_filled(tmp_path: Path) -> None:
     from pyclingo_puzzles.wordsearch.generate import generate
 

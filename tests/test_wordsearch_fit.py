@@ -318,6 +318,7 @@ def _eight_by_eight_list() -> list[str]:
     return word_list(10, 5, 8, seed=1)
 
 
+@pytest.mark.slow
 def test_fit_most_proves_an_8x8_optimum_that_branch_and_bound_cannot() -> None:
     """Branch and bound alone does not prove this within 60 s; exact cover's order does in seconds."""
     from dataclasses import replace
@@ -333,6 +334,7 @@ def test_fit_most_proves_an_8x8_optimum_that_branch_and_bound_cannot() -> None:
     assert verify(puzzle.grid, puzzle.placements, placed, absent=[w for w in words if w not in placed]) == []
 
 
+@pytest.mark.slow
 def test_fit_all_proves_the_8x8_list_unsolvable_with_a_core() -> None:
     from dataclasses import replace
 
