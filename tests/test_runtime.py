@@ -246,11 +246,13 @@ def test_the_limit_names_the_word_atoms_being_built() -> None:
     """Building the word atoms of a big dictionary takes seconds: it was reported as 'reading the input'."""
     res = subprocess.run(
         command("crossword", SHARED / "grids/21.01.grid", "--dictionary", SHARED / "dict/wamerican-lower-alpha.txt",
-                "--word-atoms", "--time-limit", "1.5"),
+                "--word-atoms", "--time-limit", "2.5"),
         capture_output=True, text=True, timeout=60,
     )
     assert res.returncode == 1
-    assert res.stderr.strip() in ("time limit hit while building facts", "time limit hit while grounding")
+    # a loaded machine may still be pruning at the limit: any named stage but the reading
+    stages = ("pruning candidates", "building facts", "grounding")
+    assert res.stderr.strip() in [f"time limit hit while {stage}" for stage in stages]
 
 
 def test_a_worker_forked_as_the_run_ends_does_not_stay() -> None:
