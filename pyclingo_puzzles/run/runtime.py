@@ -374,8 +374,8 @@ _until: list[float] = []
 
 @contextlib.contextmanager
 def until(deadline: float | None) -> Iterator[None]:
-    """A stage's own deadline (a ``time.monotonic()`` value): ``stopping()`` and ``check()`` also
-    say stop once it has passed, so inner loops that poll them need no deadline of their own."""
+    """A stage's own deadline (a ``time.monotonic()`` value): ``stopping()`` and ``remaining()``
+    also count it, so inner loops that poll them need no deadline of their own."""
     if deadline is None:
         yield
         return
@@ -410,12 +410,11 @@ def interrupted() -> bool:
 
 
 def check() -> None:
-    """Call in long Python loops: raises ``Stopped`` once the run (or the stage, ``until``) must
-    wrap up."""
+    """Call in long Python loops: raises ``Stopped`` once the run must wrap up. (A stage's own
+    deadline, ``until``, does not raise: the stage ends cooperatively, with what it has.)"""
     run = _current
-    if stopping():
-        reason = run.reason if run is not None and run.reason else "time limit"
-        raise Stopped(reason, run.stage if run is not None else "searching")
+    if run is not None and run.stopping():
+        raise Stopped(run.reason or "time limit", run.stage)
 
 
 def describe(detail: Callable[[], str] | None) -> None:
