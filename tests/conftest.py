@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,20 @@ def endless(tmp_path: Path) -> Path:
     rules = tmp_path / "inf.lp"
     rules.write_text("p(X+1) :- p(X). p(0).\n")
     return rules
+
+
+def wait_for_watchdog(pid: int) -> None:
+    """Until the run's watchdog thread is up (a second thread): a signal before it, while the
+    interpreter still imports, ends the process as Python's default handler does (exit -2)."""
+    until = time.monotonic() + 30
+    while time.monotonic() < until:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            return  # no /proc, or the process has ended: the test's own assertions say more
+        if int(status.split("Threads:")[1].split()[0]) >= 2:
+            return
+        time.sleep(0.02)
 
 
 def shared_path(*parts: str) -> Path:

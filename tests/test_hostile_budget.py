@@ -19,7 +19,7 @@ import pytest
 from pyclingo_puzzles.cli.argtypes import memory_size
 from pyclingo_puzzles.run import runtime
 
-from .conftest import INSTANCES, MARGIN
+from .conftest import INSTANCES, MARGIN, wait_for_watchdog
 
 
 def command(*args: object) -> list[str]:
@@ -53,6 +53,7 @@ def test_ctrl_c_in_a_batch_keeps_every_running_files_answers(tmp_path: Path) -> 
         command("crossword", *many(tmp_path, 4), "--models", "0", "--jobs", "2", "--json"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
+    wait_for_watchdog(proc.pid)
     time.sleep(2.5)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -68,6 +69,7 @@ def test_ctrl_c_in_a_single_run_keeps_its_answers(tmp_path: Path) -> None:
         command("crossword", many(tmp_path, 1)[0], "--models", "0", "--json"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
+    wait_for_watchdog(proc.pid)
     time.sleep(2.5)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
