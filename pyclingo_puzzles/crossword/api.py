@@ -173,12 +173,16 @@ def dictionary_of(
     min_length: int = 2,
     min_score: int | None = None,
 ) -> Dictionary:
-    """A dictionary from a file (``WORD`` or ``WORD;SCORE`` lines), a ``Dictionary``, a mapping
-    word -> score or a list of words (each checked: letters only)."""
+    """A dictionary from a file (``WORD`` or ``WORD;SCORE`` lines), ``"en"`` (the built-in English
+    dictionary, ``english.py``; words below Zipf 2.0 left out unless ``min_score`` says otherwise),
+    a ``Dictionary``, a mapping word -> score or a list of words (each checked: letters only)."""
+    from . import english
     from .fill import SCORE_MAX, SCORE_MIN, Dictionary, read_dictionary
 
     if isinstance(dictionary, Dictionary):
         return dictionary
+    if isinstance(dictionary, str) and dictionary == english.NAME:  # a Path("en") is a file
+        return english.english_dictionary(min_length, min_score)
     if isinstance(dictionary, str | Path):
         return read_dictionary(dictionary, min_length, min_score)
     if isinstance(dictionary, Mapping):
