@@ -297,8 +297,9 @@ def _fill_once(
     conflicts: int | None = None,
 ) -> FillOutcome:
     """Prune, then solve (stopped after ``conflicts`` conflicts when given). By default the word
-    constraint runs as a propagator over the letter atoms (no word atoms are ground); ``word_atoms`` (implied by ``optimize`` and by rules that mention
-    fill/2) grounds the whole encoding instead. With ``jobs`` > 1 a search for one fill races the
+    constraint runs as a propagator over the letter atoms (no word atoms are ground);
+    ``word_atoms`` (implied by ``optimize`` and by rules that mention fill/2) grounds the whole
+    encoding instead. With ``jobs`` > 1 a search for one fill races the
     propagator's value rules in that many processes (``portfolio.race``: the answer does not depend
     on timing)."""
     t0 = time.perf_counter()
@@ -315,7 +316,8 @@ def _fill_once(
     lazy = not (word_atoms or optimize or by_rules)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
     job = _FillJob(
-        framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count, conflicts
+        framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count,
+        conflicts,
     )
     if jobs > 1 and lazy and models == 1 and not count and can_race():
         # said here, not once per worker; the constants are those _FillJob.run sets
