@@ -19,7 +19,7 @@ from ..letters import normalize_word
 from ..solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
 from .framework import Framework, Site
 from .p99 import solve_instance
-from .reader import CrosswordInstance, check_framework, check_word, read_instance
+from .reader import CrosswordInstance, FrameworkOnlyError, check_framework, check_word, read_instance
 from .solution import CrosswordSolution, render_text
 
 if TYPE_CHECKING:  # the dictionary fill is imported when used: P-99 runs do not load it
@@ -132,7 +132,7 @@ def instance_of(
     if isinstance(source, str | Path) and framework is None:
         instance = read_instance(source)
         if not instance.words:
-            raise InputError("no words before the framework (a framework-only file needs --dictionary)", source, 1)
+            raise FrameworkOnlyError(source)
         return instance
     if framework is None:
         raise InputError("a word list needs a framework", "<words>")
