@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import InputError
-from ..output import warn
+from ..core.errors import InputError
+from ..io.output import warn
 from .api import dictionary_of, fill
 from .english import NAME
 from .fill import read_framework
