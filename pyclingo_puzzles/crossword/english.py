@@ -15,8 +15,8 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..errors import InputError
-from ..letters import normalize_word
+from ..core.errors import InputError
+from ..core.letters import normalize_word
 
 if TYPE_CHECKING:
     from .fill import Dictionary
