@@ -39,7 +39,7 @@ SCORE_MIN, SCORE_MAX = -(2**31), 2**31 - 1  # scores become clingo numbers (32-b
 # in any case, but a fill from the best third has no rare word at all (the built-in English list:
 # its best 30% are the words of Zipf 3.0 and more, its best 55% those of 2.5 and more).
 PREFER_SHARES = (0.3, 0.45, 0.6)
-PREFER_CONFLICTS = 400
+PREFER_CONFLICTS = 200
 
 
 # ------------------------------------------------------------------------------------------ readers
