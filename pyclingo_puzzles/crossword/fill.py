@@ -36,8 +36,9 @@ SCORE_MIN, SCORE_MAX = -(2**31), 2**31 - 1  # scores become clingo numbers (32-b
 # A scored dictionary is tried first with only its best words: this share of them, then the next,
 # each search stopped after PREFER_CONFLICTS conflicts (a count, not a time: the fill stays the same
 # on a busy machine), before the whole dictionary decides. The propagator tries the best words first
-# in any case, but a fill from the best third has no rare word at all (the built-in English list:
-# its best 30% are the words of Zipf 3.0 and more, its best 55% those of 2.5 and more).
+# in any case, but a fill from the best 30% has no rare word at all (the built-in English list: its
+# best 30%, 45% and 60% are the words of Zipf 3.04, 2.70 and 2.45 and more). On the 15x15 grids a
+# fill from the best 30% takes 16-289 conflicts or more than 1,000; from the best 45%, 8-375.
 PREFER_SHARES = (0.3, 0.45, 0.6)
 PREFER_CONFLICTS = 200
 
