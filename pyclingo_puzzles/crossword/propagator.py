@@ -260,7 +260,8 @@ class WordPropagator:
 
     def decide(self, thread_id: int, assignment: Assignment, fallback: int) -> int:
         """The place to decide by ``value_rule`` (see ``VALUE_RULES``), and there the letter that
-        keeps the most candidates in the slots through it."""
+        keeps the most candidates in the slots through it (with scored words: the letter of the
+        best words, ``_best_words_letter``)."""
         st = self.threads[thread_id]
         cur = st.cur
         self.steps += 1
