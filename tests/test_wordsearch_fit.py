@@ -102,7 +102,7 @@ def test_fit_most_finds_the_brute_force_optimum(words: list[str], weights: list[
 
 def test_partial_result_at_the_time_limit(cli, tmp_path: Path) -> None:
     path = write(tmp_path, f"width: 10\nheight: 10\nwords: [{', '.join(DENSE)}]\n")
-    res = cli("wordsearch", path, "--fit", "most", "--time-limit", "2", "--json")
+    res = cli("wordsearch", path, "--fit", "most", "--time-limit", "4", "--json")  # 2 s: a loaded machine found none
     assert res.code == 11, res.err
     data = json.loads(res.out)
     assert data["optimal"] is False and data["dropped"]
