@@ -129,6 +129,8 @@ def solve_file(
     if run is not None and run.remaining() == 0.0:
         return stopped(str(path), f"not started: {run.reason or 'time limit'}")
     saved = (run.started, run.time_limit) if run is not None else None
+    if run is not None:
+        run.answers = 0  # this file's answers to check (the parent waits for them after a signal)
     if run is not None and run.time_limit is None:
         run.started = time.monotonic()  # a family's own default limit (layout: 10 s) is per file
     out, err = io.StringIO(), io.StringIO()
