@@ -34,6 +34,7 @@ class _PublicErrorNames(doctest.OutputChecker):
         return super().check_output(self._public(want), self._public(got), optionflags)
 
 
+@pytest.mark.serial
 def test_readme_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     text = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -118,6 +119,7 @@ def _instances(family: str, *suffixes: str) -> list[Path]:
     return sorted(p for p in (INSTANCES / family).iterdir() if p.suffix in suffixes)
 
 
+@pytest.mark.serial
 @pytest.mark.parametrize("path", _instances("wordsearch", ".yaml"), ids=lambda p: p.name)
 def test_word_search_api_equals_cli(path: Path, cli) -> None:
     res = cli("wordsearch", path, "--json")

@@ -101,6 +101,7 @@ class _PublicErrorNames(doctest.OutputChecker):
         return super().check_output(self._public(want), self._public(got), optionflags)
 
 
+@pytest.mark.serial
 def test_api_page_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     page = DOCS / "api.md"

@@ -83,6 +83,7 @@ def test_incremental_options_agree_with_a_fresh_scan() -> None:
     assert known == dict(board.options("TOAST"))
 
 
+@pytest.mark.serial
 def test_api_arrange_matches_the_cli(cli) -> None:
     result = arrange(LAYOUTS / "pets-5.yaml", seed=1, time_limit=5)
     assert result.status is Status.SAT and result.optimal and result.exit_code == 30
