@@ -23,8 +23,8 @@ is that file's reserve for checking and printing its answers); files not started
 Ctrl-C / SIGTERM: the busy workers are asked to stop (SIGUSR1: the same cooperative stop as a
 single run's first Ctrl-C) and report what they found (exit 11 with answers). A worker still
 searching or grounding is killed ``WAIT`` seconds after the signal; one checking or printing its
-answers gets ``runtime.CHECK_GRACE`` more plus ``PRINT_COST`` per answer, but never past the
-deadline plus ``WAIT + PRINT_WAIT``. What was printed stays.
+answers gets ``runtime.CHECK_GRACE`` more plus ``PRINT_COST`` (twice a single run's) per answer,
+but never past the deadline plus ``WAIT + PRINT_WAIT``. What was printed stays.
 """
 
 from __future__ import annotations
@@ -60,6 +60,10 @@ OUTPUT_OPTIONS = {"svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz"
 WAIT = runtime.GRACE - 0.1
 PRINT_WAIT = 0.3  # more for a worker already printing (the parent's watchdog allows printing 0.95 s)
 POLL = 0.1  # seconds between checks of the deadline, signals and the progress line
+# a worker's answers cost more to hand over than a single run's to print: its JSON is parsed and
+# written again as one line, sent through the pipe, and printed by the parent (a worker killed
+# "while printing" at the deadline under load had kept a single run's reserve)
+PRINT_COST = 2 * runtime.PRINT_COST
 
 
 def most_severe(codes: Sequence[int]) -> int:
@@ -217,6 +221,7 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
         run.__class__ = _SharedStage
         run.shared = stage
         run.budget = budget
+        run.print_cost = PRINT_COST
     signal.signal(signal.SIGUSR1, _interrupt)
     while True:
         try:
@@ -380,7 +385,7 @@ class _Batch:
         assert self.give_up_at is not None
         if not w.checking():
             return self.give_up_at
-        until = self.give_up_at + runtime.CHECK_GRACE + runtime.PRINT_COST * w.budget[1]
+        until = self.give_up_at + runtime.CHECK_GRACE + PRINT_COST * w.budget[1]
         deadline = self.limits.deadline if self.limits is not None else None
         return until if deadline is None else min(until, deadline + WAIT + PRINT_WAIT)
 

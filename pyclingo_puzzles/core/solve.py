@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from .rules import RuleFile
 
 Assumption = tuple[clingo.Symbol, bool]
-PRINT_COST = runtime.PRINT_COST  # seconds per reported answer kept for checking and printing it
 
 
 # The result types here and on the P-99 path are NamedTuples and plain classes, not dataclasses:
@@ -409,14 +408,15 @@ class Solver:
     @staticmethod
     def _wait(handle: clingo.SolveHandle, deadline: float | None, found: _Found) -> bool:
         """Wait for the search; cancel it when the run must stop or, enumerating, early enough to
-        check and print the answers it will report (``PRINT_COST`` each: ``--count`` keeps none,
-        so it searches to the deadline). True when it was cancelled."""
+        check and print the answers it will report (``runtime.print_cost()`` each: ``--count``
+        keeps none, so it searches to the deadline). True when it was cancelled."""
+        cost = runtime.print_cost()
         try:
             while True:
                 step = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.perf_counter()))
                 if handle.wait(step):
                     return False
-                late = deadline is not None and time.perf_counter() >= deadline - PRINT_COST * found.reported
+                late = deadline is not None and time.perf_counter() >= deadline - cost * found.reported
                 if runtime.stopping() or late:
                     handle.cancel()
                     return True

@@ -132,6 +132,7 @@ class Run:
         # answers the last search handed over to be checked and printed
         self.spent = False
         self.answers = 0
+        self.print_cost = PRINT_COST  # seconds per answer to check and print (a batch worker's is more)
 
     # ---------------------------------------------------------------------------------- deadline
 
@@ -150,7 +151,7 @@ class Run:
     def checking_grace(self) -> float:
         """Seconds after a signal the run gets to check the answers its search found: CHECK_GRACE
         plus their printing reserve (a deadline, when there is one, still bounds it)."""
-        return CHECK_GRACE + PRINT_COST * self.answers
+        return CHECK_GRACE + self.print_cost * self.answers
 
     def stopping(self) -> bool:
         if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:
@@ -384,6 +385,12 @@ def until(deadline: float | None) -> Iterator[None]:
         yield
     finally:
         _until.remove(deadline)
+
+
+def print_cost() -> float:
+    """Seconds per answer a search keeps for checking and printing it after it stops."""
+    run = _current
+    return run.print_cost if run is not None else PRINT_COST
 
 
 def search_cut(answers: int) -> None:
