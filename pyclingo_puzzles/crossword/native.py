@@ -56,9 +56,12 @@ class NativeError(runtime.Stopped):
     """The compiled propagator could not go on (out of memory): one line for the user, exit code 1."""
 
     def __init__(self, message: str):
-        Exception.__init__(self, f"error: the compiled fill propagator failed: {message}")
+        Exception.__init__(self, message)  # args as given: the error pickles from a worker process
         self.reason = "error"
         self.stage = "solving"
+
+    def __str__(self) -> str:
+        return f"error: the compiled fill propagator failed: {self.args[0]}"
 
 
 def library_path() -> Path | None:
