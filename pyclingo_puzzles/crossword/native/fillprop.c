@@ -22,6 +22,14 @@
 
 typedef uint64_t word_t;
 
+/* bits set in x (SWAR: without -mpopcnt, __builtin_popcountll is a library call) */
+static inline int popcount64(word_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 /* ------------------------------------------------------------------ allocation (counted: tests check for leaks) */
 
 static int64_t live_blocks = 0; /* allocations not yet freed */
@@ -211,6 +219,7 @@ typedef struct fp_problem {
     const word_t **slot_opt_mask; /* per (slot position, option of its place): words, or NULL */
     int32_t *slotpos_off;         /* per slot: offset of its positions in slot_opt_mask rows */
     int32_t *row_off;             /* per (slot position): offset into slot_opt_mask */
+    int32_t ncells;               /* size of slot_opt_mask */
     int32_t *fixed0;              /* per place: the letter true at the start, or 0 */
     int32_t *fixed0_opt;
     int32_t maxvar;
@@ -245,6 +254,7 @@ struct thread {
     ivec clause, reason;
     int32_t *order, *todo_pos, *todo_off, *gone; /* scratch for narrowing */
     int32_t *seen_word;                          /* check(): per slot its word */
+    int32_t *residue; /* per (slot position, option): the block where a word with it was last found */
 };
 
 enum { FP_OK = 0, FP_STOP = 1, FP_ERROR = 2 };
@@ -388,6 +398,7 @@ static void free_thread(thread_t *th) {
     fp_release(th->todo_off);
     fp_release(th->gone);
     fp_release(th->seen_word);
+    fp_release(th->residue);
 }
 
 static void free_solve_state(fp_problem *pb) {
@@ -554,7 +565,7 @@ static int64_t slot_count(const fp_problem *pb, const thread_t *th, int32_t slot
     const word_t *cur = th->cur + pb->block_off[slot];
     const int32_t *index = th->index + pb->block_off[slot];
     int64_t n = 0;
-    for (int32_t k = 0; k < th->limit[slot]; k++) n += __builtin_popcountll(cur[index[k]]);
+    for (int32_t k = 0; k < th->limit[slot]; k++) n += popcount64(cur[index[k]]);
     return n;
 }
 
@@ -565,18 +576,27 @@ static int64_t slot_count_and(const fp_problem *pb, const thread_t *th, int32_t 
     int64_t n = 0;
     for (int32_t k = 0; k < th->limit[slot]; k++) {
         int32_t w = index[k];
-        n += __builtin_popcountll(cur[w] & mask[w]);
+        n += popcount64(cur[w] & mask[w]);
     }
     return n;
 }
 
-static int slot_meets(const fp_problem *pb, const thread_t *th, int32_t slot, const word_t *mask) {
-    if (!mask) return 0;
+/* whether some candidate of the slot has the option's letter: first where one was found last time */
+static int slot_meets(const fp_problem *pb, thread_t *th, int32_t slot, int32_t pos, int32_t opt) {
+    int32_t p = pb->slots[slot].places[pos];
+    int32_t cell = pb->row_off[pb->slotpos_off[slot] + pos] + (opt - pb->opt_off[p]);
+    const word_t *mask = pb->slot_opt_mask[cell];
+    if (!mask || !th->limit[slot]) return 0;
     const word_t *cur = th->cur + pb->block_off[slot];
+    int32_t r = th->residue[cell];
+    if (cur[r] & mask[r]) return 1;
     const int32_t *index = th->index + pb->block_off[slot];
     for (int32_t k = 0; k < th->limit[slot]; k++) {
         int32_t w = index[k];
-        if (cur[w] & mask[w]) return 1;
+        if (cur[w] & mask[w]) {
+            th->residue[cell] = w;
+            return 1;
+        }
     }
     return 0;
 }
@@ -604,7 +624,7 @@ static int alloc_thread(fp_problem *pb, thread_t *th) {
         !ALLOC(th->dirty_flag, ns) || !ALLOC(th->dirty, ns) || !ALLOC(th->undoing, 2 * pb->maxvar + 1) ||
         !ALLOC(th->acc, maxb) || !ALLOC(th->active, maxb) || !ALLOC(th->order, maxlen) ||
         !ALLOC(th->todo_pos, maxlen) || !ALLOC(th->todo_off, maxlen + 1) || !ALLOC(th->gone, pb->noptions) ||
-        !ALLOC(th->seen_word, ns))
+        !ALLOC(th->seen_word, ns) || !ALLOC(th->residue, pb->ncells))
         return 0;
     memcpy(th->fixed, pb->fixed0, sizeof(int32_t) * (size_t)np);
     memcpy(th->fixed_opt, pb->fixed0_opt, sizeof(int32_t) * (size_t)np);
@@ -725,6 +745,7 @@ static bool fp_init(clingo_propagate_init_t *init, void *data) {
             ncells += pb->opt_off[p + 1] - pb->opt_off[p];
         }
     }
+    pb->ncells = ncells;
     if (!ALLOC(pb->row_off, nrows) || !ALLOC(pb->slot_opt_mask, ncells)) goto oom;
     ncells = 0;
     for (int32_t s = 0; s < ns; s++) {
@@ -892,7 +913,7 @@ static int narrow(fp_problem *pb, thread_t *th, clingo_propagate_control_t *cont
             steps += th->nlive[p];
             int32_t start = ngone;
             for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
-                if (th->live[o] && !slot_meets(pb, th, s, opt_mask(pb, s, i, o))) th->gone[ngone++] = o;
+                if (th->live[o] && !slot_meets(pb, th, s, i, o)) th->gone[ngone++] = o;
             }
             if (ngone > start) {
                 th->todo_pos[ntodo] = i;
