@@ -1,4 +1,4 @@
-"""Builds the dictionary fill's compiled propagator (pyclingo_puzzles/crossword/native/fillprop.c);
+"""Builds the dictionary fill's compiled propagator (pyclingo_puzzles/crossword/fillprop.c);
 everything else is declared in pyproject.toml.
 
 The C file includes only clingo.h (from the clingo wheel, a build requirement) and standard headers,
@@ -27,7 +27,7 @@ setup(
     ext_modules=[
         Extension(
             "pyclingo_puzzles.crossword._fillprop",
-            sources=["pyclingo_puzzles/crossword/native/fillprop.c"],
+            sources=["pyclingo_puzzles/crossword/fillprop.c"],
             include_dirs=clingo_include(),
             extra_compile_args=["-std=c99", "-O2"],
             optional=True,  # no compiler: the install still succeeds (the Python propagator runs)

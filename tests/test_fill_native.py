@@ -1,4 +1,4 @@
-"""The compiled fill propagator (crossword/native.py, native/fillprop.c) against the Python one.
+"""The compiled fill propagator (crossword/native.py, crossword/fillprop.c) against the Python one.
 
 Both must take the same search decisions (same clingo conflicts and choices, same propagator steps,
 same fill) on the same grid, dictionary, rule and seed. The cases `make asan` runs under

@@ -1,4 +1,4 @@
-"""The dictionary fill's word propagator compiled from ``native/fillprop.c``, and its fallback.
+"""The dictionary fill's word propagator compiled from ``fillprop.c``, and its fallback.
 
 The C file is built at install time into ``_fillprop<extension suffix>`` beside this module (a
 plain shared library: no Python API inside, loaded with cffi's ``dlopen``). Its ``clingo_*``
