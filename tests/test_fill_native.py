@@ -308,3 +308,13 @@ def test_requiring_the_compiled_propagator_without_it_is_a_one_line_error(tmp_pa
     res = _run_cli(tmp_path, {native.LIBRARY_ENV: str(tmp_path / "missing.so"), native.CHOICE_ENV: "c"})
     assert res.returncode == 1 and "Traceback" not in res.stderr
     assert res.stderr.strip().splitlines() == [res.stderr.strip()] and "compiled fill propagator" in res.stderr
+
+
+def test_one_compiled_propagator_serves_one_control() -> None:
+    framework = Framework.from_lines(["..."])
+    sites = framework.sites()
+    cands = prune(framework, sites, Dictionary({"CAT": 1}))
+    prop = native.NativePropagator(sites, cands.tables, cands.bits)
+    prop.register(Solver([ENCODING], options=["-c", "lazy=1"]).ctl)
+    with pytest.raises(ValueError, match="already registered"):
+        prop.register(Solver([ENCODING], options=["-c", "lazy=1"]).ctl)

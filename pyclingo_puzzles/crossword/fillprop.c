@@ -164,6 +164,7 @@ typedef struct {
     int32_t length, nwords, nblocks;
     word_t last; /* the bits of the last block that are words */
     const word_t **mask; /* [position * nletters + letter]: the words with that letter there, or NULL */
+    int64_t *scores;     /* per word when the dictionary is scored (words sorted best first), else NULL */
 } table_t;
 
 typedef struct {
@@ -202,6 +203,7 @@ typedef struct fp_problem {
     int32_t *nslots_at;
     int32_t *crossing_a, *crossing_b; /* per place: the first two slots through it (-1: none) */
     int no_repeat, value_rule;        /* 0 failures, 1 product, 2 min */
+    int scored;                       /* decide by the best words' scores */
     int random_first;
     mt_state rng;
     int64_t *progress; /* shared memory of a portfolio worker, or NULL */
@@ -276,12 +278,14 @@ static void free_solve_state(fp_problem *pb);
  * tables: per table its length and word count; for each table, position and letter id, a flag in
  *   table_has (ntables * length * nletters, table-major) and, where set, the next nblocks words of masks;
  * slots: per slot its table, its places (slot_places, by position), its candidates (given: nblocks each);
- * places: per place its row and column; seed_key: random.Random's key; progress: int64 or NULL. */
+ * places: per place its row and column; seed_key: random.Random's key; progress: int64 or NULL;
+ * scores: NULL, or per table (in order) a score per word, the words sorted best first. */
 fp_problem *fp_new(int32_t nletters, const char *const *letters, int32_t ntables, const int32_t *table_length,
                    const int32_t *table_nwords, const uint8_t *table_has, const word_t *masks, int32_t nslots,
                    const int32_t *slot_table, const int32_t *slot_places, const word_t *given, int32_t nplaces,
                    const int32_t *place_row, const int32_t *place_col, int no_repeat, int value_rule,
-                   const uint32_t *seed_key, int32_t seed_len, int random_first, int64_t *progress) {
+                   const uint32_t *seed_key, int32_t seed_len, int random_first, int64_t *progress,
+                   const int64_t *scores) {
     fp_problem *pb;
     if (!ALLOC(pb, 1)) return NULL;
     pb->nletters = nletters;
@@ -291,6 +295,7 @@ fp_problem *fp_new(int32_t nletters, const char *const *letters, int32_t ntables
     pb->no_repeat = no_repeat;
     pb->value_rule = value_rule;
     pb->random_first = random_first;
+    pb->scored = scores != NULL;
     pb->progress = progress;
     mt_init_by_array(&pb->rng, seed_key, (size_t)seed_len);
     if (!ALLOC(pb->letters, nletters) || !ALLOC(pb->tables, ntables)) goto fail;
@@ -317,6 +322,11 @@ fp_problem *fp_new(int32_t nletters, const char *const *letters, int32_t ntables
         tb->nblocks = (tb->nwords + 63) / 64;
         tb->last = (tb->nwords % 64) ? ((word_t)1 << (tb->nwords % 64)) - 1 : ~(word_t)0;
         if (!ALLOC(tb->mask, tb->length * nletters)) goto fail;
+        if (scores) {
+            if (!ALLOC(tb->scores, tb->nwords)) goto fail;
+            memcpy(tb->scores, scores, sizeof(int64_t) * (size_t)tb->nwords);
+            scores += tb->nwords;
+        }
         for (int32_t k = 0; k < tb->length * nletters; k++, flag++) {
             if (table_has[flag]) {
                 tb->mask[k] = next;
@@ -452,7 +462,10 @@ void fp_free(fp_problem *pb) {
         for (int32_t l = 0; l < pb->nletters; l++) fp_release(pb->letters[l]);
     fp_release(pb->letters);
     if (pb->tables)
-        for (int32_t t = 0; t < pb->ntables; t++) fp_release((void *)pb->tables[t].mask);
+        for (int32_t t = 0; t < pb->ntables; t++) {
+            fp_release((void *)pb->tables[t].mask);
+            fp_release(pb->tables[t].scores);
+        }
     fp_release(pb->tables);
     fp_release(pb->mask_store);
     if (pb->slots)
@@ -1176,6 +1189,46 @@ static int32_t fewest_candidates(fp_problem *pb, const thread_t *th) {
     return best_place;
 }
 
+/* The score of the best (lowest-numbered) word the slot's candidates share with mask; 0 when none */
+static int best_word(const fp_problem *pb, const thread_t *th, int32_t slot, const word_t *mask, int64_t *score) {
+    if (!mask) return 0;
+    const word_t *cur = th->cur + pb->block_off[slot];
+    const int32_t *index = th->index + pb->block_off[slot];
+    int32_t best = -1;
+    for (int32_t k = 0; k < th->limit[slot]; k++) {
+        int32_t w = index[k];
+        if ((cur[w] & mask[w]) && (best < 0 || w < best)) best = w;
+    }
+    if (best < 0) return 0;
+    *score = pb->tables[pb->slots[slot].table].scores[best * 64 + __builtin_ctzll(cur[best] & mask[best])];
+    return 1;
+}
+
+/* With scored words: the letter whose best remaining word in each slot through the place scores
+ * highest, summed over the slots (a letter that empties a slot never wins) */
+static clingo_literal_t best_words_letter(const fp_problem *pb, const thread_t *th, int32_t p,
+                                          clingo_literal_t fallback) {
+    clingo_literal_t choice = fallback;
+    int have = 0;
+    int64_t top = 0;
+    for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
+        if (!th->live[o]) continue;
+        int64_t total = 0, score;
+        int empty = 0;
+        for (int32_t k = 0; k < pb->nslots_at[p] && !empty; k++) {
+            slotpos at = pb->slots_at[p][k];
+            if (best_word(pb, th, at.slot, opt_mask(pb, at.slot, at.pos, o), &score)) total += score;
+            else empty = 1;
+        }
+        if (!empty && (!have || total > top)) {
+            choice = pb->opt_lit[o];
+            top = total;
+            have = 1;
+        }
+    }
+    return choice;
+}
+
 static bool fp_decide(clingo_id_t thread_id, const clingo_assignment_t *assignment, clingo_literal_t fallback,
                       void *data, clingo_literal_t *decision) {
     (void)assignment;
@@ -1199,6 +1252,10 @@ static bool fp_decide(clingo_id_t thread_id, const clingo_assignment_t *assignme
                 }
             }
         }
+    }
+    if (pb->scored) {
+        *decision = best_words_letter(pb, th, p, fallback);
+        return true;
     }
     int64_t top = -1;
     for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {

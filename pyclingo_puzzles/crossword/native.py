@@ -41,7 +41,8 @@ fp_problem *fp_new(int32_t nletters, const char *const *letters, int32_t ntables
                    const int32_t *table_nwords, const uint8_t *table_has, const uint64_t *masks, int32_t nslots,
                    const int32_t *slot_table, const int32_t *slot_places, const uint64_t *given, int32_t nplaces,
                    const int32_t *place_row, const int32_t *place_col, int no_repeat, int value_rule,
-                   const uint32_t *seed_key, int32_t seed_len, int random_first, int64_t *progress);
+                   const uint32_t *seed_key, int32_t seed_len, int random_first, int64_t *progress,
+                   const int64_t *scores);
 void fp_free(fp_problem *pb);
 bool fp_register(fp_problem *pb, void *control);
 int64_t fp_conflicts(const fp_problem *pb);
@@ -182,6 +183,9 @@ class NativePropagator:
                 slot_places.append(p)
             given.append(candidates[s.id].to_bytes(8 * ((len(tables[s.length].words) + 63) // 64), "little"))
         key = seed_key(seed)
+        # scored tables (words sorted best first): decide tries the letters of the best words first
+        scored = all(getattr(tables[n], "scores", ()) for n in lengths)
+        scores = [x for n in lengths for x in tables[n].scores] if scored else []
         letter_bufs = [ffi.new("char[]", ch.encode()) for ch in letters]
         self._progress_address = _shared_int64(progress)
         pointer = ffi.NULL if self._progress_address is None else ffi.cast("int64_t *", self._progress_address)
@@ -206,15 +210,20 @@ class NativePropagator:
             len(key),
             int(bool(seed)),
             pointer,
+            ffi.new("int64_t[]", scores) if scored else ffi.NULL,
         )
         if raw == ffi.NULL:
             raise NativeError("out of memory")
         self._state = ffi.gc(raw, lib.fp_free)  # freed when the last holder goes (see register)
+        self._registered = False
 
     def register(self, ctl: clingo.Control) -> None:
         """Registers the propagator on ``ctl``. The control object keeps the C state alive: Python
         frees an object's attributes after its finaliser (which frees the control), also in cycles."""
         ffi, lib = self._ffi, self._lib
+        if self._registered:  # one C state per control: init on another would rebuild it under the first
+            raise ValueError("the propagator is already registered on a control")
+        self._registered = True
         address = int(ffi.cast("uintptr_t", ctl._rep))  # type: ignore[attr-defined]
         if not lib.fp_register(self._state, ffi.cast("void *", address)):
             raise NativeError("clingo refused the propagator")
