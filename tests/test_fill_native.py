@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -318,3 +319,22 @@ def test_one_compiled_propagator_serves_one_control() -> None:
     prop.register(Solver([ENCODING], options=["-c", "lazy=1"]).ctl)
     with pytest.raises(ValueError, match="already registered"):
         prop.register(Solver([ENCODING], options=["-c", "lazy=1"]).ctl)
+
+
+def test_scored_tables_make_the_best_words_letter_first() -> None:
+    """Tables sorted best word first, with scores: decide tries the letter of the best words (here
+    "ABC", which the unscored rule passes over for the letter X that keeps three words)."""
+    framework = Framework.from_lines(["..."])
+    sites = framework.sites()
+    words = ["ABC", "XBC", "XYC", "XYZ"]  # table order (alphabetical) is best first for these scores
+    cands = prune(framework, sites, Dictionary(dict.fromkeys(words, 1)))
+    table = cands.tables[3]
+    scored = {3: SimpleNamespace(length=3, words=table.words, masks=table.masks, scores=(40, 30, 20, 10))}
+    fills = {}
+    for name, tables in (("unscored", cands.tables), ("scored", scored)):
+        solver = Solver([ENCODING], options=["--sign-def=pos", "-c", "lazy=1"])
+        native.NativePropagator(sites, tables, cands.bits).register(solver.ctl)  # type: ignore[arg-type]
+        solver.add_facts([*site_facts(framework, sites), *option_facts(cands)])
+        result = solver.solve()
+        fills[name] = decode_letters(result.answers[0].symbols, sites, framework, ()).grid[0]
+    assert fills == {"unscored": "XYC", "scored": "ABC"}
