@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean asan
+.PHONY: demo test bench lint images clean asan
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
@@ -16,7 +16,7 @@ $(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/fillprop.c
 	@touch $(STAMP)
 
 demo: $(STAMP)
-	$(PY) -m pyclingo_puzzles.demo
+	$(PY) -m pyclingo_puzzles.cli.demo
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
@@ -42,6 +42,10 @@ asan: $(STAMP)
 		pyclingo_puzzles/crossword/fillprop.c -o $(ASAN_LIB)
 	PYCLINGO_PUZZLES_FILLPROP_LIB=$(CURDIR)/$(ASAN_LIB) LD_PRELOAD="$$(cc -print-file-name=libasan.so) $$(cc -print-file-name=libstdc++.so)" \
 		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 $(PY) -m pytest -p no:cacheprovider tests/test_fill_native.py
+
+# The README's pictures, drawn by the command itself from the quick-start inputs.
+images: $(STAMP)
+	$(PY) docs/make_images.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks

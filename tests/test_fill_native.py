@@ -20,6 +20,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from pyclingo_puzzles.core.solve import Solver, Status
 from pyclingo_puzzles.crossword import native
 from pyclingo_puzzles.crossword.facts import site_facts
 from pyclingo_puzzles.crossword.fill import (
@@ -34,7 +35,6 @@ from pyclingo_puzzles.crossword.fill import (
 from pyclingo_puzzles.crossword.framework import Framework, Site
 from pyclingo_puzzles.crossword.propagator import VALUE_RULES, WordPropagator
 from pyclingo_puzzles.crossword.solution import decode_letters, verify
-from pyclingo_puzzles.solve import Solver, Status
 
 from .conftest import shared_path
 
@@ -338,3 +338,13 @@ def test_scored_tables_make_the_best_words_letter_first() -> None:
         result = solver.solve()
         fills[name] = decode_letters(result.answers[0].symbols, sites, framework, ()).grid[0]
     assert fills == {"unscored": "XYC", "scored": "ABC"}
+
+
+@pytest.mark.parametrize("rule", VALUE_RULES)
+def test_both_propagators_decide_alike_with_a_scored_dictionary(rule: str) -> None:
+    rng = random.Random(4)
+    dictionary = Dictionary({w.upper(): rng.randint(1, 1000) for w in HARDER})
+    framework = Framework.from_lines(["....."] * 5)
+    assert prune(framework, framework.sites(), dictionary).tables[5].scores  # the scored letter choice runs
+    found = same_search(framework, dictionary, rule=rule, conflicts=300)
+    assert found[1] > 0  # a real search, with conflicts

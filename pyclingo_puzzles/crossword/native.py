@@ -25,8 +25,8 @@ from typing import Any
 
 import clingo
 
-from .. import runtime
-from ..portfolio import Progress
+from ..run import runtime
+from ..run.portfolio import Progress
 from .framework import Site
 from .propagator import VALUE_RULES
 from .wordsets import WordTable

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .cli import main as cli_main
+from .command import main as cli_main
 
 ROOT = Path.cwd()
 SHARED_P99 = ROOT.parent / "shared" / "p99"
@@ -41,6 +41,11 @@ def main() -> int:
     for path in sorted((ROOT / "instances" / "crossword").iterdir()):
         if path.suffix in (".dat", ".yaml", ".yml") and run(["crossword", str(path.relative_to(ROOT))]) not in DECIDED:
             unexpected.append(path)
+
+    banner("Crossword fill from the built-in English dictionary (word frequencies)")
+    grid = ROOT / "instances" / "crossword" / "mini-7x7.grid"
+    if run(["crossword", str(grid.relative_to(ROOT)), "--dictionary", "en"]) not in DECIDED:
+        unexpected.append(grid)
 
     banner("Strip exact cover (MUMS 2010 'Black and White')")
     for path in sorted((ROOT / "instances" / "strips").glob("*.yaml")):
