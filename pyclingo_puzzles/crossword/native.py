@@ -162,11 +162,9 @@ class NativePropagator:
             size = 8 * ((len(table.words) + 63) // 64)
             for row in table.masks:
                 flags = bytearray(len(letters))
-                for ch in letters:  # in letter order: the C side reads the masks in that order
-                    mask = row.get(ch)
-                    if mask is not None:
-                        flags[letter_id[ch]] = 1
-                        masks.append(mask.to_bytes(size, "little"))
+                for ch in sorted(row):  # in letter order: the C side reads the masks in that order
+                    flags[letter_id[ch]] = 1
+                    masks.append(row[ch].to_bytes(size, "little"))
                 has += flags
         cell_index: dict[tuple[int, int], int] = {}
         rows: list[int] = []
@@ -196,11 +194,11 @@ class NativePropagator:
             ffi.new("int32_t[]", lengths),
             ffi.new("int32_t[]", [len(tables[n].words) for n in lengths]),
             ffi.from_buffer("uint8_t[]", has),
-            ffi.from_buffer("uint64_t[]", bytearray(b"".join(masks)) or bytearray(8)),
+            ffi.from_buffer("uint64_t[]", b"".join(masks) or bytes(8)),
             len(sites),
             ffi.new("int32_t[]", [table_of[s.length] for s in sites]),
             ffi.new("int32_t[]", slot_places),
-            ffi.from_buffer("uint64_t[]", bytearray(b"".join(given)) or bytearray(8)),
+            ffi.from_buffer("uint64_t[]", b"".join(given) or bytes(8)),
             len(rows),
             ffi.new("int32_t[]", rows),
             ffi.new("int32_t[]", cols),
