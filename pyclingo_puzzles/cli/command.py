@@ -18,14 +18,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
+from ..io import args as argtypes
+from ..io.args import models as _models
+from ..io.args import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
+from ..io.args import positive_float as _positive_float
+from ..io.args import seed as _seed
 from ..io.output import print_json, print_stats, warn
 from ..run import runtime
 from ..run.stdout_guard import run_guarded
-from . import argtypes
-from .argtypes import models as _models
-from .argtypes import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
-from .argtypes import positive_float as _positive_float
-from .argtypes import seed as _seed
 
 __all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..cli import argtypes, count
+from ..io import args as argtypes
+from ..io import count
 
 NAME = "crossword"
 

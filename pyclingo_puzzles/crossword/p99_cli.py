@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..cli import count
+from ..io import count
 from ..io.output import print_json, print_stats, warn
 from .api import CrosswordResult, solve
 from .p99 import solve_instance

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..cli import argtypes, count
 from ..core.solve import Status
+from ..io import args as argtypes
+from ..io import count
 from ..io.output import print_json, print_stats
 from .api import HuntResult, hunt, tile
 from .tiling import outline, side_by_side

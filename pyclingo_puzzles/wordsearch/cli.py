@@ -6,9 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..cli import argtypes, count
 from ..core.errors import InputError
 from ..core.solve import Status
+from ..io import args as argtypes
+from ..io import count
 from ..io.outfiles import check_output_paths
 from ..io.output import print_json, print_stats, warn
 from . import render
