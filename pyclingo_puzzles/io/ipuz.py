@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InputError
 from ..core.grid import Placement
+from .outfiles import write_atomic
 
 BLOCK = "#"
 
@@ -69,10 +69,11 @@ def crossword_ipuz(
     return doc
 
 
-def write_ipuz(path: str | Path, doc: dict[str, Any]) -> None:
-    try:
-        import json  # on use: only --ipuz needs it
+def to_text(doc: dict[str, Any]) -> str:
+    import json  # on use: only --ipuz needs it
 
-        Path(path).write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write ipuz file ({exc.strerror or exc})", path) from None
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def write_ipuz(path: str | Path, doc: dict[str, Any]) -> None:
+    write_atomic(path, to_text(doc), "ipuz file")

@@ -1,15 +1,12 @@
-"""What the families' SVG pages share: text escaping and writing the file (one line on failure)."""
+"""What the families' SVG pages share: text escaping and writing the file (whole or not at all)."""
 
 from __future__ import annotations
 
 from html import escape as escape  # xml.sax.saxutils would pull in urllib and http at start-up
 from pathlib import Path
 
-from ..core.errors import InputError
+from .outfiles import write_atomic
 
 
-def write_svg(path: Path, content: str) -> None:
-    try:
-        path.write_text(content, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write SVG ({exc.strerror or exc})", path) from None
+def write_svg(path: str | Path, content: str) -> None:
+    write_atomic(path, content, "SVG")
