@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..io import args as argtypes
 from ..io import count
+from ..io.report import Report
 
 NAME = "crossword"
 
@@ -21,6 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     count.add_argument(parser)
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
+    parser.add_argument("--svg", type=Path, metavar="FILE", help="write the (first) filled grid (SVG; - for stdout)")
+    argtypes.add_pdf_arguments(parser, "write printable pages: each solution's numbered blank grid, then the fills")
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",
@@ -65,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> Report:
     if args.dictionary is not None:
         from .fill_cli import run as run_fill
 

@@ -6,12 +6,13 @@ import argparse
 
 from ..core.errors import InputError
 from ..io.output import warn
+from ..io.report import Report
 from .api import dictionary_of, fill
 from .fill import read_framework
 from .p99_cli import report
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> Report:
     if args.min_length < 1:
         raise InputError("--min-length must be at least 1", args.file)
     if args.jobs < 1:

@@ -34,6 +34,28 @@ def numbering(rows: Sequence[str], blank: str = " ") -> dict[tuple[int, int], in
     return numbers
 
 
+def clue_lines(
+    rows: Sequence[str],
+    placements: Sequence[Placement],
+    clue: Callable[[Placement], str] = lambda p: "",
+    answers: bool = True,
+) -> list[str]:
+    """The clue list as printed: an ``Across`` and a ``Down`` heading, then one indented line per
+    entry, ``  1. clue (5)``, with its answer when ``answers``."""
+    numbers = numbering(rows)
+    lines: list[str] = []
+    for heading in ("across", "down"):
+        group = sorted((numbers[(p.row, p.col)], p) for p in placements if p.dir == heading)
+        if not group:
+            continue
+        lines.append(heading.capitalize())
+        for n, p in group:
+            text = clue(p)
+            text = f"{text} ({len(p.word)})" if text else f"({len(p.word)})"
+            lines.append(f"{n:>3}. {text}" + (f"  {p.word}" if answers else ""))
+    return lines
+
+
 def crossword_ipuz(
     rows: Sequence[str],
     placements: Sequence[Placement],

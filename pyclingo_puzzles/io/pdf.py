@@ -25,15 +25,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .args import PAPERS
 from .outfiles import OutputError, write_atomic
 
-PAPERS = {"a4": "A4", "letter": "Letter"}
 FONT = "Noto Sans"
 MARGIN = 15.0  # mm
 PT = 72 / 25.4  # points per mm
 VARIATION_TABLES = ("fvar", "gvar", "avar", "cvar", "HVAR", "VVAR", "MVAR", "STAT")
 FRONT_SHARE = 0.45  # of the PDF's time: fronts; as much again for their backs; the rest for writing
 BLOCK_GREY = 60
+OUTPUT_GRACE = 0.5  # seconds past the run's deadline the PDF may take (run/runtime.py allows 0.95)
 
 Draw = Callable[[Any], None]  # draws one page (or a page and its continuation pages) on an FPDF
 
@@ -150,6 +151,16 @@ class Budget:
     until: float | None = None
 
 
+def output_budget() -> Budget:
+    """The time this run's PDF has: until ``OUTPUT_GRACE`` after the run's deadline (the watchdog
+    lets output that has started run 0.95 s past it: the rest is for writing the file)."""
+    from ..run import runtime
+
+    run = runtime.current()
+    deadline = run.deadline if run is not None else None
+    return Budget(None if deadline is None else deadline + OUTPUT_GRACE)
+
+
 def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", budget: Budget | None = None) -> Drawn:
     """The PDF of ``sheets``: every drawn front, then their backs, within ``budget``."""
     if _prepared is not None:
@@ -252,9 +263,10 @@ def grid(
     letters: bool = True,
     regions: Sequence[Sequence[int]] | None = None,
     room: float | None = None,
+    shade: int = BLOCK_GREY,
 ) -> float:
     """A square-celled grid as large as the page allows below ``top`` (within ``room`` mm of height):
-    ``blank`` cells shaded, ``numbers`` in the corners, the letters when ``letters``, and with
+    ``blank`` cells shaded (grey level ``shade``), ``numbers`` in the corners, the letters when ``letters``, and with
     ``regions`` (a region id per cell) thick walls between cells of different regions. Returns the
     grid's bottom."""
     height, width = len(rows), max((len(r) for r in rows), default=0)
@@ -270,8 +282,10 @@ def grid(
             ch = row[c] if c < len(row) else blank
             x, y = left + c * cell, top + r * cell
             if ch == blank:
-                pdf.set_fill_color(BLOCK_GREY)
+                pdf.set_fill_color(shade)
+                pdf.set_draw_color(shade if regions is not None else 0)
                 pdf.rect(x, y, cell, cell, style="DF")
+                pdf.set_draw_color(0)
                 continue
             pdf.rect(x, y, cell, cell)
             if numbers and (r, c) in numbers:
