@@ -28,7 +28,7 @@ from ..io.args import seed as _seed
 from ..io.outfiles import OutputError
 from ..io.output import print_json, print_stats, warn
 from ..run import runtime
-from ..run.stdout_guard import run_guarded
+from ..run.stdout_guard import run_guarded, standard_streams
 from . import exitcodes, report
 
 __all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
@@ -306,6 +306,10 @@ def progress_text(run: runtime.Run, elapsed: float) -> str:
 def console() -> None:
     """The ``pyclingo-puzzles`` command: hard limits on, and no slow interpreter teardown (freeing
     a large ground program can take longer than the time limit has left)."""
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past a file-size limit a write fails (EFBIG): one line
+    standard_streams()
     code = main(process=True)
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, OSError):

@@ -19,6 +19,7 @@ from ..core.errors import InputError
 from ..io.outfiles import check_output_paths, is_stdout, write_atomic
 from ..io.output import print_json, print_stats, warn
 from ..io.report import OUTPUTS, Report
+from ..run.stdout_guard import OutputFailed
 
 OPTION = {"svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz": "--ipuz", "json_file": "-o"}
 # -o FILE: the output its suffix names (.json: the --json document, written to FILE)
@@ -78,11 +79,16 @@ def deliver(args: argparse.Namespace, report: Report | int) -> int:
     if isinstance(report, int):
         return report
     outputs = output_options(args)
+    failed = None  # stdout could not be written: the output files still are, then the run fails
     if not any(is_stdout(p) for p in outputs.values()):
-        if getattr(args, "json", False) and report.json is not None:
-            print_json(report.json())
-        else:
-            sys.stdout.write(report.text_out())
+        try:
+            if getattr(args, "json", False) and report.json is not None:
+                print_json(report.json())
+            else:
+                sys.stdout.write(report.text_out())
+            sys.stdout.flush()
+        except OutputFailed as exc:
+            failed = exc
     if outputs and report.answered:
         for dest, path in outputs.items():
             make = report.files.get(dest)
@@ -96,6 +102,8 @@ def deliver(args: argparse.Namespace, report: Report | int) -> int:
         warn(f"no answer, so {', '.join(OPTION[d] for d in outputs)} not written")
     if getattr(args, "stats", False) and report.stats is not None:
         print_stats(report.stats)
+    if failed is not None:
+        raise failed
     return report.code
 
 
