@@ -213,17 +213,17 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
 
 def _main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
+    try:
+        report.prepare(args, _offered(args))  # several FILEs: batch.output_paths checks each file's names
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
     if len(files) > 1:
         from .batch import run_batch
 
         return _reported(lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command))))
     args.file = files[0]
-    try:
-        report.prepare(args, _offered(args))
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     ticker = None
 
     def printing() -> None:  # the watchdog gives output that has started time to finish

@@ -18,6 +18,7 @@ ENV = "PYCLINGO_PUZZLES_EXIT_CODES"
 CONVENTIONS = ("clingo", "unix")
 UNIX = {0: 0, 10: 0, 11: 0, 30: 0, 20: 1, 65: 2}  # any other code: 3
 UNIX_OTHER = 3
+UNIX_SEVERITY = (2, 3, 1, 0)  # a batch exits with its most severe file's code
 
 
 def from_environment() -> str:

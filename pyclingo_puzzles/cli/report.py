@@ -65,10 +65,11 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
     outputs = output_options(args)
     if getattr(args, "json", False) and any(is_stdout(p) for p in outputs.values()):
         raise InputError("--json and an output to standard output ('-') cannot share it; give the file a name", "-")
-    if isinstance(args.file, list) and len(args.file) > 1 and any(is_stdout(p) for p in outputs.values()):
+    batch = isinstance(args.file, list) and len(args.file) > 1
+    if batch and any(is_stdout(p) for p in outputs.values()):
         raise InputError("'-' writes to standard output: give one FILE (several write one file each)", "-")
     check_output_paths({OPTION[dest]: path for dest, path in outputs.items()}, inputs(args))
-    if "pdf" in outputs:
+    if "pdf" in outputs and not batch:  # (a batch forks its workers: no thread may be running then)
         from ..io import pdf
 
         pdf.prepare()  # fpdf2 and the font load in a thread while the run solves
