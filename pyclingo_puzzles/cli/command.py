@@ -219,6 +219,7 @@ def _main(args: argparse.Namespace, process: bool) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
+    run.hard_exit_code = exitcodes.convert(runtime.EXIT_INTERRUPTED, args.exit_codes)  # type: ignore[attr-defined]
     if len(files) > 1:
         from .batch import run_batch
 

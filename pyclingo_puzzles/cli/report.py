@@ -80,6 +80,9 @@ def deliver(args: argparse.Namespace, report: Report | int) -> int:
     if isinstance(report, int):
         return report
     outputs = output_options(args)
+    started = getattr(sys.stdout, "started", None)  # the guarded stdout: the output stage begins
+    if started is not None:
+        started()
     failed = None  # stdout could not be written: the output files still are, then the run fails
     if not any(is_stdout(p) for p in outputs.values()):
         try:

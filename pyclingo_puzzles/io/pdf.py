@@ -34,7 +34,7 @@ PT = 72 / 25.4  # points per mm
 VARIATION_TABLES = ("fvar", "gvar", "avar", "cvar", "HVAR", "VVAR", "MVAR", "STAT")
 FRONT_SHARE = 0.45  # of the PDF's time: fronts; as much again for their backs; the rest for writing
 BLOCK_GREY = 60
-OUTPUT_GRACE = 0.5  # seconds past the run's deadline the PDF may take (run/runtime.py allows 0.95)
+OUTPUT_GRACE = 0.4  # seconds past the run's deadline the PDF may take (run/runtime.py allows 0.95)
 
 Draw = Callable[[Any], None]  # draws one page (or a page and its continuation pages) on an FPDF
 

@@ -37,10 +37,14 @@ class _Guarded:
         self.closed_pipe = False
         self.on_first_write = on_first_write
 
-    def write(self, text: str) -> int:
+    def started(self) -> None:
+        """The run's output begins (the watchdog gives output that has started time to finish)."""
         if self.on_first_write is not None:
             self.on_first_write()
             self.on_first_write = None
+
+    def write(self, text: str) -> int:
+        self.started()
         if not self.closed_pipe:
             self._guard(self.inner.write, text)
         return len(text)
