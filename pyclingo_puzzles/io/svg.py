@@ -24,7 +24,8 @@ def clued_grid(rows: Sequence[str], title: str, clues: Sequence[str], *, letters
 
     numbers = numbering(rows, blank)
     height, width = len(rows), max((len(r) for r in rows), default=0)
-    page_w = max(2 * MARGIN + width * CELL, 2 * MARGIN + 8 * max((len(t) for t in clues), default=0))
+    text_w = max(8 * max((len(t) for t in clues), default=0), 12 * len(title))  # about 8 px a letter at 13 px
+    page_w = max(2 * MARGIN + width * CELL, 2 * MARGIN + text_w)
     top = MARGIN + 36
     page_h = top + height * CELL + 24 + LINE * len(clues) + MARGIN
     out = [
