@@ -115,6 +115,15 @@ def test_output_option_misuse_is_one_line_before_any_work(cli, tmp_path: Path, a
     assert list(tmp_path.iterdir()) == []
 
 
+def test_strips_models_n_gives_n_tilings_per_grid(cli) -> None:
+    res = cli("strips", FAMILIES["strips"][0], "--models", "2", "--json")
+    grids = json.loads(res.out)["grids"]
+    assert res.code == 10 and all(len(g["tilings"]) == 2 for g in grids)
+    assert all(g["tilings"][0] == g["strips"] for g in grids)
+    text = cli("strips", FAMILIES["strips"][0], "--models", "2").out
+    assert all(f"{g['name']}, 2 tilings:" in text for g in grids)
+
+
 def test_layout_refuses_models_other_than_one(cli) -> None:
     res = cli("layout", FAMILIES["layout"][0], "--models", "3")
     assert res.code == 65 and "--models must be 1" in res.err

@@ -84,6 +84,10 @@ def text(args: argparse.Namespace, chain: HuntResult) -> str:
         out.append(f"shown: {' '.join(result.shown)}")
     if args.models != 1:
         for g in result.grids:
+            if len(g.tilings) > 1:  # --models N: every tiling found, side by side
+                out.append(f"\n{g.name}, {len(g.tilings)} tilings:")
+                out.append(side_by_side([outline(t, args.bottom_up) for t in g.tilings], args.per_row))
+        for g in result.grids:
             out.append(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count} tiling(s)")
     for g in result.grids:
         if g.status is Status.UNSAT:
