@@ -144,6 +144,13 @@ def test_an_output_file_keeps_its_mode_and_replaces_whole(cli, tmp_path: Path) -
     assert out.stat().st_mode & 0o777 == 0o640
 
 
+def test_a_device_is_written_in_place(tmp_path: Path) -> None:
+    res = command("crossword", LATTICE, "--svg", "/dev/stdout")
+    assert res.returncode == 10 and b"<svg" in res.stdout and b"EJECTED" in res.stdout
+    res = command("crossword", LATTICE, "--pdf", "/dev/null")
+    assert res.returncode == 10, res.stderr
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only directories")
 def test_a_read_only_directory_is_refused_before_any_work(cli, tmp_path: Path) -> None:
     folder = tmp_path / "ro"

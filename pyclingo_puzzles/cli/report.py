@@ -66,6 +66,8 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
     if getattr(args, "json", False) and any(is_stdout(p) for p in outputs.values()):
         raise InputError("--json and an output to standard output ('-') cannot share it; give the file a name", "-")
     batch = isinstance(args.file, list) and len(args.file) > 1
+    if is_stdout(outputs.get("pdf")) and sys.stdout.isatty():
+        raise InputError("--pdf - would print binary PDF data on the terminal; redirect it (> out.pdf) or pipe it", "-")
     if batch and any(is_stdout(p) for p in outputs.values()):
         raise InputError("'-' writes to standard output: give one FILE (several write one file each)", "-")
     check_output_paths({OPTION[dest]: path for dest, path in outputs.items()}, inputs(args))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -62,6 +63,10 @@ def check_output_paths(
             continue
         if path.is_dir():
             raise InputError(f"is a directory; {option} needs a file name", path)
+        if path.exists() and not path.is_file():  # /dev/stdout, /dev/null, a FIFO: written in place
+            if not os.access(path, os.W_OK):
+                raise InputError(f"cannot write {option}: permission denied", path)
+            continue
         parent = path.parent
         if not parent.is_dir():
             raise InputError(f"cannot write {option}: directory {str(parent)!r} does not exist", path)
@@ -83,6 +88,13 @@ def write_atomic(path: str | Path, content: str | bytes, what: str) -> None:
     if is_stdout(path):
         _to_stdout(data, what)
         return
+    try:
+        mode = os.stat(path).st_mode  # through symlinks: /dev/stdout is the pipe or terminal itself
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        _to_device(Path(path), data, what, path)  # /dev/stdout, /dev/null, a FIFO: no file to replace
+        return
     target = Path(os.path.realpath(path))  # through a symlink, as a shell's > does
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
@@ -101,6 +113,14 @@ def write_atomic(path: str | Path, content: str | bytes, what: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise OutputError(f"cannot write {what} ({exc.strerror or exc}); nothing written", path) from None
+
+
+def _to_device(target: Path, data: bytes, what: str, path: str | Path) -> None:
+    try:
+        with open(target, "wb") as device:
+            device.write(data)
+    except OSError as exc:
+        raise OutputError(f"cannot write {what} ({exc.strerror or exc})", path) from None
 
 
 def _to_stdout(data: bytes, what: str) -> None:
