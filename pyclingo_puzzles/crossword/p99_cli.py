@@ -26,7 +26,7 @@ def report(path: str, result: CrosswordResult, args: argparse.Namespace) -> Repo
         text=lambda: result.text(path, args.models) + "\n",
         json=result.to_json,
         files={
-            "ipuz": lambda: ipuz.to_text(ipuz.crossword_ipuz(first.grid, first.placements, title=title)),
+            "ipuz": lambda: ipuz_text(first, title),
             "svg": lambda: svg(first, title),
             "pdf": lambda: pdf(result, title, args.paper),
         },
@@ -35,7 +35,14 @@ def report(path: str, result: CrosswordResult, args: argparse.Namespace) -> Repo
     )
 
 
+def ipuz_text(solution: CrosswordSolution, title: str) -> str:
+    from ..io import ipuz  # on use, as every output's module
+
+    return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title))
+
+
 def svg(solution: CrosswordSolution, title: str) -> str:
+    from ..io import ipuz
     from ..io.svg import clued_grid
 
     return clued_grid(solution.grid, title, ipuz.clue_lines(solution.grid, solution.placements), letters=True)
@@ -43,6 +50,7 @@ def svg(solution: CrosswordSolution, title: str) -> str:
 
 def pdf(result: CrosswordResult, title: str, paper: str):
     """Each solution's numbered blank grid with its entries' lengths, the fills at the back."""
+    from ..io import ipuz
     from ..io.pdf import clued_grid_sheet, output_budget, render
 
     many = len(result.solutions) > 1
