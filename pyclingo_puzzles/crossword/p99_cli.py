@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..io import count, ipuz
+from ..io import count
 from ..io.output import warn
 from ..io.report import Report
 from .api import CrosswordResult, solve
