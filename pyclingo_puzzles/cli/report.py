@@ -24,6 +24,9 @@ from ..run.stdout_guard import OutputFailed
 OPTION = {"svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz": "--ipuz", "json_file": "-o"}
 # -o FILE: the output its suffix names (.json: the --json document, written to FILE)
 SUFFIXES = {".pdf": "pdf", ".svg": "svg", ".ipuz": "ipuz", ".json": "json_file"}
+# --pdf under --time-limit: this share of the limit (at most PDF_RESERVE_MAX s) is kept from solving
+# for drawing the pages; the run's deadline stays where --time-limit puts it
+PDF_RESERVE, PDF_RESERVE_MAX = 0.3, 2.0
 
 
 def output_options(args: argparse.Namespace) -> dict[str, Path]:
@@ -75,6 +78,14 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
         from ..io import pdf
 
         pdf.prepare()  # fpdf2 and the font load in a thread while the run solves
+
+
+def reserve_output_time(args: argparse.Namespace) -> None:
+    """With --pdf and --time-limit (one FILE), the family solves for less than the limit, so the
+    pages are drawn before the run's deadline (which the watchdog holds); call after the run's
+    limits are set from --time-limit."""
+    if getattr(args, "pdf", None) is not None and args.time_limit is not None and not isinstance(args.file, list):
+        args.time_limit -= min(PDF_RESERVE_MAX, PDF_RESERVE * args.time_limit)
 
 
 def deliver(args: argparse.Namespace, report: Report | int) -> int:

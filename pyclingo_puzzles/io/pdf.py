@@ -163,12 +163,12 @@ def output_budget() -> Budget:
 
 def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", budget: Budget | None = None) -> Drawn:
     """The PDF of ``sheets``: every drawn front, then their backs, within ``budget``."""
-    if _prepared is not None:
-        _prepared.join()
+    until = budget.until if budget is not None else None
+    if _prepared is not None:  # (the import below waits for the thread's import anyway)
+        _prepared.join(None if until is None else max(0.0, until - time.monotonic()))
     from fpdf import FPDF  # imported late: only --pdf needs it (fpdf2 imports PIL and fontTools)
 
     start = time.monotonic()
-    until = budget.until if budget is not None else None
     fronts_until = None if until is None else start + FRONT_SHARE * max(0.0, until - start)
     pdf = FPDF(format=PAPERS[paper], unit="mm")
     pdf.set_auto_page_break(False)
