@@ -115,6 +115,12 @@ def test_output_option_misuse_is_one_line_before_any_work(cli, tmp_path: Path, a
     assert list(tmp_path.iterdir()) == []
 
 
+def test_no_answer_writes_no_file_and_says_so(cli, tmp_path: Path) -> None:
+    res = cli("crossword", UNSAT["crossword"], "--svg", tmp_path / "x.svg", "--pdf", tmp_path / "x.pdf")
+    assert res.code == 20 and "--svg, --pdf not written" in res.err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_strips_models_n_gives_n_tilings_per_grid(cli) -> None:
     res = cli("strips", FAMILIES["strips"][0], "--models", "2", "--json")
     grids = json.loads(res.out)["grids"]
