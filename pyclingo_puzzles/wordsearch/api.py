@@ -23,9 +23,9 @@ from ..solve import Stats, Status, exit_code
 from ..yamlio import DataDoc
 from . import render
 from .autosize import find_size
-from .generate import Outcome, Puzzle, dropped_words, listed_words
 from .generate import generate as _generate
 from .instance import Direction, WordSearchInstance, from_doc, override, read_instance
+from .puzzle import Outcome, Puzzle, dropped_words, listed_words
 from .scan import Placement
 
 __all__ = ["WordSearch", "generate", "generate_instance"]

@@ -15,9 +15,9 @@ from . import render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
-from .generate import listed_words
 from .instance import LEVELS, override, read_instance
 from .pdf import PAPERS, missing_glyphs, pages_for, write_pdf
+from .puzzle import listed_words
 
 NAME = "wordsearch"
 
