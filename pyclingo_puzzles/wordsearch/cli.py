@@ -11,7 +11,7 @@ from ..errors import InputError
 from ..outfiles import check_output_paths
 from ..output import print_json, print_stats, warn
 from ..solve import Status
-from . import render
+from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
@@ -32,6 +32,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--size", type=_size, metavar="WxH|auto", help="override the file's width and height (auto: the smallest fit)"
     )
     add_fit_arguments(parser)
+    parser.add_argument(
+        "--max-shared", type=_percent, default=quality.MAX_SHARED, metavar="PERCENT",
+        help=f"--models N: any two puzzles share at most this share of their word placements (default "
+        f"{quality.MAX_SHARED}; 100: any different puzzles, as clingo enumerates them)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--no-balance", action="store_true",
+        help="do not spread the words evenly over the directions and the grid's quadrants",
+    )  # fmt: skip
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
@@ -54,8 +63,11 @@ def run(args: argparse.Namespace) -> int:
     check_fit_arguments(args, inst)
     size_auto = None
     if auto:
-        search = find_size(inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit)
-        inst, result = search.inst, from_outcome(search.inst, search.outcome)
+        search = find_size(
+            inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit,
+            max_shared=args.max_shared,
+        )  # fmt: skip
+        inst, result = search.inst, from_outcome(search.inst, search.outcome, args.models, args.max_shared)
         size_auto = report_size(result, search.below)
     else:
         result = generate_instance(
@@ -65,11 +77,16 @@ def run(args: argparse.Namespace) -> int:
             time_limit=args.time_limit,
             fit=args.fit,
             max_words=args.max_words,
+            max_shared=args.max_shared,
+            balance=not args.no_balance,
         )
     if result.fit_most and result.puzzles:
         report_fit(result)
+    if result.book_short:
+        print(f"book: {result.book_note()}", file=sys.stderr)
     if args.json:
-        print_json(result.to_json() | ({"size_auto": size_auto} if size_auto else {}))
+        doc = result.to_json() | ({"size_auto": size_auto} if size_auto else {})
+        print_json(doc | ({"stats": stats_dict(result)} if args.stats else {}))
     else:
         for i, puzzle in enumerate(result.puzzles):
             if len(result.puzzles) > 1:
@@ -102,6 +119,23 @@ def run(args: argparse.Namespace) -> int:
     if args.stats:
         print_stats(result.stats)
     return result.exit_code
+
+
+def stats_dict(result: WordSearch) -> dict:
+    """``--json --stats``: the figures, and each puzzle's words per direction and quadrant shares."""
+    inst = result.instance
+    per = [quality.per_puzzle(inst.width, inst.height, p.placements, inst.directions) for p in result.puzzles]
+    return result.stats.as_dict() | {"puzzles": per}
+
+
+def _percent(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 100, got {text!r}")
+    return value
 
 
 # --------------------------------------------------------------------------- fit most, --size auto

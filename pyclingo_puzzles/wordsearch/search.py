@@ -20,6 +20,7 @@ from .rounds import BALANCED, DENSE, Round
 
 FIRST_TURN = 0.5  # fit all: seconds of the first turn of each heuristic (search_all)
 BOOK_SAMPLE = 4  # a book on a big grid: more candidates per word in the first round, per further puzzle
+BALANCE_TIGHT = 0.8  # letters per cell from which the grid is too full to balance (the search would not end)
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Run:
     totals: list[int] = field(default_factory=list)  # per word: every candidate there is
     rounds: int = 0
     nogoods: int = 0
+    tight: bool = False  # many letters per cell: sample more, decide overlap first (heuristic.py)
 
     @classmethod
     def start(cls, inst: WordSearchInstance, rules: Sequence[str], models: int, time_limit: float | None,
@@ -51,11 +53,12 @@ class Run:
         note = "" if balance else "off (switched off)"
         if fit_most and balance:
             balance, note = False, "off (--fit most puts the number of words first)"
-        elif tight and balance:
+        elif letters >= BALANCE_TIGHT * cells and balance:
             balance, note = False, f"off (the grid is too full to balance: {letters} letters on {cells} cells)"
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         rng = random.Random(inst.seed)
         run = cls(inst, rules, models, deadline, fit_most, max_words, max_shared, balance, note, rng)
+        run.tight = tight
         run.totals = [sum(candidate_count(len(w), inst, d) for d in inst.directions) for w in inst.words]
         complete = sum(run.totals) <= FULL_LIMIT
         first = max(FIRST_SAMPLE, FULL_LIMIT // len(inst.words)) if tight else FIRST_SAMPLE
@@ -80,7 +83,7 @@ class Run:
     def new_round(self, book: Sequence[dict[int, int]] = ()) -> Round:
         """Ground the encoding over the candidates so far; the book's puzzles so far stay distinct."""
         self.rounds += 1
-        rnd = Round(self.inst, self.cands, self.rules, dense=self.complete and DENSE, fit_most=self.fit_most,
+        rnd = Round(self.inst, self.cands, self.rules, dense=self.complete and DENSE and self.tight, fit_most=self.fit_most,
                     max_words=self.max_words, max_shared=self.max_shared)  # fmt: skip
         rnd.balance = self.balance
         for chosen in book:
@@ -88,9 +91,14 @@ class Run:
         return rnd
 
     def unbalanced(self, rnd: Round) -> None:
-        """The grid holds no balanced puzzle (proved over every candidate): solve without."""
+        """The grid holds no (further) balanced puzzle, proved over every candidate: solve without."""
         self.balance = rnd.balance = False
-        self.balance_note = "off (the grid allows no balanced puzzle: proved)"
+        if rnd.book:
+            self.balance_note = (
+                f"off from puzzle {len(rnd.book) + 1} on (no further balanced puzzle differs enough: proved)"
+            )
+        else:
+            self.balance_note = "off (the grid allows no balanced puzzle: proved)"
 
     def grow(self, words: Sequence[int]) -> None:
         """More candidates for ``words`` (or, if they have all theirs, for every word that has not)."""
