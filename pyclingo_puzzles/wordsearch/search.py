@@ -83,7 +83,9 @@ class Run:
     def new_round(self, book: Sequence[dict[int, int]] = ()) -> Round:
         """Ground the encoding over the candidates so far; the book's puzzles so far stay distinct."""
         self.rounds += 1
-        rnd = Round(self.inst, self.cands, self.rules, dense=self.complete and DENSE and self.tight, fit_most=self.fit_most,
+        # overlap first where space is short (and for fit most); elsewhere clasp in the seeded order (vary)
+        dense = self.complete and DENSE and (self.tight or self.fit_most)
+        rnd = Round(self.inst, self.cands, self.rules, dense=dense, fit_most=self.fit_most,
                     max_words=self.max_words, max_shared=self.max_shared)  # fmt: skip
         rnd.balance = self.balance
         for chosen in book:
