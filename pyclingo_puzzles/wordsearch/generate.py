@@ -48,7 +48,7 @@ def generate(
     > 1) share at most ``max_shared`` % of their placements pairwise (100: any different puzzles);
     ``balance``: spread the words over the directions and the grid when the grid allows it."""
     most = fit == "most" or max_words is not None
-    run = Run.start(inst, rules, models, time_limit, most, max_words, max_shared, balance and models != 0)
+    run = Run.start(inst, rules, models, time_limit, most, max_words, max_shared, balance)
     if most:
         return fit_most(run)
     if models == 0 or max_shared >= 100:

@@ -51,6 +51,8 @@ class Run:
         cells = sum(row.count("#") for row in inst.mask) if inst.mask else inst.width * inst.height
         tight = letters >= TIGHT * cells
         note = "" if balance else "off (switched off)"
+        if models == 0 and balance:
+            balance, note = False, "off (--models 0 lists every puzzle)"
         if fit_most and balance:
             balance, note = False, "off (--fit most puts the number of words first)"
         elif letters >= BALANCE_TIGHT * cells and balance:
