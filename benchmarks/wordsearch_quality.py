@@ -27,8 +27,8 @@ from statistics import mean
 from benchmarks.common import ROOT, table
 from pyclingo_puzzles.wordsearch import quality
 from pyclingo_puzzles.wordsearch.generate import generate
-from pyclingo_puzzles.wordsearch.instance import LEVELS, WordSearchInstance, read_instance
-from pyclingo_puzzles.wordsearch.scan import Placement
+from pyclingo_puzzles.wordsearch.reader import LEVELS, WordSearchInstance, read_instance
+from pyclingo_puzzles.wordsearch.verify import Placement
 
 MEDIUM = LEVELS["medium"]
 BOOK = 10

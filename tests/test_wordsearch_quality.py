@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from pyclingo_puzzles import wordsearch
-from pyclingo_puzzles.errors import InputError
+from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.wordsearch import quality
 from pyclingo_puzzles.wordsearch.generate import generate
-from pyclingo_puzzles.wordsearch.instance import read_instance
-from pyclingo_puzzles.wordsearch.scan import Placement, verify
+from pyclingo_puzzles.wordsearch.reader import read_instance
+from pyclingo_puzzles.wordsearch.verify import Placement, verify
 
 from .conftest import INSTANCES
 

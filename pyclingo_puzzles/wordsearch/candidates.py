@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from clingo import Function, Number, String, Symbol
 
 from . import shapes
-from .instance import Direction, WordSearchInstance
+from .reader import Direction, WordSearchInstance
 
 FULL_LIMIT = 4_000  # at most this many candidates in all: give clingo every one (complete)
 FIRST_SAMPLE = 12  # candidates per word in the first round of a big grid

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError
-from ..solve import Answer, Solver, Status, exit_code
+from ..core.errors import InputError
+from ..core.solve import Answer, Solver, Status, exit_code
 from .candidates import FULL_LIMIT, active_atom, all_candidates, facts
 from .fill import partial_grid, stray_copies
-from .instance import WordSearchInstance
+from .reader import WordSearchInstance
 from .rounds import CLINGO_OPTIONS, ENCODING, decode, placements_of
 
 

@@ -6,9 +6,9 @@ import random
 from collections.abc import Sequence
 
 from . import shapes
-from .instance import WordSearchInstance
-from .scan import GridIndex, Placement
+from .reader import WordSearchInstance
 from .strays import FREE
+from .verify import GridIndex, Placement
 
 REPAIR_ROUNDS = 200
 

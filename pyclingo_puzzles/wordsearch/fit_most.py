@@ -10,10 +10,10 @@ import random
 import time
 from collections.abc import Sequence
 
-from .. import runtime
-from ..solve import SolveResult, Stats, Status
-from .instance import WordSearchInstance
+from ..core.solve import SolveResult, Stats, Status
+from ..run import runtime
 from .puzzle import Outcome, Puzzle, best_weight, placed_words
+from .reader import WordSearchInstance
 from .rounds import Collector, Found, Round
 from .search import Run, unsolvable
 

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import VerificationError
-from ..solve import SolveResult, Stats, Status
+from ..core.errors import VerificationError
+from ..core.solve import SolveResult, Stats, Status
 from . import quality
 from .fit_most import fit_most
-from .instance import WordSearchInstance
 from .puzzle import Outcome, Puzzle, dropped_words, listed_words, placed_words
+from .reader import WordSearchInstance
 from .rounds import Collector, Found, Round
 from .search import Run, balance_in_core, core_words, search_all, unsolvable
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..solve import Stats, Status, exit_code
-from .instance import WordSearchInstance
-from .scan import Placement
+from ..core.solve import Stats, Status, exit_code
+from .reader import WordSearchInstance
+from .verify import Placement
 
 
 @dataclass(frozen=True)

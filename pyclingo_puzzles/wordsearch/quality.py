@@ -20,7 +20,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from .scan import Placement
+from .verify import Placement
 
 Direction = tuple[int, int]
 MAX_DIRECTION = 150  # percent of a direction's even share

@@ -16,17 +16,17 @@ from pathlib import Path
 
 from clingo import Function, Number, Symbol, SymbolType
 
-from .. import runtime
-from ..errors import VerificationError, derived_error
-from ..solve import Answer, Solver, SolveResult, Stats, Status
+from ..core.errors import VerificationError, derived_error
+from ..core.solve import Answer, Solver, SolveResult, Stats, Status
+from ..run import runtime
 from . import quality
 from .candidates import Candidate, active_atom, facts, place_atom
 from .fill import fill
 from .heuristic import PlacementHeuristic
-from .instance import WordSearchInstance
 from .puzzle import Puzzle, weight
-from .scan import Placement, verify
+from .reader import WordSearchInstance
 from .strays import StrayCopies
+from .verify import Placement, verify
 
 ENCODING = "wordsearch.lp"
 CLINGO_OPTIONS = ("--sign-def=rnd", "--rand-freq=0.02")  # seeded variety between puzzles

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 
 from clingo import Symbol
 
-from .. import runtime
-from ..solve import Answer, SolveResult, Stats, Status
+from ..core.solve import Answer, SolveResult, Stats, Status
+from ..run import runtime
 from . import quality
 from .candidates import FIRST_SAMPLE, FULL_LIMIT, TIGHT, Candidate, candidate_count, grow_sample
-from .instance import WordSearchInstance
 from .puzzle import Outcome, Puzzle
+from .reader import WordSearchInstance
 from .rounds import BALANCED, DENSE, Round
 
 FIRST_TURN = 0.5  # fit all: seconds of the first turn of each heuristic (search_all)
