@@ -88,21 +88,7 @@ def run(args: argparse.Namespace) -> int:
         doc = result.to_json() | ({"size_auto": size_auto} if size_auto else {})
         print_json(doc | ({"stats": stats_dict(result)} if args.stats else {}))
     else:
-        for i, puzzle in enumerate(result.puzzles):
-            if len(result.puzzles) > 1:
-                print(f"Puzzle {i + 1}:")
-            print(render.text(puzzle))
-            print()
-            print(render.word_list(listed_words(inst, puzzle)))
-            if args.key:
-                print("\nAnswer key:")
-                print(render.key_text(puzzle))
-                secret = [w for w in inst.secret if w not in result.dropped(puzzle)]
-                if secret:
-                    print("Secret words: " + ", ".join(secret))
-            if puzzle.shown is not None:
-                print(f"shown: {' '.join(puzzle.shown)}")
-            print()
+        print_text(result, args.key)
         if result.status is not Status.SAT:
             print(f"{args.file}: {result.explain()}")
     if result.puzzles:
@@ -119,6 +105,26 @@ def run(args: argparse.Namespace) -> int:
     if args.stats:
         print_stats(result.stats)
     return result.exit_code
+
+
+def print_text(result: WordSearch, key: bool) -> None:
+    """Each puzzle as text: the grid, its word list, and with ``key`` the answer key."""
+    inst = result.instance
+    for i, puzzle in enumerate(result.puzzles):
+        if len(result.puzzles) > 1:
+            print(f"Puzzle {i + 1}:")
+        print(render.text(puzzle))
+        print()
+        print(render.word_list(listed_words(inst, puzzle)))
+        if key:
+            print("\nAnswer key:")
+            print(render.key_text(puzzle))
+            secret = [w for w in inst.secret if w not in result.dropped(puzzle)]
+            if secret:
+                print("Secret words: " + ", ".join(secret))
+        if puzzle.shown is not None:
+            print(f"shown: {' '.join(puzzle.shown)}")
+        print()
 
 
 def stats_dict(result: WordSearch) -> dict:

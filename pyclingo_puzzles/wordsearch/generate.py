@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from ..core.errors import VerificationError
 from ..core.solve import SolveResult, Stats, Status
+from ..run import runtime
 from . import quality
 from .fit_most import fit_most
 from .puzzle import Outcome, Puzzle, dropped_words, listed_words, placed_words
@@ -71,6 +72,8 @@ def fit_all(run: Run) -> Outcome:
         if result.status is not Status.UNSAT:  # the time is up (or the run was stopped)
             status = Status.SAT if book else Status.UNKNOWN
             return run.done(status, puzzles, interrupted=True, book_short="within the time limit" if book else "")
+        if not run.complete and book and out_of_time(run):
+            return run.done(Status.SAT, puzzles, interrupted=True, book_short="within the time limit")
         if not run.complete:  # over a sample: more candidates for the words that did not fit
             run.grow(core_words(result.core))
             continue
@@ -87,6 +90,8 @@ def fill_book(run: Run, rnd: Round, book: list[Found]) -> SolveResult:
         result, found = one_puzzle(run, rnd, len(book))
         if found is not None:
             book.append(found)
+            if len(book) < run.models and out_of_time(run):  # no grounding at the deadline: keep the book
+                return result.replace(interrupted=True)
             if len(book) < run.models:
                 rnd.add_to_book(found.chosen)
             continue
@@ -95,6 +100,12 @@ def fill_book(run: Run, rnd: Round, book: list[Found]) -> SolveResult:
             continue
         break
     return result
+
+
+def out_of_time(run: Run) -> bool:
+    """Nothing left but the reserve for printing (grounding now could outlast the deadline)."""
+    left = runtime.remaining(run.left())
+    return left is not None and left <= 0.0
 
 
 def one_puzzle(run: Run, rnd: Round, number: int) -> tuple[SolveResult, Found | None]:
