@@ -81,7 +81,6 @@ def facts(inst: WordSearchInstance, cands: Sequence[Sequence[Candidate]], max_wo
     num = [Number(i) for i in range(max(inst.width, inst.height, max(map(len, cands)), len(inst.words)) + 1)]
     direction = {d: Number(d) for d in (-1, 0, 1)}
     out = [Function("size", [Number(inst.width), Number(inst.height)])]
-    out.extend(Function("direction", [direction[dx], direction[dy]]) for dx, dy in inst.directions)
     if inst.message:
         out.append(Function("message_length", [Number(len(inst.message))]))
     if max_words is not None:

@@ -3,7 +3,8 @@
 These are the independent checks of what the encoding's ``balanced`` and ``distinct(P)`` switches
 promise (``encodings/wordsearch.lp``), and the figures ``--stats`` reports:
 
-- direction share: a direction's words over its even share (placed words / directions of the level);
+- direction share: a direction's words over its even share (placed words / directions of the level
+  some word fits in);
   balanced at most ``MAX_DIRECTION`` % (1.5x), with two directions or more;
 - quadrant share: a quadrant's letter cells over all letter cells (a cell on a middle line of an
   odd grid counts half to each side); balanced at most ``MAX_QUADRANT`` %;
@@ -26,6 +27,12 @@ Direction = tuple[int, int]
 MAX_DIRECTION = 150  # percent of a direction's even share
 MAX_QUADRANT = 35  # percent of the letter cells
 MAX_SHARED = 20  # percent of the placed words, between any two puzzles of a book
+
+
+def used_directions(candidates: Sequence[Sequence[Any]]) -> list[Direction]:
+    """The directions some candidate runs in (each has ``dx``, ``dy``): a level's direction no word
+    fits in has no share to hold."""
+    return sorted({(c.dx, c.dy) for row in candidates for c in row})
 
 
 def direction_counts(placements: Sequence[Placement], directions: Sequence[Direction]) -> dict[Direction, int]:

@@ -103,6 +103,7 @@ class Round:
         fit_most: bool = False,
         max_words: int | None = None,
         max_shared: int = quality.MAX_SHARED,
+        balance: bool = False,
     ):
         self.inst, self.cands, self.rules = inst, cands, rules
         options = (*CLINGO_OPTIONS, *(DENSE_OPTIONS if dense else () if fit_most else VARY_OPTIONS))
@@ -112,7 +113,7 @@ class Round:
             options = (*options, *OPT_OPTIONS, "--const=fit_most=1")
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=options)
         self.max_shared = max_shared
-        self.balance = False  # solve under the balance constraints (assumption balanced)
+        self.balance = balance  # solve under the balance constraints (assumption balanced)
         self.book: list[dict[int, int]] = []  # the book's puzzles so far: each one's distinct(P) is assumed
         placements: list[list[Placement]] = []
         with runtime.stage("building candidates", after="preparing the search"):
@@ -130,8 +131,10 @@ class Round:
             self.heuristic = PlacementHeuristic(cells, inst.seed or 0)
             self.solver.ctl.register_propagator(self.heuristic)
         self.solver.add_facts(facts(inst, cands, max_words))
-        self.solver.ground()
-        self.solver.assign_external(BALANCED, None)  # free: every solve call assumes it true or false
+        self.solver.ground([("base", []), *([("balance", [])] if balance else [])])
+        self.balanced = balance  # the part is grounded: every solve call assumes balanced true or false
+        if balance:
+            self.solver.assign_external(BALANCED, None)  # free (externals start false)
         self.forbidden = 0
 
     @property
@@ -198,14 +201,15 @@ class Round:
     def assumptions(self, words: Sequence[int], rules_off: Sequence[str] = ()) -> list[tuple[Symbol, bool]]:
         """Each listed word is placed; each rule file holds unless in ``rules_off`` (in cores)."""
         rules = [(atom, atom.arguments[0].string not in rules_off) for atom, _ in self.solver.rule_assumptions()]
-        switches = [(BALANCED, self.balance)] + [(distinct_atom(p), True) for p in range(len(self.book))]
+        switches = [(BALANCED, self.balance)] if self.balanced else []
+        switches += [(distinct_atom(p), True) for p in range(len(self.book))]
         return [(active_atom(w), True) for w in words] + rules + switches
 
     def add_to_book(self, chosen: dict[int, int]) -> None:
         """The next puzzle must differ from this one (the program part ``book(P)``)."""
         p = len(self.book)
-        self.solver.add_facts(Function("earlier", [Number(p), Number(w), Number(k)]) for w, k in chosen.items())
-        self.solver.ground([("book", [Number(p)])])
+        earlier = [("earlier", [Number(p), Number(w), Number(k)]) for w, k in chosen.items()]
+        self.solver.ground([*earlier, ("book", [Number(p)])])
         self.solver.assign_external(distinct_atom(p), None)  # free: assumed true from now on
         self.book.append(chosen)
 
@@ -255,7 +259,8 @@ class Collector:
             return
         problems = verify(grid, placements, [p.word for p in placements], absent=absent)
         if self.rnd.balance:  # promised by the encoding's balance constraints: checked here on its own
-            problems += quality.balance_problems(inst.width, inst.height, placements, inst.directions)
+            directions = quality.used_directions(self.cands)
+            problems += quality.balance_problems(inst.width, inst.height, placements, directions)
         if problems:
             raise VerificationError(problems[0])
         puzzle = Puzzle(grid, tuple(placements), self.rnd.solver.shown(answer))

@@ -88,8 +88,7 @@ class Run:
         # overlap first where space is short (and for fit most); elsewhere clasp in the seeded order (vary)
         dense = self.complete and DENSE and (self.tight or self.fit_most)
         rnd = Round(self.inst, self.cands, self.rules, dense=dense, fit_most=self.fit_most,
-                    max_words=self.max_words, max_shared=self.max_shared)  # fmt: skip
-        rnd.balance = self.balance
+                    max_words=self.max_words, max_shared=self.max_shared, balance=self.balance)  # fmt: skip
         for chosen in book:
             rnd.add_to_book(chosen)
         return rnd
@@ -116,7 +115,8 @@ class Run:
         self.stats.extra.update(rounds=self.rounds, nogoods=self.nogoods, candidates=sum(map(len, self.cands)))
         self.stats.extra["balance"] = "on" if self.balance else self.balance_note
         book = [p.placements for p in puzzles]
-        self.stats.extra.update(quality.figures(inst.width, inst.height, book, inst.directions))
+        fits = [d for d in inst.directions if any(candidate_count(len(w), inst, d) for w in inst.words)]
+        self.stats.extra.update(quality.figures(inst.width, inst.height, book, fits))
         return Outcome(status, puzzles, self.stats, fit_most=self.fit_most, **kw)
 
 
