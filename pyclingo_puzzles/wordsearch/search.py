@@ -20,6 +20,7 @@ from .rounds import BALANCED, DENSE, Round
 
 FIRST_TURN = 0.5  # fit all: seconds of the first turn of each heuristic (search_all)
 BOOK_SAMPLE = 4  # a book on a big grid: more candidates per word in the first round, per further puzzle
+BOOK_SAMPLE_MAX = 9  # ... for at most this many further puzzles (a larger book grows its sample as it goes)
 BALANCE_TIGHT = 0.8  # letters per cell from which the grid is too full to balance (the search would not end)
 
 
@@ -64,7 +65,7 @@ class Run:
         run.totals = [sum(candidate_count(len(w), inst, d) for d in inst.directions) for w in inst.words]
         complete = sum(run.totals) <= FULL_LIMIT
         first = max(FIRST_SAMPLE, FULL_LIMIT // len(inst.words)) if tight else FIRST_SAMPLE
-        first += BOOK_SAMPLE * max(0, models - 1)
+        first += BOOK_SAMPLE * min(max(0, models - 1), BOOK_SAMPLE_MAX)
         run.cands = [[] for _ in inst.words]
         with runtime.stage("building candidates", after="preparing the search"):
             for w, word in enumerate(inst.words):
