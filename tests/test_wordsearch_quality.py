@@ -4,17 +4,20 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import astuple, replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from clingo import Function, Number
 
 from pyclingo_puzzles import wordsearch
 from pyclingo_puzzles.core.errors import InputError
+from pyclingo_puzzles.core.solve import Answer, Solver
 from pyclingo_puzzles.wordsearch import quality
+from pyclingo_puzzles.wordsearch.candidates import Candidate, all_candidates, facts
 from pyclingo_puzzles.wordsearch.generate import generate
-from pyclingo_puzzles.wordsearch.reader import read_instance
+from pyclingo_puzzles.wordsearch.reader import LEVELS, WordSearchInstance, default_alphabet, read_instance
 from pyclingo_puzzles.wordsearch.verify import Placement, verify
 
 from .conftest import INSTANCES
@@ -167,3 +170,63 @@ def test_bad_max_shared_is_refused(cli) -> None:
     assert res.code != 0 and "expected a whole number from 0 to 100, got '120'" in res.err
     with pytest.raises(InputError, match="max_shared must be a whole number from 0 to 100"):
         wordsearch.generate(["cat", "dog"], width=5, height=5, max_shared=-1)
+
+
+
+# ------------------------------------------------------------------------------ encoding = checker
+
+SMALL = ["CATS", "DOGS", "EMUS"]  # on 5x5, medium: every placement is enumerated
+
+
+def small_instance() -> WordSearchInstance:
+    words = tuple(SMALL)
+    return WordSearchInstance("t", 5, 5, words, LEVELS["medium"], "medium", default_alphabet(words, "medium"), 1, "")
+
+
+def small_candidates() -> list[list[Candidate]]:
+    return [all_candidates(w, small_instance()) for w in SMALL]
+
+
+def every_model(balance: bool | None = None, earlier: dict[int, int] | None = None) -> set[frozenset[Placement]]:
+    """Every placement of SMALL the encoding allows: ``balance`` None leaves the balance part out,
+    else assumes ``balanced`` so; ``earlier`` (word -> candidate) is a book's earlier puzzle."""
+    cands = small_candidates()
+    solver = Solver(["wordsearch.lp"])
+    solver.add_facts(facts(small_instance(), cands))
+    solver.ground([("base", []), *([("balance", [])] if balance is not None else [])])
+    assumptions = [(Function("active", [Number(w)]), True) for w in range(len(SMALL))]
+    if balance is not None:
+        solver.assign_external(Function("balanced"), None)
+        assumptions.append((Function("balanced"), balance))
+    if earlier is not None:
+        parts = [("earlier", [Number(0), Number(w), Number(k)]) for w, k in earlier.items()]
+        solver.ground([*parts, ("book", [Number(0)])])
+        solver.assign_external(Function("distinct", [Number(0)]), None)
+        assumptions.append((Function("distinct", [Number(0)]), True))
+    found: set[frozenset[Placement]] = set()
+
+    def keep(answer: Answer) -> None:
+        chosen = [s.arguments for s in answer.symbols if s.name == "place"]
+        found.add(frozenset(Placement(SMALL[w.number], *astuple(cands[w.number][k.number])) for w, k in chosen))
+
+    assert solver.solve(models=0, assumptions=assumptions, on_answer=keep).exhausted
+    return found
+
+
+def test_the_encodings_balance_is_the_checkers() -> None:
+    every = every_model()
+    balanced = every_model(balance=True)
+    assert every_model(balance=False) == every and 0 < len(balanced) < len(every)
+    directions = LEVELS["medium"]
+    assert balanced == {m for m in every if not quality.balance_problems(5, 5, list(m), directions)}
+
+
+def test_the_encodings_book_is_the_checkers() -> None:
+    every = every_model()
+    first = min(every, key=lambda m: sorted(astuple(p) for p in m))
+    cands = small_candidates()
+    earlier = {w: next(k for k, c in enumerate(cands[w]) if Placement(word, *astuple(c)) in first)
+               for w, word in enumerate(SMALL)}  # fmt: skip
+    distinct = every_model(earlier=earlier)
+    assert 0 < len(distinct) < len(every)
+    assert distinct == {m for m in every if quality.shared(list(m), list(first)) <= Fraction(1, 5)}
