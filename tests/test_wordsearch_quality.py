@@ -178,21 +178,23 @@ def test_bad_max_shared_is_refused(cli) -> None:
 SMALL = ["CATS", "DOGS", "EMUS"]  # on 5x5, medium: every placement is enumerated
 
 
-def small_instance() -> WordSearchInstance:
+def small_instance(level: str = "medium") -> WordSearchInstance:
     words = tuple(SMALL)
-    return WordSearchInstance("t", 5, 5, words, LEVELS["medium"], "medium", default_alphabet(words, "medium"), 1, "")
+    return WordSearchInstance("t", 5, 5, words, LEVELS[level], level, default_alphabet(words, level), 1, "")
 
 
-def small_candidates() -> list[list[Candidate]]:
-    return [all_candidates(w, small_instance()) for w in SMALL]
+def small_candidates(level: str = "medium") -> list[list[Candidate]]:
+    return [all_candidates(w, small_instance(level)) for w in SMALL]
 
 
-def every_model(balance: bool | None = None, earlier: dict[int, int] | None = None) -> set[frozenset[Placement]]:
+def every_model(
+    balance: bool | None = None, earlier: dict[int, int] | None = None, level: str = "medium"
+) -> set[frozenset[Placement]]:
     """Every placement of SMALL the encoding allows: ``balance`` None leaves the balance part out,
     else assumes ``balanced`` so; ``earlier`` (word -> candidate) is a book's earlier puzzle."""
-    cands = small_candidates()
+    cands = small_candidates(level)
     solver = Solver(["wordsearch.lp"])
-    solver.add_facts(facts(small_instance(), cands))
+    solver.add_facts(facts(small_instance(level), cands))
     solver.ground([("base", []), *([("balance", [])] if balance is not None else [])])
     assumptions = [(Function("active", [Number(w)]), True) for w in range(len(SMALL))]
     if balance is not None:
@@ -213,11 +215,12 @@ def every_model(balance: bool | None = None, earlier: dict[int, int] | None = No
     return found
 
 
-def test_the_encodings_balance_is_the_checkers() -> None:
-    every = every_model()
-    balanced = every_model(balance=True)
-    assert every_model(balance=False) == every and 0 < len(balanced) < len(every)
-    directions = LEVELS["medium"]
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_the_encodings_balance_is_the_checkers(level: str) -> None:
+    every = every_model(level=level)
+    balanced = every_model(balance=True, level=level)
+    assert every_model(balance=False, level=level) == every and 0 < len(balanced) < len(every)
+    directions = LEVELS[level]
     assert balanced == {m for m in every if not quality.balance_problems(5, 5, list(m), directions)}
 
 
