@@ -34,8 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_fit_arguments(parser)
     parser.add_argument(
         "--max-shared", type=_percent, default=quality.MAX_SHARED, metavar="PERCENT",
-        help=f"--models N: any two puzzles share at most this share of their word placements (default "
-        f"{quality.MAX_SHARED}; 100: any different puzzles, as clingo enumerates them)",
+        help=f"--models N: any two puzzles have at most PERCENT %% of their word placements in common "
+        f"(default {quality.MAX_SHARED}; 100: any different puzzles, as clingo enumerates them)",
     )  # fmt: skip
     parser.add_argument(
         "--no-balance", action="store_true",
