@@ -40,7 +40,7 @@ def fit_most(run: Run) -> Outcome:
             raise
         collect = Collector(rnd, f"{inst.seed}/{run.rounds}", every=False, stop_at=ceiling if models == 1 else None)
         result = solve_round(run, rnd, collect, must)
-        run.nogoods += rnd.nogoods
+        run.close(rnd)
         found = collect.found
         if found:
             top = max(f.value for f in found)

@@ -65,7 +65,7 @@ def fit_all(run: Run) -> Outcome:
     while True:
         rnd = run.new_round([f.chosen for f in book])
         result = fill_book(run, rnd, book)
-        run.nogoods += rnd.nogoods
+        run.close(rnd)
         puzzles = check_book(run, [f.puzzle for f in book])
         if len(book) == run.models:
             return run.done(Status.SAT, puzzles, exhausted=False, interrupted=False)
@@ -139,7 +139,7 @@ def enumerate_all(run: Run) -> Outcome:
     while True:
         rnd = run.new_round()
         result = enumerate_round(run, rnd, found)
-        run.nogoods += rnd.nogoods
+        run.close(rnd)
         if found:
             puzzles = [f.puzzle for f in found]
             stopped = result.interrupted or run.timed_out()

@@ -114,6 +114,7 @@ class Round:
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=options)
         self.max_shared = max_shared
         self.balance = balance  # solve under the balance constraints (assumption balanced)
+        self.last: Stats | None = None  # the last solve call's figures (the problem's size)
         self.book: list[dict[int, int]] = []  # the book's puzzles so far: each one's distinct(P) is assumed
         placements: list[list[Placement]] = []
         with runtime.stage("building candidates", after="preparing the search"):
@@ -172,7 +173,12 @@ class Round:
         except Switch:  # branch and bound has done its part: what is left is for solve_every_word
             stats.models += 1
             return SolveResult(Status.SAT, [], 1, False, True, Stats())
-        stats.add(result.stats)
+        self.last = result.stats
+        # per call: the search; the problem's size and grounding count once per round (Run.close)
+        stats.solve_seconds += result.stats.solve_seconds
+        stats.choices += result.stats.choices
+        stats.conflicts += result.stats.conflicts
+        stats.models += result.stats.models
         return result
 
     def solve_every_word(

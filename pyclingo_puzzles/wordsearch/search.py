@@ -94,6 +94,14 @@ class Run:
             rnd.add_to_book(chosen)
         return rnd
 
+    def close(self, rnd: Round) -> None:
+        """A round is over: its nogoods, the size of its program and its grounding time count."""
+        self.nogoods += rnd.nogoods
+        if rnd.last is not None:
+            self.stats.atoms += rnd.last.atoms
+            self.stats.rules += rnd.last.rules
+            self.stats.ground_seconds += rnd.last.ground_seconds
+
     def unbalanced(self, rnd: Round) -> None:
         """The grid holds no (further) balanced puzzle, proved over every candidate: solve without."""
         self.balance = rnd.balance = False
