@@ -37,7 +37,7 @@ DENSE_OPTIONS = ("--restarts=L,32",)  # with them: frequent restarts redraw the 
 # (10 of 10, 11 of 11, 12 of 12, 12 of 12 words): no restarts 53k, 42k, 276k, 80k; L,32 25k, 23k,
 # over 210k, 59k; x,100,1.5 20k, 29k, 225k, 58k
 EVERY_WORD_RESTARTS = "x,100,1.5"
-VARY_OPTIONS = ("--heuristic=Domain", "--const=vary=1")  # without the overlap heuristic: seeded decisions
+VARY_OPTIONS = ("--heuristic=Domain", "--const=vary=1")  # every candidate, no overlap heuristic: seeded order
 BALANCED = Function("balanced")
 
 
@@ -100,13 +100,14 @@ class Round:
         rules: Sequence[str],
         *,
         dense: bool = False,
+        vary: bool = False,
         fit_most: bool = False,
         max_words: int | None = None,
         max_shared: int = quality.MAX_SHARED,
         balance: bool = False,
     ):
         self.inst, self.cands, self.rules = inst, cands, rules
-        options = (*CLINGO_OPTIONS, *(DENSE_OPTIONS if dense else () if fit_most else VARY_OPTIONS))
+        options = (*CLINGO_OPTIONS, *(DENSE_OPTIONS if dense else VARY_OPTIONS if vary else ()))
         if max_shared != quality.MAX_SHARED:
             options = (*options, f"--const=max_shared={max_shared}")
         if fit_most:

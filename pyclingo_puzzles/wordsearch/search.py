@@ -86,9 +86,11 @@ class Run:
     def new_round(self, book: Sequence[dict[int, int]] = ()) -> Round:
         """Ground the encoding over the candidates so far; the book's puzzles so far stay distinct."""
         self.rounds += 1
-        # overlap first where space is short (and for fit most); elsewhere clasp in the seeded order (vary)
+        # every candidate: overlap first where space is short (and for fit most), else clasp in the
+        # seeded order of the candidates (vary: a sample differs between seeds by itself)
         dense = self.complete and DENSE and (self.tight or self.fit_most)
-        rnd = Round(self.inst, self.cands, self.rules, dense=dense, fit_most=self.fit_most,
+        vary = self.complete and not dense and not self.fit_most
+        rnd = Round(self.inst, self.cands, self.rules, dense=dense, vary=vary, fit_most=self.fit_most,
                     max_words=self.max_words, max_shared=self.max_shared, balance=self.balance)  # fmt: skip
         for chosen in book:
             rnd.add_to_book(chosen)
