@@ -4,7 +4,7 @@ For each list: a book of 10 (ours: ``--models 10``, one grounding, each puzzle d
 earlier ones; word-search-generator: 10 runs with random states 0..9, as it has no books) and ten
 single puzzles (ours: seeds 1..10). Per set of 10 puzzles: the largest and the mean share of
 placements (same word, start, direction) two puzzles have in common; the busiest direction's share
-of the words (even is 25 % at medium) and the busiest quadrant's share of the letter cells, worst
+of the words (even is 25 % at medium) and the busiest quadrant's share of the placed letters, worst
 and mean over the puzzles. Times: our book of 10 against our ten single puzzles, in-process and as
 whole processes (``pyclingo-puzzles wordsearch FILE --models 10`` vs ten runs with ``--seed``).
 Run alone: ``python -m benchmarks.wordsearch_quality``.
@@ -115,7 +115,7 @@ def main() -> None:
     header = ["list", "puzzles", "n", "shared: max / mean", "busiest direction", "busiest quadrant"]
     print(table(header, rows))
     print("shared: placements two puzzles have in common; direction: share of the words (even: 25 %);")
-    print("quadrant: share of the letter cells (even: 25 %); worst / mean over the puzzles")
+    print("quadrant: share of the placed letters (even: 25 %); worst / mean over the puzzles")
     header = ["list", "book of 10 s", "10 singles s", "ratio", "process: book s", "10 processes s", "ratio", "wsg 10 s"]
     print(table(header, times))
     print(f"load after: {os.getloadavg()[0]:.2f} (1 min average)")

@@ -6,8 +6,9 @@ promise (``encodings/wordsearch.lp``), and the figures ``--stats`` reports:
 - direction share: a direction's words over its even share (placed words / directions of the level
   some word fits in);
   balanced at most ``MAX_DIRECTION`` % (1.5x), with two directions or more;
-- quadrant share: a quadrant's letter cells over all letter cells (a cell on a middle line of an
-  odd grid counts half to each side); balanced at most ``MAX_QUADRANT`` %;
+- quadrant share: a quadrant's placed letters over all placed letters (a letter two words cross on
+  counts for each; one on a middle line of an odd grid half to each side); balanced at most
+  ``MAX_QUADRANT`` %;
 - shared placements of two puzzles: same word, start and direction, over the placed words of the
   smaller; a book is distinct when every pair shares at most ``MAX_SHARED`` %.
 
@@ -25,7 +26,7 @@ from .verify import Placement
 
 Direction = tuple[int, int]
 MAX_DIRECTION = 150  # percent of a direction's even share
-MAX_QUADRANT = 35  # percent of the letter cells
+MAX_QUADRANT = 35  # percent of the placed letters
 MAX_SHARED = 20  # percent of the placed words, between any two puzzles of a book
 
 
@@ -60,8 +61,8 @@ def _halves(a: int, length: int) -> tuple[int, int]:
 
 
 def quadrant_shares(width: int, height: int, placements: Sequence[Placement]) -> list[Fraction]:
-    """Each quadrant's share of the letter cells: top left, top right, bottom left, bottom right."""
-    cells = {cell for p in placements for cell in p.cells()}
+    """Each quadrant's share of the placed letters: top left, top right, bottom left, bottom right."""
+    cells = [cell for p in placements for cell in p.cells()]  # a crossing once per word
     if not cells:
         return [Fraction(0)] * 4
     weights = [0] * 4
@@ -88,7 +89,7 @@ def balance_problems(
         problems.append(f"direction {busiest} holds {counts[busiest]} of {len(placements)} words")
     for q, share in enumerate(quadrant_shares(width, height, placements)):
         if share > Fraction(max_quadrant, 100):
-            problems.append(f"quadrant {q + 1} holds {float(share):.0%} of the letter cells")
+            problems.append(f"quadrant {q + 1} holds {float(share):.0%} of the placed letters")
     return problems
 
 
@@ -117,7 +118,7 @@ def figures(
     width: int, height: int, book: Sequence[Sequence[Placement]], directions: Sequence[Direction]
 ) -> dict[str, Any]:
     """The worst figures over the puzzles (``--stats``): direction share (x even), quadrant share
-    (of the letter cells) and, for a book, the largest share of placements two puzzles have in common."""
+    (of the placed letters) and, for a book, the largest share of placements two puzzles have in common."""
     out: dict[str, Any] = {}
     if not book:
         return out
