@@ -35,6 +35,7 @@ from .facts import box_candidates, cand_fact, option_facts, window_candidates, w
 from .greedy import Board, extend, greedy
 from .grid import Layout, bounds
 from .motifs import Block, aligned, attachments, directions, in_the_way, normalised, occupants, rectangles
+from .objective import coarse, key
 from .reader import LayoutInstance
 
 ENCODING = "layout.lp"
@@ -49,7 +50,8 @@ PLATEAU_FIRST = True  # see ruin_recreate
 WORSE = 0.1  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
 MAX_FREE = 8  # the largest clingo neighbourhood, in words
-MOTIF_MIN, MOTIF_MAX = 0.05, 0.5  # bounds of the share of ruin-and-recreate moves that put a rectangle in
+MOVES = ("ruin", "motif", "shrink")  # the kinds of ruin-and-recreate move
+MOVE_MIN, MOVE_MAX = 0.05, 0.5  # bounds of each kind's share of the moves
 DECAY = 0.995  # per move, of the credit that sets that share (see ruin_recreate)
 ANCHORED = 0.7  # share of those that keep one of its words where it lies and build the rest around it
 ANCHOR_SAMPLE = 8  # rectangles holding that word compared (the one disturbing the fewest words is put in)
@@ -163,13 +165,6 @@ def largest_part(graph: dict[str, set[str]], keep: set[str]) -> set[str]:
             if len(part) > len(best):
                 best = part
     return best
-
-
-def key(layout: Layout, prefer: str) -> tuple[int, int]:
-    """Smaller is better."""
-    if prefer == "area":
-        return layout.area, -layout.crossings
-    return -layout.crossings, layout.area
 
 
 class Search:
@@ -309,42 +304,88 @@ class Search:
         back greedily; keep the result when it is no worse (equal ones too: that walks plateaus)."""
         if self.rules:
             return layout  # user rules are clingo's to check: no moves made outside it
-        inst = self.inst
+        prefer = self.inst.prefer
         best = current = layout
         # which move to make: each kind earns credit for the layouts it improved, per second spent
         # (decaying); motif moves pay on short lists and cost more than they bring on long ones
-        credit = {True: 1.0, False: 1.0}
-        spent = {True: 0.05, False: 0.05}
+        # shrinking moves only in the closing phase: while exploring, the walk over equal crossings
+        # is free to grow the box, and shrinking it then takes the moves that find crossings
+        kinds = [k for k in MOVES if (k != "motif" or self.blocks) and (k != "shrink" or not worse)]
+        credit = dict.fromkeys(kinds, 1.0)
+        spent = dict.fromkeys(kinds, 0.05)
         while self.going(until):
             self.moves += 1
-            mw, mh = inst.max_width, inst.max_height
-            if worse == 0:  # the closing phase keeps inside the best box: only compaction pays
-                mw = min(x for x in (mw, best.width) if x is not None)
-                mh = min(x for x in (mh, best.height) if x is not None)
-            rate = {kind: credit[kind] / spent[kind] for kind in credit}
-            share = min(MOTIF_MAX, max(MOTIF_MIN, rate[True] / (rate[True] + rate[False])))
-            motif = bool(self.blocks) and self.rng.random() < share
+            kind = self.pick_move(credit, spent)
             tick = time.monotonic()
-            found = self.motif_move(current, mw, mh) if motif else self.ruin_move(current, mw, mh)
-            spent[motif] += time.monotonic() - tick
-            for kind in credit:
-                credit[kind] *= DECAY
-                spent[kind] *= DECAY
+            found = self.move(kind, current, best if worse == 0 else None)
+            spent[kind] += time.monotonic() - tick
+            for k in kinds:
+                credit[k] *= DECAY
+                spent[k] *= DECAY
             if found is None:
                 continue
-            if key(found, inst.prefer) < key(current, inst.prefer):
-                credit[motif] += 1 + 2 * (key(found, inst.prefer) < key(best, inst.prefer))
+            if key(found, prefer) < key(current, prefer):
+                credit[kind] += 1 + 2 * (key(found, prefer) < key(best, prefer))
             # while exploring (worse > 0), a layout as good on the first objective is taken whatever
             # the second: the walk over equal crossings is not held to a shrinking box
-            level = key(found, inst.prefer)[: 1 if worse and PLATEAU_FIRST else 2]
-            if level <= key(current, inst.prefer)[: len(level)] or self.rng.random() < worse:
+            if worse and PLATEAU_FIRST:
+                take = coarse(found, prefer) <= coarse(current, prefer)
+            else:
+                take = key(found, prefer) <= key(current, prefer)
+            if take or self.rng.random() < worse:
                 current = found
-                if key(current, inst.prefer) < key(best, inst.prefer):
+                if key(current, prefer) < key(best, prefer):
                     best = current
                     self.improvements += 1
             if self.rng.random() < 0.01:
                 current = best  # back to the best now and then
         return best
+
+    def pick_move(self, credit: dict[str, float], spent: dict[str, float]) -> str:
+        """A move kind, drawn by what each improved per second spent, each kept within
+        [MOVE_MIN, MOVE_MAX] of the draws."""
+        rate = {k: credit[k] / spent[k] for k in credit}
+        total = sum(rate.values())
+        shares = {k: min(MOVE_MAX, max(MOVE_MIN, r / total)) for k, r in rate.items()}
+        x = self.rng.random() * sum(shares.values())
+        for k, share in shares.items():
+            x -= share
+            if x < 0:
+                return k
+        return next(iter(shares))
+
+    def move(self, kind: str, layout: Layout, hold: Layout | None) -> Layout | None:
+        """One move of that kind; ``hold``: the closing phase keeps inside that layout's box."""
+        mw, mh = self.inst.max_width, self.inst.max_height
+        if hold is not None:
+            mw = min(x for x in (mw, hold.width) if x is not None)
+            mh = min(x for x in (mh, hold.height) if x is not None)
+        if kind == "motif":
+            return self.motif_move(layout, mw, mh)
+        if kind == "shrink":
+            return self.shrink_move(layout, mw, mh)
+        return self.ruin_move(layout, mw, mh)
+
+    def shrink_move(self, layout: Layout, mw: int | None, mh: int | None) -> Layout | None:
+        """Take out the words with a letter on one side of the box (and what that cuts off) and put
+        them back greedily in the box one line smaller on that side: a compaction step."""
+        words = set(self.inst.words)
+        side = self.rng.randrange(4)
+        h, w = layout.height, layout.width
+        line = (0, h - 1, 0, w - 1)[side]
+        axis = 0 if side < 2 else 1
+        removed = {p.word for p in layout.placements if any(cell[axis] == line for cell in p.cells())}
+        kept = largest_part(crossing_graph(layout.placements), words - removed)
+        if len(words) - len(kept) > MAX_FREE:
+            return None
+        rest = [p for p in layout.placements if p.word in kept]
+        if not rest or orphan_pair(layout.placements, rest):
+            return None
+        if axis == 0:
+            mh = min(x for x in (mh, h - 1) if x is not None)
+        else:
+            mw = min(x for x in (mw, w - 1) if x is not None)
+        return extend(Board(rest), sorted(words - kept), self.rng, (), mw, mh)[0]
 
     def ruin_move(self, layout: Layout, mw: int | None, mh: int | None) -> Layout | None:
         """Take out a few words (``pick_free``) and put them back greedily."""

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING
 from .. import runtime
 from ..errors import VerificationError
 from .check import check
+from .objective import key
 from .reader import LayoutInstance
-from .search import PROOF_WORDS, Outcome, Search, key
+from .search import PROOF_WORDS, Outcome, Search
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
