@@ -16,7 +16,7 @@ $(STAMP): $(PY) pyproject.toml
 	@touch $(STAMP)
 
 demo: $(STAMP)
-	$(PY) -m pyclingo_puzzles.demo
+	$(PY) -m pyclingo_puzzles.cli.demo
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from benchmarks.common import SHARED, table
 from benchmarks.wordsearch import DICT
-from pyclingo_puzzles.cli import main as cli_main
+from pyclingo_puzzles.cli.command import main as cli_main
 
 COMMAND = str(Path(sys.executable).parent / "pyclingo-puzzles")
 WORDSEARCHES = int(os.environ.get("BATCH_WORDSEARCHES", "1000"))

@@ -23,8 +23,8 @@ from pathlib import Path
 from benchmarks.common import SHARED, table
 from benchmarks.gecode import Gecode, prepare, run_gecode
 from benchmarks.qxw import find_qxw, run_qxw
+from pyclingo_puzzles.core.solve import Status
 from pyclingo_puzzles.crossword.fill import Dictionary, FillOutcome, read_dictionary, read_framework, solve_fill
-from pyclingo_puzzles.solve import Status
 
 BENCH = SHARED / "crossword-bench"
 CAP = float(os.environ.get("FILL_CAP", "60"))

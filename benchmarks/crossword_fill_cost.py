@@ -20,10 +20,10 @@ import time
 
 from benchmarks.common import SHARED, table
 from benchmarks.crossword_fill import wamerican
+from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.crossword.facts import site_facts
 from pyclingo_puzzles.crossword.fill import ENCODING, option_facts, prune, read_framework
 from pyclingo_puzzles.crossword.propagator import WordPropagator
-from pyclingo_puzzles.solve import Solver
 
 BENCH = SHARED / "crossword-bench"
 GRIDS = os.environ.get("COST_GRIDS", "15.06,19.03,21.10").split(",")

@@ -1,7 +1,7 @@
 """Crossword layout from a word list: pyclingo-puzzles vs genxword 2.2 and pycrossword-generator 0.3.
 
 The project's own lists (instances/layout: 10, 20, 30, 50 words), 3 seeds each, peers in the same
-run. Every layout, ours and the peers', is re-checked by ``layout.check`` (rescan of every run,
+run. Every layout, ours and the peers', is re-checked by ``layout.verify`` (rescan of every run,
 connectivity); crossings and the bounding box are counted from the placements. Ours runs as a user
 runs it (one command per run: start-up, reading, search, checking, JSON output; lists longer than
 7 words fork one search worker for the second core) with the default 10 s time limit.
@@ -28,10 +28,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks.common import ROOT, table
-from pyclingo_puzzles.crossword.solution import Placement
-from pyclingo_puzzles.layout.check import check
+from pyclingo_puzzles.core.grid import Placement
 from pyclingo_puzzles.layout.grid import Layout
 from pyclingo_puzzles.layout.reader import read_instance
+from pyclingo_puzzles.layout.verify import check
 
 LISTS = ["kitchen-10", "weather-10", "garden-20", "travel-30", "mixed-50"]
 SEEDS = (1, 2, 3)

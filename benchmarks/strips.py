@@ -23,7 +23,7 @@ from pathlib import Path
 from benchmarks.common import ROOT, SHARED, ratio, table, timed, user_env
 from benchmarks.strips_exact_cover import tile
 from pyclingo_puzzles.strips.hunt import assemble
-from pyclingo_puzzles.strips.instance import Grid, StripsInstance, read_instance
+from pyclingo_puzzles.strips.reader import Grid, StripsInstance, read_instance
 from pyclingo_puzzles.strips.solver import solve_grids
 
 # the grids as data in ../shared when present; the shipped instance holds the same grids

@@ -25,8 +25,8 @@ from dataclasses import replace
 
 from benchmarks.common import ROOT, SHARED, ratio, table
 from pyclingo_puzzles.wordsearch.generate import generate
-from pyclingo_puzzles.wordsearch.instance import LEVELS, WordSearchInstance, default_alphabet
-from pyclingo_puzzles.wordsearch.scan import GridIndex
+from pyclingo_puzzles.wordsearch.reader import LEVELS, WordSearchInstance, default_alphabet
+from pyclingo_puzzles.wordsearch.verify import GridIndex
 
 DICT = SHARED / "crossword-bench" / "dict" / "wamerican-lower-alpha.txt"
 CASES = [  # name, size, words, min..max letters, level

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import importlib
 
-from .errors import InputError, VerificationError
+from .core.errors import InputError, VerificationError
 
 __version__ = "0.1.0"
 
@@ -32,7 +32,7 @@ def __getattr__(name: str) -> object:
     if name in _FAMILIES:
         return importlib.import_module(f".{name}", __name__)  # the import binds the attribute
     if name == "Status":
-        from .solve import Status
+        from .core.status import Status
 
         globals()["Status"] = Status
         return Status

@@ -1,3 +1,3 @@
-from .cli import console
+from .cli.command import console
 
 console()

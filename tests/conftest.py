@@ -9,8 +9,8 @@ from typing import TypeVar
 
 import pytest
 
-from pyclingo_puzzles.cli import main
-from pyclingo_puzzles.errors import InputError
+from pyclingo_puzzles.cli.command import main
+from pyclingo_puzzles.core.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
 INSTANCES = ROOT / "instances"
@@ -78,6 +78,6 @@ def parse_or_one_line_error(parse: Callable[[str, str], T], text: str, name: str
 @pytest.fixture(autouse=True)
 def _rule_warnings_each_test() -> None:
     """Rule diagnostics are printed once per process; each test starts afresh."""
-    from pyclingo_puzzles import rules
+    from pyclingo_puzzles.core import rules
 
     rules._emitted.clear()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from pyclingo_puzzles.batch import SEVERITY, FileResult, most_severe
+from pyclingo_puzzles.cli.batch import SEVERITY, FileResult, most_severe
 
 from .conftest import INSTANCES, shared_path
 

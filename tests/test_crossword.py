@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.p99_cli import solve_instance
 from pyclingo_puzzles.crossword.reader import parse_dat, parse_yaml, read_instance
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, build_solution, verify
-from pyclingo_puzzles.errors import InputError
 
 from .conftest import INSTANCES, one_line_error, parse_or_one_line_error, shared_path
 

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.crossword.fill import Dictionary, prune, read_dictionary, read_framework, seed_subset, solve_fill
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.propagator import VALUE_RULES, allowed_words
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
 from pyclingo_puzzles.crossword.wordsets import WordTable
-from pyclingo_puzzles.errors import InputError
 
 from .conftest import shared_path
 

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.crossword.facts import candidate_facts, site_facts, word_facts
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.p99 import candidates, solve_instance
 from pyclingo_puzzles.crossword.reader import CrosswordInstance, read_instance
 from pyclingo_puzzles.crossword.solution import Placement, build_solution, verify
-from pyclingo_puzzles.solve import Solver
 
 from .conftest import INSTANCES
 

@@ -17,13 +17,13 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from pyclingo_puzzles.batch import most_severe
-from pyclingo_puzzles.cli import main
+from pyclingo_puzzles.cli.batch import most_severe
+from pyclingo_puzzles.cli.command import main
+from pyclingo_puzzles.core.errors import MAX_INPUT_BYTES, InputError, read_text
+from pyclingo_puzzles.core.wordcheck import find_contained, find_duplicate
 from pyclingo_puzzles.crossword.fill import read_dictionary
-from pyclingo_puzzles.errors import MAX_INPUT_BYTES, InputError, read_text
-from pyclingo_puzzles.wordcheck import find_contained, find_duplicate
-from pyclingo_puzzles.wordsearch.instance import parse_instance as parse_wordsearch
-from pyclingo_puzzles.yamlio import load_yaml
+from pyclingo_puzzles.io.yamlio import load_yaml
+from pyclingo_puzzles.wordsearch.reader import parse_instance as parse_wordsearch
 
 from .conftest import INSTANCES, ROOT
 

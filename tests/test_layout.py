@@ -11,14 +11,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyclingo_puzzles.crossword.solution import Placement
-from pyclingo_puzzles.ipuz import numbering
+from pyclingo_puzzles.core.grid import Placement
+from pyclingo_puzzles.core.solve import Status
+from pyclingo_puzzles.io.ipuz import numbering
 from pyclingo_puzzles.layout import arrange
-from pyclingo_puzzles.layout.check import check
 from pyclingo_puzzles.layout.greedy import Board
 from pyclingo_puzzles.layout.reader import parse_instance
 from pyclingo_puzzles.layout.search import orphan_pair, unconnectable
-from pyclingo_puzzles.solve import Status
+from pyclingo_puzzles.layout.verify import check
 
 from .conftest import INSTANCES, one_line_error, parse_or_one_line_error
 

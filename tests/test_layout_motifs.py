@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from pyclingo_puzzles.crossword.solution import Placement
+from pyclingo_puzzles.core.grid import Placement
 from pyclingo_puzzles.layout import workers
 from pyclingo_puzzles.layout.api import instance_of
-from pyclingo_puzzles.layout.check import check
 from pyclingo_puzzles.layout.greedy import Board
 from pyclingo_puzzles.layout.grid import Layout
 from pyclingo_puzzles.layout.motifs import attachments, in_the_way, occupants, rectangles
 from pyclingo_puzzles.layout.search import Search
+from pyclingo_puzzles.layout.verify import check
 
 from .conftest import INSTANCES
 

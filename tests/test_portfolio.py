@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from pyclingo_puzzles.portfolio import Progress, can_race, race
+from pyclingo_puzzles.run.portfolio import Progress, can_race, race
 
 pytestmark = pytest.mark.skipif(not can_race(), reason="racing needs the fork start method")
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyclingo_puzzles import rules
-from pyclingo_puzzles.errors import InputError
-from pyclingo_puzzles.solve import Solver, encoding_path
+from pyclingo_puzzles.core import rules
+from pyclingo_puzzles.core.errors import InputError
+from pyclingo_puzzles.core.solve import Solver, encoding_path
 
 from .conftest import INSTANCES, ROOT
 

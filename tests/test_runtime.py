@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pyclingo_puzzles import runtime
-from pyclingo_puzzles.argtypes import memory_size
+from pyclingo_puzzles.cli.argtypes import memory_size
+from pyclingo_puzzles.run import runtime
 
 ROOT = Path(__file__).resolve().parent.parent
 STRIPS = ROOT / "instances" / "strips" / "small.yaml"

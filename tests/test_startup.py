@@ -47,8 +47,7 @@ def family_modules(modules: set[str]) -> set[str]:
 )
 def test_a_command_imports_only_its_family(family: str, instance: str) -> None:
     modules = imported_by(family, instance, "--time-limit", "5")
-    allowed = {family} | ({"crossword"} if family == "layout" else set())  # a layout is a crossword grid
-    assert family_modules(modules) <= allowed
+    assert family_modules(modules) <= {family}  # shared grid types live in core/, not in another family
     assert family in family_modules(modules)
     assert not [m for m in modules if m.split(".")[0] in ON_USE or m in ON_USE]
 
@@ -58,7 +57,7 @@ def test_a_p99_file_needs_neither_yaml_nor_the_dictionary_fill_nor_rules() -> No
     assert "yaml" not in modules
     assert "pyclingo_puzzles.crossword.fill" not in modules
     assert "clingo.ast" not in modules  # user-rules machinery: only with --rules
-    assert "pyclingo_puzzles.rules" not in modules
+    assert "pyclingo_puzzles.core.rules" not in modules
     assert "dataclasses" not in modules  # it imports inspect: the path's result types are NamedTuples
 
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyclingo_puzzles.solve import Status
-from pyclingo_puzzles.strips.instance import Grid, StripsInstance, parse_instance, read_instance
+from pyclingo_puzzles.core.solve import Status
+from pyclingo_puzzles.strips.reader import Grid, StripsInstance, parse_instance, read_instance
 from pyclingo_puzzles.strips.solver import solve_grids
 from pyclingo_puzzles.strips.tiling import Strip, Tiling, outline, side_by_side, verify
 

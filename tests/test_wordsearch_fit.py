@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyclingo_puzzles.wordsearch.generate import generate
-from pyclingo_puzzles.wordsearch.instance import LEVELS, parse_instance, read_instance
-from pyclingo_puzzles.wordsearch.scan import Placement, occurrences, verify
+from pyclingo_puzzles.wordsearch.reader import LEVELS, parse_instance, read_instance
+from pyclingo_puzzles.wordsearch.verify import Placement, occurrences, verify
 
 from .conftest import INSTANCES, one_line_error, parse_or_one_line_error
 

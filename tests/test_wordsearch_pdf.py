@@ -13,9 +13,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from pyclingo_puzzles.wordsearch.generate import Puzzle
-from pyclingo_puzzles.wordsearch.instance import read_instance
 from pyclingo_puzzles.wordsearch.pdf import font_path, missing_glyphs, pages_for, render
-from pyclingo_puzzles.wordsearch.scan import Placement
+from pyclingo_puzzles.wordsearch.reader import read_instance
+from pyclingo_puzzles.wordsearch.verify import Placement
 
 from .conftest import INSTANCES
 

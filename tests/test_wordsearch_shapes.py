@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyclingo_puzzles.wordsearch import shapes
-from pyclingo_puzzles.wordsearch.instance import parse_instance, read_instance
-from pyclingo_puzzles.wordsearch.scan import Placement, occurrences, verify
+from pyclingo_puzzles.wordsearch.reader import parse_instance, read_instance
+from pyclingo_puzzles.wordsearch.verify import Placement, occurrences, verify
 
 from .conftest import INSTANCES, one_line_error, parse_or_one_line_error
 

@@ -1,10 +1,10 @@
 """The crossword family: reader -> facts -> encoding -> decoder -> verifier -> renderer.
 
 From Python: ``solve`` (P-99 site filling, the words given) and ``fill`` (from a dictionary).
-Attributes are imported on first use (``lazy.py``).
+Attributes are imported on first use (``run/lazy.py``).
 """
 
-from ..lazy import export
+from ..run.lazy import export
 
 __all__ = [
     "CrosswordInstance",
@@ -26,6 +26,6 @@ __getattr__, __dir__ = export(
         "Framework": ".framework",
         "CrosswordInstance": ".reader",
         "CrosswordSolution": ".solution",
-        "Placement": ".solution",
+        "Placement": "..core.grid",
     },
 )

@@ -9,14 +9,14 @@ dictionary), both returning the ``CrosswordResult`` the CLI prints from.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import apicheck
-from ..errors import InputError
-from ..letters import normalize_word
-from ..solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
+from ..core import apicheck
+from ..core.errors import InputError
+from ..core.letters import normalize_word
+from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
 from .framework import Framework, Site
 from .p99 import solve_instance
 from .reader import CrosswordInstance, check_framework, check_word, read_instance
@@ -154,16 +154,23 @@ def solve(
     seed: int | None = None,
     time_limit: float | None = None,
     count: bool = False,
+    warn: Callable[[str], None] | None = None,
 ) -> CrosswordResult:
     """P-99 7.09: put every word of the list on a site of the framework.
 
     ``source``: a ``.dat``/YAML file, a ``CrosswordInstance``, or a word list with ``framework``
     (row strings: ``.`` empty, a letter predefined, anything else a block). ``models`` = 0: all
-    solutions; ``count``: count them, keep none."""
+    solutions; ``count``: count them, keep none; ``warn``: called with clingo's messages about the input."""
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     instance = instance_of(source, framework)
     result, solutions = solve_instance(
-        instance, rules=apicheck.rule_files(rules), models=models, seed=seed, time_limit=time_limit, count=count
+        instance,
+        rules=apicheck.rule_files(rules),
+        models=models,
+        seed=seed,
+        time_limit=time_limit,
+        count=count,
+        warn=warn,
     )
     return from_solve(result, solutions)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .. import argtypes, count
+from ..cli import argtypes, count
 
 NAME = "crossword"
 

@@ -12,13 +12,13 @@ from pathlib import Path
 
 from clingo import Function, Number, String, Symbol
 
-from .. import rules as user_rules
-from .. import runtime
-from ..errors import InputError, VerificationError, read_text
-from ..letters import normalize_word
-from ..portfolio import Progress, can_race, race
-from ..solve import Answer, Solver, SolveResult, Stats, Status, encoding_path
-from ..yamlio import expect_mapping, expect_str_list, load_yaml
+from ..core import rules as user_rules
+from ..core.errors import InputError, VerificationError, read_text
+from ..core.letters import normalize_word
+from ..core.solve import Answer, Solver, SolveResult, Stats, Status, encoding_path
+from ..io.yamlio import expect_mapping, expect_str_list, load_yaml
+from ..run import runtime
+from ..run.portfolio import Progress, can_race, race
 from .facts import site_facts
 from .framework import Framework, Site
 from .propagator import VALUE_RULES, WordPropagator

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import InputError
-from ..output import warn
+from ..core.errors import InputError
+from ..io.output import warn
 from .api import dictionary_of, fill
 from .fill import read_framework
 from .p99_cli import report

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Literal, NamedTuple
 
-from ..letters import upper_letter
+from ..core.letters import upper_letter
 
 Direction = Literal["across", "down"]
 EMPTY = "."

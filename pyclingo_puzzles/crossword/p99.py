@@ -4,12 +4,12 @@ solutions. No command-line code: ``p99_cli`` prints what this returns."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .. import runtime
-from ..errors import VerificationError
-from ..solve import Answer, Solver, SolveResult, Status, user_rules
+from ..core.errors import VerificationError
+from ..core.solve import Answer, Solver, SolveResult, Status, user_rules
+from ..run import runtime
 from .facts import candidate_facts, site_facts, word_facts
 from .framework import Framework, Site
 from .reader import CrosswordInstance
@@ -43,12 +43,12 @@ def solve_instance(
     seed: int | None = None,
     time_limit: float | None = None,
     count: bool = False,
+    warn: Callable[[str], None] | None = None,
 ) -> tuple[SolveResult, list[CrosswordSolution]]:
     """Facts -> clingo -> decoded and verified solutions. ``count``: enumerate every solution but
     keep none (``result.count``). When unsolvable only because of the user's rules, ``result.core``
-    holds the switches of the rule files to blame (``Solver.rule_core``)."""
-    from ..output import warn
-
+    holds the switches of the rule files to blame (``Solver.rule_core``). ``warn`` gets clingo's
+    messages about other programs than the shipped encodings (the command prints them)."""
     t0 = time.perf_counter()
     sites = instance.framework.sites()
     with runtime.stage("pruning candidates"):  # named when a time limit hits (100,000 words: 0.5 s)

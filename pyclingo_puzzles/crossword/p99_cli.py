@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .. import count
-from ..output import print_json, print_stats
+from ..cli import count
+from ..io.output import print_json, print_stats, warn
 from .api import CrosswordResult, solve
 from .p99 import solve_instance
 
@@ -22,7 +22,7 @@ def report(path: str, result: CrosswordResult, args: argparse.Namespace) -> int:
     else:
         print(result.text(path, args.models))
     if getattr(args, "ipuz", None) and result.solutions:
-        from ..ipuz import crossword_ipuz, write_ipuz
+        from ..io.ipuz import crossword_ipuz, write_ipuz
 
         sol = result.solutions[0]
         write_ipuz(args.ipuz, crossword_ipuz(sol.grid, sol.placements, title=Path(path).stem))
@@ -39,5 +39,6 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         time_limit=args.time_limit,
         count=getattr(args, "count", False),
+        warn=warn,
     )
     return report(str(args.file), result, args)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode, SymbolType
 
-from ..portfolio import Progress
+from ..run.portfolio import Progress
 from .framework import Site
 from .wordsets import WordTable
 

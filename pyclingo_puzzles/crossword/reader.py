@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from ..errors import InputError, read_text
-from ..letters import describe_char, first_non_letter, normalize_word
+from ..core.errors import InputError, read_text
+from ..core.letters import describe_char, first_non_letter, normalize_word
 from .framework import Framework
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -82,7 +82,7 @@ def parse_dat(text: str, path: str) -> CrosswordInstance:
 
 
 def parse_yaml(text: str, path: str) -> CrosswordInstance:
-    from ..yamlio import expect_mapping, expect_str_list, load_yaml  # only YAML input needs PyYAML
+    from ..io.yamlio import expect_mapping, expect_str_list, load_yaml  # only YAML input needs PyYAML
 
     doc = load_yaml(path, text)
     expect_mapping(doc, ("words", "framework"))

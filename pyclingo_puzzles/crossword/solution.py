@@ -10,24 +10,11 @@ from typing import Any, NamedTuple
 
 from clingo import Symbol, SymbolType
 
-from ..errors import VerificationError, derived_error
+from ..core.errors import VerificationError, derived_error
+from ..core.grid import Placement
 from .framework import BLOCK, EMPTY, Framework, Site
 
 RUN = re.compile(f"[^{re.escape(BLOCK)}]{{2,}}")  # two or more places in a row
-
-
-class Placement(NamedTuple):
-    word: str
-    row: int
-    col: int
-    dir: str  # "across" | "down"
-
-    def cells(self) -> list[tuple[int, int]]:
-        dr, dc = (0, 1) if self.dir == "across" else (1, 0)
-        return [(self.row + dr * i, self.col + dc * i) for i in range(len(self.word))]
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"word": self.word, "row": self.row, "col": self.col, "dir": self.dir}
 
 
 class CrosswordSolution(NamedTuple):

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..crossword.solution import Placement
-from ..errors import InputError
-from ..solve import Stats, Status
-from ..yamlio import DataDoc
+from ..core.errors import InputError
+from ..core.grid import Placement
+from ..core.solve import Stats, Status
+from ..io.yamlio import DataDoc
 from . import render, workers
 from .grid import Layout
 from .reader import LayoutInstance, from_doc, read_instance

@@ -6,10 +6,10 @@ import argparse
 import time
 from pathlib import Path
 
-from .. import runtime
-from ..ipuz import write_ipuz
-from ..outfiles import check_output_paths
-from ..output import print_json, print_stats, warn
+from ..io.ipuz import write_ipuz
+from ..io.outfiles import check_output_paths
+from ..io.output import print_json, print_stats, warn
+from ..run import runtime
 from . import render, workers
 from .api import LayoutResult
 from .reader import read_instance

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from clingo import Function, Number, String, Symbol
 
-from ..crossword.solution import Placement
+from ..core.grid import Placement
 from .greedy import STEP, Board
 
 

@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 
-from ..crossword.solution import Placement
+from ..core.grid import Placement
 from .grid import Cell, Layout
 
 STEP = {"across": (0, 1), "down": (1, 0)}

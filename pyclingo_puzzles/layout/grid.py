@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..crossword.solution import Placement
+from ..core.grid import Placement
 
 Cell = tuple[int, int]
 

@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from ..crossword.solution import Placement
+from ..core.grid import Placement
 from .greedy import Board
 from .grid import crossings
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError, read_text
-from ..letters import describe_char, first_non_letter, normalize_word
-from ..yamlio import YamlDoc, expect_mapping, load_yaml
+from ..core.errors import InputError, read_text
+from ..core.letters import describe_char, first_non_letter, normalize_word
+from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
 from .objective import DEFAULT, PREFERENCES
 
 KEYS = ("words", "max_width", "max_height", "title", "prefer")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..crossword.solution import Placement
-from ..ipuz import crossword_ipuz, numbering
-from ..svg import escape, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
+from ..core.grid import Placement
+from ..io.ipuz import crossword_ipuz, numbering
+from ..io.svg import escape, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
 from .grid import Layout
 from .reader import LayoutInstance
 

@@ -26,17 +26,17 @@ from pathlib import Path
 
 from clingo import Function
 
-from .. import runtime
-from ..crossword.solution import Placement
-from ..errors import VerificationError, derived_error
-from ..solve import EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT_INTERRUPTED, EXIT_UNSAT, Solver, Stats
-from .check import check
+from ..core.errors import VerificationError, derived_error
+from ..core.grid import Placement
+from ..core.solve import EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT_INTERRUPTED, EXIT_UNSAT, Solver, Stats
+from ..run import runtime
 from .facts import box_candidates, cand_fact, option_facts, window_candidates, word_facts
 from .greedy import Board, extend, greedy
 from .grid import Layout, bounds
 from .motifs import Block, aligned, attachments, directions, in_the_way, normalised, occupants, rectangles
 from .objective import coarse, key
 from .reader import LayoutInstance
+from .verify import check
 
 ENCODING = "layout.lp"
 PROOF_WORDS = 7  # lists up to this many words also get the complete model in a box (measured: at 10 words

@@ -17,12 +17,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import runtime
-from ..errors import VerificationError
-from .check import check
+from ..core.errors import VerificationError
+from ..run import runtime
 from .objective import key
 from .reader import LayoutInstance
 from .search import PROOF_WORDS, Outcome, Search
+from .verify import check
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -42,7 +42,7 @@ def _work(search: Search, time_limit: float, started: float, conn: Connection) -
 
 
 def two_cores() -> bool:
-    from ..portfolio import can_race  # here: only a run that forks pays for multiprocessing
+    from ..run.portfolio import can_race  # here: only a run that forks pays for multiprocessing
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return cores >= 2 and can_race()

@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from .. import apicheck
-from ..solve import Status
-from ..yamlio import DataDoc
+from ..core import apicheck
+from ..core.solve import Status
+from ..io.yamlio import DataDoc
 from .hunt import Meta, assemble, black_cells
-from .instance import DEFAULT_LENGTHS, StripsInstance, from_doc, read_instance
+from .reader import DEFAULT_LENGTHS, StripsInstance, from_doc, read_instance
 from .solver import StripsResult, solve_grids
 from .tiling import Tiling
 

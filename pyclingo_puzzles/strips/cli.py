@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from .. import argtypes, count
-from ..output import print_json, print_stats
-from ..solve import Status
+from ..cli import argtypes, count
+from ..core.solve import Status
+from ..io.output import print_json, print_stats
 from .api import HuntResult, hunt, tile
 from .tiling import outline, side_by_side
 
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count} tiling(s)")
         for g in result.grids:
             if g.status is Status.UNSAT:
-                from ..rules import describe_rules  # the user-rules machinery loads on use
+                from ..core.rules import describe_rules  # the user-rules machinery loads on use
 
                 print(f"{g.name}: no tiling (proved unsolvable){describe_rules(g.rules_to_blame)}")
         if result.status is Status.UNKNOWN:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import InputError
-from .instance import Grid, StripsInstance
+from ..core.errors import InputError
+from .reader import Grid, StripsInstance
 from .tiling import Tiling
 
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Number, SymbolType
 
-from ..errors import VerificationError, derived_error
-from ..solve import Solver, SolveResult, Stats, Status, exit_code
-from .instance import StripsInstance
+from ..core.errors import VerificationError, derived_error
+from ..core.solve import Solver, SolveResult, Stats, Status, exit_code
+from .reader import StripsInstance
 from .tiling import Tiling, decode, grid_facts, verify
 
 ENCODING = "strips.lp"
@@ -65,7 +65,7 @@ class StripsResult:
 
 def _blame(solver: Solver, time_limit: float | None, active: Sequence) -> list[str]:
     """The rule files that alone rule out a grid's tilings (the user-rules machinery loads on use)."""
-    from .. import rules as user_rules
+    from ..core import rules as user_rules
 
     return user_rules.blame(solver, time_limit, active)
 

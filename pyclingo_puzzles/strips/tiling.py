@@ -11,8 +11,8 @@ from typing import Any
 
 from clingo import Function, Number, Symbol
 
-from ..errors import derived_error
-from .instance import Grid, StripsInstance
+from ..core.errors import derived_error
+from .reader import Grid, StripsInstance
 
 Cell = tuple[int, int]
 

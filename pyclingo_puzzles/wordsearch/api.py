@@ -16,17 +16,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import apicheck
-from ..errors import InputError
-from ..rules import describe_core
-from ..solve import Stats, Status, exit_code
-from ..yamlio import DataDoc
+from ..core import apicheck
+from ..core.errors import InputError
+from ..core.rules import describe_core
+from ..core.solve import Stats, Status, exit_code
+from ..io.yamlio import DataDoc
 from . import render
 from .autosize import find_size
 from .generate import Outcome, Puzzle, dropped_words, listed_words
 from .generate import generate as _generate
-from .instance import Direction, WordSearchInstance, from_doc, override, read_instance
-from .scan import Placement
+from .reader import Direction, WordSearchInstance, from_doc, override, read_instance
+from .verify import Placement
 
 __all__ = ["WordSearch", "generate", "generate_instance"]
 

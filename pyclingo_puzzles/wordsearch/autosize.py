@@ -14,10 +14,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..errors import InputError
-from ..solve import Stats, Status
+from ..core.errors import InputError
+from ..core.solve import Stats, Status
 from .generate import Outcome, generate
-from .instance import WordSearchInstance, max_run, override
+from .reader import WordSearchInstance, max_run, override
 
 SLICE = 4.0  # seconds per size without a time limit (with one: a quarter of what is left, at least this)
 ESTIMATE = 0.8  # first size tried: cells >= ESTIMATE x letters (crossings save the rest)

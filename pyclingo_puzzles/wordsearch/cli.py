@@ -6,18 +6,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from .. import argtypes, count
-from ..errors import InputError
-from ..outfiles import check_output_paths
-from ..output import print_json, print_stats, warn
-from ..solve import Status
+from ..cli import argtypes, count
+from ..core.errors import InputError
+from ..core.solve import Status
+from ..io.outfiles import check_output_paths
+from ..io.output import print_json, print_stats, warn
 from . import render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
 from .generate import listed_words
-from .instance import LEVELS, override, read_instance
 from .pdf import PAPERS, missing_glyphs, pages_for, write_pdf
+from .reader import LEVELS, override, read_instance
 
 NAME = "wordsearch"
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError
-from ..solve import Answer, Solver, Status, exit_code
+from ..core.errors import InputError
+from ..core.solve import Answer, Solver, Status, exit_code
 from .generate import (
     CLINGO_OPTIONS,
     ENCODING,
@@ -26,7 +26,7 @@ from .generate import (
     placements_of,
     stray_copies,
 )
-from .instance import WordSearchInstance
+from .reader import WordSearchInstance
 
 
 @dataclass(frozen=True)

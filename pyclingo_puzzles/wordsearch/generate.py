@@ -22,14 +22,14 @@ from pathlib import Path
 
 from clingo import Function, Number, String, Symbol, SymbolType
 
-from .. import runtime
-from ..errors import VerificationError, derived_error
-from ..solve import Answer, Solver, SolveResult, Stats, Status, exit_code
+from ..core.errors import VerificationError, derived_error
+from ..core.solve import Answer, Solver, SolveResult, Stats, Status, exit_code
+from ..run import runtime
 from . import shapes
 from .heuristic import PlacementHeuristic
-from .instance import Direction, WordSearchInstance
-from .scan import GridIndex, Placement, verify
+from .reader import Direction, WordSearchInstance
 from .strays import FREE, StrayCopies
+from .verify import GridIndex, Placement, verify
 
 ENCODING = "wordsearch.lp"
 FULL_LIMIT = 4_000  # at most this many candidates in all: give clingo every one (complete)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import InputError
+from ..core.errors import InputError
 from .generate import Puzzle
 from .shapes import BLOCK
 

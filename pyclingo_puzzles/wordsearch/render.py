@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..svg import escape, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
+from ..io.svg import escape, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
 from .generate import Puzzle
 from .shapes import BLOCK
 

@@ -17,18 +17,25 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from ..errors import InputError
-from ..yamlio import YamlDoc
-
-if TYPE_CHECKING:
-    from .instance import WordSearchInstance
+from ..core.errors import InputError
+from ..io.yamlio import YamlDoc
 
 Mask = tuple[str, ...]
 USABLE, UNUSABLE = "#", "."
 BLOCK = " "  # an unusable cell in a finished grid: never a letter, so the scanner reads across nothing
 MAX_SAMPLES = 400_000  # sample points per shape drawing: fewer points per cell on big grids
+
+
+class Sized(Protocol):
+    """What the grid helpers read of a ``WordSearchInstance`` (reader.py imports this module)."""
+
+    path: str
+    width: int
+    height: int
+    mask: Mask | None
+    shape: str | None
 
 
 # ----------------------------------------------------------------------------------- built-in shapes
@@ -209,14 +216,14 @@ def count_runs(mask: Mask, length: int, dx: int, dy: int) -> int:
     return sum(n >= length for row in _runs(mask, dx, dy) for n in row)
 
 
-def empty_grid(inst: WordSearchInstance, free: str) -> list[list[str]]:
+def empty_grid(inst: Sized, free: str) -> list[list[str]]:
     """The grid before placing: ``free`` in usable cells, ``BLOCK`` in the others."""
     if inst.mask is None:
         return [[free] * inst.width for _ in range(inst.height)]
     return [[free if ch == USABLE else BLOCK for ch in row] for row in inst.mask]
 
 
-def resize(inst: WordSearchInstance, width: int, height: int) -> Mask | None:
+def resize(inst: Sized, width: int, height: int) -> Mask | None:
     """The mask for ``--size``: a built-in shape is drawn anew; rows given in the file cannot resize."""
     if inst.shape is not None:
         return shaped(inst.shape, width, height, inst.path)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from clingo import PropagateControl, PropagateInit
 
 from .heuristic import PlaceLiterals
-from .scan import Cell, GridIndex, Placement
+from .verify import Cell, GridIndex, Placement
 
 FREE = "\x01"  # a free cell before filling: never a letter
 

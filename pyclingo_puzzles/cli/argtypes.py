@@ -1,8 +1,8 @@
 """Command-line value types with user-facing messages.
 
 argparse names a failing type function in its error ("invalid _positive_float value"), so every
-function here raises ``ArgumentTypeError`` with the message itself. The bounds are clingo's: a
-seed is an unsigned 32-bit number, a model count a signed one.
+function here raises ``ArgumentTypeError`` with the message itself. The bounds are clingo's (``core/apicheck.py``):
+a seed is an unsigned 32-bit number, a model count a signed one.
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 
-SEED_LIMIT = 2**32  # clingo rejects --seed=4294967296 and above
-MODELS_LIMIT = 2**31 - 1  # far beyond any enumeration that ends; 0 means all
+from ..core.apicheck import MODELS_LIMIT, SEED_LIMIT  # clingo's bounds, checked by the API too
 
 
 def _int(text: str, what: str) -> int:

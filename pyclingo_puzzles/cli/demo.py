@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .cli import main as cli_main
+from .command import main as cli_main
 
 ROOT = Path.cwd()
 SHARED_P99 = ROOT.parent / "shared" / "p99"

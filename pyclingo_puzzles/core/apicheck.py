@@ -1,6 +1,6 @@
 """Checks of the Python API's arguments: a wrong type or value is an ``InputError`` naming the
 argument (as the CLI's option parser rejects a bad option), never a TypeError from deep inside or a
-RuntimeError from clingo. The bounds are the CLI's (``argtypes``)."""
+RuntimeError from clingo. The bounds are clingo's, the same on the command line (``cli/argtypes.py``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import math
 import os
 from typing import Any
 
-from .argtypes import MODELS_LIMIT, SEED_LIMIT
 from .errors import InputError
+
+SEED_LIMIT = 2**32  # clingo rejects --seed=4294967296 and above
+MODELS_LIMIT = 2**31 - 1  # far beyond any enumeration that ends; 0 means all
 
 ARGS = "<arguments>"
 

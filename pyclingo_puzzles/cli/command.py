@@ -17,14 +17,15 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import argtypes, runtime
+from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
+from ..io.output import print_json, print_stats, warn
+from ..run import runtime
+from ..run.stdout_guard import run_guarded
+from . import argtypes
 from .argtypes import models as _models
 from .argtypes import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
 from .argtypes import positive_float as _positive_float
 from .argtypes import seed as _seed
-from .errors import EXIT_BAD_INPUT, InputError, VerificationError
-from .output import print_json, print_stats, warn
-from .stdout_guard import run_guarded
 
 __all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
 
@@ -244,7 +245,7 @@ def _reported(call: Callable[[], int]) -> int:
 def _ticker(run: runtime.Run):
     """The progress line of one long run (a terminal only, after a second): stage, what it has done
     so far when it says (``runtime.describe``: a fill's conflicts), and elapsed."""
-    from .progress import Ticker
+    from ..run.progress import Ticker
 
     return Ticker(run.started, lambda elapsed: progress_text(run, elapsed)).start()
 

@@ -26,17 +26,16 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import clingo
 from clingo import ast
 
 from .errors import InputError
 from .letters import upper_letter
+from .programs import encoding_path
 from .rulesfile import check_rules_file
-
-if TYPE_CHECKING:
-    from .solve import Solver
+from .status import Status
 
 RULES_ATOM = "_user_rules"  # _user_rules("FILE"): the rules of FILE are on
 SHOWN = "_shown"  # _shown(T): the user's #show statements show T
@@ -210,8 +209,6 @@ def header_predicates(path: str | Path) -> dict[str, list[Signature]]:
 @cache
 def output_signatures(name: str) -> tuple[Signature, ...]:
     """The output predicates a shipped encoding's header lists."""
-    from .solve import encoding_path
-
     return tuple(header_predicates(encoding_path(name))["output"])
 
 
@@ -468,14 +465,28 @@ def describe_rules(blamed: Sequence[str]) -> str:
     return f"; your rules ({files}) rule out every solution (without them there is one)"
 
 
+class _Solving(Protocol):
+    """What ``blame`` needs of a ``solve.Solver`` (named here: solve.py imports this module)."""
+
+    rule_files: Sequence[RuleFile]
+
+    def rule_assumptions(self, on: bool = True) -> list[tuple[clingo.Symbol, bool]]: ...
+
+    def solve(
+        self, *, models: int, time_limit: float | None, assumptions: Sequence[tuple[clingo.Symbol, bool]]
+    ) -> _Solved: ...
+
+
+class _Solved(Protocol):
+    status: Status
+
+
 def blame(
-    solver: Solver, time_limit: float | None = None, assumptions: Sequence[tuple[clingo.Symbol, bool]] = ()
+    solver: _Solving, time_limit: float | None = None, assumptions: Sequence[tuple[clingo.Symbol, bool]] = ()
 ) -> list[str]:
     """After an UNSAT answer (under ``assumptions``): the rule files without which the problem has
     a solution (a minimal set, by deletion), or [] when it is unsolvable without any of them. The
     rules' switches become free: later solves must pass ``solver.rule_assumptions()``."""
-    from .solve import Status
-
     files = [f.path for f in solver.rule_files]
     if not files:
         return []

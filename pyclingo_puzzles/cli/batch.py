@@ -38,10 +38,10 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
-from . import runtime
-from .errors import EXIT_BAD_INPUT, InputError
-from .outfiles import check_output_paths
-from .progress import Bar
+from ..core.errors import EXIT_BAD_INPUT, InputError
+from ..io.outfiles import check_output_paths
+from ..run import runtime
+from ..run.progress import Bar
 
 Command = Callable[[argparse.Namespace], int]  # one run: args -> exit code (errors already printed)
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, read_text
-from ..letters import describe_char
-from ..yamlio import YamlDoc, expect_mapping, load_yaml
+from ..core.errors import InputError, read_text
+from ..core.letters import describe_char
+from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
 
 COLOURS = ("b", "w")
 DEFAULT_LENGTHS = (1, 2, 3)

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .crossword.solution import Placement
-from .errors import InputError
+from ..core.errors import InputError
+from ..core.grid import Placement
 
 BLOCK = "#"
 

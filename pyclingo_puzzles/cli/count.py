@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .output import print_json
+from ..io.output import print_json
 
 HELP = (
     "count all solutions and print only their number (exit 30; with --time-limit a lower bound, "

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..argtypes import SEED_LIMIT
-from ..errors import InputError, read_text
-from ..letters import describe_char, first_non_letter, normalize_word
-from ..wordcheck import find_contained, find_duplicate
-from ..yamlio import YamlDoc, expect_mapping, load_yaml
+from ..core.apicheck import SEED_LIMIT
+from ..core.errors import InputError, read_text
+from ..core.letters import describe_char, first_non_letter, normalize_word
+from ..core.wordcheck import find_contained, find_duplicate
+from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
 from . import shapes
 
 Direction = tuple[int, int]

@@ -7,7 +7,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from .errors import InputError
+from ..core.errors import InputError
 
 
 def check_output_paths(paths: Mapping[str, Path | None]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Sequence
 
-from ..crossword.solution import Placement
+from ..core.grid import Placement
 
 
 def check(words: Sequence[str], placements: Sequence[Placement]) -> list[str]:

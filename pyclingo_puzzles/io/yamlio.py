@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from .errors import InputError, read_text
+from ..core.errors import InputError, read_text
 
 
 class YamlDoc:

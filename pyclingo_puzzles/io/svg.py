@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape as escape  # xml.sax.saxutils would pull in urllib and http at start-up
 from pathlib import Path
 
-from .errors import InputError
+from ..core.errors import InputError
 
 
 def write_svg(path: Path, content: str) -> None:

@@ -1,6 +1,6 @@
 """Shared output helpers of the subcommands: JSON on stdout, statistics and warnings on stderr.
 
-Kept apart from ``cli.py`` so family modules never import the top-level command (no import circle).
+Kept apart from ``cli/`` so family modules never import the command line (imports run one way).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .solve import Stats
+    from ..core.solve import Stats
 
 
 def print_json(obj: Any) -> None:

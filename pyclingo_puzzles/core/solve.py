@@ -9,35 +9,28 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from enum import StrEnum
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import clingo
 
-from . import encodings as encodings_package
-from . import runtime
+from ..run import runtime
 from .errors import InputError, clingo_error
+from .programs import ENCODINGS_DIR, encoding_path
+from .status import EXIT_EXHAUSTED as EXIT_EXHAUSTED  # the status names are re-exported: families import them here
+from .status import EXIT_INTERRUPTED as EXIT_INTERRUPTED
+from .status import EXIT_SAT as EXIT_SAT
+from .status import EXIT_SAT_INTERRUPTED as EXIT_SAT_INTERRUPTED
+from .status import EXIT_UNSAT as EXIT_UNSAT
+from .status import Status, exit_code
 
 if TYPE_CHECKING:
     from .rules import RuleFile
 
-EXIT_SAT = 10
-EXIT_UNSAT = 20
-EXIT_EXHAUSTED = 30
-EXIT_SAT_INTERRUPTED = 11
-EXIT_INTERRUPTED = 1
-
 Assumption = tuple[clingo.Symbol, bool]
 PRINT_COST = 0.0003  # seconds per answer kept for decoding and printing it after a time limit
 # (measured: 0.15 ms per 12-word crossword solution as JSON; doubled for a busy machine)
-
-
-class Status(StrEnum):
-    SAT = "SAT"
-    UNSAT = "UNSAT"
-    UNKNOWN = "UNKNOWN"
 
 
 # The result types here and on the P-99 path are NamedTuples and plain classes, not dataclasses:
@@ -147,27 +140,6 @@ class SolveResult(Record):
         return exit_code(self.status, self.exhausted, self.interrupted)
 
 
-def exit_code(status: Status, exhausted: bool, interrupted: bool) -> int:
-    """clingo's convention: 10 SAT, 20 UNSAT, 30 SAT and exhausted, 11 SAT but stopped, 1 stopped."""
-    if status is Status.UNSAT:
-        return EXIT_UNSAT
-    if status is Status.SAT:
-        if interrupted:
-            return EXIT_SAT_INTERRUPTED
-        return EXIT_EXHAUSTED if exhausted else EXIT_SAT
-    return EXIT_INTERRUPTED
-
-
-def encoding_path(name: str) -> Path:
-    """Path of a shipped encoding, e.g. ``encoding_path("crossword.lp")``."""
-    path = Path(_ENCODINGS) / name
-    if not path.is_file():
-        raise FileNotFoundError(f"encoding {name} is not installed with the package")
-    return path
-
-
-# the package's directory (importlib.resources costs more start-up than the run of a small puzzle)
-_ENCODINGS = str(Path(encodings_package.__file__).parent)
 
 
 def user_rules() -> ModuleType:
@@ -236,7 +208,7 @@ class Solver:
             return
         # Shipped encodings are kept warning-free; clingo's info about them when facts arrive
         # through the backend before grounding (signatures "not yet" defined) is noise.
-        if self._warn is not None and code is not clingo.MessageCode.RuntimeError and _ENCODINGS not in line:
+        if self._warn is not None and code is not clingo.MessageCode.RuntimeError and ENCODINGS_DIR not in line:
             self._warn(line)
 
     def load_rules(self, path: str | Path) -> None:
