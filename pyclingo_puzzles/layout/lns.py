@@ -7,6 +7,7 @@ pruned in Python against the fixed letters, so a ground program stays small what
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,13 +22,14 @@ from .facts import box_candidates, cand_fact, option_facts, window_candidates, w
 from .greedy import Board
 from .grid import Layout, bounds
 from .objective import key
-from .parts import MAX_FREE
+from .parts import MAX_FREE, along_side, smaller_box
 from .reader import LayoutInstance
 from .verify import check
 
 ENCODING = "layout.lp"
 MARGIN = 2  # a freed word may move this far outside the current bounding box
 SLICE = 1.0  # seconds per neighbourhood
+SQUEEZE_DEPTH = 2  # a squeezed neighbourhood frees the words within 1 to this many lines of a side
 
 
 @dataclass
@@ -54,6 +56,7 @@ class Clingo:
     inst: LayoutInstance
     rules: list[str | Path]
     seed: int | None
+    rng: random.Random
     warn: Callable[[str], None] | None
     stats: Stats
     iterations: int
@@ -135,15 +138,18 @@ class Clingo:
 
     def lns(self, best: Layout, until: float) -> Layout:
         """Large-neighbourhood search: free a few words (3 at first, one more after 4 neighbourhoods
-        without a gain, back to 3 after MAX_FREE) and let clingo place them best."""
+        without a gain, back to 3 after MAX_FREE) and let clingo place them best; every other
+        neighbourhood is a compaction (``squeezed``)."""
         prefer = self.inst.prefer
         n = len(self.inst.words)
         k, stall = min(3, n), 0
         while self.going(until - 0.05):
             self.iterations += 1
-            free = self.pick_free(best, k)
-            cands, root = self.neighbourhood(best, free)
-            found, _, _ = self.solve_sub(cands, root, min(SLICE, until - time.monotonic()))
+            found = self.squeezed(best, until) if self.iterations % 2 == 0 else None
+            if found is None:
+                free = self.pick_free(best, k)
+                cands, root = self.neighbourhood(best, free)
+                found, _, _ = self.solve_sub(cands, root, min(SLICE, until - time.monotonic()))
             if found is not None and key(found, prefer) <= key(best, prefer):
                 if key(found, prefer) < key(best, prefer):
                     self.improvements += 1
@@ -155,6 +161,19 @@ class Clingo:
             if stall >= 4:
                 k, stall = (k + 1 if k < min(MAX_FREE, n) else min(3, n)), 0
         return best
+
+    def squeezed(self, layout: Layout, until: float) -> Layout | None:
+        """The words near one side of the box freed (1 to SQUEEZE_DEPTH lines deep), and clingo
+        asked for the best layout in the box one line smaller there (None: too many words there, or
+        none fits)."""
+        side = self.rng.randrange(4)
+        free = along_side(layout, side, self.rng.randint(1, SQUEEZE_DEPTH))
+        if len(free) > MAX_FREE or len(free) == len(layout.placements):
+            return None
+        cands, root = self.neighbourhood(layout, free)
+        width, height = smaller_box(layout, side, self.inst.max_width, self.inst.max_height)
+        limit = min(SLICE, until - time.monotonic())
+        return self.solve_sub(cands, root, limit, max_height=height, max_width=width)[0]
 
     def prove(self, best: Layout | None, t_end: float) -> Outcome:
         """The complete model in a box (the instance's max_width x max_height, else a square a

@@ -16,7 +16,7 @@ from .greedy import Board, extend
 from .grid import Layout, bounds
 from .motifs import Block, aligned, attachments, directions, in_the_way, normalised, occupants
 from .objective import coarse, key
-from .parts import MAX_FREE, crossing_graph, grown, largest_part, orphan_pair, part_with
+from .parts import MAX_FREE, along_side, crossing_graph, grown, largest_part, orphan_pair, part_with, smaller_box
 from .reader import LayoutInstance
 from .verify import check
 
@@ -28,6 +28,7 @@ DECAY = 0.995  # per move, of the credit that sets that share (see ruin_recreate
 ANCHORED = 0.7  # share of those that keep one of its words where it lies and build the rest around it
 ANCHOR_SAMPLE = 8  # rectangles holding that word compared (the one disturbing the fewest words is put in)
 SHRINK_SHARE = 0.3  # share of the closing phase's moves that shrink the box by a line
+SHRINK_DEPTH = 3  # the words within this many lines of the side move (at random, 1 to this)
 SLACK: int | None = 2  # while exploring, moves stay within the best layout's box grown by this many
 # lines each way (None: unbounded); the closing phase holds the best box itself
 
@@ -161,24 +162,18 @@ class Moves:
         return self.ruin_move(layout, mw, mh)
 
     def shrink_move(self, layout: Layout, mw: int | None, mh: int | None) -> Layout | None:
-        """Take out the words with a letter on one side of the box (and what that cuts off) and put
-        them back greedily in the box one line smaller on that side: a compaction step."""
+        """Take out the words near one side of the box (1 to SHRINK_DEPTH lines deep, and what that
+        cuts off) and put them back greedily in the box one line smaller there: a compaction step."""
         words = set(self.inst.words)
         side = self.rng.randrange(4)
-        h, w = layout.height, layout.width
-        line = (0, h - 1, 0, w - 1)[side]
-        axis = 0 if side < 2 else 1
-        removed = {p.word for p in layout.placements if any(cell[axis] == line for cell in p.cells())}
+        removed = along_side(layout, side, self.rng.randint(1, SHRINK_DEPTH))
         kept = largest_part(crossing_graph(layout.placements), words - removed)
         if len(words) - len(kept) > MAX_FREE:
             return None
         rest = [p for p in layout.placements if p.word in kept]
         if not rest or orphan_pair(layout.placements, rest):
             return None
-        if axis == 0:
-            mh = min(x for x in (mh, h - 1) if x is not None)
-        else:
-            mw = min(x for x in (mw, w - 1) if x is not None)
+        mw, mh = smaller_box(layout, side, mw, mh)
         return extend(Board(rest), sorted(words - kept), self.rng, (), mw, mh)[0]
 
     def ruin_move(self, layout: Layout, mw: int | None, mh: int | None) -> Layout | None:

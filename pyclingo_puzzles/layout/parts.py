@@ -103,3 +103,21 @@ def largest_part(graph: dict[str, set[str]], keep: set[str]) -> set[str]:
             if len(part) > len(best):
                 best = part
     return best
+
+
+def along_side(layout: Layout, side: int, depth: int) -> set[str]:
+    """The words with a letter within ``depth`` lines of one side of the box (0 top, 1 bottom,
+    2 left, 3 right): what must move for the box to lose a line there."""
+    axis = 0 if side < 2 else 1
+    extent = layout.height if axis == 0 else layout.width
+    lines = range(depth) if side % 2 == 0 else range(extent - depth, extent)
+    return {p.word for p in layout.placements if any(cell[axis] in lines for cell in p.cells())}
+
+
+def smaller_box(layout: Layout, side: int, mw: int | None, mh: int | None) -> tuple[int, int]:
+    """(width, height): one line less than ``layout``'s box across ``side``, no more than now the
+    other way, and within ``mw`` x ``mh`` when given."""
+    axis = 0 if side < 2 else 1
+    width = min(x for x in (mw, layout.width - (axis == 1)) if x is not None)
+    height = min(x for x in (mh, layout.height - (axis == 0)) if x is not None)
+    return width, height
