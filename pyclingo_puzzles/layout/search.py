@@ -38,8 +38,8 @@ PROOF_WORDS = 7  # lists up to this many words also get the complete model in a 
 # it does not decide "11 crossings in 12x12" within 60 s, so longer lists spend the time on the search)
 GREEDY_SHARE = 0.15  # share of the time limit spent on randomised greedy starts
 GREEDY_STARTS = 2000  # and at most this many
-RUIN_SHARE = 0.85  # share of the search after the starts spent on Python ruin-and-recreate moves
-CLOSE_SHARE = 0.3  # of that, the share of the closing phase (no worse steps, the box held: compaction)
+RUIN_SHARE = 0.95  # share of the search after the starts spent on Python ruin-and-recreate moves (the rest: clingo)
+CLOSE_SHARE = 0.15  # of that, the share of the closing phase (no worse steps, the box held: compaction)
 RELOCATE = True  # hill-climb one word at a time before the moves
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
 MOTIF_TIME = 0.1  # at most this share of the time limit enumerates the rectangles
