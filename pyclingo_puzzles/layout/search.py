@@ -1,15 +1,18 @@
-"""Finding the best layout within the time limit; the best layout so far is always kept.
+"""Finding the best layout within the time limit; the best layout so far is always kept. Better
+means ``objective.key`` of the instance's ``prefer`` throughout (default: balanced).
 
-1. Words that share no letter with the rest: named, proved without search.
+1. Words that share no letter with the rest: named, proved without search (``parts.py``).
 2. Randomised greedy starts (``greedy.py``), unbounded and inside square boxes, a third of them from
    a rectangle of four words (``motifs.py``: a cycle of crossings from the start).
-3. Ruin and recreate in Python: free a few words (a neighbourhood, see ``pick_free``) and put them
-   back greedily, or (``motif_move``) build a rectangle into the layout; a worse result is accepted
-   now and then, the last phase only compacts. Crossings = words - 1 + independent cycles of the
-   crossing graph, and a greedy step rarely closes a cycle: the rectangles close one at a time.
-4. Large-neighbourhood search with clingo: the freed words are placed optimally by
-   ``encodings/layout.lp`` with every other word fixed; candidates are pruned in Python against the
-   fixed letters, so a ground program stays small whatever the list's length.
+3. Ruin and recreate in Python (``moves.py``): free a few words and put them back greedily, or build
+   a rectangle into the layout; while exploring, a worse result is accepted now and then and moves
+   stay within the best box plus SLACK lines; the closing walk holds the best box and also shrinks
+   it a line at a time. Crossings = words - 1 + independent cycles of the crossing graph, and a
+   greedy step rarely closes a cycle: the rectangles close one at a time.
+4. Large-neighbourhood search with clingo (``lns.py``): the freed words are placed optimally by
+   ``encodings/layout.lp`` with every other word fixed, every other time in a box one line smaller;
+   candidates are pruned in Python against the fixed letters, so a ground program stays small
+   whatever the list's length.
 5. Short lists (and a given box the greedy cannot enter): the complete model in a box, which proves
    the optimum (or that nothing fits) for that box.
 """
