@@ -42,6 +42,7 @@ PROOF_WORDS = 7  # lists up to this many words also get the complete model in a 
 GREEDY_SHARE = 0.15  # share of the time limit spent on randomised greedy starts
 GREEDY_STARTS = 2000  # and at most this many
 RUIN_SHARE = 0.95  # share of the search after the starts spent on Python ruin-and-recreate moves (the rest: clingo)
+SHORT_RUIN_SHARE = 0.85  # the same for lists short enough for the proof (clingo's neighbourhoods are cheap there)
 CLOSE_SHARE = 0.15  # of that, the share of the closing phase (no worse steps, the box held: compaction)
 RELOCATE = True  # hill-climb one word at a time before the moves
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
@@ -185,7 +186,8 @@ class Search(Moves, Clingo):
         neighbourhoods until ``until``."""
         if RELOCATE:
             best = self.relocate(best, until)
-        ruin = RUIN_SHARE * max(0.0, until - time.monotonic())
+        share = RUIN_SHARE if len(self.inst.words) > PROOF_WORDS else SHORT_RUIN_SHARE
+        ruin = share * max(0.0, until - time.monotonic())
         best = self.ruin_recreate(best, time.monotonic() + (1 - CLOSE_SHARE) * ruin)
         best = self.ruin_recreate(best, time.monotonic() + CLOSE_SHARE * ruin, worse=0.0)  # then compaction
         return self.lns(best, until)
