@@ -12,12 +12,12 @@ from ..io import args as argtypes
 from ..io import count
 from ..io.output import warn
 from ..io.report import Report
-from . import render
+from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
-from .generate import listed_words
 from .pdf import missing_glyphs, pages_for, sheets_for
+from .puzzle import listed_words
 from .reader import LEVELS, override, read_instance
 
 NAME = "wordsearch"
@@ -33,6 +33,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--size", type=_size, metavar="WxH|auto", help="override the file's width and height (auto: the smallest fit)"
     )
     add_fit_arguments(parser)
+    parser.add_argument(
+        "--max-shared", type=_percent, default=quality.MAX_SHARED, metavar="PERCENT",
+        help=f"--models N: any two puzzles have at most PERCENT %% of their word placements in common "
+        f"(default {quality.MAX_SHARED}; 100: any different puzzles, as clingo enumerates them)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--no-balance", action="store_true",
+        help="do not spread the words evenly over the directions and the grid's quadrants",
+    )  # fmt: skip
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG; - for stdout)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
@@ -53,8 +62,11 @@ def run(args: argparse.Namespace) -> Report:
     check_fit_arguments(args, inst)
     size_auto = None
     if auto:
-        search = find_size(inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit)
-        inst, result = search.inst, from_outcome(search.inst, search.outcome)
+        search = find_size(
+            inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit,
+            max_shared=args.max_shared,
+        )  # fmt: skip
+        inst, result = search.inst, from_outcome(search.inst, search.outcome, args.models, args.max_shared)
         size_auto = report_size(result, search.below)
     else:
         result = generate_instance(
@@ -64,14 +76,20 @@ def run(args: argparse.Namespace) -> Report:
             time_limit=args.time_limit,
             fit=args.fit,
             max_words=args.max_words,
+            max_shared=args.max_shared,
+            balance=not args.no_balance,
         )
     if result.fit_most and result.puzzles:
         report_fit(result)
+    if result.book_short:
+        print(f"book: {result.book_note()}", file=sys.stderr)
     title = inst.title or Path(args.file).stem
     return Report(
         result.exit_code,
         text=lambda: text(args, result),
-        json=lambda: result.to_json() | ({"size_auto": size_auto} if size_auto else {}),
+        json=lambda: result.to_json()
+        | ({"size_auto": size_auto} if size_auto else {})
+        | ({"stats": stats_dict(result)} if args.stats else {}),
         files={
             "svg": lambda: result.to_svg(key=False, title=title),
             "svg_key": lambda: result.to_svg(key=True, title=title),
@@ -113,6 +131,23 @@ def pdf(result: WordSearch, title: str, paper: str):
         warn(f"the PDF font has no glyph for {' '.join(lost)}: they print as blanks")
     pages = pdf_pages(result, title)
     return render(sheets_for(pages), paper, pages[0].heading, output_budget())
+
+
+def stats_dict(result: WordSearch) -> dict:
+    """``--json --stats``: the figures, and each puzzle's words per direction and quadrant shares."""
+    inst = result.instance
+    per = [quality.per_puzzle(inst.width, inst.height, p.placements, inst.directions) for p in result.puzzles]
+    return result.stats.as_dict() | {"puzzles": per}
+
+
+def _percent(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 100, got {text!r}")
+    return value
 
 
 # --------------------------------------------------------------------------- fit most, --size auto

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..io import pdf as document
 from ..io.pdf import MARGIN, PAPERS, PT, Budget, Drawn, Sheet, bold, drawable, font_path, footer, new_page
 from ..io.pdf import missing_glyphs as _missing
-from .generate import Puzzle
+from .puzzle import Puzzle
 from .shapes import BLOCK
 
 __all__ = ["PAPERS", "Page", "font_path", "missing_glyphs", "pages_for", "render", "sheets_for", "write_pdf"]
