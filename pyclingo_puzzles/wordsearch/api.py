@@ -21,10 +21,10 @@ from ..core.errors import InputError
 from ..core.rules import describe_core
 from ..core.solve import Stats, Status, exit_code
 from ..io.yamlio import DataDoc
-from . import render
+from . import quality, render
 from .autosize import find_size
-from .generate import Outcome, Puzzle, dropped_words, listed_words
 from .generate import generate as _generate
+from .puzzle import Outcome, Puzzle, dropped_words, listed_words
 from .reader import Direction, WordSearchInstance, from_doc, override, read_instance
 from .verify import Placement
 
@@ -49,6 +49,9 @@ class WordSearch:
     interrupted: bool = False
     fit_most: bool = False  # --fit most: words may be dropped
     optimal: bool = False  # --fit most: no heavier selection of words fits (proved)
+    book_short: str = ""  # fewer distinct puzzles than asked: "proved" | "within the time limit"
+    models: int = 1  # puzzles asked for
+    max_shared: int = quality.MAX_SHARED  # percent of placements two puzzles of a book may share
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -102,9 +105,22 @@ class WordSearch:
             return "no puzzle found within the time limit"
         return ""
 
+    def book_note(self) -> str:
+        """Why the book holds fewer puzzles than asked for ("" when it does not)."""
+        if not self.book_short:
+            return ""
+        why = "proved" if self.book_short == "proved" else "no more found within the time limit"
+        return (
+            f"only {len(self.puzzles)} of {self.models} puzzles share at most {self.max_shared}% of their "
+            f"placements with each other ({why})"
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``--json`` document."""
         out: dict[str, Any] = {"status": self.status.value}
+        if self.book_short:
+            out["book"] = {"asked": self.models, "distinct": len(self.puzzles), "max_shared_percent": self.max_shared,
+                           "proved": self.book_short == "proved", "note": self.book_note()}  # fmt: skip
         if self.puzzles:
             out.update(_puzzle_dict(self.puzzles[0]) | self._fit_dict(self.puzzles[0]))
             if len(self.puzzles) > 1:
@@ -152,18 +168,31 @@ def generate_instance(
     time_limit: float | None = None,
     fit: str = "all",
     max_words: int | None = None,
+    max_shared: int = quality.MAX_SHARED,
+    balance: bool = True,
 ) -> WordSearch:
     """Generate from a read (and checked) instance; what the CLI does with a YAML file. ``fit``:
     "all" (every word, or a proof they cannot fit) or "most" (the heaviest selection that fits,
-    implied by ``max_words``)."""
+    implied by ``max_words``). Several puzzles (``models``) share at most ``max_shared`` % of their
+    placements pairwise (100: any different puzzles); ``balance``: spread the words over the
+    directions and quadrants (when the grid allows it)."""
     apicheck.common(models=models, time_limit=time_limit)
+    _check_max_shared(max_shared)
     outcome = _generate(
-        inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit, fit=fit, max_words=max_words
-    )
-    return from_outcome(inst, outcome)
+        inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit, fit=fit, max_words=max_words,
+        max_shared=max_shared, balance=bool(balance),
+    )  # fmt: skip
+    return from_outcome(inst, outcome, models, max_shared)
 
 
-def from_outcome(inst: WordSearchInstance, outcome: Outcome) -> WordSearch:
+def _check_max_shared(max_shared: object) -> None:
+    if isinstance(max_shared, bool) or not isinstance(max_shared, int) or not 0 <= max_shared <= 100:
+        raise InputError(f"max_shared must be a whole number from 0 to 100, got {max_shared!r}", "<arguments>")
+
+
+def from_outcome(
+    inst: WordSearchInstance, outcome: Outcome, models: int = 1, max_shared: int = quality.MAX_SHARED
+) -> WordSearch:
     return WordSearch(
         outcome.status,
         inst,
@@ -175,6 +204,9 @@ def from_outcome(inst: WordSearchInstance, outcome: Outcome) -> WordSearch:
         outcome.interrupted,
         outcome.fit_most,
         outcome.optimal,
+        outcome.book_short,
+        models,
+        max_shared,
     )
 
 
@@ -203,6 +235,8 @@ def generate(
     message: str | None = None,
     models: int = 1,
     time_limit: float | None = None,
+    max_shared: int = quality.MAX_SHARED,
+    balance: bool = True,
 ) -> WordSearch:
     """A word search where every word occurs exactly once.
 
@@ -213,18 +247,23 @@ def generate(
     cannot all fit, as ``--fit all``) or "most" (the heaviest selection of words that fits, as
     ``--fit most``; ``max_words`` caps it). Without ``width`` and ``height`` the grid is the smallest
     square on which every word fits (as ``--size auto``; not with ``fit="most"``). ``rules``:
-    ``.lp`` files as with ``--rules``. ``words`` may also be the path of a YAML instance, as the CLI
-    reads it (``level``, ``seed``, ``width`` and ``height`` then override the file's, as the CLI's
-    options do)."""
+    ``.lp`` files as with ``--rules``. ``models`` puzzles share at most ``max_shared`` % of their
+    placements pairwise (as ``--max-shared``); ``balance=False`` as ``--no-balance``. ``words`` may
+    also be the path of a YAML instance, as the CLI reads it (``level``, ``seed``, ``width`` and
+    ``height`` then override the file's, as the CLI's options do)."""
     if fit not in ("all", "most"):
         raise InputError(f"fit must be 'all' or 'most', got {fit!r}", "<arguments>")
     if max_words is not None and (isinstance(max_words, bool) or not isinstance(max_words, int) or max_words < 1):
         raise InputError(f"max_words must be a whole number >= 1, got {max_words!r}", "<arguments>")
     fit = "most" if max_words is not None else fit
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    _check_max_shared(max_shared)
+    extra: dict[str, Any] = {"max_shared": max_shared, "balance": balance}
     if isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix in (".yaml", ".yml")):
         inst = override(read_instance(words), level=level, seed=seed, size=_size(width, height))
-        return generate_instance(inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words)
+        return generate_instance(
+            inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words, **extra
+        )
     entries = _word_list(words)
     data: dict[str, Any] = {"words": entries, "seed": 1 if seed is None else seed}
     if directions is not None:
@@ -238,15 +277,18 @@ def generate(
         data["message"] = message
     if width is not None and height is not None:
         inst = from_doc(DataDoc("<words>", {**data, "width": width, "height": height}))
-        return generate_instance(inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words)
+        return generate_instance(
+            inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words, **extra
+        )
     if width is not None or height is not None:
         raise InputError("give both width and height, or neither (the smallest square)", "<arguments>")
     if fit == "most":
         raise InputError("fit='most' needs width and height (the smallest grid is for all words)", "<arguments>")
     side = max(len(w) for w in entries)  # a size the checks accept; find_size picks the real one
     inst = from_doc(DataDoc("<words>", {**data, "width": side, "height": side}))
-    found = find_size(inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit)
-    return from_outcome(found.inst, found.outcome)
+    rule_files = apicheck.rule_files(rules)
+    found = find_size(inst, rules=rule_files, models=models, time_limit=time_limit, max_shared=max_shared)
+    return from_outcome(found.inst, found.outcome, models, max_shared)
 
 
 def _size(width: int | None, height: int | None) -> tuple[int, int] | None:

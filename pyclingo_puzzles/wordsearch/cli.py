@@ -6,17 +6,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..cli import argtypes, count
 from ..core.errors import InputError
 from ..core.solve import Status
-from ..io.outfiles import check_output_paths
-from ..io.output import print_json, print_stats, warn
-from . import render
+from ..io import args as argtypes
+from ..io import count
+from ..io.output import warn
+from ..io.report import Report
+from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
-from .generate import listed_words
-from .pdf import PAPERS, missing_glyphs, pages_for, write_pdf
+from .pdf import missing_glyphs, pages_for, sheets_for
+from .puzzle import listed_words
 from .reader import LEVELS, override, read_instance
 
 NAME = "wordsearch"
@@ -32,11 +33,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--size", type=_size, metavar="WxH|auto", help="override the file's width and height (auto: the smallest fit)"
     )
     add_fit_arguments(parser)
+    parser.add_argument(
+        "--max-shared", type=_percent, default=quality.MAX_SHARED, metavar="PERCENT",
+        help=f"--models N: any two puzzles have at most PERCENT %% of their word placements in common "
+        f"(default {quality.MAX_SHARED}; 100: any different puzzles, as clingo enumerates them)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--no-balance", action="store_true",
+        help="do not spread the words evenly over the directions and the grid's quadrants",
+    )  # fmt: skip
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
-    parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG)")
+    parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG; - for stdout)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
-    parser.add_argument("--pdf", type=Path, metavar="FILE", help="write printable pages: puzzle(s), then key(s)")
-    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="PDF paper size (default a4)")
+    argtypes.add_pdf_arguments(parser, "write printable pages: puzzle(s), then key(s)")
     count.add_argument(
         parser,
         help="count the placements of the whole word list (no second copy of a word made of placed letters) "
@@ -44,18 +53,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    check_output_paths({"--svg": args.svg, "--svg-key": args.svg_key, "--pdf": args.pdf})
+def run(args: argparse.Namespace) -> Report:
     auto = args.size == "auto"
     inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=None if auto else args.size)
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
-        return count.report(counted.count, counted.exhausted, counted.exit_code, args.json)
+        return count.report(counted.count, counted.exhausted, counted.exit_code)
     check_fit_arguments(args, inst)
     size_auto = None
     if auto:
-        search = find_size(inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit)
-        inst, result = search.inst, from_outcome(search.inst, search.outcome)
+        search = find_size(
+            inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit,
+            max_shared=args.max_shared,
+        )  # fmt: skip
+        inst, result = search.inst, from_outcome(search.inst, search.outcome, args.models, args.max_shared)
         size_auto = report_size(result, search.below)
     else:
         result = generate_instance(
@@ -65,43 +76,78 @@ def run(args: argparse.Namespace) -> int:
             time_limit=args.time_limit,
             fit=args.fit,
             max_words=args.max_words,
+            max_shared=args.max_shared,
+            balance=not args.no_balance,
         )
     if result.fit_most and result.puzzles:
         report_fit(result)
-    if args.json:
-        print_json(result.to_json() | ({"size_auto": size_auto} if size_auto else {}))
-    else:
-        for i, puzzle in enumerate(result.puzzles):
-            if len(result.puzzles) > 1:
-                print(f"Puzzle {i + 1}:")
-            print(render.text(puzzle))
-            print()
-            print(render.word_list(listed_words(inst, puzzle)))
-            if args.key:
-                print("\nAnswer key:")
-                print(render.key_text(puzzle))
-                secret = [w for w in inst.secret if w not in result.dropped(puzzle)]
-                if secret:
-                    print("Secret words: " + ", ".join(secret))
-            if puzzle.shown is not None:
-                print(f"shown: {' '.join(puzzle.shown)}")
-            print()
-        if result.status is not Status.SAT:
-            print(f"{args.file}: {result.explain()}")
-    if result.puzzles:
-        title = inst.title or Path(args.file).stem
-        if args.pdf:
-            lost = missing_glyphs("".join("".join(p.grid) for p in result.puzzles) + "".join(inst.words))
-            if lost:
-                warn(f"the PDF font has no glyph for {' '.join(lost)}: they print as blanks")
-            write_pdf(args.pdf, pdf_pages(result, title), args.paper)
-        if args.svg:
-            render.write_svg(args.svg, result.to_svg(key=False, title=title))
-        if args.svg_key:
-            render.write_svg(args.svg_key, result.to_svg(key=True, title=title))
-    if args.stats:
-        print_stats(result.stats)
-    return result.exit_code
+    if result.book_short:
+        print(f"book: {result.book_note()}", file=sys.stderr)
+    title = inst.title or Path(args.file).stem
+    return Report(
+        result.exit_code,
+        text=lambda: text(args, result),
+        json=lambda: result.to_json()
+        | ({"size_auto": size_auto} if size_auto else {})
+        | ({"stats": stats_dict(result)} if args.stats else {}),
+        files={
+            "svg": lambda: result.to_svg(key=False, title=title),
+            "svg_key": lambda: result.to_svg(key=True, title=title),
+            "pdf": lambda: pdf(result, title, args.paper),
+        },
+        stats=result.stats,
+        answered=bool(result.puzzles),
+    )
+
+
+def text(args: argparse.Namespace, result: WordSearch) -> str:
+    """What a text run prints: each puzzle, its word list, with --key its key."""
+    inst = result.instance
+    out: list[str] = []
+    for i, puzzle in enumerate(result.puzzles):
+        if len(result.puzzles) > 1:
+            out.append(f"Puzzle {i + 1}:")
+        out += [render.text(puzzle), "", render.word_list(listed_words(inst, puzzle))]
+        if args.key:
+            out += ["\nAnswer key:", render.key_text(puzzle)]
+            secret = [w for w in inst.secret if w not in result.dropped(puzzle)]
+            if secret:
+                out.append("Secret words: " + ", ".join(secret))
+        if puzzle.shown is not None:
+            out.append(f"shown: {' '.join(puzzle.shown)}")
+        out.append("")
+    if result.status is not Status.SAT:
+        out.append(f"{args.file}: {result.explain()}")
+    return "".join(line + "\n" for line in out)
+
+
+def pdf(result: WordSearch, title: str, paper: str):
+    """The PDF of every puzzle, puzzles first and keys at the back, within the run's time."""
+    from ..io.pdf import output_budget, render
+
+    inst = result.instance
+    lost = missing_glyphs("".join("".join(p.grid) for p in result.puzzles) + "".join(inst.words))
+    if lost:
+        warn(f"the PDF font has no glyph for {' '.join(lost)}: they print as blanks")
+    pages = pdf_pages(result, title)
+    return render(sheets_for(pages), paper, pages[0].heading, output_budget())
+
+
+def stats_dict(result: WordSearch) -> dict:
+    """``--json --stats``: the figures, and each puzzle's words per direction and quadrant shares."""
+    inst = result.instance
+    per = [quality.per_puzzle(inst.width, inst.height, p.placements, inst.directions) for p in result.puzzles]
+    return result.stats.as_dict() | {"puzzles": per}
+
+
+def _percent(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 100, got {text!r}")
+    return value
 
 
 # --------------------------------------------------------------------------- fit most, --size auto

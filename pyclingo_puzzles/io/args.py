@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from pathlib import Path
 
 from ..core.apicheck import MODELS_LIMIT, SEED_LIMIT  # clingo's bounds, checked by the API too
 
@@ -87,3 +88,12 @@ def memory_size(text: str) -> int:
     if value >= 2**50:
         raise argparse.ArgumentTypeError(f"must be less than 1024T, got {text!r}")
     return int(value)
+
+
+PAPERS = {"a4": "A4", "letter": "Letter"}  # --paper -> fpdf2's page format
+
+
+def add_pdf_arguments(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--pdf FILE`` and ``--paper``, alike in every subcommand."""
+    parser.add_argument("--pdf", type=Path, metavar="FILE", help=f"{help} (- for standard output)")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="PDF paper size (default a4)")
