@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pyclingo_puzzles.cli.argtypes import memory_size
+from pyclingo_puzzles.io.args import memory_size
 from pyclingo_puzzles.run import runtime
 
 from .conftest import INSTANCES, MARGIN, wait_for_watchdog
