@@ -1,4 +1,5 @@
-"""Command-line value types with user-facing messages.
+"""Command-line value types with user-facing messages, and the input arguments of the families
+that read word lists (FILE, ``-`` for standard input, ``--words``).
 
 argparse names a failing type function in its error ("invalid _positive_float value"), so every
 function here raises ``ArgumentTypeError`` with the message itself. The bounds are clingo's (``core/apicheck.py``):
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from pathlib import Path
 
 from ..core.apicheck import MODELS_LIMIT, SEED_LIMIT  # clingo's bounds, checked by the API too
 
@@ -83,3 +85,17 @@ def memory_size(text: str) -> int:
     if not 2**20 <= value < 2**50:
         raise argparse.ArgumentTypeError(f"must be at least 1M, got {text!r}")
     return int(value)
+
+
+def add_input(parser: argparse.ArgumentParser, what: str) -> None:
+    """FILE (several: a batch; ``-``: standard input) or ``--words`` inline; ``what`` says what a
+    FILE holds. ``command.main`` checks that one of them is given."""
+    parser.add_argument(
+        "file", nargs="*", type=Path, metavar="FILE",
+        help=f"{what}; - reads standard input"
+    )  # fmt: skip
+    parser.add_argument(
+        "--words",
+        metavar="WORDS",
+        help='the words inline instead of a FILE, separated by spaces or commas: --words "CAT DOG BIRD"',
+    )

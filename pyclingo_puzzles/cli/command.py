@@ -176,8 +176,9 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     second Ctrl-C (see ``runtime``); in-process callers only get the cooperative deadline.
     Several FILEs: ``batch.run_batch`` (a pool of workers, each file through ``run_command``)."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(argv).parse_args(argv)
-    files = args.file if isinstance(args.file, list) else [args.file]
+    parser = build_parser(argv)
+    args = parser.parse_args(argv)
+    files = inputs(parser, args)
     run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
     if len(files) > 1:
         from .batch import run_batch
@@ -203,6 +204,24 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     # errors are reported once the run is over (its watchdog stopped: it may not end the process
     # while the main thread reports the same stop)
     return _signalled(run, _reported(lambda: _inside(run, one)))
+
+
+def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list:
+    """The FILEs to run, checked as a usage error: at least one, or ``--words`` and none; standard
+    input (``-``) read once, by a run of its own."""
+    files = args.file if isinstance(args.file, list) else [args.file]
+    words = getattr(args, "words", None)
+    if words is not None:
+        if files:
+            parser.error(f"{args.command}: give FILE or --words, not both")
+        return ["--words"]  # the family reads args.words (io/instances.py: given); this names them
+    if not files:
+        parser.error(
+            f"{args.command}: no input: give a FILE (YAML or a .txt word list, - for standard input) or --words"
+        )
+    if len(files) > 1 and any(str(f) == "-" for f in files):
+        parser.error(f"{args.command}: - (standard input) cannot be one of several FILEs")
+    return files
 
 
 def run_command(args: argparse.Namespace) -> int:

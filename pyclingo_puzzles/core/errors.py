@@ -8,6 +8,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 EXIT_BAD_INPUT = 65
+MAX_SHOWN = 40  # characters of a value (a word, a key) echoed in a message
+
+
+def shorten(value: object, limit: int = MAX_SHOWN) -> str:
+    """``value`` for a one-line message: at most ``limit`` characters, then an ellipsis and the
+    length (a 5,000-letter word is named, not echoed)."""
+    text = str(value)
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
 
 
 class InputError(Exception):

@@ -6,6 +6,8 @@ import argparse
 import time
 from pathlib import Path
 
+from ..cli import argtypes
+from ..io import instances
 from ..io.ipuz import write_ipuz
 from ..io.outfiles import check_output_paths
 from ..io.output import print_json, print_stats, warn
@@ -19,9 +21,10 @@ DEFAULT_TIME_LIMIT = 10.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "file", nargs="+", type=Path, metavar="FILE",
-        help="YAML word list (words: strings or {word, clue}; max_width, ...)"
+    argtypes.add_input(
+        parser,
+        "YAML word list (words: strings or {word, clue}; max_width, ...) or a .txt word list (a word a line, "
+        "the rest of the line its clue)",
     )
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write the numbered blank puzzle with its clues (SVG)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the filled puzzle (SVG)")
@@ -38,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
         if run_limits is not None and run_limits.time_limit is None:
             run_limits.time_limit = time_limit
     check_output_paths({"--svg": args.svg, "--svg-key": args.svg_key, "--ipuz": args.ipuz})
-    inst = read_instance(args.file)
+    src = instances.given(args.file, args.words)
+    inst = read_instance(src)
     if args.models != 1:
         warn("layout computes one best layout; --models is ignored")
     outcome = workers.arrange(
@@ -49,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.to_json())
     else:
-        print(result.text(str(args.file)))
+        print(result.text(src.name))
     if layout is not None:
         if args.svg:
             render.write_svg(args.svg, result.to_svg(key=False))

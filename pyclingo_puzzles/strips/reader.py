@@ -11,13 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InputError, read_text
+from ..core.errors import InputError
 from ..core.letters import describe_char
+from ..io import instances
 from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
 
 COLOURS = ("b", "w")
 DEFAULT_LENGTHS = (1, 2, 3)
 MAX_CELLS = 250_000  # per grid (500 x 500); one fact per cell, and the ground program grows with it
+KEYS = ("strip_lengths", "grids", "final_grid")
 MAX_LENGTH = 12  # patterns are enumerated per length (2**L numbers); longer strips are absurd here
 
 
@@ -82,7 +84,7 @@ def parse_instance(text: str, path: str) -> StripsInstance:
 def from_doc(doc: YamlDoc) -> StripsInstance:
     """An instance from a parsed document (a YAML file, or the Python API's mapping)."""
     path = doc.path
-    data = expect_mapping(doc, ("strip_lengths", "grids", "final_grid"))
+    data = expect_mapping(doc, KEYS)
     lengths_raw = data.get("strip_lengths", list(DEFAULT_LENGTHS))
     if (
         not isinstance(lengths_raw, list)
@@ -123,4 +125,5 @@ def from_doc(doc: YamlDoc) -> StripsInstance:
 
 
 def read_instance(path: str | Path) -> StripsInstance:
-    return parse_instance(read_text(path), str(path))
+    """A YAML instance from a file or standard input (``-``)."""
+    return instances.read(path, from_doc, KEYS, lists=False)

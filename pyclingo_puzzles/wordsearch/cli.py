@@ -9,6 +9,7 @@ from pathlib import Path
 from ..cli import argtypes, count
 from ..core.errors import InputError
 from ..core.solve import Status
+from ..io import instances
 from ..io.outfiles import check_output_paths
 from ..io.output import print_json, print_stats, warn
 from . import render
@@ -17,19 +18,22 @@ from .autosize import find_size
 from .count import count_placements
 from .generate import listed_words
 from .pdf import PAPERS, missing_glyphs, pages_for, write_pdf
-from .reader import LEVELS, override, read_instance
+from .reader import KEYS, LEVELS, override, read_instance
 
 NAME = "wordsearch"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "file", nargs="+", type=Path, metavar="FILE",
-        help="YAML instance (width, height, words, level | directions, ...)"
+    argtypes.add_input(
+        parser, "YAML instance (width, height, words, level | directions, ...) or a .txt word list (one word a line)"
     )
     parser.add_argument("--level", choices=sorted(LEVELS), help="override the file's level")
     parser.add_argument(
-        "--size", type=_size, metavar="WxH|auto", help="override the file's width and height (auto: the smallest fit)"
+        "--size",
+        type=_size,
+        metavar="WxH|auto",
+        help="the grid's width and height, over the file's (auto: the smallest fit; the default for a word list "
+        "and --words)",
     )
     add_fit_arguments(parser)
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
@@ -46,8 +50,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     check_output_paths({"--svg": args.svg, "--svg-key": args.svg_key, "--pdf": args.pdf})
+    src = instances.given(args.file, args.words)
+    if args.size is None and instances.kind_of(src, KEYS) == "list":
+        args.size = "auto"  # a plain word list has no size: the smallest grid the words fit on
     auto = args.size == "auto"
-    inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=None if auto else args.size)
+    inst = override(read_instance(src, args.size), level=args.level, seed=args.seed, size=None if auto else args.size)
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
         return count.report(counted.count, counted.exhausted, counted.exit_code, args.json)
@@ -87,9 +94,9 @@ def run(args: argparse.Namespace) -> int:
                 print(f"shown: {' '.join(puzzle.shown)}")
             print()
         if result.status is not Status.SAT:
-            print(f"{args.file}: {result.explain()}")
+            print(f"{src.name}: {result.explain()}")
     if result.puzzles:
-        title = inst.title or Path(args.file).stem
+        title = inst.title or _title(src)
         if args.pdf:
             lost = missing_glyphs("".join("".join(p.grid) for p in result.puzzles) + "".join(inst.words))
             if lost:
@@ -102,6 +109,11 @@ def run(args: argparse.Namespace) -> int:
     if args.stats:
         print_stats(result.stats)
     return result.exit_code
+
+
+def _title(src: instances.Source) -> str:
+    """The printed pages' title when the file gives none: the file's name, else a plain one."""
+    return Path(src.name).stem if src.name not in (instances.STDIN_NAME, instances.INLINE_NAME) else "Word search"
 
 
 # --------------------------------------------------------------------------- fit most, --size auto

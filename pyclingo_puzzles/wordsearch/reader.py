@@ -15,14 +15,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..core.apicheck import SEED_LIMIT
-from ..core.errors import InputError, read_text
+from ..core.errors import InputError, shorten
 from ..core.letters import describe_char, first_non_letter, normalize_word
 from ..core.wordcheck import find_contained, find_duplicate
+from ..io import instances
 from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
 from . import shapes
 
 Direction = tuple[int, int]
 MAX_SIZE = 500
+AUTO_SIDE = MAX_SIZE  # the stand-in side of --size auto: every word that can fit at all passes the checks
 EIGHT: tuple[Direction, ...] = ((1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1))
 LEVELS: dict[str, tuple[Direction, ...]] = {
     "easy": ((1, 0), (0, 1)),  # right, down
@@ -98,7 +100,7 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
     for i, w in enumerate(inst.words):
         if len(w) > longest:
             raise InputError(
-                f"word {w} ({len(w)} letters) is longer than the {inst.width}x{inst.height} grid in every "
+                f"word {shorten(w)} ({len(w)} letters) is longer than the {inst.width}x{inst.height} grid in every "
                 f"allowed direction (at most {longest})",
                 inst.path,
                 word_line(i),
@@ -172,7 +174,8 @@ def parse_entry(doc: YamlDoc, key: str, i: int) -> WordEntry:
         raise InputError("empty word", doc.path, line)
     bad = first_non_letter(word)
     if bad is not None:
-        raise InputError(f"word {entry.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line)
+        shown = repr(shorten(entry.strip()))
+        raise InputError(f"word {shown} contains {describe_char(bad)}, which is not a letter", doc.path, line)
     if len(word) < 2:
         raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
     return WordEntry(word, priority, required, line)
@@ -207,18 +210,20 @@ def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | 
     for i, w in enumerate(words):
         if not isinstance(w, str) or w != normalize_word(w) or first_non_letter(w) is not None or len(w) < 2:
             raise InputError(
-                f"word {w!r} must be upper-case letters, at least two (normalize_word)", path, lines.get(i)
+                f"word {shorten(w)!r} must be upper-case letters, at least two (normalize_word)", path, lines.get(i)
             )
     twice = find_duplicate(words)
     if twice is not None:
         i, j = twice
         where = f"line {lines[i]}" if lines.get(i) else f"word {i + 1}"
-        raise InputError(f"word {words[i]} is listed twice ({where} and here)", path, lines.get(j))
+        raise InputError(f"word {shorten(words[i])} is listed twice ({where} and here)", path, lines.get(j))
     contained = find_contained(words)
     if contained is not None:
         i, j, how = contained
         raise InputError(
-            f"word {words[i]} occurs {how} {words[j]}, so it could never occur exactly once", path, lines.get(i)
+            f"word {shorten(words[i])} occurs {how} {shorten(words[j])}, so it could never occur exactly once",
+            path,
+            lines.get(i),
         )
 
 
@@ -261,16 +266,30 @@ def parse_instance(text: str, path: str) -> WordSearchInstance:
     return from_doc(load_yaml(path, text))
 
 
-def from_doc(doc: YamlDoc) -> WordSearchInstance:
-    """An instance from a parsed document (a YAML file, or the Python API's mapping)."""
+Size = tuple[int, int] | str | None  # (width, height), "auto" or not given
+
+
+def from_doc(doc: YamlDoc, size: Size = None) -> WordSearchInstance:
+    """An instance from a parsed document (a YAML file, a word list, or the Python API's mapping).
+    ``size`` stands in for a missing width and height (``"auto"``: a stand-in size that every
+    check accepts; ``autosize.find_size`` picks the real one)."""
     path = doc.path
     data = expect_mapping(doc, KEYS)
     mask = shapes.read_mask(doc)
     sizes = {}
+    given = dict(zip(("width", "height"), size if isinstance(size, tuple) else (size, size), strict=True))
     for key, from_mask in (("width", len(mask[0]) if mask else None), ("height", len(mask) if mask else None)):
         value = data.get(key, from_mask)
+        if key not in data and value is None and given[key] is not None:
+            value = AUTO_SIDE if given[key] == "auto" else given[key]
+        if key not in data and value is None:
+            raise doc.error(
+                f"'{key}' is missing: give width and height, or --size WxH (--size auto: the smallest grid "
+                "the words fit on)",
+                key,
+            )
         if not isinstance(value, int) or isinstance(value, bool):
-            raise doc.error(f"'{key}' must be an integer", key)
+            raise doc.error(f"'{key}' must be an integer, got {shorten(value)!r}", key)
         if from_mask is not None and value != from_mask:
             raise doc.error(f"'{key}' is {value} but the mask's is {from_mask} (leave it out: the mask sets it)", key)
         sizes[key] = value
@@ -329,8 +348,10 @@ def from_doc(doc: YamlDoc) -> WordSearchInstance:
     return check(inst, doc)
 
 
-def read_instance(path: str | Path) -> WordSearchInstance:
-    return parse_instance(read_text(path), str(path))
+def read_instance(path: str | Path | instances.Source, size: Size = None) -> WordSearchInstance:
+    """A YAML instance or a plain word list (``.txt``, one word a line) from a file, standard input
+    (``-``) or a ``Source``; ``size`` stands in for a missing width and height."""
+    return instances.read(path, lambda doc: from_doc(doc, size), KEYS)
 
 
 def override(
