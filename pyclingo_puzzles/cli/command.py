@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..core import messages
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
 from ..io.output import print_json, print_stats, warn
 from ..run import runtime
@@ -87,8 +88,9 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         metavar="FILE.lp",
         help="extra ASP rules added to the run (repeatable)",
     )
-    g.add_argument("--seed", type=_seed, default=None, help="random seed for clingo")
+    g.add_argument("-s", "--seed", type=_seed, default=None, help="random seed for clingo")
     g.add_argument(
+        "-t",
         "--time-limit",
         type=_positive_float,
         default=None,
@@ -105,6 +107,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         "MiB, or with a unit, e.g. 512M, 4G (default: 75%% of RAM)",
     )
     g.add_argument(
+        "-n",
         "--models",
         type=_models,
         default=default_models,
@@ -112,6 +115,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         help=f"number of solutions to compute, 0 = all (default {default_models})",
     )
     g.add_argument(
+        "-j",
         "--jobs",
         type=argtypes.positive_int,
         default=default_jobs(),
@@ -150,15 +154,89 @@ COMMANDS = {
 }
 
 
+COMPLETION_SHELLS = ("bash", "zsh", "tcsh")
+
+
+def version() -> str:
+    """The installed distribution's version (package metadata), else the package's own."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("pyclingo-puzzles")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        from .. import __version__
+
+        return __version__
+
+
+class _Version(argparse.Action):
+    """``--version``: the metadata is read only when asked (start-up stays as it was)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        print(f"pyclingo-puzzles {version()}")
+        parser.exit(0)
+
+
+class _Completion(argparse.Action):
+    """``--print-completion SHELL``: shtab writes the script from the complete parser (every
+    subcommand's options); shtab is imported only here."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
+        super().__init__(option_strings, dest, default=argparse.SUPPRESS, **kwargs)  # type: ignore[arg-type]
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        print(completion_script(str(values)))
+        parser.exit(0)
+
+
+def completion_script(shell: str) -> str:
+    import shtab
+
+    parser = build_parser()
+    subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for action in [a for sp in subparsers for p in sp.choices.values() for a in p._actions]:
+        if action.type is Path:  # files and output paths complete as file names
+            action.complete = shtab.FILE  # type: ignore[attr-defined]
+    return shtab.complete(parser, shell=shell)
+
+
+USAGE = """usage: pyclingo-puzzles COMMAND FILE... [options]
+
+Declarative puzzles on clingo. Commands:
+{commands}
+
+'pyclingo-puzzles COMMAND --help' lists a command's options; --help, --version, --print-completion SHELL.
+"""
+
+
+def short_usage() -> str:
+    """What the bare command prints: the commands, one line each."""
+    width = max(map(len, COMMANDS))
+    return USAGE.format(commands="\n".join(f"  {n:<{width}}  {h}" for n, (_, h) in COMMANDS.items()))
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser. With ``argv``, only the subcommand it names gets its options (and its module
     imported); the others are listed by name and help. Without, every subcommand is complete."""
     chosen = next((a for a in argv if a in COMMANDS), None) if argv is not None else None
     parser = _Parser(
         prog="pyclingo-puzzles",
-        description="Declarative puzzles on clingo: word search, crossword, strip cover.",
+        description="Declarative puzzles on clingo: word search, crossword, strip cover, crossword layout.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
+    parser.add_argument(
+        "--print-completion",
+        action=_Completion,
+        choices=COMPLETION_SHELLS,
+        metavar="SHELL",
+        help=f"print a shell completion script ({', '.join(COMPLETION_SHELLS)}) and exit, e.g. "
+        "pyclingo-puzzles --print-completion bash > ~/.local/share/bash-completion/completions/pyclingo-puzzles",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser, metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         if (chosen is None and argv is not None) or chosen not in (None, name):
@@ -176,6 +254,9 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     second Ctrl-C (see ``runtime``); in-process callers only get the cooperative deadline.
     Several FILEs: ``batch.run_batch`` (a pool of workers, each file through ``run_command``)."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:  # the bare command: a usage error, but a friendly one
+        sys.stderr.write(short_usage())
+        return EXIT_BAD_INPUT
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     files = inputs(parser, args)
@@ -196,7 +277,7 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
         nonlocal ticker
         ticker = _ticker(run) if process else None
         try:
-            return run_guarded(lambda: int(args.run(args)), on_first_write=printing)
+            return run_guarded(lambda: _counting_repeats(args), on_first_write=printing)
         finally:
             if ticker is not None:
                 ticker.stop()
@@ -227,7 +308,17 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list:
 def run_command(args: argparse.Namespace) -> int:
     """One file of a batch, in a worker: the subcommand's exit code, and for an error one line on
     stderr (never a traceback), as a single run gives them."""
-    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: int(args.run(args)))))
+    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: _counting_repeats(args))))
+
+
+def _counting_repeats(args: argparse.Namespace) -> int:
+    """The subcommand's run; a warning clingo repeated is reported once more at the end with its
+    count (``core/messages.py``), also when the run ends with an error."""
+    messages.clear()
+    try:
+        return int(args.run(args))
+    finally:
+        messages.report_repeats()
 
 
 def _signalled(run: runtime.Run | None, code: int) -> int:
