@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test bench lint images clean
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
@@ -28,6 +28,10 @@ bench: $(STAMP)
 	$(PY) -m pip install -q -e '.[test,bench]'
 	@command -v qxw >/dev/null 2>&1 || test -x /usr/games/qxw || { apt-get update -qq && apt-get install -y -qq qxw >/dev/null; } || echo "qxw not installable: its column will be empty"
 	$(PY) -m benchmarks.run $(BENCH)
+
+# The README's pictures, drawn by the command itself from the quick-start inputs.
+images: $(STAMP)
+	$(PY) docs/make_images.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks

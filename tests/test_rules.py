@@ -185,17 +185,17 @@ def test_count_with_a_time_limit_is_a_lower_bound(cli) -> None:
     assert res.code == 11 and re.fullmatch(r"at least \d+\n", res.out)
 
 
-# ------------------------------------------------------------------ README tables = encoding headers
+# --------------------------------------------------------- docs/rules.md tables = encoding headers
 
 SECTIONS = {"wordsearch.lp", "crossword.lp", "crossword_fill.lp", "strips.lp", "layout.lp"}
 CODE = re.compile(r"`([a-z_]\w*)\(([^)`]*)\)`")
 
 
 def readme_predicates() -> dict[str, dict[str, set[tuple[str, int]]]]:
-    """Per encoding: the signatures of its README input table and of its "Output:" sentence."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """Per encoding: the signatures of its docs/rules.md input table and of its "Output:" sentence."""
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     out = {}
-    for m in re.finditer(r"Encoding `encodings/(\w+\.lp)`[^\n]*\n", text):
+    for m in re.finditer(r"^## [^\n]*`encodings/(\w+\.lp)`[^\n]*\n", text, re.M):
         rest = text[m.end() :]
         table = re.search(r"\| input predicate \| meaning \|\n\|---\|---\|\n((?:\|.*\n)+)", rest)
         output = re.search(r"Output: (.*?)Derived", rest, re.S)
@@ -207,7 +207,7 @@ def readme_predicates() -> dict[str, dict[str, set[tuple[str, int]]]]:
     return out
 
 
-def test_readme_predicate_tables_equal_the_encoding_headers() -> None:
+def test_rules_doc_predicate_tables_equal_the_encoding_headers() -> None:
     documented = readme_predicates()
     assert set(documented) == SECTIONS
     for name in SECTIONS:

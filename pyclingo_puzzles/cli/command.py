@@ -136,7 +136,7 @@ def default_jobs() -> int:
 
 
 # subcommand -> (module holding add_arguments/run, help). Only the chosen family's module is
-# imported: start-up time is most of a small run (README, "Start-up").
+# imported: start-up time is most of a small run (docs/development.md, "Start-up").
 COMMANDS = {
     "wordsearch": (
         "pyclingo_puzzles.wordsearch.cli",

@@ -36,7 +36,7 @@ PRINT_COST = 0.0003  # seconds per answer kept for decoding and printing it afte
 
 # The result types here and on the P-99 path are NamedTuples and plain classes, not dataclasses:
 # importing dataclasses (it imports inspect) and building a dataclass at import time were a fifth
-# of a small puzzle's whole run (README, "Start-up").
+# of a small puzzle's whole run (docs/development.md, "Start-up").
 
 
 class Record:
