@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core import apicheck
 from ..core.errors import InputError
 from ..core.solve import Answer, Solver, Status, exit_code
 from .generate import (
@@ -26,7 +27,7 @@ from .generate import (
     placements_of,
     stray_copies,
 )
-from .reader import WordSearchInstance
+from .reader import WordSearchInstance, read_instance
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,14 @@ class Count:
 
 
 def count_placements(
-    inst: WordSearchInstance, *, rules: Sequence[str | Path] = (), time_limit: float | None = None
+    inst: WordSearchInstance | str | Path, *, rules: Sequence[str | Path] = (), time_limit: float | None = None
 ) -> Count:
+    """The number of placements of the whole word list (``inst``: an instance, or a YAML file's path)."""
+    if isinstance(inst, str | Path):
+        inst = read_instance(inst)
+    apicheck.instance(inst, "inst", WordSearchInstance, "a YAML path or wordsearch.reader.read_instance")
+    apicheck.common(time_limit=time_limit)
+    rules = apicheck.rule_files(rules)
     cands = [all_candidates(word, inst) for word in inst.words]
     total = sum(map(len, cands))
     if total > FULL_LIMIT:
