@@ -237,3 +237,15 @@ def test_kind_of_standard_input() -> None:
         ("", "list"),
     ]:
         assert instances.kind_of(instances.Source("<stdin>", text, None), keys) == kind, text
+
+
+def test_skipped_dictionary_lines_are_named(capsys, tmp_path: Path) -> None:
+    frame = write(tmp_path, "f.grid", "___\n")
+    bad = [f"it's{i}" for i in range(7)]
+    dictionary = write(tmp_path, "d.txt", "\n".join(["TEA", "x;bad", *bad, "42"]) + "\n")
+    code, _, err = run_cli(capsys, "crossword", frame, "--dictionary", dictionary)
+    assert code == 10, err
+    assert f"warning: {dictionary}: skipped 9 line(s) that are not a word (lines 2, 3, 4, 5, 6, …)" in err
+    dictionary = write(tmp_path, "d.txt", "TEA\n4x\n")
+    _, _, err = run_cli(capsys, "crossword", frame, "--dictionary", dictionary)
+    assert "skipped 1 line(s) that are not a word (line 2)\n" in err
