@@ -249,3 +249,20 @@ def test_skipped_dictionary_lines_are_named(capsys, tmp_path: Path) -> None:
     dictionary = write(tmp_path, "d.txt", "TEA\n4x\n")
     _, _, err = run_cli(capsys, "crossword", frame, "--dictionary", dictionary)
     assert "skipped 1 line(s) that are not a word (line 2)\n" in err
+
+
+@FUZZ
+@given(lines=st.lists(LINES, max_size=4), family=st.sampled_from(["wordsearch", "layout", "strips"]),
+       yaml_head=st.booleans())  # fmt: skip
+def test_fuzz_standard_input(capsys, lines: list[str], family: str, yaml_head: bool) -> None:
+    """Standard input: YAML or a plain list by its first line, the same contract as a file's."""
+    text = ("words:\n" if yaml_head else "") + "\n".join(lines)
+    saved = sys.stdin
+    sys.stdin = _Stdin(text.encode())  # type: ignore[assignment]
+    try:
+        code, _, err = run_cli(capsys, family, "-", "--time-limit", "3")
+    finally:
+        sys.stdin = saved
+    assert_contract(code, err)
+    if code == 65 and err.startswith("error: "):
+        assert err.startswith("error: <stdin>"), err
