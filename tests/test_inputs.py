@@ -266,3 +266,15 @@ def test_fuzz_standard_input(capsys, lines: list[str], family: str, yaml_head: b
     assert_contract(code, err)
     if code == 65 and err.startswith("error: "):
         assert err.startswith("error: <stdin>"), err
+
+
+def test_long_keys_and_values_are_shortened(capsys, tmp_path: Path) -> None:
+    long = "k" * 3000
+    for text, line in [
+        (f"width: 5\nheight: 5\nwords: [cat]\n{long}: 1\n", 4),
+        (f"width: 5\nheight: 5\nwords: [cat, dog]\nlevel: {long}\n", 4),
+        (f"width: 5\nheight: 5\nwords: [{{word: cat, priority: {long}}}, dog]\n", 3),
+    ]:
+        path = write(tmp_path, "w.yaml", text)
+        err = one_line_65(capsys, "wordsearch", path)
+        assert err.startswith(f"error: {path}:{line}: ") and len(err) < 250 and "characters)" in err, err

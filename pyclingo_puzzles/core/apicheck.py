@@ -9,7 +9,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import InputError, shorten
+from .errors import InputError, shown
 
 SEED_LIMIT = 2**32  # clingo rejects --seed=4294967296 and above
 MODELS_LIMIT = 2**31 - 1  # far beyond any enumeration that ends; 0 means all
@@ -39,14 +39,6 @@ def rule_files(rules: Any) -> list[str]:
             raise InputError(f"rules: item {i + 1} must be a file path, got {type(path).__name__}", ARGS)
         out.append(os.fspath(path))
     return out
-
-
-def shown(value: Any) -> str:
-    """A value as a message shows it: its repr, shortened (a huge list is named, not echoed)."""
-    try:
-        return shorten(repr(value))
-    except Exception:  # a hostile __repr__
-        return f"a {type(value).__name__}"
 
 
 def whole(value: Any, what: str, low: int, high: int) -> int:

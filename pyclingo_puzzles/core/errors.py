@@ -18,6 +18,14 @@ def shorten(value: object, limit: int = MAX_SHOWN) -> str:
     return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
 
 
+def shown(value: object) -> str:
+    """A value as a message shows it: its ``repr``, shortened (a huge list is named, not echoed)."""
+    try:
+        return shorten(repr(value))
+    except Exception:  # a hostile __repr__
+        return f"a {type(value).__name__}"
+
+
 class InputError(Exception):
     """Malformed input. ``str()`` is one line: ``FILE:LINE: what is wrong``."""
 

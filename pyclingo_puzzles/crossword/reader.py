@@ -32,8 +32,8 @@ def check_word(raw: str, file: str, line: int | None) -> str:
         raise InputError("empty word", file, line)
     bad = first_non_letter(word)
     if bad is not None:
-        shown = repr(shorten(raw.strip()))
-        raise InputError(f"word {shown} contains {describe_char(bad)}, which is not a letter", file, line)
+        quoted = repr(shorten(raw.strip()))
+        raise InputError(f"word {quoted} contains {describe_char(bad)}, which is not a letter", file, line)
     if len(word) < 2:
         raise InputError(f"word {word!r} has one letter; a site has at least two places", file, line)
     return word

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import InputError, shorten
+from ..core.errors import InputError, shorten, shown
 from ..core.letters import describe_char, first_non_letter, normalize_word
 from ..io import instances
 from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
@@ -40,7 +40,7 @@ def _entry(doc: YamlDoc, i: int, item: object) -> tuple[str, str]:
     if isinstance(item, dict):
         extra = [k for k in item if k not in ("word", "clue")]
         if extra:
-            raise doc.error(f"word {i + 1}: unknown key {extra[0]!r} (allowed: word, clue)", "words", i)
+            raise doc.error(f"word {i + 1}: unknown key {shown(extra[0])} (allowed: word, clue)", "words", i)
         word, clue = item.get("word"), item.get("clue", "")
         if not isinstance(word, str):
             raise doc.error(f"word {i + 1}: 'word' must be a string, got {type(word).__name__}", "words", i)
@@ -71,8 +71,8 @@ def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], tuple[str, ...]]:
             raise InputError("empty word", doc.path, line)
         bad = first_non_letter(word)
         if bad is not None:
-            shown = repr(shorten(text.strip()))
-            raise InputError(f"word {shown} contains {describe_char(bad)}, which is not a letter", doc.path, line)
+            quoted = repr(shorten(text.strip()))
+            raise InputError(f"word {quoted} contains {describe_char(bad)}, which is not a letter", doc.path, line)
         if len(word) < 2:
             raise InputError(f"word {word!r} has one letter; crossword entries need at least two", doc.path, line)
         words.append(word)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..core.apicheck import SEED_LIMIT
-from ..core.errors import InputError, shorten
+from ..core.errors import InputError, shorten, shown
 from ..core.letters import describe_char, first_non_letter, normalize_word
 from ..core.wordcheck import find_contained, find_duplicate
 from ..io import instances
@@ -154,18 +154,18 @@ def parse_entry(doc: YamlDoc, key: str, i: int) -> WordEntry:
             if k not in allowed:
                 hint = " (a secret word is never dropped anyway)" if k == "required" and key == "secret" else ""
                 allowed_text = ", ".join(allowed)
-                raise doc.error(f"unknown key {k!r} in a {key!r} entry (allowed: {allowed_text}){hint}", key, i, k)
+                raise doc.error(f"unknown key {shown(k)} in a {key!r} entry (allowed: {allowed_text}){hint}", key, i, k)
         if "word" not in entry:
             raise InputError(f"{key!r} item {i + 1} has no 'word'", doc.path, line)
         value = entry.get("priority", 1)
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_PRIORITY:
             raise doc.error(
-                f"priority must be a positive integer (at most {MAX_PRIORITY}), got {value!r}", key, i, "priority"
+                f"priority must be a positive integer (at most {MAX_PRIORITY}), got {shown(value)}", key, i, "priority"
             )
         priority = value
         flag = entry.get("required", False)
         if not isinstance(flag, bool):
-            raise doc.error(f"required must be true or false, got {flag!r}", key, i, "required")
+            raise doc.error(f"required must be true or false, got {shown(flag)}", key, i, "required")
         required, entry = flag, entry["word"]
     if not isinstance(entry, str):
         raise InputError(f"{key!r} item {i + 1} must be a string, got {type(entry).__name__}", doc.path, line)
@@ -174,8 +174,8 @@ def parse_entry(doc: YamlDoc, key: str, i: int) -> WordEntry:
         raise InputError("empty word", doc.path, line)
     bad = first_non_letter(word)
     if bad is not None:
-        shown = repr(shorten(entry.strip()))
-        raise InputError(f"word {shown} contains {describe_char(bad)}, which is not a letter", doc.path, line)
+        quoted = repr(shorten(entry.strip()))
+        raise InputError(f"word {quoted} contains {describe_char(bad)}, which is not a letter", doc.path, line)
     if len(word) < 2:
         raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
     return WordEntry(word, priority, required, line)
@@ -251,7 +251,7 @@ def parse_directions(doc: YamlDoc) -> tuple[tuple[Direction, ...], str | None]:
     if not isinstance(level, str):
         raise doc.error(f"'level' must be easy, medium or hard, got a {type(level).__name__}", "level")
     if level not in LEVELS:
-        raise doc.error(f"unknown level {level!r} (easy, medium or hard)", "level")
+        raise doc.error(f"unknown level {shown(level)} (easy, medium or hard)", "level")
     return LEVELS[level], level
 
 
@@ -360,7 +360,7 @@ def override(
     """Command-line options override the file (``--level``, ``--seed``, ``--size WxH``)."""
     if level is not None:
         if level not in LEVELS:
-            raise InputError(f"unknown level {level!r} (easy, medium or hard)", inst.path)
+            raise InputError(f"unknown level {shown(level)} (easy, medium or hard)", inst.path)
         inst = replace(inst, level=level, directions=LEVELS[level])
         if not inst.custom_alphabet:
             inst = replace(inst, alphabet=default_alphabet(inst.words, level))
