@@ -41,10 +41,6 @@ class Source:
     kind: str | None  # None: decided from the text (standard input, an unknown suffix)
     entries: tuple[str, ...] | None = None
 
-    @property
-    def is_list(self) -> bool:
-        return self.kind == "list"
-
 
 def read_stdin() -> str:
     """Standard input, whole, as UTF-8 text (the same limits and errors as a file's)."""
