@@ -224,42 +224,61 @@ def run_gecode(peer: Gecode, grid_path: Path, dict_path: Path, cap: float) -> tu
     The verdict is "filled", "no fill", "timed out", "-" (peer unavailable), "not in its grids" or
     "error: ...". The time is the whole process (reading the dictionary, model, search).
     """
+    verdict, seconds, _words = gecode_fill(peer, grid_path, dict_path, cap)
+    return verdict, seconds
+
+
+def gecode_fill(peer: Gecode, grid_path: Path, dict_path: Path, cap: float) -> tuple[str, float, list[str]]:
+    """``run_gecode`` and the fill's words (across then down; empty unless filled)."""
     if peer.binary is None:
-        return "-", 0.0
+        return "-", 0.0, []
     index = peer.index(grid_path)
     if index is None:
-        return "not in its grids", 0.0
+        return "not in its grids", 0.0, []
     cmd = [str(peer.binary), "-file", str(dict_path), "-time", str(int(cap * 1000)), str(index)]
     t0 = time.perf_counter()
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=cap + GRACE, check=False)
     except subprocess.TimeoutExpired:
-        return "timed out", time.perf_counter() - t0
+        return "timed out", time.perf_counter() - t0, []
     elapsed = time.perf_counter() - t0
     if proc.returncode != 0:
         detail = (proc.stderr.strip() or proc.stdout.strip()).splitlines()
-        return f"error: exit {proc.returncode} {detail[-1] if detail else ''}".rstrip(), elapsed
+        return f"error: exit {proc.returncode} {detail[-1] if detail else ''}".rstrip(), elapsed, []
     if "Search engine stopped" in proc.stdout:
-        return "timed out", elapsed
+        return "timed out", elapsed, []
     found = re.search(r"solutions:\s*(\d+)", proc.stdout)
     if found is None:
-        return "error: no summary", elapsed
+        return "error: no summary", elapsed, []
     if int(found.group(1)) == 0:
-        return "no fill", elapsed
+        return "no fill", elapsed, []
     words = {w.strip() for w in dict_path.read_text().splitlines() if w.strip()}
     if not check_fill(grid_path, proc.stdout, words):
-        return "error: bad fill", elapsed
-    return "filled", elapsed
+        return "error: bad fill", elapsed, []
+    return "filled", elapsed, fill_words(grid_path, proc.stdout) or []
+
+
+def printed_rows(grid_path: Path, stdout: str) -> list[str] | None:
+    """The grid Gecode printed, one string per row (``*`` a block), or None when there is none."""
+    width, height, _blocks = grid_blocks(grid_path)
+    rows = [line.strip() for line in stdout.splitlines() if line.startswith("\t") and len(line.strip()) == width]
+    rows = [r for r in rows if re.fullmatch(r"[a-z*]+", r)][:height]
+    return rows if len(rows) == height else None
+
+
+def fill_words(grid_path: Path, stdout: str) -> list[str] | None:
+    """The words of the grid Gecode printed (across then down), or None when no grid is printed."""
+    rows = printed_rows(grid_path, stdout)
+    return None if rows is None else ["".join(rows[r][c] for r, c in slot) for slot in grid_slots(grid_path)]
 
 
 def check_fill(grid_path: Path, stdout: str, words: set[str]) -> bool:
     """Whether the printed grid has the file's blocks and every slot holds a distinct dictionary word."""
     width, height, blocks = grid_blocks(grid_path)
-    rows = [line.strip() for line in stdout.splitlines() if line.startswith("\t") and len(line.strip()) == width]
-    rows = [r for r in rows if re.fullmatch(r"[a-z*]+", r)][:height]
-    if len(rows) != height:
+    rows = printed_rows(grid_path, stdout)
+    if rows is None:
         return False
     if any((rows[r][c] == "*") != ((r, c) in blocks) for r in range(height) for c in range(width)):
         return False
-    fill = ["".join(rows[r][c] for r, c in slot) for slot in grid_slots(grid_path)]
+    fill = fill_words(grid_path, stdout) or []
     return all(w in words for w in fill) and len(set(fill)) == len(fill)

@@ -82,9 +82,15 @@ def run_qxw(grid_path: Path, dict_path: Path, cap: float) -> tuple[str, float]:
 
     The verdict is "filled", "no fill", "timed out", "not installed" or "error: ...".
     """
+    verdict, seconds, _words = qxw_fill(grid_path, dict_path, cap)
+    return verdict, seconds
+
+
+def qxw_fill(grid_path: Path, dict_path: Path, cap: float) -> tuple[str, float, list[str]]:
+    """``run_qxw`` and the fill's words (in deck order; empty unless filled)."""
     qxw = find_qxw()
     if qxw is None:
-        return "not installed", 0.0
+        return "not installed", 0.0, []
     slots = grid_slots(grid_path)
     with tempfile.TemporaryDirectory(prefix="qxw-") as tmp:
         deck = Path(tmp) / "grid.qxd"
@@ -94,14 +100,15 @@ def run_qxw(grid_path: Path, dict_path: Path, cap: float) -> tuple[str, float]:
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=cap, cwd=tmp, check=False)
         except subprocess.TimeoutExpired:
-            return "timed out", time.perf_counter() - t0
+            return "timed out", time.perf_counter() - t0, []
         elapsed = time.perf_counter() - t0
     if proc.returncode == 4:
-        return "no fill", elapsed
+        return "no fill", elapsed, []
     if proc.returncode != 0:
         detail = (proc.stderr.strip() or proc.stdout.strip()).splitlines()
-        return f"error: exit {proc.returncode} {detail[-1] if detail else ''}".rstrip(), elapsed
+        return f"error: exit {proc.returncode} {detail[-1] if detail else ''}".rstrip(), elapsed, []
     words = {w.strip().lower() for w in dict_path.read_text().splitlines() if w.strip()}
     if not check_fill(slots, proc.stdout, words):
-        return "error: bad fill", elapsed
-    return "filled", elapsed
+        return "error: bad fill", elapsed, []
+    lines = [line.split() for line in proc.stdout.splitlines()]
+    return "filled", elapsed, [p[1].lower() for p in lines if len(p) == 2 and p[0][:1] == "W"]

@@ -42,6 +42,11 @@ def main() -> int:
         if path.suffix in (".dat", ".yaml", ".yml") and run(["crossword", str(path.relative_to(ROOT))]) not in DECIDED:
             unexpected.append(path)
 
+    banner("Crossword fill from the built-in English dictionary (word frequencies)")
+    grid = ROOT / "instances" / "crossword" / "mini-7x7.grid"
+    if run(["crossword", str(grid.relative_to(ROOT)), "--dictionary", "en"]) not in DECIDED:
+        unexpected.append(grid)
+
     banner("Strip exact cover (MUMS 2010 'Black and White')")
     for path in sorted((ROOT / "instances" / "strips").glob("*.yaml")):
         extra = ["--hunt"] if path.stem == "mums2010" else []

@@ -19,7 +19,7 @@ from ..core.letters import normalize_word
 from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
 from .framework import Framework, Site
 from .p99 import solve_instance
-from .reader import CrosswordInstance, check_framework, check_word, read_instance
+from .reader import CrosswordInstance, FrameworkOnlyError, check_framework, check_word, read_instance
 from .solution import CrosswordSolution, render_text
 
 if TYPE_CHECKING:  # the dictionary fill is imported when used: P-99 runs do not load it
@@ -132,7 +132,7 @@ def instance_of(
     if isinstance(source, str | Path) and framework is None:
         instance = read_instance(source)
         if not instance.words:
-            raise InputError("no words before the framework (a framework-only file needs --dictionary)", source, 1)
+            raise FrameworkOnlyError(source)
         return instance
     if framework is None:
         raise InputError("a word list needs a framework", "<words>")
@@ -182,12 +182,16 @@ def dictionary_of(
     min_length: int = 2,
     min_score: int | None = None,
 ) -> Dictionary:
-    """A dictionary from a file (``WORD`` or ``WORD;SCORE`` lines), a ``Dictionary``, a mapping
-    word -> score or a list of words (each checked: letters only)."""
+    """A dictionary from a file (``WORD`` or ``WORD;SCORE`` lines), ``"en"`` (the built-in English
+    dictionary, ``english.py``; words below Zipf 2.0 left out unless ``min_score`` says otherwise),
+    a ``Dictionary``, a mapping word -> score or a list of words (each checked: letters only)."""
+    from . import english
     from .fill import SCORE_MAX, SCORE_MIN, Dictionary, read_dictionary
 
     if isinstance(dictionary, Dictionary):
         return dictionary
+    if isinstance(dictionary, str) and dictionary == english.NAME:  # a Path("en") is a file
+        return english.english_dictionary(min_length, min_score)
     if isinstance(dictionary, str | Path):
         return read_dictionary(dictionary, min_length, min_score)
     if isinstance(dictionary, Mapping):

@@ -16,17 +16,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         type=Path,
         metavar="FILE",
-        help="P-99 .dat file, YAML instance, or (with --dictionary) a framework-only .dat/.yaml/.grid",
+        help="P-99 .dat file or YAML instance (words and framework), or a framework only (.grid, .dat, .yaml) to fill "
+        "from --dictionary",
     )
     count.add_argument(parser)
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",
-        type=Path,
         default=None,
         metavar="WORDS.txt",
-        help="fill the framework from this word list (one word per line, or WORD;SCORE)",
+        help="fill the framework from this word list (one word per line, or WORD;SCORE), or 'en': the built-in "
+        "English dictionary scored by word frequency (the default for a framework without words, e.g. a .grid)",
     )
     g.add_argument(
         "--no-repeat",
@@ -53,7 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         metavar="S",
-        help="ignore dictionary words scored below S (scored lists: WORD;SCORE)",
+        help="ignore dictionary words scored below S (scored lists: WORD;SCORE; 'en' scores Zipf frequency x 100 "
+        "and leaves out words below 200 unless S is given)",
     )
     g.add_argument("--optimize", action="store_true", help="maximise the total score of the fill")
     g.add_argument(
@@ -65,10 +67,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.dictionary is not None:
-        from .fill_cli import run as run_fill
+    """P-99 unless a dictionary is given or the file has no words (a .grid, a framework-only .dat or
+    YAML): those are filled from ``--dictionary``, by default the built-in English one."""
+    if args.dictionary is None and Path(args.file).suffix.lower() != ".grid":
+        from .p99_cli import run as run_p99
+        from .reader import FrameworkOnlyError
 
-        return run_fill(args)
-    from .p99_cli import run as run_p99
+        try:
+            return run_p99(args)
+        except FrameworkOnlyError:
+            pass
+    from .fill_cli import run as run_fill
 
-    return run_p99(args)
+    return run_fill(args, default=args.dictionary is None)

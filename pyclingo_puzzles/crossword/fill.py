@@ -33,6 +33,14 @@ ENCODING = "crossword_fill.lp"
 # seeds would give the same fill on a hard grid.
 SEED_DROP = 0.02
 SCORE_MIN, SCORE_MAX = -(2**31), 2**31 - 1  # scores become clingo numbers (32-bit)
+# A scored dictionary is tried first with only its best words: this share of them, then the next,
+# each search stopped after PREFER_CONFLICTS conflicts (a count, not a time: the fill stays the same
+# on a busy machine), before the whole dictionary decides. The propagator tries the best words first
+# in any case, but a fill from the best 30% has no rare word at all (the built-in English list: its
+# best 30%, 45% and 60% are the words of Zipf 3.04, 2.70 and 2.45 and more). On the 15x15 grids a
+# fill from the best 30% takes 16-289 conflicts or more than 1,000; from the best 45%, 8-375.
+PREFER_SHARES = (0.3, 0.45, 0.6)
+PREFER_CONFLICTS = 200
 
 
 # ------------------------------------------------------------------------------------------ readers
@@ -150,7 +158,8 @@ def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -
     for word in dictionary.words:
         if len(word) in by_length:
             by_length[len(word)].append(word)
-    tables = {n: WordTable.build(ws, n) for n, ws in by_length.items()}
+    scores = dictionary.words if len(set(dictionary.words.values())) > 1 else None  # a flat list has no order
+    tables = {n: WordTable.build(ws, n, scores) for n, ws in by_length.items()}
     bits = arc_consistent(sites, tables, framework.predefined())
     options: dict[tuple[int, int], set[str]] = {}
     for s in sites:
@@ -240,15 +249,40 @@ def solve_fill(
         value_rule=value_rule,
         count=count,
     )
+    if models == 1 and not optimize and not count:
+        for floor in preferred_floors(dictionary):
+            best = Dictionary({w: sc for w, sc in dictionary.words.items() if sc >= floor}, dictionary.skipped)
+            if seed:
+                best = seed_subset(best, seed)
+            outcome = attempt(best, time_limit=_left(time_limit, t0), conflicts=PREFER_CONFLICTS)
+            if outcome.solutions or runtime.stopping() or _left(time_limit, t0) == 0:
+                outcome.stats.extra.update(score_floor=floor)
+                return outcome  # a fill from the best words (or out of time)
     if seed and models == 1 and not optimize and not count:
         kept = seed_subset(dictionary, seed)
-        outcome = attempt(kept, time_limit=time_limit)
+        outcome = attempt(kept, time_limit=_left(time_limit, t0))
         if outcome.result is not None and outcome.result.status is not Status.UNSAT:
             outcome.stats.extra.update(seed_left_out=len(dictionary.words) - len(kept.words))
             return outcome  # a fill, or out of time
-        if time_limit is not None:
-            time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
-    return attempt(dictionary, time_limit=time_limit)
+    return attempt(dictionary, time_limit=_left(time_limit, t0))
+
+
+def _left(time_limit: float | None, t0: float) -> float | None:
+    return None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+
+
+def preferred_floors(dictionary: Dictionary) -> list[int]:
+    """The scores that keep the best ``PREFER_SHARES`` of a scored dictionary's words, lowest
+    share first; none for a flat list (or where a share would keep every word)."""
+    scores = sorted(dictionary.words.values(), reverse=True)
+    if scores[0] == scores[-1]:
+        return []
+    floors = []
+    for share in PREFER_SHARES:
+        floor = scores[max(0, int(len(scores) * share) - 1)]
+        if floor > scores[-1] and floor not in floors:
+            floors.append(floor)
+    return floors
 
 
 def seed_subset(dictionary: Dictionary, seed: int) -> Dictionary:
@@ -271,10 +305,12 @@ def _fill_once(
     jobs: int,
     value_rule: str,
     count: bool = False,
+    conflicts: int | None = None,
 ) -> FillOutcome:
-    """Prune, then solve. By default the word constraint runs as a propagator over the letter atoms
-    (no word atoms are ground); ``word_atoms`` (implied by ``optimize`` and by rules that mention
-    fill/2) grounds the whole encoding instead. With ``jobs`` > 1 a search for one fill races the
+    """Prune, then solve (stopped after ``conflicts`` conflicts when given). By default the word
+    constraint runs as a propagator over the letter atoms (no word atoms are ground);
+    ``word_atoms`` (implied by ``optimize`` and by rules that mention fill/2) grounds the whole
+    encoding instead. With ``jobs`` > 1 a search for one fill races the
     propagator's value rules in that many processes (``portfolio.race``: the answer does not depend
     on timing)."""
     t0 = time.perf_counter()
@@ -291,7 +327,8 @@ def _fill_once(
     lazy = not (word_atoms or optimize or by_rules)
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
     job = _FillJob(
-        framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count
+        framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count,
+        conflicts,
     )
     if jobs > 1 and lazy and models == 1 and not count and can_race():
         # said here, not once per worker; the constants are those _FillJob.run sets
@@ -327,6 +364,7 @@ class _FillJob:
     optimize: bool
     lazy: bool
     count: bool = False
+    conflicts: int | None = None  # stop the search after this many conflicts
 
     def run(self, value_rule: str, progress: Progress | None = None) -> FillOutcome:
         framework, sites, cands, lazy = self.framework, self.sites, self.cands, self.lazy
@@ -334,6 +372,8 @@ class _FillJob:
         options += ["-c", f"lazy={int(lazy)}"]
         if self.seed and not lazy:
             options.append("--rand-freq=0.01")
+        if self.conflicts is not None:
+            options.append(f"--solve-limit={self.conflicts}")
         solver = Solver([ENCODING], self.rules, seed=self.seed, options=options)
         if lazy:
             words: list[str] = []

@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..core.errors import InputError
 from ..io.output import warn
 from .api import dictionary_of, fill
+from .english import NAME
 from .fill import read_framework
 from .p99_cli import report
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, default: bool = False) -> int:
+    """``default``: no --dictionary was given for a framework without words: the built-in one."""
     if args.min_length < 1:
         raise InputError("--min-length must be at least 1", args.file)
     if args.jobs < 1:
         raise InputError("--jobs must be at least 1", args.file)
     framework, notes = read_framework(args.file)
-    dictionary = dictionary_of(args.dictionary, args.min_length, args.min_score)
+    if default:
+        args.dictionary = NAME
+        notes.append(f"no --dictionary: filling from the built-in English dictionary (--dictionary {NAME})")
+    source = NAME if args.dictionary == NAME else Path(args.dictionary)  # ./en is a file called en
+    dictionary = dictionary_of(source, args.min_length, args.min_score)
     for note in notes:  # after every input is read: a run that ends in an error prints one line only
         warn(f"{args.file}: {note}")
     if dictionary.skipped:

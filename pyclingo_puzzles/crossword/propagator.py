@@ -86,6 +86,8 @@ class WordPropagator:
                 places.append(p)
             self.slot_places[s.id] = places
         self.tables = {s.id: tables[s.length] for s in self.sites}
+        # scored tables (best word first): decide() tries the letters of the best words first
+        self.scored = all(t.scores for t in self.tables.values())
         # complements are taken within the table (x ^ full): & with a negative int is slower
         self.full = {s.id: tables[s.length].full for s in self.sites}
         # filled by init
@@ -258,7 +260,8 @@ class WordPropagator:
 
     def decide(self, thread_id: int, assignment: Assignment, fallback: int) -> int:
         """The place to decide by ``value_rule`` (see ``VALUE_RULES``), and there the letter that
-        keeps the most candidates in the slots through it."""
+        keeps the most candidates in the slots through it (with scored words: the letter of the
+        best words, ``_best_words_letter``)."""
         st = self.threads[thread_id]
         cur = st.cur
         self.steps += 1
@@ -272,6 +275,8 @@ class WordPropagator:
             open_letters = [lit for _ch, lit in self.options[best_place] if lit in live]
             if open_letters:
                 return self.rng.choice(open_letters)
+        if self.scored:
+            return self._best_words_letter(st, best_place, fallback)
         by_min = self.value_rule == "min"
         for _ch, lit in self.options[best_place]:
             if lit not in live:
@@ -285,6 +290,29 @@ class WordPropagator:
                     support *= n
             if support > top:
                 choice, top = lit, support
+        return choice
+
+    # ------------------------------------------------------------------------------ scored words
+
+    def _best_words_letter(self, st: _ThreadState, place: int, fallback: int) -> int:
+        """With scored words: the letter whose best remaining word in each slot through the place
+        scores highest (summed over the slots; a letter that empties a slot never wins), so the
+        search tries common words first. The tables are sorted best first: a set's best word is its
+        lowest bit."""
+        cur, live = st.cur, st.live[place]
+        choice, top = fallback, None
+        for _ch, lit in self.options[place]:
+            if lit not in live:
+                continue
+            total = 0
+            for s, i in self.slots_at[place]:
+                left = cur[s] & self.slot_mask[s][i][lit]
+                if not left:
+                    break
+                total += self.tables[s].best_score(left)
+            else:
+                if top is None or total > top:
+                    choice, top = lit, total
         return choice
 
     def _fewest_candidates(self, st: _ThreadState) -> int:

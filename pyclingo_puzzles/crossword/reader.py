@@ -19,6 +19,16 @@ YAML_SUFFIXES = (".yaml", ".yml")
 MAX_CELLS = 250_000  # 500 x 500, as the word search; crossword grids in use are below 30 x 30
 
 
+class FrameworkOnlyError(InputError):
+    """A P-99 file without words (the command fills it from a dictionary instead)."""
+
+    def __init__(self, file: str | Path | None = None, line: int | None = 1):
+        super().__init__("no words before the framework (a framework-only file needs --dictionary)", file, line)
+
+    def __reduce__(self):  # pickled whole across a batch's worker processes
+        return (FrameworkOnlyError, (self.file, self.line))
+
+
 class CrosswordInstance(NamedTuple):
     path: str
     words: tuple[str, ...]  # normalised (upper case, NFC), in file order
@@ -68,6 +78,9 @@ def parse_dat(text: str, path: str) -> CrosswordInstance:
     try:
         blank = next(i for i in range(end) if not lines[i].strip())
     except StopIteration:
+        first = lines[0].strip() if lines else ""
+        if first and ("." in first or not first.strip(" .").isalpha()):
+            raise FrameworkOnlyError(path) from None  # its first line is a row: a bare framework
         first_row = next((i for i in range(end) if "." in lines[i] or " " in lines[i].strip()), end - 1)
         raise InputError(
             "no blank line separating the word list from the framework", path, max(first_row, 0) + 1

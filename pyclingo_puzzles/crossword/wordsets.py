@@ -15,15 +15,21 @@ ONES = re.compile("1")
 
 
 class WordTable(NamedTuple):
-    """The words of one length, sorted, and ``masks[i][ch]``: the words with ``ch`` at position ``i``."""
+    """The words of one length, sorted, and ``masks[i][ch]``: the words with ``ch`` at position ``i``.
+    Scored (``scores``, one per word), the words are sorted best score first, so a set's lowest bit
+    is its best word."""
 
     length: int
     words: tuple[str, ...]
     masks: tuple[dict[str, int], ...]
+    scores: tuple[int, ...] = ()  # per word, when built with scores
 
     @classmethod
-    def build(cls, words: Iterable[str], length: int) -> WordTable:
-        ordered = tuple(sorted(set(words)))
+    def build(cls, words: Iterable[str], length: int, scores: Mapping[str, int] | None = None) -> WordTable:
+        if scores is None:
+            ordered = tuple(sorted(set(words)))
+        else:
+            ordered = tuple(sorted(set(words), key=lambda w: (-scores[w], w)))
         size = (len(ordered) + 7) // 8
         rows: list[dict[str, bytearray]] = [{} for _ in range(length)]
         for k, word in enumerate(ordered):
@@ -34,7 +40,7 @@ class WordTable(NamedTuple):
                     buf = rows[i][ch] = bytearray(size)
                 buf[byte] |= 1 << bit
         masks = tuple({ch: int.from_bytes(buf, "little") for ch, buf in row.items()} for row in rows)
-        return cls(length, ordered, masks)
+        return cls(length, ordered, masks, () if scores is None else tuple(scores[w] for w in ordered))
 
     @property
     def full(self) -> int:
@@ -51,6 +57,10 @@ class WordTable(NamedTuple):
         for ch in letters:
             out |= row.get(ch, 0)
         return out
+
+    def best_score(self, bits: int) -> int:
+        """The score of the best word in ``bits`` (not empty; a scored table)."""
+        return self.scores[(bits & -bits).bit_length() - 1]
 
     def decode(self, bits: int) -> list[str]:
         """The words of a bitset, in table order."""
