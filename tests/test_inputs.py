@@ -278,3 +278,10 @@ def test_long_keys_and_values_are_shortened(capsys, tmp_path: Path) -> None:
         path = write(tmp_path, "w.yaml", text)
         err = one_line_65(capsys, "wordsearch", path)
         assert err.startswith(f"error: {path}:{line}: ") and len(err) < 400 and "characters)" in err, err
+
+
+def test_count_needs_a_size(capsys) -> None:
+    message = one_line_65(capsys, "wordsearch", "--words", "cat dog", "--count")
+    assert message == "error: --words: --count counts the placements on one grid: give its size with --size WxH"
+    code, out, _ = run_cli(capsys, "wordsearch", "--words", "cat dog", "--count", "--size", "4x4")
+    assert code == 30 and int(out) > 0

@@ -55,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
         args.size = "auto"  # a plain word list has no size: the smallest grid the words fit on
     auto = args.size == "auto"
     inst = override(read_instance(src, args.size), level=args.level, seed=args.seed, size=None if auto else args.size)
+    if args.count and auto:
+        raise InputError("--count counts the placements on one grid: give its size with --size WxH", src.name)
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
         return count.report(counted.count, counted.exhausted, counted.exit_code, args.json)
