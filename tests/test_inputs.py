@@ -285,3 +285,8 @@ def test_count_needs_a_size(capsys) -> None:
     assert message == "error: --words: --count counts the placements on one grid: give its size with --size WxH"
     code, out, _ = run_cli(capsys, "wordsearch", "--words", "cat dog", "--count", "--size", "4x4")
     assert code == 30 and int(out) > 0
+
+
+def test_fit_most_needs_a_size(capsys) -> None:
+    message = one_line_65(capsys, "wordsearch", "--words", "cat dog", "--fit", "most")
+    assert message.startswith("error: --words: --fit most and --max-words choose words for one grid: give its size")

@@ -154,7 +154,11 @@ def check_fit_arguments(args: argparse.Namespace, inst) -> None:
     if args.max_words is not None and len(inst.required) > args.max_words:
         raise InputError(f"{len(inst.required)} words are required but --max-words is {args.max_words}", args.file)
     if args.size == "auto" and (args.fit == "most" or args.max_words is not None):
-        raise InputError("--size auto wants every word placed: leave out --fit most and --max-words", args.file)
+        raise InputError(
+            "--fit most and --max-words choose words for one grid: give its size with --size WxH (--size auto, "
+            "the default for a word list, places every word)",
+            args.file,
+        )
 
 
 def report_fit(result: WordSearch) -> None:
