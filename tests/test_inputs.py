@@ -290,3 +290,12 @@ def test_count_needs_a_size(capsys) -> None:
 def test_fit_most_needs_a_size(capsys) -> None:
     message = one_line_65(capsys, "wordsearch", "--words", "cat dog", "--fit", "most")
     assert message.startswith("error: --words: --fit most and --max-words choose words for one grid: give its size")
+
+
+@FUZZ
+@given(words=LINES, family=st.sampled_from(["wordsearch", "layout"]))
+def test_fuzz_inline_words(capsys, words: str, family: str) -> None:
+    code, _, err = run_cli(capsys, family, "--words", words, "--time-limit", "3")
+    assert_contract(code, err)
+    if code == 65:
+        assert err.startswith(("error: --words", "pyclingo-puzzles")), err  # "--words -x": argparse's usage error
