@@ -56,6 +56,16 @@ class _Parser(argparse.ArgumentParser):
         return super().format_usage()
 
 
+class _TopParser(_Parser):
+    """The command's parser: the subcommand's inputs are checked with its options (``inputs``)."""
+
+    def parse_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+        parsed = super().parse_args(args, namespace)
+        if hasattr(parsed, "file"):
+            inputs(self, parsed)
+        return parsed
+
+
 class _CommandParser(_Parser):
     """A subcommand's parser: its FILEs and options in any order (``crossword a.dat --json b.dat``;
     plain argparse stops collecting FILEs at the first option)."""
@@ -223,7 +233,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser. With ``argv``, only the subcommand it names gets its options (and its module
     imported); the others are listed by name and help. Without, every subcommand is complete."""
     chosen = next((a for a in argv if a in COMMANDS), None) if argv is not None else None
-    parser = _Parser(
+    parser = _TopParser(
         prog="pyclingo-puzzles",
         description="Declarative puzzles on clingo: word search, crossword, strip cover, crossword layout.",
     )
@@ -257,9 +267,8 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     if not argv:  # the bare command: a usage error, but a friendly one
         sys.stderr.write(short_usage())
         return EXIT_BAD_INPUT
-    parser = build_parser(argv)
-    args = parser.parse_args(argv)
-    files = inputs(parser, args)
+    args = build_parser(argv).parse_args(argv)
+    files = args.file if isinstance(args.file, list) else [args.file]
     run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
     if len(files) > 1:
         from .batch import run_batch
@@ -277,7 +286,7 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
         nonlocal ticker
         ticker = _ticker(run) if process else None
         try:
-            return run_guarded(lambda: _counting_repeats(args), on_first_write=printing)
+            return run_guarded(lambda: int(args.run(args)), on_first_write=printing)
         finally:
             if ticker is not None:
                 ticker.stop()
@@ -287,38 +296,26 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     return _signalled(run, _reported(lambda: _inside(run, one)))
 
 
-def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list:
-    """The FILEs to run, checked as a usage error: at least one, or ``--words`` and none; standard
-    input (``-``) read once, by a run of its own."""
+def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The FILEs to run, checked as a usage error: at least one, or ``--words`` and none (then
+    ``args.file`` names them); standard input (``-``) read once, by a run of its own."""
     files = args.file if isinstance(args.file, list) else [args.file]
-    words = getattr(args, "words", None)
-    if words is not None:
+    if getattr(args, "words", None) is not None:
         if files:
             parser.error(f"{args.command}: give FILE or --words, not both")
-        return ["--words"]  # the family reads args.words (io/instances.py: given); this names them
-    if not files:
+        args.file = ["--words"]  # the family reads args.words (io/instances.py: given); this names them
+    elif not files:
         parser.error(
             f"{args.command}: no input: give a FILE (YAML or a .txt word list, - for standard input) or --words"
         )
-    if len(files) > 1 and any(str(f) == "-" for f in files):
+    elif len(files) > 1 and any(str(f) == "-" for f in files):
         parser.error(f"{args.command}: - (standard input) cannot be one of several FILEs")
-    return files
 
 
 def run_command(args: argparse.Namespace) -> int:
     """One file of a batch, in a worker: the subcommand's exit code, and for an error one line on
     stderr (never a traceback), as a single run gives them."""
-    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: _counting_repeats(args))))
-
-
-def _counting_repeats(args: argparse.Namespace) -> int:
-    """The subcommand's run; a warning clingo repeated is reported once more at the end with its
-    count (``core/messages.py``), also when the run ends with an error."""
-    messages.clear()
-    try:
-        return int(args.run(args))
-    finally:
-        messages.report_repeats()
+    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: int(args.run(args)))))
 
 
 def _signalled(run: runtime.Run | None, code: int) -> int:
@@ -335,7 +332,8 @@ def _reported(call: Callable[[], int]) -> int:
     """``call()``'s exit code; the errors a run can end with become one line on stderr and theirs
     (a closed pipe or a full disk are handled by ``run_guarded`` inside)."""
     try:
-        return call()
+        with messages.counting():  # a warning clingo repeated: once more at the end, with its count
+            return call()
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

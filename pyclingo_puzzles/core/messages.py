@@ -3,13 +3,15 @@
 clingo repeats a message for every ground instance, and a family that grounds in rounds (a layout
 search, a size search) meets the same message in every round: the README's rule example printed one
 info 41 times. Each distinct message is passed on the first time it comes (so it is seen before a
-long solve); the later copies are only counted, and ``report_repeats`` (called by the command at
-the end of a run) passes each repeated message on once more with its count: ``... (41 times)``.
+long solve); the later copies are only counted, and at the end of a run (``counting``, around
+each run of the command) each repeated message is passed on once more with its count:
+``... (41 times)``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 Warn = Callable[[str], None]
 
@@ -43,3 +45,14 @@ def report_repeats() -> None:
         if count > 1:
             warn(f"{message} ({count} times)")
     _seen.clear()
+
+
+@contextmanager
+def counting() -> Iterator[None]:
+    """One run: messages start afresh, and the repeated ones are reported when it ends (also when
+    it ends with an error)."""
+    clear()
+    try:
+        yield
+    finally:
+        report_repeats()
