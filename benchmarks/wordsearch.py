@@ -11,6 +11,8 @@ states; four lists cut from a random 10x10 letter grid (all fit) within 5 s; sma
 10-12 words, with an optimum proof wanted within 10 s. Reference for the cut and 8x8 lists, whose
 crux is "do all the words fit?": Knuth's exact cover with colours (the ``xcover`` package,
 benchmarks/xcover_peer.py), one process per list as a user runs it, same cap.
+
+Books of 10 and balance (``benchmarks/wordsearch_quality.py``) run between the two.
 """
 
 from __future__ import annotations
@@ -196,6 +198,9 @@ def main() -> None:
         )
     )
     print("wsg = word-search-generator 5.x (pip, bench extra); dup = words found more than once by our scanner")
+    from benchmarks import wordsearch_quality
+
+    wordsearch_quality.main()  # books and balance, ours and word-search-generator's
     fit_most_cases()
 
 

@@ -36,7 +36,7 @@ def _error(call: Callable[[], object]) -> str:
         (lambda: layout.arrange(["kettle", "oven"], seed=2**40), "seed must be a whole number"),
         (lambda: layout.arrange(["kettle", "oven"], time_limit=-1), "time_limit must be a finite number"),
         (lambda: layout.arrange(["kettle", "oven"], rules=5), "rules must be a list"),
-        (lambda: layout.arrange(["kettle", "oven"], prefer="short"), "prefer must be one of crossings, area"),
+        (lambda: layout.arrange(["kettle", "oven"], prefer="short"), "prefer must be one of balanced, crossings, area"),
         (lambda: strips.tile([["bw", "wb"]], count="yes"), "count must be True or False"),
         (lambda: strips.tile([["bw", "wb"]], lengths=[0]), "lengths: each must be a whole number from 1"),
         (lambda: strips.hunt([["bw", "wb"]], count=1), "count must be True or False"),
@@ -104,7 +104,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
         wordsearch.generate,
         {"words": ["cat", "dog"], "width": 5, "height": 5, "level": "easy", "directions": None, "seed": 1,
          "rules": (), "fit": "all", "max_words": None, "alphabet": None, "message": None, "models": 1,
-         "time_limit": 20},
+         "time_limit": 20, "max_shared": 20, "balance": True},
     ),
     "wordsearch.count_placements": (
         wordsearch.count_placements, {"inst": TINY, "rules": (), "time_limit": 20}

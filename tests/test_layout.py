@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from itertools import product
 from pathlib import Path
+from typing import NamedTuple
 
 import ipuz
 import pytest
@@ -16,8 +17,9 @@ from pyclingo_puzzles.core.solve import Status
 from pyclingo_puzzles.io.ipuz import numbering
 from pyclingo_puzzles.layout import arrange
 from pyclingo_puzzles.layout.greedy import Board
+from pyclingo_puzzles.layout.objective import key
+from pyclingo_puzzles.layout.parts import orphan_pair, unconnectable
 from pyclingo_puzzles.layout.reader import parse_instance
-from pyclingo_puzzles.layout.search import orphan_pair, unconnectable
 from pyclingo_puzzles.layout.verify import check
 
 from .conftest import INSTANCES, one_line_error, parse_or_one_line_error
@@ -176,23 +178,54 @@ def brute_force(words: list[str]) -> list[tuple[int, int, int]]:
     return found
 
 
+def best_by(prefer: str, found: list[tuple[int, int, int]], letters: int) -> tuple[int, int]:
+    """The test's own statement of each order, as (crossings, area) of the best layout."""
+    order = {
+        "crossings": lambda x, a: (x, -a),
+        "area": lambda x, a: (-a, x),
+        "balanced": lambda x, a: (x * letters - a, x),
+    }[prefer]
+    return max(((x, h * w) for x, h, w in found), key=lambda xa: order(*xa))
+
+
+@pytest.mark.parametrize("prefer", ["crossings", "balanced"])
 @pytest.mark.parametrize(
     "text", ["[cat, dog, goat, toad, cod]", "[kettle, salt, oven, tone]", "[ring, grin, nag, gin]"]
 )
-def test_proved_optimum_equals_brute_force(cli, tmp_path: Path, text: str) -> None:
+def test_proved_optimum_equals_brute_force(cli, tmp_path: Path, text: str, prefer: str) -> None:
     path = tmp_path / "list.yaml"
-    path.write_text(f"words: {text}\n")
+    path.write_text(f"words: {text}\nprefer: {prefer}\n")
     res = cli("layout", path, "--json", "--time-limit", "20")
     assert res.code == 30, res.err
     data = json.loads(res.out)
     words = [w.upper() for w in text.strip("[]").replace(" ", "").split(",")]
-    assert (data["crossings"], -data["area"]) == max((x, -h * w) for x, h, w in brute_force(words))
+    best = best_by(prefer, brute_force(words), sum(map(len, words)))
+    assert (data["crossings"], data["area"]) == best
+
+
+class _Scored(NamedTuple):
+    crossings: int
+    area: int
+    placements: tuple[Placement, ...]
+
+
+@pytest.mark.parametrize("prefer", ["crossings", "area", "balanced"])
+def test_the_search_key_orders_as_the_test_states_it(prefer: str) -> None:
+    # one word of 58 letters stands for a 58-letter list: letters() sums the placed words' lengths
+    words = (Placement("A" * 58, 0, 0, A),)
+    pairs = [(x, a) for x in (9, 10, 11, 12) for a in (90, 96, 120, 154, 195, 250)]
+    ranked = sorted(pairs, key=lambda xa: key(_Scored(xa[0], xa[1], words), prefer))  # type: ignore[arg-type]
+    assert ranked[0] == best_by(prefer, [(x, a, 1) for x, a in pairs], 58)
+    if prefer == "balanced":  # a crossing is worth 58 cells: 10 in 96 beats 11 in 195, 11 in 120 beats 10 in 96
+        assert ranked.index((10, 96)) < ranked.index((11, 195))
+        assert ranked.index((11, 120)) < ranked.index((10, 96))
 
 
 @pytest.mark.parametrize(("height", "width"), [(4, 4), (4, 5), (5, 5), (4, 6)])
 def test_a_given_box_is_decided_as_brute_force_says(cli, tmp_path: Path, height: int, width: int) -> None:
     path = tmp_path / "box.yaml"
-    path.write_text(f"words: [cat, dog, goat, toad, cod]\nmax_width: {width}\nmax_height: {height}\n")
+    box = f"max_width: {width}\nmax_height: {height}\nprefer: crossings\n"
+    path.write_text(f"words: [cat, dog, goat, toad, cod]\n{box}")
     res = cli("layout", path, "--json", "--time-limit", "20")
     fitting = [
         (x, -h * w) for x, h, w in brute_force(["CAT", "DOG", "GOAT", "TOAD", "COD"])

@@ -24,6 +24,7 @@ EXPECTED = {  # instance -> exit code
     "too-many-4x4.yaml": 20,
     "heart-13x12.yaml": 10,  # shapes (tests/test_wordsearch_shapes.py)
     "cross-ru-9x9.yaml": 10,
+    "garden-15x15.yaml": 10,  # books and balance (tests/test_wordsearch_quality.py)
 }
 
 

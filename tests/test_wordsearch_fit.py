@@ -126,9 +126,8 @@ def test_priorities_decide_what_is_dropped(favourite: str, cli, tmp_path: Path) 
     path = write(tmp_path, f"width: 4\nheight: 4\nlevel: easy\nwords: [{', '.join(entries)}]\n")
     data = json.loads(cli("wordsearch", path, "--fit", "most", "--json").out)
     check_puzzle(data, words)
+    # ABCD at 5: dropping XY or one of the other long words weighs 8 either way (ties are not ordered)
     assert favourite not in data["dropped"] and len(data["dropped"]) == 1 and data["optimal"]
-    if favourite == "ABCD":  # 5 + 3: the four long words; XY goes
-        assert data["dropped"] == ["XY"]
 
 
 def test_required_word_is_kept_and_impossible_required_set_gives_the_core(cli, tmp_path: Path) -> None:
@@ -281,7 +280,7 @@ def test_pdf_pages_list_placed_words_and_the_key_the_secret_ones(tmp_path: Path)
 
 
 def test_every_word_from_is_the_weight_only_the_whole_list_beats() -> None:
-    from pyclingo_puzzles.wordsearch.generate import every_word_from
+    from pyclingo_puzzles.wordsearch.fit_most import every_word_from
 
     text = "width: 5\nheight: 5\nwords: [{word: CAT, priority: 3}, DOG, {word: EMU, priority: 2}]\n"
     inst = parse_instance(text, "w.yaml")

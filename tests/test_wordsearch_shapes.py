@@ -127,7 +127,7 @@ def test_scanner_reads_no_word_across_an_unusable_cell() -> None:
 
 
 def test_candidates_lie_on_usable_cells() -> None:
-    from pyclingo_puzzles.wordsearch.generate import all_candidates, candidate_count
+    from pyclingo_puzzles.wordsearch.candidates import all_candidates, candidate_count
 
     inst = read_instance(WORDSEARCH / "heart-13x12.yaml")
     cells = usable(inst.mask)

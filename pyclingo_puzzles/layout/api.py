@@ -196,9 +196,11 @@ def arrange(
     seed: int | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> LayoutResult:
-    """Every word placed once, across or down, into one crossword with the most crossings, then
-    the smallest bounding box (``prefer="area"``: the reverse), best found within ``time_limit``
-    seconds; ``result.optimal`` when proved. Words are checked as the CLI checks a file (bad input
+    """Every word placed once, across or down, into one crossword, the best found within
+    ``time_limit`` seconds by ``prefer`` (``layout/objective.py``): ``"balanced"`` (default:
+    crossings x letters - box area, a crossing worth as many cells as the list has letters),
+    ``"crossings"`` (most crossings, then the smallest box) or ``"area"`` (the reverse);
+    ``result.optimal`` when proved. Words are checked as the CLI checks a file (bad input
     raises ``InputError``); ``rules``: ``.lp`` files as with ``--rules``. Lists of more than 7
     words without rules are searched in two processes on a machine with two cores or more (see
     ``layout/workers.py``)."""

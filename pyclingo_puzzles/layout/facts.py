@@ -27,8 +27,8 @@ def option_facts(
     root: str, prefer: str, max_width: int | None, max_height: int | None, origin: bool = False
 ) -> Iterator[Symbol]:
     yield Function("root", [String(root)])
-    if prefer == "area":
-        yield Function("prefer", [Function("area")])
+    if prefer != "crossings":  # the encoding's order without prefer/1
+        yield Function("prefer", [Function(prefer)])
     if origin:
         yield Function("origin")
     if max_width is not None:

@@ -2,7 +2,7 @@
 plain word list (one word a line, the rest of the line its clue; ``io/instances.py``).
 
 Keys: ``words`` (strings or ``{word, clue}`` mappings), optional ``max_width``, ``max_height``,
-``title``, ``prefer`` (``crossings`` | ``area``).
+``title``, ``prefer`` (``balanced`` | ``crossings`` | ``area``: see ``objective.py``).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from ..core.errors import InputError, shorten, shown
 from ..core.letters import describe_char, first_non_letter, normalize_word
 from ..io import instances
 from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
+from .objective import DEFAULT, PREFERENCES
 
 KEYS = ("words", "max_width", "max_height", "title", "prefer")
-PREFERENCES = ("crossings", "area")
 MAX_SIDE = 200
 
 
@@ -28,7 +28,7 @@ class LayoutInstance:
     max_width: int | None = None
     max_height: int | None = None
     title: str = ""
-    prefer: str = "crossings"
+    prefer: str = DEFAULT
 
     def clue(self, word: str) -> str:
         return self.clues[self.words.index(word)]
@@ -114,9 +114,9 @@ def from_doc(doc: YamlDoc) -> LayoutInstance:
     title = data.get("title") or ""
     if not isinstance(title, str):
         raise doc.error("'title' must be a string", "title")
-    prefer = data.get("prefer", "crossings")
+    prefer = data.get("prefer", DEFAULT)
     if prefer not in PREFERENCES:
-        raise doc.error(f"'prefer' must be crossings or area, got {shorten(prefer)!r}", "prefer")
+        raise doc.error(f"'prefer' must be one of {', '.join(PREFERENCES)}, got {shown(prefer)}", "prefer")
     longest = max(words, key=len)
     if max_width is not None and max_height is not None and len(longest) > max(max_width, max_height):
         # decided as bad input: no direction can hold the word, whatever the other words do

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import VerificationError
 from ..run import runtime
+from .objective import key
 from .reader import LayoutInstance
-from .search import PROOF_WORDS, Outcome, Search, key
+from .search import PROOF_WORDS, Outcome, Search
 from .verify import check
 
 if TYPE_CHECKING:

@@ -22,10 +22,10 @@ from ..core.rules import describe_core
 from ..core.solve import Stats, Status, exit_code
 from ..io import instances
 from ..io.yamlio import DataDoc
-from . import render
+from . import quality, render
 from .autosize import find_size
-from .generate import Outcome, Puzzle, dropped_words, listed_words
 from .generate import generate as _generate
+from .puzzle import Outcome, Puzzle, dropped_words, listed_words
 from .reader import KEYS, LEVELS, MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance
 from .verify import Placement
 
@@ -52,6 +52,9 @@ class WordSearch:
     interrupted: bool = False
     fit_most: bool = False  # --fit most: words may be dropped
     optimal: bool = False  # --fit most: no heavier selection of words fits (proved)
+    book_short: str = ""  # fewer distinct puzzles than asked: "proved" | "within the time limit"
+    models: int = 1  # puzzles asked for
+    max_shared: int = quality.MAX_SHARED  # percent of placements two puzzles of a book may share
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -105,9 +108,22 @@ class WordSearch:
             return "no puzzle found within the time limit"
         return ""
 
+    def book_note(self) -> str:
+        """Why the book holds fewer puzzles than asked for ("" when it does not)."""
+        if not self.book_short:
+            return ""
+        why = "proved" if self.book_short == "proved" else "no more found within the time limit"
+        return (
+            f"only {len(self.puzzles)} of {self.models} puzzles share at most {self.max_shared}% of their "
+            f"placements with each other ({why})"
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``--json`` document."""
         out: dict[str, Any] = {"status": self.status.value}
+        if self.book_short:
+            out["book"] = {"asked": self.models, "distinct": len(self.puzzles), "max_shared_percent": self.max_shared,
+                           "proved": self.book_short == "proved", "note": self.book_note()}  # fmt: skip
         if self.puzzles:
             out.update(_puzzle_dict(self.puzzles[0]) | self._fit_dict(self.puzzles[0]))
             if len(self.puzzles) > 1:
@@ -157,20 +173,33 @@ def generate_instance(
     time_limit: float | None = None,
     fit: str = "all",
     max_words: int | None = None,
+    max_shared: int = quality.MAX_SHARED,
+    balance: bool = True,
 ) -> WordSearch:
     """Generate from a read (and checked) instance; what the CLI does with a YAML file. ``fit``:
     "all" (every word, or a proof they cannot fit) or "most" (the heaviest selection that fits,
-    implied by ``max_words``)."""
+    implied by ``max_words``). Several puzzles (``models``) share at most ``max_shared`` % of their
+    placements pairwise (100: any different puzzles); ``balance``: spread the words over the
+    directions and quadrants (when the grid allows it)."""
     apicheck.instance(inst, "inst", WordSearchInstance, "wordsearch.reader.read_instance")
     apicheck.common(models=models, time_limit=time_limit)
     fit = _fit(fit, max_words)
+    _check_max_shared(max_shared)
+    apicheck.flag(balance, "balance")
     outcome = _generate(
-        inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit, fit=fit, max_words=max_words
-    )
-    return from_outcome(inst, outcome)
+        inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit, fit=fit, max_words=max_words,
+        max_shared=max_shared, balance=bool(balance),
+    )  # fmt: skip
+    return from_outcome(inst, outcome, models, max_shared)
 
 
-def from_outcome(inst: WordSearchInstance, outcome: Outcome) -> WordSearch:
+def _check_max_shared(max_shared: object) -> None:
+    apicheck.whole(max_shared, "max_shared", 0, 100)
+
+
+def from_outcome(
+    inst: WordSearchInstance, outcome: Outcome, models: int = 1, max_shared: int = quality.MAX_SHARED
+) -> WordSearch:
     return WordSearch(
         outcome.status,
         inst,
@@ -182,6 +211,9 @@ def from_outcome(inst: WordSearchInstance, outcome: Outcome) -> WordSearch:
         outcome.interrupted,
         outcome.fit_most,
         outcome.optimal,
+        outcome.book_short,
+        models,
+        max_shared,
     )
 
 
@@ -210,6 +242,8 @@ def generate(
     message: str | None = None,
     models: int = 1,
     time_limit: float | None = None,
+    max_shared: int = quality.MAX_SHARED,
+    balance: bool = True,
 ) -> WordSearch:
     """A word search where every word occurs exactly once.
 
@@ -220,24 +254,31 @@ def generate(
     cannot all fit, as ``--fit all``) or "most" (the heaviest selection of words that fits, as
     ``--fit most``; ``max_words`` caps it). Without ``width`` and ``height`` the grid is the smallest
     square on which every word fits (as ``--size auto``; not with ``fit="most"``). ``rules``:
-    ``.lp`` files as with ``--rules``. ``words`` may also be the path of a YAML instance or a plain
-    word list (``.txt``), as the CLI reads it (``level``, ``seed``, ``width`` and ``height`` then
-    override the file's, as the CLI's options do; a list without them gets the smallest square).
-    A wrong argument raises ``InputError`` naming it."""
+    ``.lp`` files as with ``--rules``. ``models`` puzzles share at most ``max_shared`` % of their
+    placements pairwise (as ``--max-shared``); ``balance=False`` as ``--no-balance``. ``words`` may
+    also be the path of a YAML instance or a plain word list (``.txt``), as the CLI reads it
+    (``level``, ``seed``, ``width`` and ``height`` then override the file's, as the CLI's options
+    do; a list without them gets the smallest square). A wrong argument raises ``InputError``
+    naming it."""
     fit = _fit(fit, max_words)
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    _check_max_shared(max_shared)
+    apicheck.flag(balance, "balance")
     apicheck.choice(level, "level", tuple(LEVELS), optional=True)
     for value, what in ((width, "width"), (height, "height")):
         apicheck.optional_whole(value, what, 1, MAX_SIZE)
     rules = apicheck.rule_files(rules)
+    extra: dict[str, Any] = {"max_shared": max_shared, "balance": balance}
     if isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix.lower() in FILE_SUFFIXES):
         src, size = instances.source(words), _size(width, height)
         listed = instances.kind_of(src, KEYS) == "list"
         inst = override(read_instance(src, size or ("auto" if listed else None)), level=level, seed=seed, size=size)
         if size is None and listed:  # a plain list has no size: the smallest square, as the CLI's
-            found = find_size(inst, rules=rules, models=models, time_limit=time_limit)
-            return from_outcome(found.inst, found.outcome)
-        return generate_instance(inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words)
+            found = find_size(inst, rules=rules, models=models, time_limit=time_limit, max_shared=max_shared)
+            return from_outcome(found.inst, found.outcome, models, max_shared)
+        return generate_instance(
+            inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words, **extra
+        )
     entries = _word_list(words)
     data: dict[str, Any] = {"words": entries, "seed": 1 if seed is None else seed}
     if directions is not None:
@@ -251,14 +292,16 @@ def generate(
         data["message"] = message
     if width is not None and height is not None:
         inst = from_doc(DataDoc("<words>", {**data, "width": width, "height": height}))
-        return generate_instance(inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words)
+        return generate_instance(
+            inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words, **extra
+        )
     if width is not None or height is not None:
         raise InputError("give both width and height, or neither (the smallest square)", "<arguments>")
     if fit == "most":
         raise InputError("fit='most' needs width and height (the smallest grid is for all words)", "<arguments>")
     inst = from_doc(DataDoc("<words>", data), "auto")  # a stand-in size; find_size picks the real one
-    found = find_size(inst, rules=rules, models=models, time_limit=time_limit)
-    return from_outcome(found.inst, found.outcome)
+    found = find_size(inst, rules=rules, models=models, time_limit=time_limit, max_shared=max_shared)
+    return from_outcome(found.inst, found.outcome, models, max_shared)
 
 
 def _fit(fit: Any, max_words: Any) -> str:

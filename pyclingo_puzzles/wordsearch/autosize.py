@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from ..core.errors import InputError
 from ..core.solve import Stats, Status
 from .generate import Outcome, generate
+from .quality import MAX_SHARED
 from .reader import WordSearchInstance, max_run, override
 
 SLICE = 4.0  # seconds per size without a time limit (with one: a quarter of what is left, at least this)
@@ -53,7 +54,9 @@ def find_size(
     rules: Sequence[str] = (),
     models: int = 1,
     time_limit: float | None = None,
+    max_shared: int = MAX_SHARED,
 ) -> SizeSearch:
+    """The smallest size found; its puzzles are not balanced (balance would ask for a larger grid)."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     floor = smallest_start(inst, aspect)
     letters = sum(map(len, inst.words))
@@ -76,7 +79,7 @@ def find_size(
             return impossible
         left = None if deadline is None else max(0.0, deadline - time.perf_counter())
         budget = SLICE if left is None else min(left, max(SLICE, left / 4))
-        outcome = generate(at, rules=rules, models=models, time_limit=budget)
+        outcome = generate(at, rules=rules, models=models, time_limit=budget, max_shared=max_shared, balance=False)
         tried.append((width, height_, outcome.status.value))
         how = "proved impossible" if outcome.status is Status.UNSAT else f"not found within {budget:.3g} s"
         results[h] = (at, outcome, how)

@@ -12,12 +12,12 @@ from ..core.solve import Status
 from ..io import instances
 from ..io.outfiles import check_output_paths
 from ..io.output import print_json, print_stats, warn
-from . import render
+from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
-from .generate import listed_words
 from .pdf import PAPERS, missing_glyphs, pages_for, write_pdf
+from .puzzle import listed_words
 from .reader import KEYS, LEVELS, override, read_instance
 
 NAME = "wordsearch"
@@ -36,6 +36,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "and --words)",
     )
     add_fit_arguments(parser)
+    parser.add_argument(
+        "--max-shared", type=_percent, default=quality.MAX_SHARED, metavar="PERCENT",
+        help=f"--models N: any two puzzles have at most PERCENT %% of their word placements in common "
+        f"(default {quality.MAX_SHARED}; 100: any different puzzles, as clingo enumerates them)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--no-balance", action="store_true",
+        help="do not spread the words evenly over the directions and the grid's quadrants",
+    )  # fmt: skip
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
@@ -63,8 +72,11 @@ def run(args: argparse.Namespace) -> int:
     check_fit_arguments(args, inst)
     size_auto = None
     if auto:
-        search = find_size(inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit)
-        inst, result = search.inst, from_outcome(search.inst, search.outcome)
+        search = find_size(
+            inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit,
+            max_shared=args.max_shared,
+        )  # fmt: skip
+        inst, result = search.inst, from_outcome(search.inst, search.outcome, args.models, args.max_shared)
         size_auto = report_size(result, search.below)
     else:
         result = generate_instance(
@@ -74,27 +86,18 @@ def run(args: argparse.Namespace) -> int:
             time_limit=args.time_limit,
             fit=args.fit,
             max_words=args.max_words,
+            max_shared=args.max_shared,
+            balance=not args.no_balance,
         )
     if result.fit_most and result.puzzles:
         report_fit(result)
+    if result.book_short:
+        print(f"book: {result.book_note()}", file=sys.stderr)
     if args.json:
-        print_json(result.to_json() | ({"size_auto": size_auto} if size_auto else {}))
+        doc = result.to_json() | ({"size_auto": size_auto} if size_auto else {})
+        print_json(doc | ({"stats": stats_dict(result)} if args.stats else {}))
     else:
-        for i, puzzle in enumerate(result.puzzles):
-            if len(result.puzzles) > 1:
-                print(f"Puzzle {i + 1}:")
-            print(render.text(puzzle))
-            print()
-            print(render.word_list(listed_words(inst, puzzle)))
-            if args.key:
-                print("\nAnswer key:")
-                print(render.key_text(puzzle))
-                secret = [w for w in inst.secret if w not in result.dropped(puzzle)]
-                if secret:
-                    print("Secret words: " + ", ".join(secret))
-            if puzzle.shown is not None:
-                print(f"shown: {' '.join(puzzle.shown)}")
-            print()
+        print_text(result, args.key)
         if result.status is not Status.SAT:
             print(f"{src.name}: {result.explain()}")
     if result.puzzles:
@@ -116,6 +119,43 @@ def run(args: argparse.Namespace) -> int:
 def _title(src: instances.Source) -> str:
     """The printed pages' title when the file gives none: the file's name, else a plain one."""
     return Path(src.name).stem if src.name not in (instances.STDIN_NAME, instances.INLINE_NAME) else "Word search"
+
+
+def print_text(result: WordSearch, key: bool) -> None:
+    """Each puzzle as text: the grid, its word list, and with ``key`` the answer key."""
+    inst = result.instance
+    for i, puzzle in enumerate(result.puzzles):
+        if len(result.puzzles) > 1:
+            print(f"Puzzle {i + 1}:")
+        print(render.text(puzzle))
+        print()
+        print(render.word_list(listed_words(inst, puzzle)))
+        if key:
+            print("\nAnswer key:")
+            print(render.key_text(puzzle))
+            secret = [w for w in inst.secret if w not in result.dropped(puzzle)]
+            if secret:
+                print("Secret words: " + ", ".join(secret))
+        if puzzle.shown is not None:
+            print(f"shown: {' '.join(puzzle.shown)}")
+        print()
+
+
+def stats_dict(result: WordSearch) -> dict:
+    """``--json --stats``: the figures, and each puzzle's words per direction and quadrant shares."""
+    inst = result.instance
+    per = [quality.per_puzzle(inst.width, inst.height, p.placements, inst.directions) for p in result.puzzles]
+    return result.stats.as_dict() | {"puzzles": per}
+
+
+def _percent(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 100, got {text!r}")
+    return value
 
 
 # --------------------------------------------------------------------------- fit most, --size auto

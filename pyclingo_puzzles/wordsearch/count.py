@@ -3,7 +3,7 @@
 A placement counts when every word takes one of the positions its level allows, crossing words
 agree, and no word has a second copy made of placed letters alone (the generator's nogoods forbid
 those; filler letters are not part of a placement). Needs the complete candidate list, so only for
-grids small enough that the generator lists every position (``generate.FULL_LIMIT``).
+grids small enough that the generator lists every position (``candidates.FULL_LIMIT``).
 """
 
 from __future__ import annotations
@@ -15,19 +15,10 @@ from pathlib import Path
 from ..core import apicheck
 from ..core.errors import InputError
 from ..core.solve import Answer, Solver, Status, exit_code
-from .generate import (
-    CLINGO_OPTIONS,
-    ENCODING,
-    FULL_LIMIT,
-    active_atom,
-    all_candidates,
-    decode,
-    facts,
-    partial_grid,
-    placements_of,
-    stray_copies,
-)
+from .candidates import FULL_LIMIT, active_atom, all_candidates, facts
+from .fill import partial_grid, stray_copies
 from .reader import WordSearchInstance, read_instance
+from .rounds import CLINGO_OPTIONS, ENCODING, decode, placements_of
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.errors import InputError
-from .generate import Puzzle
+from .puzzle import Puzzle
 from .shapes import BLOCK
 
 PAPERS = {"a4": "A4", "letter": "Letter"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..io.svg import escape, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
-from .generate import Puzzle
+from .puzzle import Puzzle
 from .shapes import BLOCK
 
 CELL = 28  # SVG cell size in px
