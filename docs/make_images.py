@@ -21,17 +21,14 @@ IMAGES = ROOT / "docs" / "images"
 PICTURES: dict[str, tuple[str, list[str]]] = {
     "wordsearch": ("instances/wordsearch/hola-8x8.yaml", ["--seed", "1", "--svg-key", "{out}"]),
     "layout": ("instances/layout/pets-5.yaml", ["--seed", "1", "--svg-key", "{out}"]),
-    # TODO(crossword, strips): these two families are getting `--svg FILE`; until the command takes
-    # it, the run below is refused as usage and the picture is skipped with a
-    # note. Once it lands, `make images` draws them and README can show them.
     "crossword": ("instances/crossword/plus-two-solutions.yaml", ["--svg", "{out}"]),
     "strips": ("instances/strips/small.yaml", ["--svg", "{out}"]),
 }
 DECIDED = {10, 20, 30}  # clingo's exit codes for an answer or a proof (the command's default)
 
 
-def draw(family: str, instance: str, options: list[str]) -> Path | None:
-    """Run the command for one family; return the picture written, or None when it was skipped."""
+def draw(family: str, instance: str, options: list[str]) -> Path:
+    """Run the command for one family; return the picture written."""
     IMAGES.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=IMAGES) as tmp:
         out = Path(tmp) / f"{family}.svg"
@@ -39,9 +36,6 @@ def draw(family: str, instance: str, options: list[str]) -> Path | None:
         # the default exit codes (clingo's), whatever the caller's environment asks for
         env = {k: v for k, v in os.environ.items() if k != "PYCLINGO_PUZZLES_EXIT_CODES"}
         done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, env=env, check=False)
-        if "unrecognized arguments" in done.stderr:  # usage: exit 2 (unix) or 65 (clingo)
-            print(f"{family}: skipped, the command has no {options[-2]} yet (TODO above)", file=sys.stderr)
-            return None
         if done.returncode not in DECIDED or not out.is_file():
             sys.exit(f"{family}: {' '.join(argv[2:])} ended with exit {done.returncode}: {done.stderr.strip()}")
         target = IMAGES / f"{family}.svg"
@@ -51,9 +45,7 @@ def draw(family: str, instance: str, options: list[str]) -> Path | None:
 
 def main() -> int:
     for family, (instance, options) in PICTURES.items():
-        written = draw(family, instance, options)
-        if written is not None:
-            print(written.relative_to(ROOT))
+        print(draw(family, instance, options).relative_to(ROOT))
     return 0
 
 

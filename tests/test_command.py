@@ -4,6 +4,7 @@ clingo repeats printed once with its count."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from importlib.metadata import version
@@ -58,6 +59,15 @@ def test_bare_command_prints_a_short_usage() -> None:
     for name in COMMANDS:
         assert f"\n  {name}" in done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) < 15
+    unix = subprocess.run(
+        [sys.executable, "-m", "pyclingo_puzzles"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        env={**os.environ, "PYCLINGO_PUZZLES_EXIT_CODES": "unix"},
+    )
+    assert unix.returncode == 2 and unix.stderr == done.stderr  # usage, in the unix convention
 
 
 def test_short_flags(capsys) -> None:

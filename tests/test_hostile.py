@@ -3,6 +3,7 @@ with an exit code of the contract and, for bad input, one line on stderr; never 
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -190,8 +191,9 @@ def test_fuzz_crossword_dat_cli(capsys, tmp_path: Path, dat: str, dictionary, op
                                       "--models", "-3", "1e99", "--dictionary", "--rules", str(STRIPS), "x",
                                       "--jobs", "2", str(CROSSWORD), "--json"]),
                      max_size=7))
-def test_fuzz_option_parser(capsys, argv: list[str]) -> None:
-    assert_contract(*run_cli(capsys, *argv, "--time-limit", "5")[::2])
+def test_fuzz_option_parser(capsys, tmp_path: Path, argv: list[str]) -> None:
+    with contextlib.chdir(tmp_path):  # "--svg-key wordsearch" writes a file: here, not in the repository
+        assert_contract(*run_cli(capsys, *argv, "--time-limit", "5")[::2])
 
 
 @settings(FUZZ, max_examples=30)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pyclingo_puzzles.cli.argtypes import memory_size
+from pyclingo_puzzles.io.args import memory_size
 from pyclingo_puzzles.run import runtime
 
 ROOT = Path(__file__).resolve().parent.parent

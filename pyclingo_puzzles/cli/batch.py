@@ -42,13 +42,14 @@ from ..core.errors import EXIT_BAD_INPUT, InputError
 from ..io.outfiles import check_output_paths
 from ..run import runtime
 from ..run.progress import Bar
+from . import exitcodes, report
 
 Command = Callable[[argparse.Namespace], int]  # one run: args -> exit code (errors already printed)
 
 SEVERITY = (65, 1, 11, 20, 10, 30)  # most severe first: 30 only when every file gave 30
 STATUS = {10: "solved", 30: "complete", 20: "unsolvable", 11: "stopped early, answer kept", 1: "no answer",
           65: "bad input"}
-OUTPUT_OPTIONS = {"svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz": "--ipuz"}
+OUTPUT_OPTIONS = report.OPTION  # output dest -> its option
 # seconds after the deadline or a signal that busy workers get to report what they have: a single
 # run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
 WAIT = runtime.GRACE - 0.1
@@ -56,8 +57,12 @@ PRINT_WAIT = 0.3  # more for a worker already printing (the parent's watchdog al
 POLL = 0.1  # seconds between checks of the deadline, signals and the progress line
 
 
-def most_severe(codes: Sequence[int]) -> int:
-    """The batch's exit code: 65 > 1 > 11 > 20 > 10 > 30 (an unknown code counts as 1)."""
+def most_severe(codes: Sequence[int], convention: str = "clingo") -> int:
+    """The batch's exit code (clingo's, the command converts it): 65 > 1 > 11 > 20 > 10 > 30 (an
+    unknown code counts as 1); in the unix convention the most severe once converted, 2 > 3 > 1 > 0."""
+    if convention == "unix":
+        order = exitcodes.UNIX_SEVERITY
+        return min(codes, key=lambda code: order.index(exitcodes.convert(code, "unix")))
     rank = {code: i for i, code in enumerate(SEVERITY)}
     return min(codes, key=lambda code: rank.get(code, 1))
 
@@ -82,10 +87,10 @@ class FileResult:
             return self.err.strip().splitlines()[-1][:70]
         return STATUS.get(self.code, f"exit {self.code}")
 
-    def json_line(self) -> str:
-        """One JSON Lines record: ``file`` and ``exit``, then the run's own JSON object (or, when
-        it printed none, its one-line ``error``)."""
-        obj: dict[str, Any] = {"file": self.file, "exit": self.code}
+    def json_line(self, convention: str = "clingo") -> str:
+        """One JSON Lines record: ``file`` and ``exit`` (in the exit-code ``convention``), then the
+        run's own JSON object (or, when it printed none, its one-line ``error``)."""
+        obj: dict[str, Any] = {"file": self.file, "exit": exitcodes.convert(self.code, convention)}
         if isinstance(self.data, dict):
             obj.update((k, v) for k, v in self.data.items() if k not in obj)
         elif self.data is not None:
@@ -148,7 +153,8 @@ def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[st
     given = {dest: getattr(args, dest) for dest in OUTPUT_OPTIONS if getattr(args, dest, None) is not None}
     if not given:
         return [{} for _ in files]
-    check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()})
+    read = report.inputs(args, files)
+    check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()}, read)
     seen: dict[Path, str] = {}
     per_file = []
     for file in files:
@@ -161,6 +167,7 @@ def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[st
                     f"{OUTPUT_OPTIONS[dest]} would write {path} for both {first} and this file: rename one input", file
                 )
             paths[dest] = path
+        check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in paths.items()}, read)
         per_file.append(paths)
     return per_file
 
@@ -257,8 +264,9 @@ def run_batch(args: argparse.Namespace, command: Command) -> int:
         batch.close()
     known = [r for r in batch.results if r is not None]
     if not batch.printer.closed():
-        _summary(known)
-    return most_severe([r.code for r in known]) if known else runtime.EXIT_INTERRUPTED
+        _summary(known, getattr(args, "exit_codes", "clingo"))
+    convention = getattr(args, "exit_codes", "clingo")
+    return most_severe([r.code for r in known], convention) if known else runtime.EXIT_INTERRUPTED
 
 
 class _Batch:
@@ -269,7 +277,7 @@ class _Batch:
         self.command, self.args, self.files, self.outputs = command, args, files, outputs
         self.limits = runtime.current()
         self.bar = Bar(self.limits.started if self.limits is not None else time.monotonic())
-        self.printer = _Printer(args.json, self.bar)
+        self.printer = _Printer(args.json, self.bar, getattr(args, "exit_codes", "clingo"))
         self.results: list[FileResult | None] = [None] * len(files)
         self.workers: list[_Worker] = []
         self.started = 0  # files handed out so far
@@ -388,8 +396,9 @@ def _died(w: _Worker, files: Sequence[Any], run: runtime.Run | None) -> FileResu
 class _Printer:
     """Prints results in input order, each as soon as its turn comes."""
 
-    def __init__(self, as_json: bool, bar: Bar):
+    def __init__(self, as_json: bool, bar: Bar, convention: str = "clingo"):
         self.as_json = as_json
+        self.convention = convention
         self.bar = bar
         self.count = 0
 
@@ -405,7 +414,7 @@ class _Printer:
             self.bar.clear()
             with runtime.stage("printing"):
                 if self.as_json:
-                    sys.stdout.write(result.json_line() + "\n")
+                    sys.stdout.write(result.json_line(self.convention) + "\n")
                 else:
                     sys.stdout.write(f"{'' if self.count == 0 else chr(10)}==> {result.file} <==\n{result.out}")
                 sys.stdout.flush()
@@ -417,11 +426,17 @@ class _Printer:
             self.count += 1
 
 
-def _summary(results: Sequence[FileResult]) -> None:
-    """The per-file summary on stderr: file, exit code, status, seconds."""
-    code = most_severe([r.code for r in results])
+def _summary(results: Sequence[FileResult], convention: str = "clingo") -> None:
+    """The per-file summary on stderr: file, exit code (in ``convention``), status, seconds."""
+    code = most_severe([r.code for r in results], convention)
     width = max(len(r.file) for r in results)
-    lines = [f"summary: {len(results)} files, exit {code} (the most severe of 65 > 1 > 11 > 20 > 10 > 30)"]
-    lines += [f"  {r.file:<{width}}  {r.code:>2}  {r.seconds:7.2f} s  {r.status}" for r in results]
+    order = "65 > 1 > 11 > 20 > 10 > 30" if convention == "clingo" else "2 > 3 > 1 > 0"
+    lines = [
+        f"summary: {len(results)} files, exit {exitcodes.convert(code, convention)} (the most severe of {order})"
+    ]
+    lines += [
+        f"  {r.file:<{width}}  {exitcodes.convert(r.code, convention):>2}  {r.seconds:7.2f} s  {r.status}"
+        for r in results
+    ]
     sys.stderr.write("\n".join(lines) + "\n")
     sys.stderr.flush()

@@ -1,9 +1,11 @@
 """``pyclingo-puzzles``: one command, one subcommand per puzzle family, the same habits everywhere.
 
 Every subcommand takes one or more FILEs, ``--rules FILE.lp`` (repeatable), ``--seed``,
-``--time-limit``, ``--memory-limit``, ``--models``, ``--jobs``, ``--json`` and ``--stats``. Exit codes
-follow clingo: 10 found, 20 proved unsolvable, 30 all enumerated, 11 time limit with a solution,
-1 interrupted without one, 65 bad input; several FILEs (``batch.py``) exit with the most severe.
+``--time-limit``, ``--memory-limit``, ``--models``, ``--jobs``, ``--json``, ``--stats``, ``-o FILE``
+and ``--exit-codes``. Exit codes follow clingo by default: 10 found, 20 proved unsolvable, 30 all
+enumerated, 11 time limit with a solution, 1 interrupted without one, 65 bad input; several FILEs
+(``batch.py``) exit with the most severe; ``--exit-codes unix`` maps them (``exitcodes.py``).
+A family's ``run`` returns a ``Report``; ``report.py`` prints and writes it.
 """
 
 from __future__ import annotations
@@ -19,23 +21,27 @@ from pathlib import Path
 
 from ..core import messages
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
+from ..io import args as argtypes
+from ..io.args import models as _models
+from ..io.args import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
+from ..io.args import positive_float as _positive_float
+from ..io.args import seed as _seed
+from ..io.outfiles import OutputError
 from ..io.output import print_json, print_stats, warn
 from ..run import runtime
-from ..run.stdout_guard import run_guarded
-from . import argtypes
-from .argtypes import models as _models
-from .argtypes import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
-from .argtypes import positive_float as _positive_float
-from .argtypes import seed as _seed
+from ..run.stdout_guard import run_guarded, standard_streams
+from . import exitcodes, report
 
 __all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that exits 65 (bad input) with one line instead of 2."""
+    """argparse that exits 65 (bad input; 2 with --exit-codes unix) with one line."""
+
+    usage_exit = EXIT_BAD_INPUT  # set from the convention asked for, before parsing
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {' '.join(message.split())}\n")
+        self.exit(_Parser.usage_exit, f"{self.prog}: error: {' '.join(message.split())}\n")
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         # argparse makes a formatter for every add_argument (to check its metavar); the default
@@ -135,6 +141,25 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     )
     g.add_argument("--json", action="store_true", help="print the result as JSON (several FILEs: JSON Lines)")
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
+    o = parser.add_argument_group("outputs and exit codes (common to all subcommands)")
+    dests = {action.dest for action in parser._actions} | {"json_file"}
+    offered = [suffix for suffix, dest in report.SUFFIXES.items() if dest in dests]
+    o.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="FILE",
+        help=f"write the one output FILE's suffix names ({', '.join(offered)}; .json: the --json document)",
+    )
+    o.add_argument(
+        "--exit-codes",
+        choices=exitcodes.CONVENTIONS,
+        default=exitcodes.from_environment(),
+        help="clingo: 10 found, 30 all/optimum, 11 limit with an answer, 20 none exists, 1 limit without, "
+        "65 bad input (default); unix: 0 an answer, 1 none exists, 2 bad input or usage, 3 no answer "
+        f"(limit, signal, output failed). Default from ${exitcodes.ENV}, else clingo",
+    )
+    parser.set_defaults(json_file=None)
 
 
 def default_jobs() -> int:
@@ -264,17 +289,34 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     second Ctrl-C (see ``runtime``); in-process callers only get the cooperative deadline.
     Several FILEs: ``batch.run_batch`` (a pool of workers, each file through ``run_command``)."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    convention = exitcodes.requested(argv)
+    _Parser.usage_exit = exitcodes.usage_error(convention)
+    if exitcodes.from_environment() not in exitcodes.CONVENTIONS:
+        print(f"pyclingo-puzzles: error: ${exitcodes.ENV} must be clingo or unix, got "
+              f"{exitcodes.from_environment()!r}", file=sys.stderr)
+        return exitcodes.usage_error(convention)
     if not argv:  # the bare command: a usage error, but a friendly one
         sys.stderr.write(short_usage())
-        return EXIT_BAD_INPUT
+        return exitcodes.usage_error(convention)
     args = build_parser(argv).parse_args(argv)
+    return exitcodes.convert(_main(args, process), args.exit_codes)
+
+
+def _main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
+    try:
+        report.prepare(args, _offered(args))  # several FILEs: batch.output_paths checks each file's names
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
+    run.hard_exit_code = exitcodes.convert(runtime.EXIT_INTERRUPTED, args.exit_codes)  # type: ignore[attr-defined]
     if len(files) > 1:
         from .batch import run_batch
 
         return _reported(lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command))))
     args.file = files[0]
+    report.reserve_output_time(args)  # the run's deadline is set: the family solves for less
     ticker = None
 
     def printing() -> None:  # the watchdog gives output that has started time to finish
@@ -286,7 +328,7 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
         nonlocal ticker
         ticker = _ticker(run) if process else None
         try:
-            return run_guarded(lambda: int(args.run(args)), on_first_write=printing)
+            return run_guarded(lambda: report.deliver(args, args.run(args)), on_first_write=printing)
         finally:
             if ticker is not None:
                 ticker.stop()
@@ -315,7 +357,12 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 def run_command(args: argparse.Namespace) -> int:
     """One file of a batch, in a worker: the subcommand's exit code, and for an error one line on
     stderr (never a traceback), as a single run gives them."""
-    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: int(args.run(args)))))
+    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: report.deliver(args, args.run(args)))))
+
+
+def _offered(args: argparse.Namespace) -> list[str]:
+    """The output options this subcommand has (their dests), for ``-o``."""
+    return [dest for dest in report.OPTION if hasattr(args, dest)]
 
 
 def _signalled(run: runtime.Run | None, code: int) -> int:
@@ -337,6 +384,9 @@ def _reported(call: Callable[[], int]) -> int:
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except OutputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     except VerificationError as exc:
         print(f"internal error: an answer failed the independent verifier ({exc}); nothing printed", file=sys.stderr)
         return 1
@@ -366,6 +416,10 @@ def progress_text(run: runtime.Run, elapsed: float) -> str:
 def console() -> None:
     """The ``pyclingo-puzzles`` command: hard limits on, and no slow interpreter teardown (freeing
     a large ground program can take longer than the time limit has left)."""
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past a file-size limit a write fails (EFBIG): one line
+    standard_streams()
     code = main(process=True)
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, OSError):

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..cli import argtypes, count
+from ..io import args as argtypes
+from ..io import count
+from ..io.report import Report
 
 NAME = "crossword"
 
@@ -21,6 +23,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     count.add_argument(parser)
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
+    parser.add_argument("--svg", type=Path, metavar="FILE", help="write the (first) filled grid (SVG; - for stdout)")
+    argtypes.add_pdf_arguments(parser, "write printable pages: each solution's numbered blank grid, then the fills")
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",
@@ -66,7 +70,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> Report:
     """P-99 unless a dictionary is given or the file has no words (a .grid, a framework-only .dat or
     YAML): those are filled from ``--dictionary``, by default the built-in English one."""
     if args.dictionary is None and Path(args.file).suffix.lower() != ".grid":

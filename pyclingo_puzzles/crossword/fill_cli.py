@@ -7,13 +7,14 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..io.output import warn
+from ..io.report import Report
 from .api import dictionary_of, fill
 from .english import NAME
 from .fill import read_framework
 from .p99_cli import report
 
 
-def run(args: argparse.Namespace, default: bool = False) -> int:
+def run(args: argparse.Namespace, default: bool = False) -> Report:
     """``default``: no --dictionary was given for a framework without words: the built-in one."""
     if args.min_length < 1:
         raise InputError("--min-length must be at least 1", args.file)

@@ -5,33 +5,69 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..cli import count
-from ..io.output import print_json, print_stats, warn
+from ..io import count
+from ..io.output import warn
+from ..io.report import Report
 from .api import CrosswordResult, solve
 from .p99 import solve_instance
+from .solution import CrosswordSolution
 
 __all__ = ["report", "run", "solve_instance"]  # solve_instance lives in p99.py (re-exported for older imports)
 
 
-def report(path: str, result: CrosswordResult, args: argparse.Namespace) -> int:
-    """Print a result (text, JSON or only the count) and return the exit code; both modes."""
+def report(path: str, result: CrosswordResult, args: argparse.Namespace) -> Report:
+    """A result as the command reports it (text, JSON or only the count, outputs); both modes."""
     if getattr(args, "count", False):
-        return count.report(result.count, result.exhausted, result.exit_code, args.json)
-    if args.json:
-        print_json(result.to_json())
-    else:
-        print(result.text(path, args.models))
-    if getattr(args, "ipuz", None) and result.solutions:
-        from ..io.ipuz import crossword_ipuz, write_ipuz
+        return count.report(result.count, result.exhausted, result.exit_code)
+    title = Path(path).stem
+    first = result.solutions[0] if result.solutions else None
+    return Report(
+        result.exit_code,
+        text=lambda: result.text(path, args.models) + "\n",
+        json=result.to_json,
+        files={
+            "ipuz": lambda: ipuz_text(first, title),
+            "svg": lambda: svg(first, title),
+            "pdf": lambda: pdf(result, title, args.paper),
+        },
+        stats=result.stats,
+        answered=first is not None,
+    )
 
-        sol = result.solutions[0]
-        write_ipuz(args.ipuz, crossword_ipuz(sol.grid, sol.placements, title=Path(path).stem))
-    if args.stats:
-        print_stats(result.stats)
-    return result.exit_code
+
+def ipuz_text(solution: CrosswordSolution, title: str) -> str:
+    from ..io import ipuz  # on use, as every output's module
+
+    return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title))
 
 
-def run(args: argparse.Namespace) -> int:
+def svg(solution: CrosswordSolution, title: str) -> str:
+    from ..io import ipuz
+    from ..io.svg import clued_grid
+
+    return clued_grid(solution.grid, title, ipuz.clue_lines(solution.grid, solution.placements), letters=True)
+
+
+def pdf(result: CrosswordResult, title: str, paper: str):
+    """Each solution's numbered blank grid with its entries' lengths, the fills at the back."""
+    from ..io import ipuz
+    from ..io.pdf import clued_grid_sheet, output_budget, render
+
+    many = len(result.solutions) > 1
+    sheets = [
+        clued_grid_sheet(
+            f"{title} — Solution {i}" if many else title,
+            s.grid,
+            ipuz.numbering(s.grid),
+            ipuz.clue_lines(s.grid, s.placements, answers=False),
+            ipuz.clue_lines(s.grid, s.placements),
+        )
+        for i, s in enumerate(result.solutions, 1)
+    ]
+    return render(sheets, paper, title, output_budget())
+
+
+def run(args: argparse.Namespace) -> Report:
     result = solve(
         args.file,
         rules=args.rules,

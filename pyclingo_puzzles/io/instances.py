@@ -159,3 +159,15 @@ def read(
     if not lists:
         return from_doc(load_yaml(src.name, src.text))
     return from_doc(document(src, keys, clues=clues))
+
+
+def name(file: str | Path) -> str:
+    """How messages name an input: ``<stdin>`` for ``-``."""
+    return STDIN_NAME if str(file) == STDIN else str(file)
+
+
+def title(file: str | Path, default: str) -> str:
+    """A printed page's title when the instance gives none: the file's name (its stem), or
+    ``default`` for standard input and words given inline."""
+    name = str(file)
+    return default if name in (STDIN, STDIN_NAME, INLINE_NAME) else Path(name).stem

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InputError
 from ..core.grid import Placement
+from .outfiles import write_atomic
 
 BLOCK = "#"
 
@@ -32,6 +32,28 @@ def numbering(rows: Sequence[str], blank: str = " ") -> dict[tuple[int, int], in
             ):
                 numbers[(r, c)] = len(numbers) + 1
     return numbers
+
+
+def clue_lines(
+    rows: Sequence[str],
+    placements: Sequence[Placement],
+    clue: Callable[[Placement], str] = lambda p: "",
+    answers: bool = True,
+) -> list[str]:
+    """The clue list as printed: an ``Across`` and a ``Down`` heading, then one indented line per
+    entry, ``  1. clue (5)``, with its answer when ``answers``."""
+    numbers = numbering(rows)
+    lines: list[str] = []
+    for heading in ("across", "down"):
+        group = sorted((numbers[(p.row, p.col)], p) for p in placements if p.dir == heading)
+        if not group:
+            continue
+        lines.append(heading.capitalize())
+        for n, p in group:
+            text = clue(p)
+            text = f"{text} ({len(p.word)})" if text else f"({len(p.word)})"
+            lines.append(f"{n:>3}. {text}" + (f"  {p.word}" if answers else ""))
+    return lines
 
 
 def crossword_ipuz(
@@ -69,10 +91,11 @@ def crossword_ipuz(
     return doc
 
 
-def write_ipuz(path: str | Path, doc: dict[str, Any]) -> None:
-    try:
-        import json  # on use: only --ipuz needs it
+def to_text(doc: dict[str, Any]) -> str:
+    import json  # on use: only --ipuz needs it
 
-        Path(path).write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write ipuz file ({exc.strerror or exc})", path) from None
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def write_ipuz(path: str | Path, doc: dict[str, Any]) -> None:
+    write_atomic(path, to_text(doc), "ipuz file")

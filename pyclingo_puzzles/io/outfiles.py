@@ -1,29 +1,139 @@
-"""Output files named on the command line (``--svg``, ``--svg-key``, ``--ipuz``), checked before any
-solving: a path that cannot be written would otherwise lose the answer after the work is done."""
+"""Output files named on the command line (``--svg``, ``--pdf``, ``--ipuz``, ``-o``): checked before
+any work, then written whole or not at all.
+
+Before solving, ``check_output_paths`` refuses a path that cannot be written, two options naming the
+same file, and an output naming an input (the instance, a ``--rules`` file, the dictionary): a run
+must never destroy what it reads. ``-`` names standard output.
+
+``write_atomic`` writes a temporary file beside the target and renames it over the target only when
+it is complete, so a full disk, a file-size limit (``RLIMIT_FSIZE``: the command ignores SIGXFSZ, so
+the write fails with EFBIG instead of killing the process) or a permission error leaves the old file
+as it was and ends the run with one line (``OutputError``).
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Mapping
+import stat
+import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from ..core.errors import InputError
 
+STDOUT = "-"  # as a FILE: standard output
 
-def check_output_paths(paths: Mapping[str, Path | None]) -> None:
-    """``paths``: option name -> path given (None: not given). Each must be a writable file in an
-    existing directory, and no two options may name the same file."""
-    seen: dict[Path, str] = {}
-    for option, path in paths.items():
-        if path is None:
+
+class OutputError(Exception):
+    """An output could not be written (after the work was done): one line, ``FILE: what``."""
+
+    def __init__(self, message: str, path: str | Path):
+        super().__init__(f"{path}: {' '.join(message.split())}")
+
+
+def is_stdout(path: str | Path | None) -> bool:
+    return path is not None and str(path) == STDOUT
+
+
+def _same(a: Path, b: Path) -> bool:
+    """The same file: equal once resolved, or (both existing) one file under two names (hard link)."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except (OSError, RuntimeError):  # a symlink loop or an unreadable directory: not provably the same
+        return False
+
+
+def check_output_paths(
+    paths: Mapping[str, Path | None], inputs: Iterable[tuple[str, Path | str]] = ()
+) -> None:
+    """``paths``: option name -> path given (None: not given); ``inputs``: (what, path) of every file
+    the run reads. Each output must be a writable file in an existing directory, no two options may
+    name the same file, at most one may be standard output, and none may name an input."""
+    given = {option: Path(path) for option, path in paths.items() if path is not None}
+    to_stdout = [option for option, path in given.items() if is_stdout(path)]
+    if len(to_stdout) > 1:
+        raise InputError(f"{' and '.join(to_stdout)} both name standard output ('-'); give one a file name", STDOUT)
+    read = [(what, Path(path)) for what, path in inputs if path is not None and not is_stdout(path)]
+    seen: dict[str, Path] = {}
+    for option, path in given.items():
+        if is_stdout(path):
             continue
         if path.is_dir():
             raise InputError(f"is a directory; {option} needs a file name", path)
+        if path.exists() and not path.is_file():  # /dev/stdout, /dev/null, a FIFO: written in place
+            if not os.access(path, os.W_OK):
+                raise InputError(f"cannot write {option}: permission denied", path)
+            continue
         parent = path.parent
         if not parent.is_dir():
             raise InputError(f"cannot write {option}: directory {str(parent)!r} does not exist", path)
         if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
             raise InputError(f"cannot write {option}: permission denied", path)
-        first = seen.setdefault(path.resolve(), option)
-        if first != option:
-            raise InputError(f"{first} and {option} name the same file; one would overwrite the other", path)
+        for what, source in read:
+            if _same(path, source):
+                raise InputError(f"{option} names the {what} this run reads; it would be overwritten", path)
+        for first, other in seen.items():
+            if _same(path, other):
+                raise InputError(f"{first} and {option} name the same file; one would overwrite the other", path)
+        seen[option] = path
+
+
+def write_atomic(path: str | Path, content: str | bytes, what: str) -> None:
+    """Write ``content`` to ``path`` (``-``: standard output) whole or not at all; ``what`` names
+    the output in the error ("SVG", "PDF", ...). Raises ``OutputError``."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    if is_stdout(path):
+        _to_stdout(data, what)
+        return
+    try:
+        mode = os.stat(path).st_mode  # through symlinks: /dev/stdout is the pipe or terminal itself
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        _to_device(Path(path), data, what, path)  # /dev/stdout, /dev/null, a FIFO: no file to replace
+        return
+    target = Path(os.path.realpath(path))  # through a symlink, as a shell's > does
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        # O_EXCL: never through someone else's file; 0o666 less the umask, as a plain open gives
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with contextlib.suppress(OSError):  # keep an existing file's mode (a plain open does)
+                os.fchmod(fd, target.stat().st_mode & 0o7777)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise OutputError(f"cannot write {what} ({exc.strerror or exc}); nothing written", path) from None
+
+
+def _to_device(target: Path, data: bytes, what: str, path: str | Path) -> None:
+    try:
+        with open(target, "wb") as device:
+            device.write(data)
+    except OSError as exc:
+        raise OutputError(f"cannot write {what} ({exc.strerror or exc})", path) from None
+
+
+def _to_stdout(data: bytes, what: str) -> None:
+    stream = sys.stdout
+    stream.flush()
+    buffer = getattr(stream, "buffer", None)
+    try:
+        if buffer is None:  # a text-only stream (a test's capture)
+            stream.write(data.decode("utf-8"))
+        else:
+            buffer.write(data)
+            buffer.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(f"cannot write {what} to standard output ({exc.strerror or exc})", STDOUT) from None

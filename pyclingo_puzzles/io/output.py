@@ -15,8 +15,10 @@ if TYPE_CHECKING:
 def print_json(obj: Any) -> None:
     import json  # on use: a text run does not pay for the json package at start-up
 
-    # one write: json.dump writes chunk by chunk, which is many times slower for large results
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+    # one write: json.dump writes chunk by chunk, which is many times slower for large results;
+    # a stdout that cannot hold every letter (PYTHONIOENCODING=ascii) gets \\u escapes: the same JSON
+    utf = "utf" in (getattr(sys.stdout, "encoding", None) or "utf-8").lower()
+    sys.stdout.write(json.dumps(obj, ensure_ascii=not utf, indent=2) + "\n")
 
 
 def print_stats(stats: Stats) -> None:

@@ -96,7 +96,8 @@ class LayoutResult:
         if self.layout is not None:
             out.update(render.as_dict(self.layout, self.instance))
             out["optimal"] = self.optimal
-            out["proved_within"] = list(self.proved_box) if self.proved_box else None
+            box = self.proved_box  # sizes are width x height everywhere the command shows them
+            out["proved_within"] = {"width": box[1], "height": box[0]} if box else None
             out["prefer"] = self.instance.prefer
         if self.unconnectable:
             out["cannot_connect"] = self.unconnectable
@@ -118,13 +119,13 @@ class LayoutResult:
     def verdict(self) -> str:
         layout = self.layout
         assert layout is not None
-        figures = f"{layout.crossings} crossings, {layout.height}x{layout.width} box ({layout.area} cells)"
+        figures = f"{layout.crossings} crossings, {layout.width}x{layout.height} box ({layout.area} cells)"
         if not self.optimal:
             return f"{figures}: not proved optimal"
         if self.proved_box is None:
             return f"{figures}: optimal"
         h, w = self.proved_box
-        return f"{figures}: optimal (proved for every layout within {h}x{w})"
+        return f"{figures}: optimal (proved for every layout within {w}x{h})"
 
     def text(self, name: str) -> str:
         """The CLI's text output for the instance called ``name``."""
@@ -138,7 +139,7 @@ class LayoutResult:
             return f"{name}: cannot connect: {', '.join(self.unconnectable)} (shares no letter with the other words)"
         if self.proved_box is not None:
             h, w = self.proved_box
-            return f"{name}: no layout fits within {h}x{w} (proved)"
+            return f"{name}: no layout fits within {w}x{h} (proved)"
         return f"{name}: no layout found within the time limit"
 
 

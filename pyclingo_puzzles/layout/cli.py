@@ -6,11 +6,12 @@ import argparse
 import time
 from pathlib import Path
 
-from ..cli import argtypes
+from ..core.errors import InputError
 from ..io import instances
-from ..io.ipuz import write_ipuz
-from ..io.outfiles import check_output_paths
-from ..io.output import print_json, print_stats, warn
+from ..io.args import add_input, add_pdf_arguments
+from ..io.ipuz import to_text as ipuz_text
+from ..io.output import warn
+from ..io.report import Report
 from ..run import runtime
 from . import render, workers
 from .api import LayoutResult
@@ -21,17 +22,20 @@ DEFAULT_TIME_LIMIT = 10.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    argtypes.add_input(
+    add_input(
         parser,
         "YAML word list (words: strings or {word, clue}; max_width, ...) or a .txt word list (a word a line, "
         "the rest of the line its clue)",
     )
-    parser.add_argument("--svg", type=Path, metavar="FILE", help="write the numbered blank puzzle with its clues (SVG)")
+    parser.add_argument(
+        "--svg", type=Path, metavar="FILE", help="write the numbered blank puzzle with its clues (SVG; - for stdout)"
+    )
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the filled puzzle (SVG)")
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the puzzle as .ipuz (open crossword JSON)")
+    add_pdf_arguments(parser, "write printable pages: the numbered blank grid with its clues, then the solution")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> Report:
     run_limits = runtime.current()
     started = run_limits.started if run_limits is not None else time.monotonic()  # the process start
     time_limit = args.time_limit
@@ -40,27 +44,31 @@ def run(args: argparse.Namespace) -> int:
         time_limit = DEFAULT_TIME_LIMIT
         if run_limits is not None and run_limits.time_limit is None:
             run_limits.time_limit = time_limit
-    check_output_paths({"--svg": args.svg, "--svg-key": args.svg_key, "--ipuz": args.ipuz})
+    if args.models != 1:
+        raise InputError(f"layout computes one best layout: --models must be 1, got {args.models}", args.file)
     src = instances.given(args.file, args.words)
     inst = read_instance(src)
-    if args.models != 1:
-        warn("layout computes one best layout; --models is ignored")
     outcome = workers.arrange(
         inst, rules=args.rules, seed=args.seed, warn=warn, time_limit=time_limit, started=started
     )
     result = LayoutResult(inst, outcome)
     layout = result.layout
-    if args.json:
-        print_json(result.to_json())
-    else:
-        print(result.text(src.name))
-    if layout is not None:
-        if args.svg:
-            render.write_svg(args.svg, result.to_svg(key=False))
-        if args.svg_key:
-            render.write_svg(args.svg_key, result.to_svg(key=True))
-        if args.ipuz:
-            write_ipuz(args.ipuz, result.to_ipuz())
-    if args.stats:
-        print_stats(result.stats)
-    return result.exit_code
+    return Report(
+        result.exit_code,
+        text=lambda: result.text(src.name) + "\n",
+        json=result.to_json,
+        files={
+            "svg": lambda: result.to_svg(key=False),
+            "svg_key": lambda: result.to_svg(key=True),
+            "ipuz": lambda: ipuz_text(result.to_ipuz()),
+            "pdf": lambda: pdf(render.pdf_sheet(layout, inst), args),
+        },
+        stats=result.stats,
+        answered=layout is not None,
+    )
+
+
+def pdf(sheet, args: argparse.Namespace):
+    from ..io.pdf import output_budget, render
+
+    return render([sheet], args.paper, instances.title(args.file, "Crossword"), output_budget())

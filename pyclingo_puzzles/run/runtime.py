@@ -224,7 +224,7 @@ class Run:
         with contextlib.suppress(Exception):
             print(message, file=sys.stderr)
         _flush(sys.stderr)
-        os._exit(EXIT_INTERRUPTED)
+        os._exit(getattr(self, "hard_exit_code", EXIT_INTERRUPTED))  # the command sets it: --exit-codes
 
     # ---------------------------------------------------------------------------------- children
 

@@ -170,6 +170,8 @@ def grids_json(result: StripsResult, count: bool = False) -> dict[str, Any]:
                 "status": g.status.value,
                 "count": g.count,
                 "strips": [s.as_dict() for s in g.tilings[0].strips] if g.tilings else [],
+                # --models N: every tiling found, the first one again at the head
+                **({"tilings": [[s.as_dict() for s in t.strips] for t in g.tilings]} if len(g.tilings) > 1 else {}),
                 **({"rules_to_blame": list(g.rules_to_blame)} if g.rules_to_blame else {}),
             }
             for g in result.grids

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
-from ..cli import argtypes, count
 from ..core.solve import Status
-from ..io.output import print_json, print_stats
+from ..io import args as argtypes
+from ..io import count
+from ..io.report import Report
+from . import render
 from .api import HuntResult, hunt, tile
+from .render import pdf_sheets as render_sheets
 from .tiling import outline, side_by_side
 
 NAME = "strips"
@@ -28,52 +32,82 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        "with --hunt the meta grid's last (exit 30; with --time-limit lower bounds, printed as "
                        "'at least N', exit 11)")
     parser.add_argument(
+        "--svg", type=Path, metavar="FILE", help="write the outlines as an SVG drawing (- for standard output)"
+    )
+    argtypes.add_pdf_arguments(parser, "write the outlines as printable pages, one grid a page")
+    parser.add_argument(
         "--hunt", action="store_true",
         help="hunt chain: 1x1 cells -> meta grid -> solve it -> cells of the all-black strips",
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> Report:
     common = {"count": args.count, "rules": args.rules, "models": args.models, "seed": args.seed,
               "time_limit": args.time_limit}
     chain = hunt(args.file, **common) if args.hunt else HuntResult(tile(args.file, **common))
+    drawn = [g.tilings[0] for g in chain.grids.grids if g.tilings]
+    if chain.meta_tiling is not None:
+        drawn.append(chain.meta_tiling)
+    return Report(
+        chain.exit_code,
+        text=lambda: text(args, chain),
+        json=lambda: chain.to_json(args.count),
+        files={
+            "svg": lambda: render.svg(drawn, args.per_row, args.bottom_up),
+            "pdf": lambda: pdf(drawn, args),
+        },
+        stats=chain.grids.stats,
+        answered=bool(drawn) and not args.count,
+    )
+
+
+def pdf(drawn: list, args: argparse.Namespace):
+    from ..io.pdf import output_budget, render
+
+    title = Path(args.file).stem
+    return render(render_sheets(drawn, title, args.bottom_up), args.paper, title, output_budget())
+
+
+def text(args: argparse.Namespace, chain: HuntResult) -> str:
+    """What a text run prints: the outlines side by side, counts, what is unsolved, the hunt chain."""
     result, meta = chain.grids, chain.meta
-    if args.json:
-        print_json(chain.to_json(args.count))
-    elif args.count:
+    out: list[str] = []
+    if args.count:
         counted = result.grids + (chain.meta_result.grids if chain.meta_result is not None else [])
         for g in counted:  # with --hunt the meta grid last, named meta
-            print(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count}")
-    else:
-        solved = [g.tilings[0] for g in result.grids if g.tilings]
-        if solved:
-            print(side_by_side([outline(t, args.bottom_up) for t in solved], args.per_row))
-        if result.shown is not None:
-            print(f"shown: {' '.join(result.shown)}")
-        if args.models != 1:
-            for g in result.grids:
-                print(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count} tiling(s)")
+            out.append(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count}")
+        return "".join(line + "\n" for line in out)
+    solved = [g.tilings[0] for g in result.grids if g.tilings]
+    if solved:
+        out.append(side_by_side([outline(t, args.bottom_up) for t in solved], args.per_row))
+    if result.shown is not None:
+        out.append(f"shown: {' '.join(result.shown)}")
+    if args.models != 1:
         for g in result.grids:
-            if g.status is Status.UNSAT:
-                from ..core.rules import describe_rules  # the user-rules machinery loads on use
+            if len(g.tilings) > 1:  # --models N: every tiling found, side by side
+                out.append(f"\n{g.name}, {len(g.tilings)} tilings:")
+                out.append(side_by_side([outline(t, args.bottom_up) for t in g.tilings], args.per_row))
+        for g in result.grids:
+            out.append(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count} tiling(s)")
+    for g in result.grids:
+        if g.status is Status.UNSAT:
+            from ..core.rules import describe_rules  # the user-rules machinery loads on use
 
-                print(f"{g.name}: no tiling (proved unsolvable){describe_rules(g.rules_to_blame)}")
-        if result.status is Status.UNKNOWN:
-            print(f"{args.file}: not all grids solved within the time limit")
-        if meta is not None:
-            print("\nmeta grid (each grid's 1x1 colour at its position):")
-            print("\n".join(meta.grid.rows))
-            if meta.matches_final is not None:
-                print("matches final_grid" if meta.matches_final else "warning: differs from final_grid in the file")
-            meta_tiling = chain.meta_tiling
-            if meta_tiling is not None:
-                print(side_by_side([outline(meta_tiling, args.bottom_up)], 1))
-                cells = chain.black_cells
-                print(f"all-black strips cover {len(cells)} cells: " + " ".join(f"({r},{c})" for r, c in cells))
-                if chain.letters:
-                    print(f"letters: {chain.letters}")
-            else:
-                print("meta grid: no tiling")
-    if args.stats:
-        print_stats(result.stats)
-    return chain.exit_code
+            out.append(f"{g.name}: no tiling (proved unsolvable){describe_rules(g.rules_to_blame)}")
+    if result.status is Status.UNKNOWN:
+        out.append(f"{args.file}: not all grids solved within the time limit")
+    if meta is not None:
+        out.append("\nmeta grid (each grid's 1x1 colour at its position):")
+        out.append("\n".join(meta.grid.rows))
+        if meta.matches_final is not None:
+            out.append("matches final_grid" if meta.matches_final else "warning: differs from final_grid in the file")
+        meta_tiling = chain.meta_tiling
+        if meta_tiling is not None:
+            out.append(side_by_side([outline(meta_tiling, args.bottom_up)], 1))
+            cells = chain.black_cells
+            out.append(f"all-black strips cover {len(cells)} cells: " + " ".join(f"({r},{c})" for r, c in cells))
+            if chain.letters:
+                out.append(f"letters: {chain.letters}")
+        else:
+            out.append("meta grid: no tiling")
+    return "".join(line + "\n" for line in out)

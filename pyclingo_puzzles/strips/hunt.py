@@ -23,7 +23,7 @@ def assemble(instance: StripsInstance, tilings: list[Tiling]) -> Meta:
         raise InputError("--hunt needs grids of one size", instance.path)
     if len(tilings) != height * width:
         raise InputError(
-            f"--hunt needs one grid per cell: {height}x{width} = {height * width} grids, got {len(tilings)}",
+            f"--hunt needs one grid per cell: {width}x{height} = {height * width} grids, got {len(tilings)}",
             instance.path,
         )
     colours: dict[tuple[int, int], str] = {}

@@ -6,17 +6,17 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..cli import argtypes, count
 from ..core.errors import InputError
 from ..core.solve import Status
-from ..io import instances
-from ..io.outfiles import check_output_paths
-from ..io.output import print_json, print_stats, warn
+from ..io import args as argtypes
+from ..io import count, instances
+from ..io.output import warn
+from ..io.report import Report
 from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
-from .pdf import PAPERS, missing_glyphs, pages_for, write_pdf
+from .pdf import missing_glyphs, pages_for, sheets_for
 from .puzzle import listed_words
 from .reader import KEYS, LEVELS, override, read_instance
 
@@ -46,10 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="do not spread the words evenly over the directions and the grid's quadrants",
     )  # fmt: skip
     parser.add_argument("--key", action="store_true", help="also print the answer key (placed letters only)")
-    parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG)")
+    parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG; - for stdout)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
-    parser.add_argument("--pdf", type=Path, metavar="FILE", help="write printable pages: puzzle(s), then key(s)")
-    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="PDF paper size (default a4)")
+    argtypes.add_pdf_arguments(parser, "write printable pages: puzzle(s), then key(s)")
     count.add_argument(
         parser,
         help="count the placements of the whole word list (no second copy of a word made of placed letters) "
@@ -57,8 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    check_output_paths({"--svg": args.svg, "--svg-key": args.svg_key, "--pdf": args.pdf})
+def run(args: argparse.Namespace) -> Report:
     src = instances.given(args.file, args.words)
     if args.size is None and instances.kind_of(src, KEYS) == "list":
         args.size = "auto"  # a plain word list has no size: the smallest grid the words fit on
@@ -68,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--count counts the placements on one grid: give its size with --size WxH", src.name)
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
-        return count.report(counted.count, counted.exhausted, counted.exit_code, args.json)
+        return count.report(counted.count, counted.exhausted, counted.exit_code)
     check_fit_arguments(args, inst)
     size_auto = None
     if auto:
@@ -93,52 +91,54 @@ def run(args: argparse.Namespace) -> int:
         report_fit(result)
     if result.book_short:
         print(f"book: {result.book_note()}", file=sys.stderr)
-    if args.json:
-        doc = result.to_json() | ({"size_auto": size_auto} if size_auto else {})
-        print_json(doc | ({"stats": stats_dict(result)} if args.stats else {}))
-    else:
-        print_text(result, args.key)
-        if result.status is not Status.SAT:
-            print(f"{src.name}: {result.explain()}")
-    if result.puzzles:
-        title = inst.title or _title(src)
-        if args.pdf:
-            lost = missing_glyphs("".join("".join(p.grid) for p in result.puzzles) + "".join(inst.words))
-            if lost:
-                warn(f"the PDF font has no glyph for {' '.join(lost)}: they print as blanks")
-            write_pdf(args.pdf, pdf_pages(result, title), args.paper)
-        if args.svg:
-            render.write_svg(args.svg, result.to_svg(key=False, title=title))
-        if args.svg_key:
-            render.write_svg(args.svg_key, result.to_svg(key=True, title=title))
-    if args.stats:
-        print_stats(result.stats)
-    return result.exit_code
+    title = inst.title or instances.title(args.file, "Word search")
+    return Report(
+        result.exit_code,
+        text=lambda: text(args, result),
+        json=lambda: result.to_json()
+        | ({"size_auto": size_auto} if size_auto else {})
+        | ({"stats": stats_dict(result)} if args.stats else {}),
+        files={
+            "svg": lambda: result.to_svg(key=False, title=title),
+            "svg_key": lambda: result.to_svg(key=True, title=title),
+            "pdf": lambda: pdf(result, title, args.paper),
+        },
+        stats=result.stats,
+        answered=bool(result.puzzles),
+    )
 
 
-def _title(src: instances.Source) -> str:
-    """The printed pages' title when the file gives none: the file's name, else a plain one."""
-    return Path(src.name).stem if src.name not in (instances.STDIN_NAME, instances.INLINE_NAME) else "Word search"
-
-
-def print_text(result: WordSearch, key: bool) -> None:
-    """Each puzzle as text: the grid, its word list, and with ``key`` the answer key."""
+def text(args: argparse.Namespace, result: WordSearch) -> str:
+    """What a text run prints: each puzzle, its word list, with --key its key."""
     inst = result.instance
+    out: list[str] = []
     for i, puzzle in enumerate(result.puzzles):
         if len(result.puzzles) > 1:
-            print(f"Puzzle {i + 1}:")
-        print(render.text(puzzle))
-        print()
-        print(render.word_list(listed_words(inst, puzzle)))
-        if key:
-            print("\nAnswer key:")
-            print(render.key_text(puzzle))
+            out.append(f"Puzzle {i + 1}:")
+        out += [render.text(puzzle), "", render.word_list(listed_words(inst, puzzle))]
+        if args.key:
+            out += ["\nAnswer key:", render.key_text(puzzle)]
             secret = [w for w in inst.secret if w not in result.dropped(puzzle)]
             if secret:
-                print("Secret words: " + ", ".join(secret))
+                out.append("Secret words: " + ", ".join(secret))
         if puzzle.shown is not None:
-            print(f"shown: {' '.join(puzzle.shown)}")
-        print()
+            out.append(f"shown: {' '.join(puzzle.shown)}")
+        out.append("")
+    if result.status is not Status.SAT:
+        out.append(f"{instances.name(args.file)}: {result.explain()}")
+    return "".join(line + "\n" for line in out)
+
+
+def pdf(result: WordSearch, title: str, paper: str):
+    """The PDF of every puzzle, puzzles first and keys at the back, within the run's time."""
+    from ..io.pdf import output_budget, render
+
+    inst = result.instance
+    lost = missing_glyphs("".join("".join(p.grid) for p in result.puzzles) + "".join(inst.words))
+    if lost:
+        warn(f"the PDF font has no glyph for {' '.join(lost)}: they print as blanks")
+    pages = pdf_pages(result, title)
+    return render(sheets_for(pages), paper, pages[0].heading, output_budget())
 
 
 def stats_dict(result: WordSearch) -> dict:

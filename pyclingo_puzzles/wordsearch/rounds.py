@@ -154,13 +154,17 @@ class Round:
         fixed: Sequence[tuple[int, int]] = (),
         at_least: int | None = None,
         rules_off: Sequence[str] = (),
+        conflicts: int | None = None,
     ) -> SolveResult:
         """Solve with ``active(W)`` assumed for ``words`` (and ``place(W, K)`` for ``fixed``); with
         ``optimise``, improving models come first and then (``models`` != 1) up to ``models``
-        optimal ones (clasp's optN); ``at_least``: only models of at least this weight."""
+        optimal ones (clasp's optN); ``at_least``: only models of at least this weight.
+        ``conflicts``: end the call after that many conflicts (clasp's solve limit), reported as
+        interrupted: a turn measured in search, not seconds, ends the same way on any machine."""
         conf = self.solver.ctl.configuration.solve
         mode = ("opt" if models == 1 else "optN") if optimise else "ignore"
         conf.opt_mode = mode if at_least is None else f"{mode},{-at_least}"  # type: ignore[union-attr]
+        conf.solve_limit = "umax" if conflicts is None else str(conflicts)  # type: ignore[union-attr]
         try:
             result = self.solver.solve(
                 models=0 if optimise and models == 1 else models,
@@ -168,12 +172,16 @@ class Round:
                 assumptions=self.assumptions(words, rules_off) + [(place_atom(w, k), True) for w, k in fixed],
                 on_answer=on_answer,
             )
+            if conflicts is not None and result.status is Status.UNKNOWN and not result.interrupted:
+                result = result.replace(interrupted=True)  # the solve limit ended the call
         except Reached:  # no selection can weigh more: as good as a proof, without the search for one
             stats.models += 1
             return SolveResult(Status.SAT, [], 1, True, False, Stats())
         except Switch:  # branch and bound has done its part: what is left is for solve_every_word
             stats.models += 1
             return SolveResult(Status.SAT, [], 1, False, True, Stats())
+        finally:
+            conf.solve_limit = "umax"  # type: ignore[union-attr]
         self.last = result.stats
         # per call: the search; the problem's size and grounding count once per round (Run.close)
         stats.solve_seconds += result.stats.solve_seconds
@@ -189,6 +197,7 @@ class Round:
         on_answer: Callable[[Answer], None] | None = None,
         words: Sequence[int] | None = None,
         rules_off: Sequence[str] = (),
+        conflicts: int | None = None,
     ) -> SolveResult:
         """Every word placed, deciding as exact cover with colours does (the word with the fewest
         placements left, geometric restarts): on small grids this settles "not every word fits" far
@@ -197,11 +206,11 @@ class Round:
         heuristic, conf = self.heuristic, self.solver.ctl.configuration.solver
         words = range(len(self.inst.words)) if words is None else words
         if heuristic is None:  # sampled candidates: clasp decides
-            return self.solve(1, time_left, words, stats, on_answer, rules_off=rules_off)
+            return self.solve(1, time_left, words, stats, on_answer, rules_off=rules_off, conflicts=conflicts)
         restarts = conf.restarts  # type: ignore[union-attr]
         heuristic.fewest_left, conf.restarts = set(words), EVERY_WORD_RESTARTS  # type: ignore[union-attr]
         try:
-            return self.solve(1, time_left, words, stats, on_answer, rules_off=rules_off)
+            return self.solve(1, time_left, words, stats, on_answer, rules_off=rules_off, conflicts=conflicts)
         finally:
             heuristic.fewest_left, conf.restarts = None, restarts  # type: ignore[union-attr]
 

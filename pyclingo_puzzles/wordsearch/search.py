@@ -18,7 +18,9 @@ from .puzzle import Outcome, Puzzle
 from .reader import WordSearchInstance
 from .rounds import BALANCED, DENSE, Round
 
-FIRST_TURN = 0.5  # fit all: seconds of the first turn of each heuristic (search_all)
+# fit all: conflicts of the first turn of each heuristic (search_all), about 0.5 s of search on a
+# quiet machine; counted in conflicts, not seconds, so the same seed gives the same puzzle under load
+FIRST_TURN = 4000
 BOOK_SAMPLE = 4  # a book on a big grid: more candidates per word in the first round, per further puzzle
 BOOK_SAMPLE_MAX = 9  # ... for at most this many further puzzles (a larger book grows its sample as it goes)
 BALANCE_TIGHT = 0.8  # letters per cell from which the grid is too full to balance (the search would not end)
@@ -157,13 +159,13 @@ def search_all(
     turn = FIRST_TURN
     while True:
         for every_word in (False, True):
-            left = None if deadline is None else deadline - time.perf_counter()
-            step = turn if left is None else min(turn, max(0.0, left))
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
             if every_word:
-                result = rnd.solve_every_word(step, stats, on_answer, words, rules_off)
+                result = rnd.solve_every_word(left, stats, on_answer, words, rules_off, conflicts=turn)
             else:
-                result = rnd.solve(1, step, words, stats, on_answer, rules_off=rules_off)
-            if not result.interrupted or (left is not None and step >= left) or runtime.stopping():
+                result = rnd.solve(1, left, words, stats, on_answer, rules_off=rules_off, conflicts=turn)
+            out_of_time = deadline is not None and time.perf_counter() >= deadline
+            if not result.interrupted or out_of_time or runtime.stopping():
                 return result
         turn *= 2
 

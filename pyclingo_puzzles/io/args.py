@@ -89,7 +89,7 @@ def memory_size(text: str) -> int:
 
 def add_input(parser: argparse.ArgumentParser, what: str) -> None:
     """FILE (several: a batch; ``-``: standard input) or ``--words`` inline; ``what`` says what a
-    FILE holds. ``command.main`` checks that one of them is given."""
+    FILE holds. The command's parser checks that one of them is given (``cli/command.py``: inputs)."""
     parser.add_argument(
         "file", nargs="*", type=Path, metavar="FILE",
         help=f"{what}; - reads standard input"
@@ -99,3 +99,12 @@ def add_input(parser: argparse.ArgumentParser, what: str) -> None:
         metavar="WORDS",
         help='the words inline instead of a FILE, separated by spaces or commas: --words "CAT DOG BIRD"',
     )
+
+
+PAPERS = {"a4": "A4", "letter": "Letter"}  # --paper -> fpdf2's page format
+
+
+def add_pdf_arguments(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--pdf FILE`` and ``--paper``, alike in every subcommand."""
+    parser.add_argument("--pdf", type=Path, metavar="FILE", help=f"{help} (- for standard output)")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="PDF paper size (default a4)")

@@ -1,0 +1,136 @@
+"""The one report path: from a family's ``Report`` to standard output, output files and an exit code.
+
+Before any work, ``prepare`` resolves ``-o FILE`` to the output its suffix names and checks every
+output path (``io/outfiles.check_output_paths``: writable, not an input, not named twice, at most one
+``-``). After the run, ``deliver`` prints the JSON document or the text (not when an output file is
+``-``: then standard output holds that file), writes each output file given, whole or not at all,
+and prints the statistics on stderr. Output files are written only when the run has an answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import InputError
+from ..io.outfiles import check_output_paths, is_stdout, write_atomic
+from ..io.output import print_json, print_stats, warn
+from ..io.report import OUTPUTS, Report
+from ..run.stdout_guard import OutputFailed
+
+OPTION = {"svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz": "--ipuz", "json_file": "-o"}
+# -o FILE: the output its suffix names (.json: the --json document, written to FILE)
+SUFFIXES = {".pdf": "pdf", ".svg": "svg", ".ipuz": "ipuz", ".json": "json_file"}
+# --pdf under --time-limit: this share of the limit (at most PDF_RESERVE_MAX s) is kept from solving
+# for drawing the pages; the run's deadline stays where --time-limit puts it
+PDF_RESERVE, PDF_RESERVE_MAX = 0.3, 2.0
+
+
+def output_options(args: argparse.Namespace) -> dict[str, Path]:
+    """The output options given: dest -> path."""
+    return {dest: getattr(args, dest) for dest in OUTPUTS if getattr(args, dest, None) is not None}
+
+
+def inputs(args: argparse.Namespace, files: Iterable[Any] | None = None) -> list[tuple[str, Path]]:
+    """(what, path) of every file the run reads: the instance(s), --rules files, the dictionary."""
+    files = args.file if files is None else files
+    files = files if isinstance(files, list | tuple) else [files]
+    found = [("input file", Path(f)) for f in files]
+    found += [("--rules file", Path(r)) for r in getattr(args, "rules", None) or []]
+    if getattr(args, "dictionary", None) is not None:
+        found.append(("--dictionary", Path(args.dictionary)))
+    return found
+
+
+def resolve_output(args: argparse.Namespace, offered: Sequence[str]) -> None:
+    """``-o FILE`` -> the option its suffix names (``.pdf``, ``.svg``, ``.ipuz``, ``.json``), when
+    this subcommand offers it and it is not given twice."""
+    path = getattr(args, "output", None)
+    if path is None:
+        return
+    if is_stdout(path):
+        raise InputError("-o names its output by the file's suffix; for standard output use --svg -, --pdf - ...", path)
+    dest = SUFFIXES.get(Path(path).suffix.lower())
+    if dest is None or dest not in offered:
+        known = ", ".join(s for s, d in SUFFIXES.items() if d in offered)
+        raise InputError(f"-o: this subcommand writes {known}; name the file with one of these suffixes", path)
+    if getattr(args, dest, None) is not None:
+        raise InputError(f"-o and {OPTION[dest]} both name the {OUTPUTS[dest]} output; give one", path)
+    setattr(args, dest, Path(path))
+
+
+def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
+    """Before any work: ``-o`` resolved, every output path checked against the inputs and each other."""
+    resolve_output(args, offered)
+    outputs = output_options(args)
+    if getattr(args, "json", False) and any(is_stdout(p) for p in outputs.values()):
+        raise InputError("--json and an output to standard output ('-') cannot share it; give the file a name", "-")
+    batch = isinstance(args.file, list) and len(args.file) > 1
+    if is_stdout(outputs.get("pdf")) and sys.stdout.isatty():
+        raise InputError("--pdf - would print binary PDF data on the terminal; redirect it (> out.pdf) or pipe it", "-")
+    if batch and any(is_stdout(p) for p in outputs.values()):
+        raise InputError("'-' writes to standard output: give one FILE (several write one file each)", "-")
+    check_output_paths({OPTION[dest]: path for dest, path in outputs.items()}, inputs(args))
+    if "pdf" in outputs and not batch:  # (a batch forks its workers: no thread may be running then)
+        from ..io import pdf
+
+        pdf.prepare()  # fpdf2 and the font load in a thread while the run solves
+
+
+def reserve_output_time(args: argparse.Namespace) -> None:
+    """With --pdf and --time-limit (one FILE), the family solves for less than the limit, so the
+    pages are drawn before the run's deadline (which the watchdog holds); call after the run's
+    limits are set from --time-limit."""
+    if getattr(args, "pdf", None) is not None and args.time_limit is not None and not isinstance(args.file, list):
+        args.time_limit -= min(PDF_RESERVE_MAX, PDF_RESERVE * args.time_limit)
+
+
+def deliver(args: argparse.Namespace, report: Report | int) -> int:
+    """Print and write ``report`` as the options ask; its exit code (clingo's convention)."""
+    if isinstance(report, int):
+        return report
+    outputs = output_options(args)
+    started = getattr(sys.stdout, "started", None)  # the guarded stdout: the output stage begins
+    if started is not None:
+        started()
+    failed = None  # stdout could not be written: the output files still are, then the run fails
+    if not any(is_stdout(p) for p in outputs.values()):
+        try:
+            if getattr(args, "json", False) and report.json is not None:
+                print_json(report.json())
+            else:
+                sys.stdout.write(report.text_out())
+            sys.stdout.flush()
+        except OutputFailed as exc:
+            failed = exc
+    if outputs and report.answered:
+        for dest, path in outputs.items():
+            make = report.files.get(dest)
+            if dest == "json_file" and report.json is not None:
+                import json
+
+                write_atomic(path, json.dumps(report.json(), ensure_ascii=False, indent=2) + "\n", OUTPUTS[dest])
+            elif make is not None:
+                _write(path, make(), dest)
+    elif outputs and report.files:
+        warn(f"no answer, so {', '.join(OPTION[d] for d in outputs)} not written")
+    if getattr(args, "stats", False) and report.stats is not None:
+        print_stats(report.stats)
+    if failed is not None:
+        raise failed
+    return report.code
+
+
+def _write(path: Path, content: Any, dest: str) -> None:
+    drawn = getattr(content, "answers", None)
+    if drawn is not None:  # a PDF capped by the time limit says how much it holds
+        if drawn < content.given:
+            warn(
+                f"{OPTION[dest]}: the time limit left room for {drawn} of {content.given} answers; "
+                "the PDF holds the first ones (a longer --time-limit or fewer --models gives more)"
+            )
+        content = content.content
+    write_atomic(path, content, OUTPUTS[dest])

@@ -1,0 +1,331 @@
+"""Printable pages (``--pdf``) for every family: the document, its font, shared drawing, the time cap.
+
+fpdf2 writes the PDF; the font is Noto Sans from the ``fontpkg-noto-sans`` package (installed from
+PyPI as a dependency, found through ``fontpkg``), which covers Latin, Greek and Cyrillic, so the
+letters are embedded as real text (a subset of the font) and can be searched and extracted.
+
+A family hands ``render`` its answers as sheets: a front page (the puzzle) and optionally a back
+page (its solution). The document holds every front first, then the backs, each page numbered.
+
+Under a time limit the PDF must finish within the time the run has left for its output
+(``Budget``): fronts are drawn while less than ``FRONT_SHARE`` of that time is used, then the backs
+of exactly those answers; the answers left out are counted so the command can say so. The first
+answer is always drawn. Importing fpdf2 and reading the font take most of a second, so the command
+starts that in a thread (``prepare``) while it solves.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .args import PAPERS
+from .outfiles import OutputError, write_atomic
+
+FONT = "Noto Sans"
+MARGIN = 15.0  # mm
+PT = 72 / 25.4  # points per mm
+VARIATION_TABLES = ("fvar", "gvar", "avar", "cvar", "HVAR", "VVAR", "MVAR", "STAT")
+FRONT_SHARE = 0.45  # of the PDF's time: fronts; as much again for their backs; the rest for writing
+BLOCK_GREY = 60
+OUTPUT_GRACE = 0.4  # seconds past the run's deadline the PDF may take (run/runtime.py allows 0.95)
+
+Draw = Callable[[Any], None]  # draws one page (or a page and its continuation pages) on an FPDF
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One answer's pages: its front (puzzle) and optionally its back (solution)."""
+
+    front: Draw
+    back: Draw | None = None
+
+
+@dataclass
+class Drawn:
+    """What ``render`` made: the PDF and how many answers it holds of how many given."""
+
+    content: bytes
+    answers: int
+    given: int
+
+
+# ------------------------------------------------------------------------------------ the font
+
+
+@lru_cache(maxsize=1)
+def font_path() -> Path:
+    """Noto Sans (regular, variable) from its PyPI package."""
+    import fontpkg  # imported late: only --pdf needs it
+
+    return Path(fontpkg.path(FONT))
+
+
+@lru_cache(maxsize=1)
+def _covered() -> frozenset[int]:
+    from fontTools.ttLib import TTFont  # fpdf2 depends on fontTools
+
+    with TTFont(font_path(), lazy=True) as font:
+        return frozenset(font.getBestCmap())
+
+
+def missing_glyphs(chars: str, blank: str = "") -> list[str]:
+    """Characters the font cannot draw (they would print as blanks); ``blank`` characters are
+    drawn as nothing anyway."""
+    return sorted({ch for ch in chars if ch not in blank and not ch.isspace() and ord(ch) not in _covered()})
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the font lacks (the command warns; fpdf2 cannot measure them)."""
+    return "".join(ch for ch in text if ch == " " or ord(ch) in _covered())
+
+
+_prepared: threading.Thread | None = None
+
+
+def prepare() -> None:
+    """Import fpdf2 and read the font in a thread, while the run solves (clingo releases the GIL)."""
+    global _prepared
+    if _prepared is None:
+        _prepared = threading.Thread(target=_warm, name="pdf font", daemon=True)
+        _prepared.start()
+
+
+def _warm() -> None:
+    try:
+        import fpdf  # noqa: F401
+
+        _covered()
+    except Exception:  # rendering meets it again, in the main thread, and reports it
+        pass
+
+
+def _native_variable_fonts() -> bool:
+    """fpdf2 2.8.5 and later subset a variable font itself (its default outlines: the Regular)."""
+    import fpdf
+
+    try:
+        return tuple(int(p) for p in fpdf.__version__.split(".")[:3]) >= (2, 8, 5)
+    except ValueError:
+        return False
+
+
+@contextmanager
+def _font_file() -> Iterator[Path]:
+    """A font file fpdf2 can subset: the package's variable font, or (older fpdf2) a static copy
+    without its variation tables in a temporary folder. That copy is an output too: a full disk
+    or a file-size limit gives one line (``OutputError``), not a traceback."""
+    if _native_variable_fonts():
+        yield font_path()
+        return
+    import tempfile
+
+    from fontTools.ttLib import TTFont
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="pyclingo-pdf-") as tmp:
+            path = Path(tmp) / "NotoSans-Regular.ttf"
+            with TTFont(font_path()) as font:
+                for tag in VARIATION_TABLES:
+                    if tag in font:
+                        del font[tag]
+                font.save(path)
+            yield path
+    except OSError as exc:
+        raise OutputError(f"cannot prepare the PDF font ({exc.strerror or exc})", "PDF") from None
+
+
+# ------------------------------------------------------------------------------------ the document
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The wall-clock time (``time.monotonic``) by which the PDF must be complete; None: no limit."""
+
+    until: float | None = None
+
+
+def output_budget() -> Budget:
+    """The time this run's PDF has: until ``OUTPUT_GRACE`` after the run's deadline (the watchdog
+    lets output that has started run 0.95 s past it: the rest is for writing the file)."""
+    from ..run import runtime
+
+    run = runtime.current()
+    deadline = run.deadline if run is not None else None
+    return Budget(None if deadline is None else deadline + OUTPUT_GRACE)
+
+
+def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", budget: Budget | None = None) -> Drawn:
+    """The PDF of ``sheets``: every drawn front, then their backs, within ``budget``."""
+    until = budget.until if budget is not None else None
+    if _prepared is not None:  # (the import below waits for the thread's import anyway)
+        _prepared.join(None if until is None else max(0.0, until - time.monotonic()))
+    from fpdf import FPDF  # imported late: only --pdf needs it (fpdf2 imports PIL and fontTools)
+
+    start = time.monotonic()
+    fronts_until = None if until is None else start + FRONT_SHARE * max(0.0, until - start)
+    pdf = FPDF(format=PAPERS[paper], unit="mm")
+    pdf.set_auto_page_break(False)
+    pdf.set_title(drawable(title))
+    with _font_file() as font:
+        pdf.add_font("noto", "", str(font))
+        drawn = 0
+        for sheet in sheets:
+            if drawn and fronts_until is not None and time.monotonic() >= fronts_until:
+                break
+            sheet.front(pdf)
+            drawn += 1
+        for sheet in sheets[:drawn]:
+            if sheet.back is not None:
+                sheet.back(pdf)
+        content = bytes(pdf.output())
+    return Drawn(content, drawn, len(sheets))
+
+
+def write_pdf(path: str | Path, drawn: Drawn | bytes) -> None:
+    write_atomic(path, drawn.content if isinstance(drawn, Drawn) else drawn, "PDF")
+
+
+# ------------------------------------------------------------------------------------ drawing
+
+
+def new_page(pdf: Any, heading: str) -> float:
+    """A new page with its title, smaller when long; returns where the content starts."""
+    pdf.add_page()
+    heading = drawable(heading)
+    size = 20.0
+    pdf.set_font("noto", "", size)
+    while pdf.get_string_width(heading) > pdf.w - 2 * MARGIN and size > 8:
+        size -= 1
+        pdf.set_font("noto", "", size)
+    pdf.set_text_color(0)
+    with bold(pdf, 0.25):
+        pdf.text(MARGIN, MARGIN + 7, heading)
+    return MARGIN + 16
+
+
+def footer(pdf: Any) -> None:
+    pdf.set_font("noto", "", 9)
+    pdf.set_text_color(120)
+    label = str(pdf.page_no())
+    pdf.text(pdf.w / 2 - pdf.get_string_width(label) / 2, pdf.h - MARGIN / 2, label)
+
+
+@contextmanager
+def bold(pdf: Any, stroke: float) -> Iterator[None]:
+    """Text drawn filled and outlined by ``stroke`` mm (0: plain)."""
+    if not stroke:
+        yield
+        return
+    from fpdf.enums import TextMode
+
+    with pdf.local_context(text_mode=TextMode.FILL_STROKE, line_width=stroke):
+        pdf.set_draw_color(pdf.text_color)
+        yield
+
+
+def text_lines(pdf: Any, heading: str, lines: Sequence[str], top: float, size: float = 11.0) -> None:
+    """``lines`` from ``top`` down, in as many columns as the longest needs; what does not fit goes
+    on continuation pages (numbered); lines that start with a space are indented entries."""
+    lines = [drawable(line) for line in lines]
+    pdf.set_font("noto", "", size)
+    line_h = size / PT * 1.5
+    width = max((pdf.get_string_width(line) for line in lines), default=0) + 6
+    cols = max(1, int((pdf.w - 2 * MARGIN) // width)) if width else 1
+    col_w = (pdf.w - 2 * MARGIN) / cols
+    while lines:
+        per_col = max(1, int((pdf.h - MARGIN - top) // line_h))
+        here, lines = lines[: per_col * cols], lines[per_col * cols :]
+        pdf.set_font("noto", "", size)
+        pdf.set_text_color(0)
+        for i, line in enumerate(here):
+            c, r = divmod(i, per_col)
+            with bold(pdf, 0 if line.startswith(" ") else 0.15):
+                pdf.text(MARGIN + c * col_w, top + line_h * 0.7 + r * line_h, line.strip())
+        footer(pdf)
+        if lines:
+            top = new_page(pdf, f"{heading} (continued)")
+
+
+def grid(
+    pdf: Any,
+    rows: Sequence[str],
+    top: float,
+    *,
+    blank: str = " ",
+    numbers: dict[tuple[int, int], int] | None = None,
+    letters: bool = True,
+    regions: Sequence[Sequence[int]] | None = None,
+    room: float | None = None,
+    shade: int = BLOCK_GREY,
+) -> float:
+    """A square-celled grid as large as the page allows below ``top`` (within ``room`` mm of height):
+    ``blank`` cells shaded (grey level ``shade``), ``numbers`` in the corners, the letters when ``letters``, and with
+    ``regions`` (a region id per cell) thick walls between cells of different regions. Returns the
+    grid's bottom."""
+    height, width = len(rows), max((len(r) for r in rows), default=0)
+    if not height or not width:
+        return top
+    room = (pdf.h - MARGIN - top) if room is None else room
+    cell = min((pdf.w - 2 * MARGIN) / width, room / height, 14.0)
+    left = MARGIN + ((pdf.w - 2 * MARGIN) - cell * width) / 2
+    pdf.set_draw_color(0)
+    pdf.set_line_width(0.3)
+    for r, row in enumerate(rows):
+        for c in range(width):
+            ch = row[c] if c < len(row) else blank
+            x, y = left + c * cell, top + r * cell
+            if ch == blank:
+                pdf.set_fill_color(shade)
+                pdf.set_draw_color(shade if regions is not None else 0)
+                pdf.rect(x, y, cell, cell, style="DF")
+                pdf.set_draw_color(0)
+                continue
+            pdf.rect(x, y, cell, cell)
+            if numbers and (r, c) in numbers:
+                pdf.set_font("noto", "", max(4.0, cell * PT * 0.25))
+                pdf.set_text_color(0)
+                pdf.text(x + cell * 0.06, y + cell * 0.28, str(numbers[(r, c)]))
+            if letters and drawable(ch).strip():
+                size = cell * PT * 0.55
+                pdf.set_font("noto", "", size)
+                pdf.set_text_color(0)
+                pdf.text(x + (cell - pdf.get_string_width(ch)) / 2, y + cell / 2 + size / PT * 0.36, ch)
+    if regions is not None:
+        pdf.set_line_width(max(0.6, cell * 0.08))
+        for r in range(height):
+            for c in range(width):
+                x, y = left + c * cell, top + r * cell
+                if c + 1 < width and regions[r][c] != regions[r][c + 1]:
+                    pdf.line(x + cell, y, x + cell, y + cell)
+                if r + 1 < height and regions[r][c] != regions[r + 1][c]:
+                    pdf.line(x, y + cell, x + cell, y + cell)
+        pdf.rect(left, top, cell * width, cell * height)
+    return top + cell * height
+
+
+def clued_grid_sheet(
+    heading: str, rows: Sequence[str], numbers: dict[tuple[int, int], int], clues: Sequence[str],
+    solution_clues: Sequence[str] | None = None, blank: str = " ",
+) -> Sheet:
+    """A crossword's sheet: the blank numbered grid with its clues, then the filled grid."""
+
+    def page(pdf: Any, key: bool) -> None:
+        name = f"{heading} — solution" if key else heading
+        top = new_page(pdf, name)
+        lines = (solution_clues if key and solution_clues is not None else clues)
+        share = 0.6 if lines else 1.0
+        bottom = grid(pdf, rows, top, blank=blank, numbers=numbers, letters=key, room=share * (pdf.h - MARGIN - top))
+        if lines:
+            text_lines(pdf, name, lines, bottom + 8)
+        else:
+            footer(pdf)
+
+    return Sheet(lambda pdf: page(pdf, False), lambda pdf: page(pdf, True))
+
