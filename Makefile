@@ -4,13 +4,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench lint images clean
+.PHONY: demo test bench lint images clean asan
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(PY) pyproject.toml
+$(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/fillprop.c
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
 	@touch $(STAMP)
@@ -28,6 +28,20 @@ bench: $(STAMP)
 	$(PY) -m pip install -q -e '.[test,bench]'
 	@command -v qxw >/dev/null 2>&1 || test -x /usr/games/qxw || { apt-get update -qq && apt-get install -y -qq qxw >/dev/null; } || echo "qxw not installable: its column will be empty"
 	$(PY) -m benchmarks.run $(BENCH)
+
+# The compiled fill propagator's tests (tests/test_fill_native.py) under AddressSanitizer and UBSan:
+# the C file is built again with the sanitizers and loaded instead of the installed build, libasan is
+# preloaded into Python (which is not built with it). Leak detection is off, since the interpreter
+# never frees everything at exit; the tests count the C side's own allocations instead. libstdc++ is
+# preloaded too: ASan intercepts the C++ exceptions clingo throws (an error from the propagator).
+ASAN_LIB := build/asan/fillprop.so
+asan: $(STAMP)
+	mkdir -p build/asan
+	cc -std=c99 -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -fPIC -shared \
+		-I "$$($(PY) -c 'import clingo, os; print(os.path.dirname(clingo.__file__))')" \
+		pyclingo_puzzles/crossword/fillprop.c -o $(ASAN_LIB)
+	PYCLINGO_PUZZLES_FILLPROP_LIB=$(CURDIR)/$(ASAN_LIB) LD_PRELOAD="$$(cc -print-file-name=libasan.so) $$(cc -print-file-name=libstdc++.so)" \
+		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 $(PY) -m pytest -p no:cacheprovider tests/test_fill_native.py
 
 # The README's pictures, drawn by the command itself from the quick-start inputs.
 images: $(STAMP)

@@ -2,20 +2,25 @@
 
 Per grid: filled / proved unfillable / timed out, and the time, end to end in-process (read,
 prune, facts, ground, solve, verify), first as the CLI runs by default (FILL_JOBS processes racing
-the propagator's value rules, default 2), then in one process with the default rule, then two
-peers, each as a whole process with the same cap and the same dictionary file, its fill checked
+the propagator's value rules, default 2, with the compiled propagator), then in one process with the
+default rule; "python" is the default run with the pure-Python propagator, "cli" the default run as a
+whole process (``python -m pyclingo_puzzles crossword GRID --dictionary ...``, start-up included);
+then two peers, each as a whole process with the same cap and the same dictionary file, its fill checked
 against the grid and the dictionary: Qxw in batch mode (benchmarks.qxw, one core) and Gecode 6.2's
 own crossword example (benchmarks.gecode, built here when the machine allows, one thread).
 Per group of grids (15.*, 19.*, ...): grids decided and total time per program (a time-out counts
 its full time).
 
 FILL_CAP seconds per grid and program (default 60), FILL_GRIDS globs (default "15.*,19.*"),
-FILL_PROGRAMS the columns to run (default "ours,ours1,qxw,gecode"; "ours1" is the one-process run).
+FILL_PROGRAMS the columns to run (default "ours,ours1,qxw,gecode"; also "python" and "cli"),
+FILL_DICT the word list under crossword-bench/dict (default wamerican-lower-alpha.txt).
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +36,15 @@ CAP = float(os.environ.get("FILL_CAP", "60"))
 GLOBS = os.environ.get("FILL_GRIDS", "15.*,19.*").split(",")
 JOBS = int(os.environ.get("FILL_JOBS", "2"))
 PROGRAMS = os.environ.get("FILL_PROGRAMS", "ours,ours1,qxw,gecode").split(",")
-NAMES = {"ours": f"ours ({JOBS} jobs)", "ours1": "ours (1 job)", "qxw": "Qxw", "gecode": "Gecode"}
+DICT = os.environ.get("FILL_DICT", "wamerican-lower-alpha.txt")
+NAMES = {
+    "ours": f"ours ({JOBS} jobs)",
+    "ours1": "ours (1 job)",
+    "python": f"ours, Python propagator ({JOBS} jobs)",
+    "cli": f"ours, whole process ({JOBS} jobs)",
+    "qxw": "Qxw",
+    "gecode": "Gecode",
+}
 DECIDED = {"filled", "no fill"}
 
 Run = Callable[[Path], tuple[str, float]]  # grid -> (verdict, seconds); verdicts as the peers give them
@@ -39,7 +52,7 @@ Run = Callable[[Path], tuple[str, float]]  # grid -> (verdict, seconds); verdict
 
 def wamerican() -> tuple[Dictionary, Path] | None:
     """The benchmark dictionary and its path from ../shared, or None (said so) when absent."""
-    dict_path = BENCH / "dict" / "wamerican-lower-alpha.txt"
+    dict_path = BENCH / "dict" / DICT
     if not dict_path.exists():
         print(f"skipped: {dict_path} not present (third-party data, never committed)")
         return None
@@ -55,11 +68,13 @@ def main() -> None:
     won_by: dict[str, str] = {}  # grid -> value rule that won our default (racing) run
     runs = programs(dictionary, dict_path, won_by)
     grids = sorted({p for g in GLOBS for p in (BENCH / "grids").glob(f"{g}.grid")})
+    print(f"load at the start (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     results: dict[str, dict[str, tuple[str, float]]] = {name: {} for name in runs}
     for path in grids:
         for name, run in runs.items():
             results[name][path.stem] = run(path)
-        print(f"  {path.stem}: " + "; ".join(f"{NAMES[n]} {cell(results[n][path.stem])}" for n in runs), flush=True)
+        line = "; ".join(f"{NAMES[n]} {cell(results[n][path.stem])}" for n in runs)
+        print(f"  {path.stem}: {line} (load {os.getloadavg()[0]:.1f})", flush=True)
     heads = ["grid"] + [NAMES[n] for n in runs] + (["won by"] if "ours" in runs else [])
     rows = [
         [p.stem] + [cell(results[n][p.stem]) for n in runs] + ([won_by.get(p.stem, "-")] if "ours" in runs else [])
@@ -80,6 +95,7 @@ def main() -> None:
             row.append(f"{sum(v in DECIDED for v, _ in got)}/{len(stems)}, {sum(t for _, t in got):.1f} s")
         group_rows.append(row)
     print(table(["grids"] + [NAMES[n] for n in runs], group_rows))
+    print(f"load at the end (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 def programs(dictionary: Dictionary, dict_path: Path, won_by: dict[str, str]) -> dict[str, Run]:
@@ -90,6 +106,10 @@ def programs(dictionary: Dictionary, dict_path: Path, won_by: dict[str, str]) ->
             runs[name] = lambda path: run_ours(path, dictionary, JOBS, won_by)
         elif name == "ours1":
             runs[name] = lambda path: run_ours(path, dictionary, 1, {})
+        elif name == "python":
+            runs[name] = lambda path: run_ours(path, dictionary, JOBS, {}, "python")
+        elif name == "cli":
+            runs[name] = lambda path: run_cli(path, dict_path)
         elif name == "qxw":
             if find_qxw() is None:
                 print("qxw: not installed (apt-get install qxw): its column is empty")
@@ -114,14 +134,29 @@ def _gecode_run(peer: Gecode, dict_path: Path) -> Run:
     return lambda path: run_gecode(peer, path, dict_path, CAP)
 
 
-def run_ours(path: Path, dictionary: Dictionary, jobs: int, won_by: dict[str, str]) -> tuple[str, float]:
+def run_ours(
+    path: Path, dictionary: Dictionary, jobs: int, won_by: dict[str, str], propagator: str = "auto"
+) -> tuple[str, float]:
     framework, _ = read_framework(path)
     t0 = time.perf_counter()
-    outcome = solve_fill(framework, dictionary, time_limit=CAP, jobs=jobs)
+    outcome = solve_fill(framework, dictionary, time_limit=CAP, jobs=jobs, propagator=propagator)
     elapsed = time.perf_counter() - t0
     verdict = describe(outcome)
     if verdict in DECIDED:
         won_by[path.stem] = str(outcome.stats.extra.get("value_rule", "-"))
+    return verdict, elapsed
+
+
+def run_cli(path: Path, dict_path: Path) -> tuple[str, float]:
+    """The command as a user runs it (its answer is verified inside), timed as a whole process."""
+    argv = [sys.executable, "-m", "pyclingo_puzzles", "crossword", str(path), "--dictionary", str(dict_path)]
+    argv += ["--time-limit", str(CAP), "--jobs", str(JOBS)]
+    t0 = time.perf_counter()
+    proc = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=CAP + 60)
+    elapsed = time.perf_counter() - t0
+    verdict = {10: "filled", 20: "no fill"}.get(proc.returncode, "timed out")
+    if proc.returncode not in (1, 10, 11, 20):
+        verdict = f"exit {proc.returncode}"
     return verdict, elapsed
 
 

@@ -1,14 +1,17 @@
-"""CPU seconds per conflict of the dictionary fill's word propagator, independent of load.
+"""CPU seconds per conflict of the dictionary fill's word propagator, compiled and pure Python, in
+one run, independent of load.
 
 One process, one thread, clingo's ``--solve-limit`` stops each search after a fixed number of
 conflicts, so the work done is the same however busy the machine is; CPU time (``process_time``)
-counts only this process. Per grid and letter rule: clingo's conflicts and choices, the
-propagator's slot conflicts and steps (the same numbers before and after a change means the search
-is the same), and CPU milliseconds per conflict (search only: reading, pruning, grounding and the
-propagator's init are timed apart).
+counts only this process. Per grid, letter rule and propagator: clingo's conflicts and choices, the
+propagator's slot conflicts and steps (the two propagators take the same decisions, so these agree
+row for row; the same numbers before and after a change means the search is the same), and CPU
+milliseconds per conflict (search only: reading, pruning and grounding are timed apart, and so is
+the Python propagator's init; the compiled one's init, a few milliseconds, runs inside the search).
 
 COST_GRIDS (default "15.06,19.03,21.10"), COST_CONFLICTS (default 1500), COST_RULES (default
-"failures,product"), COST_PROFILE=1 prints a cProfile summary of the search as well.
+"failures,product"), COST_PROPAGATORS (default "python,c"), COST_PROFILE=1 prints a cProfile
+summary of each search as well.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import time
 from benchmarks.common import SHARED, table
 from benchmarks.crossword_fill import wamerican
 from pyclingo_puzzles.core.solve import Solver
+from pyclingo_puzzles.crossword import native
 from pyclingo_puzzles.crossword.facts import site_facts
 from pyclingo_puzzles.crossword.fill import ENCODING, option_facts, prune, read_framework
 from pyclingo_puzzles.crossword.propagator import WordPropagator
@@ -29,6 +33,7 @@ BENCH = SHARED / "crossword-bench"
 GRIDS = os.environ.get("COST_GRIDS", "15.06,19.03,21.10").split(",")
 CONFLICTS = int(os.environ.get("COST_CONFLICTS", "1500"))
 RULES = os.environ.get("COST_RULES", "failures,product").split(",")
+PROPAGATORS = os.environ.get("COST_PROPAGATORS", "python,c").split(",")
 PROFILE = os.environ.get("COST_PROFILE") == "1"
 
 
@@ -37,56 +42,78 @@ def main() -> None:
     if loaded is None:
         return
     dictionary = loaded[0]
+    kinds = list(PROPAGATORS)
+    if "c" in kinds and isinstance(native.load(), str):
+        print(f"compiled propagator: not available ({native.load()}): its rows are left out")
+        kinds.remove("c")
+    print(f"load at the start (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     rows = []
-    total_cpu = total_conflicts = 0.0
+    totals = {kind: [0.0, 0] for kind in kinds}  # CPU seconds, conflicts
     for grid in GRIDS:
         framework, _ = read_framework(BENCH / "grids" / f"{grid}.grid")
         sites = framework.sites()
         cands = prune(framework, sites, dictionary)
         for rule in RULES:
-            solver = Solver([ENCODING], options=["--sign-def=pos", "-c", "lazy=1", f"--solve-limit={CONFLICTS}"])
-            prop = WordPropagator(sites, cands.tables, cands.bits, True, 0, rule)
-            init_cpu = _time_init(prop)
-            solver.ctl.register_propagator(prop)
-            solver.add_facts([*site_facts(framework, sites), *option_facts(cands)])
-            c0 = time.process_time()
-            solver.ctl.ground([("base", [])])
-            ground = time.process_time() - c0
-            profile = cProfile.Profile() if PROFILE else None
-            c0 = time.process_time()
-            if profile:
-                profile.enable()
-            result = solver.ctl.solve()
-            if profile:
-                profile.disable()
-            cpu = time.process_time() - c0 - init_cpu[0]
-            st = solver.ctl.statistics["solving"]["solvers"]
-            conflicts, choices = int(st["conflicts"]), int(st["choices"])
-            verdict = "SAT" if result.satisfiable else "UNSAT" if result.unsatisfiable else "limit"
-            total_cpu += cpu
-            total_conflicts += conflicts
-            rows.append(
-                [
-                    grid,
-                    rule,
-                    verdict,
-                    f"{conflicts:,}",
-                    f"{choices:,}",
-                    f"{prop.conflicts:,}",
-                    f"{prop.steps:,}",
-                    f"{ground + init_cpu[0]:.2f}",
-                    f"{cpu:.2f}",
-                    f"{1000 * cpu / max(1, conflicts):.2f}",
-                ]
-            )
-            print("  " + " ".join(rows[-1]), flush=True)
-            if profile:
-                pstats.Stats(profile).sort_stats("tottime").print_stats(12)
-    heads = ["grid", "rule", "end", "conflicts", "choices", "slot confl.", "steps", "ground+init s", "search CPU s"]
-    heads.append("ms/conflict")
+            for kind in kinds:
+                solver = Solver([ENCODING], options=["--sign-def=pos", "-c", "lazy=1", f"--solve-limit={CONFLICTS}"])
+                init_cpu = [0.0]
+                if kind == "c":
+                    prop: WordPropagator | native.NativePropagator = native.NativePropagator(
+                        sites, cands.tables, cands.bits, True, 0, rule
+                    )
+                    prop.register(solver.ctl)
+                else:
+                    prop = WordPropagator(sites, cands.tables, cands.bits, True, 0, rule)
+                    init_cpu = _time_init(prop)
+                    solver.ctl.register_propagator(prop)
+                solver.add_facts([*site_facts(framework, sites), *option_facts(cands)])
+                c0 = time.process_time()
+                solver.ctl.ground([("base", [])])
+                ground = time.process_time() - c0
+                profile = cProfile.Profile() if PROFILE else None
+                c0 = time.process_time()
+                if profile:
+                    profile.enable()
+                result = solver.ctl.solve()
+                if profile:
+                    profile.disable()
+                cpu = time.process_time() - c0 - init_cpu[0]
+                st = solver.ctl.statistics["solving"]["solvers"]
+                conflicts, choices = int(st["conflicts"]), int(st["choices"])
+                verdict = "SAT" if result.satisfiable else "UNSAT" if result.unsatisfiable else "limit"
+                totals[kind][0] += cpu
+                totals[kind][1] += conflicts
+                rows.append(
+                    [
+                        grid,
+                        rule,
+                        {"c": "C", "python": "Python"}[kind],
+                        verdict,
+                        f"{conflicts:,}",
+                        f"{choices:,}",
+                        f"{prop.conflicts:,}",
+                        f"{prop.steps:,}",
+                        f"{ground + init_cpu[0]:.2f}",
+                        f"{cpu:.2f}",
+                        f"{1000 * cpu / max(1, conflicts):.3f}",
+                        f"{os.getloadavg()[0]:.1f}",
+                    ]
+                )
+                print("  " + " ".join(rows[-1]), flush=True)
+                if profile:
+                    pstats.Stats(profile).sort_stats("tottime").print_stats(12)
+    heads = ["grid", "rule", "propagator", "end", "conflicts", "choices", "slot confl.", "steps", "ground+init s"]
+    heads += ["search CPU s", "ms/conflict", "load"]
     print(table(heads, rows))
-    print(f"\nall: {total_cpu:.2f} CPU s for {total_conflicts:,.0f} conflicts: "
-          f"{1000 * total_cpu / max(1, total_conflicts):.2f} ms per conflict")
+    per = {}
+    for kind, (cpu, conflicts) in totals.items():
+        per[kind] = 1000 * cpu / max(1, conflicts)
+        name = {"c": "C", "python": "Python"}[kind]
+        print(f"\n{name}: {cpu:.2f} CPU s for {conflicts:,} conflicts: {per[kind]:.3f} ms per conflict", end="")
+    print()
+    if len(per) == 2 and per.get("c"):
+        print(f"the compiled propagator costs {per['python'] / per['c']:.1f} times less CPU per conflict")
+    print(f"load at the end (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 def _time_init(prop: WordPropagator) -> list[float]:

@@ -9,6 +9,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from clingo import Function, Number, String, Symbol
 
@@ -25,6 +27,9 @@ from .propagator import VALUE_RULES, WordPropagator
 from .reader import YAML_SUFFIXES, framework_from_lines, parse_dat
 from .solution import CrosswordSolution, decode, decode_letters, verify
 from .wordsets import WordTable, arc_consistent
+
+if TYPE_CHECKING:
+    from .native import NativePropagator
 
 ENCODING = "crossword_fill.lp"
 # With a seed, this share of the dictionary (drawn by the seed) sits out the first attempt: the
@@ -230,8 +235,10 @@ def solve_fill(
     jobs: int = 1,
     value_rule: str = VALUE_RULES[0],
     count: bool = False,
+    propagator: str = "auto",
 ) -> FillOutcome:
-    """Prune, then solve (see ``_fill_once``). A seed varies the fill: a seed-dependent
+    """Prune, then solve (see ``_fill_once``); ``propagator`` ("auto", "c", "python": see
+    ``native.choose``) picks the word propagator's implementation. A seed varies the fill: a seed-dependent
     ``SEED_DROP`` share of the dictionary is left out, and only if the rest gives no fill does the
     whole dictionary decide (so "unfillable" is always proved with every word). Not done when
     enumerating or optimising, where leaving words out would change the answer."""
@@ -248,6 +255,7 @@ def solve_fill(
         jobs=jobs,
         value_rule=value_rule,
         count=count,
+        propagator=propagator,
     )
     if models == 1 and not optimize and not count:
         for floor in preferred_floors(dictionary):
@@ -306,6 +314,7 @@ def _fill_once(
     value_rule: str,
     count: bool = False,
     conflicts: int | None = None,
+    propagator: str = "auto",
 ) -> FillOutcome:
     """Prune, then solve (stopped after ``conflicts`` conflicts when given). By default the word
     constraint runs as a propagator over the letter atoms (no word atoms are ground);
@@ -325,10 +334,12 @@ def _fill_once(
     if by_rules and not (word_atoms or optimize):
         user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
     lazy = not (word_atoms or optimize or by_rules)
+    # chosen (and loaded) here, before any worker is forked: a fallback is said once
+    native = lazy and _native().choose(propagator) == "c"
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
     job = _FillJob(
         framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count,
-        conflicts,
+        conflicts, native,
     )
     if jobs > 1 and lazy and models == 1 and not count and can_race():
         # said here, not once per worker; the constants are those _FillJob.run sets
@@ -365,6 +376,7 @@ class _FillJob:
     lazy: bool
     count: bool = False
     conflicts: int | None = None  # stop the search after this many conflicts
+    native: bool = False  # the word propagator compiled (native.NativePropagator), not WordPropagator
 
     def run(self, value_rule: str, progress: Progress | None = None) -> FillOutcome:
         framework, sites, cands, lazy = self.framework, self.sites, self.cands, self.lazy
@@ -378,10 +390,17 @@ class _FillJob:
         if lazy:
             words: list[str] = []
             facts = [*site_facts(framework, sites), *option_facts(cands)]
-            propagator = WordPropagator(
-                sites, cands.tables, cands.bits, self.no_repeat, self.seed or 0, value_rule, progress
-            )
-            solver.ctl.register_propagator(propagator)
+            propagator: WordPropagator | NativePropagator
+            if self.native:
+                propagator = _native().NativePropagator(
+                    sites, cands.tables, cands.bits, self.no_repeat, self.seed or 0, value_rule, progress
+                )
+                propagator.register(solver.ctl)
+            else:
+                propagator = WordPropagator(
+                    sites, cands.tables, cands.bits, self.no_repeat, self.seed or 0, value_rule, progress
+                )
+                solver.ctl.register_propagator(propagator)
             runtime.describe(lambda: f"{propagator.conflicts:,} slot conflicts")
         else:
             rng = random.Random(self.seed or 0)
@@ -415,16 +434,31 @@ class _FillJob:
         on_answer = None if self.count else take
         try:
             result = solver.solve(models=models, time_limit=self.time_limit, keep=0, on_answer=on_answer)
+        except (MemoryError, RuntimeError) as exc:
+            if not self.native or isinstance(exc, VerificationError):
+                raise
+            raise _native().solve_error(exc) from None  # what the C side reported, in one line
         finally:
             runtime.describe(None)  # the progress line's conflict count ends with the search
+        if lazy and self.native:
+            propagator.finish()
         blamed = []
         if result.status is Status.UNSAT and solver.rule_files and not lazy:
             # not with the propagator: it takes letters false at its start as gone for good, which
             # stops holding once the rules' switches are freed
             blamed = user_rules.blame(solver, self.time_limit)
         result.stats.extra.update(candidates=sum(map(len, cands.by_site.values())), word_atoms=not lazy)
+        if lazy:
+            result.stats.extra.update(propagator="C" if self.native else "Python")
         result = result.replace(answers=[], core=[])  # decoded above; symbols stay in this process
         return FillOutcome(result, solutions, [], result.stats, blamed)
+
+
+def _native() -> ModuleType:
+    """The compiled propagator's module, imported only when a fill runs the propagator."""
+    from . import native
+
+    return native
 
 
 def describe(site: Site) -> str:

@@ -92,6 +92,7 @@ class WordPropagator:
         self.full = {s.id: tables[s.length].full for s in self.sites}
         # filled by init
         self.options: list[list[tuple[str, int]]] = []  # place -> (letter, solver literal)
+        self.option_lits: list[list[int]] = []  # place -> its solver literals, in letter order
         self.slot_mask: dict[int, list[dict[int, int]]] = {}  # slot -> position -> literal -> words
         self.slot_tests: dict[int, list[tuple[int, int, dict[int, int]]]] = {}  # slot -> (position, place, masks)
         # per watched literal: (places it sets a letter in, places it rules one out in, and per slot
@@ -130,7 +131,9 @@ class WordPropagator:
             for ch in sorted(letters):
                 atom_literal = atoms.get((r, c, ch))
                 lit = 0 if atom_literal is None else init.solver_literal(atom_literal)
-                if not lit or assignment.is_false(lit):  # ruled out before the search: never a candidate's
+                # ruled out before the search: never a candidate's; so is a letter whose atom the
+                # solver found equivalent to another letter's here (two letters cannot both hold)
+                if not lit or assignment.is_false(lit) or any(lit == other for _ch, other in opts):
                     for s, i in at:
                         self.base[s] &= self.full[s] ^ self.tables[s].masks[i].get(ch, 0)
                     continue
@@ -160,7 +163,8 @@ class WordPropagator:
             if lit:
                 for s, i in self.slots_at[p]:
                     cur[s] &= self.slot_mask[s][i][lit]
-        live = [{lit for _ch, lit in opts} for opts in self.options]
+        self.option_lits = [[lit for _ch, lit in opts] for opts in self.options]
+        live = [set(lits) for lits in self.option_lits]
         self.threads = [
             _ThreadState(
                 list(fixed),
@@ -213,7 +217,7 @@ class WordPropagator:
                     cur[s] = old ^ gone
                     dirty.add(s)
         try:
-            for s in dirty:
+            for s in sorted(dirty):  # in slot order, as the compiled propagator does
                 if not self._narrow(control, st, s):
                     return
         finally:
@@ -364,6 +368,7 @@ class WordPropagator:
         m = st.cur[s]
         fixed, live, out = st.fixed, st.live, st.out
         places = self.slot_places[s]
+        option_lits = self.option_lits
         maskd = self.slot_mask[s]
         full = self.full[s]
         todo = []
@@ -374,7 +379,7 @@ class WordPropagator:
                     continue
                 lits = live[p]
                 steps += len(lits)  # the tests below are most of the propagator's time
-                gone = [lit for lit in lits if not m & md[lit]]
+                gone = [lit for lit in option_lits[p] if lit in lits and not m & md[lit]]  # in letter order
                 if gone:
                     todo.append((i, gone))
             self.steps += steps

@@ -1,0 +1,1286 @@
+/* The dictionary fill's word propagator in C, registered through clingo's C API.
+ *
+ * The same algorithm as pyclingo_puzzles/crossword/propagator.py (WordPropagator), step for step,
+ * so that both take the same decisions on the same grid, dictionary and seed: the clauses, their
+ * literal order, the watches, the step counts and the random draws (CPython's Mersenne Twister,
+ * seeded as random.Random(seed) is) are the same. Read that file for the why of each step; the
+ * comments here are about what differs: candidate sets are reversible sparse bitsets (only the
+ * changed 64-bit blocks go on the trail, blocks that became zero drop out of the scans), and the
+ * words a place's letters still allow are computed only on the blocks an explanation still looks at.
+ *
+ * Built without Python.h: every clingo_* symbol resolves against the clingo library that
+ * `import clingo` has loaded with global symbols. Python hands over the static problem (letters,
+ * word tables as bitsets, slots, places, candidates) once; everything that depends on the solver
+ * (literals, watches, per-thread state) is rebuilt by init, which clingo calls on every solve.
+ * Errors (out of memory) are reported through clingo_set_error and a false return, which clingo
+ * turns into a Python exception; nothing here prints or aborts.
+ */
+#include <clingo.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t word_t;
+
+/* bits set in x (SWAR: without -mpopcnt, __builtin_popcountll is a library call) */
+static inline int popcount64(word_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* ------------------------------------------------------------------ allocation (counted: tests check for leaks) */
+
+static int64_t live_blocks = 0; /* allocations not yet freed */
+static int64_t fail_after = -1; /* tests: the allocation that fails (counting down), -1: none */
+
+static void *fp_alloc(size_t n) {
+    if (fail_after >= 0 && fail_after-- == 0) return NULL;
+    void *p = calloc(n ? n : 1, 1);
+    if (p) ++live_blocks;
+    return p;
+}
+
+static void fp_release(void *p) {
+    if (p) {
+        --live_blocks;
+        free(p);
+    }
+}
+
+#define ALLOC(ptr, count) ((ptr) = fp_alloc(sizeof(*(ptr)) * (size_t)(count)))
+
+/* a growable array of int32 */
+typedef struct {
+    int32_t *items;
+    int32_t size, cap;
+} ivec;
+
+static int ivec_push(ivec *v, int32_t x) {
+    if (v->size == v->cap) {
+        int32_t cap = v->cap ? 2 * v->cap : 8;
+        int32_t *items;
+        if (!ALLOC(items, cap)) return 0;
+        if (v->size) memcpy(items, v->items, sizeof(int32_t) * (size_t)v->size);
+        fp_release(v->items);
+        v->items = items;
+        v->cap = cap;
+    }
+    v->items[v->size++] = x;
+    return 1;
+}
+
+static void ivec_free(ivec *v) {
+    fp_release(v->items);
+    v->items = NULL;
+    v->size = v->cap = 0;
+}
+
+/* ------------------------------------------------------------------ CPython's random.Random */
+
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t mt[MT_N];
+    int mti;
+} mt_state;
+
+static void mt_init_genrand(mt_state *st, uint32_t s) {
+    st->mt[0] = s;
+    for (int i = 1; i < MT_N; i++) st->mt[i] = 1812433253U * (st->mt[i - 1] ^ (st->mt[i - 1] >> 30)) + (uint32_t)i;
+    st->mti = MT_N;
+}
+
+/* random.Random(seed) for an int seed: the 32-bit chunks of abs(seed), least significant first */
+static void mt_init_by_array(mt_state *st, const uint32_t *key, size_t len) {
+    mt_init_genrand(st, 19650218U);
+    size_t i = 1, j = 0, k = MT_N > len ? MT_N : len;
+    uint32_t *mt = st->mt;
+    for (; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+        if (j >= len) j = 0;
+    }
+    for (k = MT_N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+    }
+    mt[0] = 0x80000000U;
+}
+
+static uint32_t mt_next(mt_state *st) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y, *mt = st->mt;
+    if (st->mti >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        st->mti = 0;
+    }
+    y = mt[st->mti++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+static double mt_random(mt_state *st) { /* random.random() */
+    uint32_t a = mt_next(st) >> 5, b = mt_next(st) >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+}
+
+static uint32_t mt_below(mt_state *st, uint32_t n) { /* random.Random._randbelow(n), n >= 1 */
+    int k = 0;
+    while ((n >> k) != 0 && k < 32) k++; /* n.bit_length() */
+    uint32_t r;
+    do r = k ? mt_next(st) >> (32 - k) : 0;
+    while (r >= n);
+    return r;
+}
+
+/* ------------------------------------------------------------------ the problem (static, from Python) */
+
+typedef struct {
+    int32_t length, nwords, nblocks;
+    word_t last; /* the bits of the last block that are words */
+    const word_t **mask; /* [position * nletters + letter]: the words with that letter there, or NULL */
+    int64_t *scores;     /* per word when the dictionary is scored (words sorted best first), else NULL */
+} table_t;
+
+typedef struct {
+    int32_t table, length, nblocks;
+    int32_t *places; /* per position */
+    word_t *given;   /* the candidates Python pruned to (nblocks) */
+} slot_t;
+
+typedef struct {
+    int32_t slot, pos;
+} slotpos;
+
+typedef struct {
+    int32_t slot;
+    const word_t *mask; /* NULL: no word */
+} slotmask;
+
+typedef struct {
+    ivec setting;   /* place, option pairs it sets (flattened) */
+    ivec ruling;    /* place, option pairs it rules out */
+    ivec keeps;     /* slot, index into keep_masks */
+    ivec drops;
+} litinfo;
+
+typedef struct thread thread_t;
+
+typedef struct fp_problem {
+    /* static */
+    int32_t nletters, ntables, nslots, nplaces;
+    char **letters;  /* UTF-8 */
+    table_t *tables;
+    word_t *mask_store;
+    slot_t *slots;
+    int32_t *place_row, *place_col;
+    slotpos **slots_at; /* per place: its (slot, position) pairs */
+    int32_t *nslots_at;
+    int32_t *crossing_a, *crossing_b; /* per place: the first two slots through it (-1: none) */
+    int no_repeat, value_rule;        /* 0 failures, 1 product, 2 min */
+    int scored;                       /* decide by the best words' scores */
+    int random_first;
+    mt_state rng;
+    int64_t *progress; /* shared memory of a portfolio worker, or NULL */
+    int64_t steps, conflicts;
+    int64_t *fails; /* per slot, plus one for "no slot" at index nslots */
+    /* built by init */
+    int ready;
+    word_t *base;              /* per slot (slot offsets: block_off) */
+    int32_t *block_off;        /* per slot: its first block in slot-sized arrays */
+    int32_t total_blocks;
+    int32_t *opt_off;          /* per place: its first option (nplaces + 1) */
+    int32_t *opt_lit;          /* per option: its solver literal */
+    int32_t *opt_letter;       /* per option: its letter id */
+    int32_t noptions;
+    const word_t **slot_opt_mask; /* per (slot position, option of its place): words, or NULL */
+    int32_t *slotpos_off;         /* per slot: offset of its positions in slot_opt_mask rows */
+    int32_t *row_off;             /* per (slot position): offset into slot_opt_mask */
+    int32_t ncells;               /* size of slot_opt_mask */
+    int32_t *fixed0;              /* per place: the letter true at the start, or 0 */
+    int32_t *fixed0_opt;
+    int32_t maxvar;
+    int32_t *info_of; /* literal + maxvar -> index into infos, or -1 */
+    litinfo *infos;
+    int32_t ninfos;
+    const word_t **watch_masks; /* keeps / drops refer to these */
+    int32_t nwatch_masks;
+    thread_t *threads;
+    int32_t nthreads;
+} fp_problem;
+
+struct thread {
+    int32_t *fixed, *fixed_opt; /* per place */
+    int32_t *out, *nout;      /* per place: ruled-out options (capacity: its options) */
+    uint8_t *live;            /* per option */
+    int32_t *nlive;           /* per place */
+    int64_t *version;
+    int64_t clock;
+    word_t *cur;              /* per slot, block_off */
+    int32_t *index, *limit;   /* sparse bitset: the blocks of cur that can be non-zero come first */
+    /* trail: (literal, slot, block or -1 for the old limit, old value) */
+    int32_t *tr_lit, *tr_slot, *tr_block;
+    word_t *tr_old;
+    int64_t tr_size, tr_cap;
+    uint8_t *dirty_flag;
+    int32_t *dirty;
+    int32_t ndirty;
+    uint8_t *undoing; /* per literal + maxvar */
+    word_t *acc;      /* scratch for explanations: max blocks */
+    int32_t *active;
+    ivec clause, reason;
+    int32_t *order, *todo_pos, *todo_off, *gone; /* scratch for narrowing */
+    int32_t *seen_word;                          /* check(): per slot its word */
+    int32_t *residue; /* per (slot position, option): the block where a word with it was last found */
+};
+
+enum { FP_OK = 0, FP_STOP = 1, FP_ERROR = 2 };
+
+static void set_oom(void) { clingo_set_error(clingo_error_bad_alloc, "fill propagator: out of memory"); }
+
+static int fail_oom(void) {
+    set_oom();
+    return FP_ERROR;
+}
+
+/* ------------------------------------------------------------------ building from Python */
+
+void fp_free(fp_problem *pb);
+static void free_solve_state(fp_problem *pb);
+
+/* Arguments (flattened arrays; Python keeps them alive only during this call, so all are copied):
+ * letters: nletters UTF-8 strings, sorted by code point (letter ids);
+ * tables: per table its length and word count; for each table, position and letter id, a flag in
+ *   table_has (ntables * length * nletters, table-major) and, where set, the next nblocks words of masks;
+ * slots: per slot its table, its places (slot_places, by position), its candidates (given: nblocks each);
+ * places: per place its row and column; seed_key: random.Random's key; progress: int64 or NULL;
+ * scores: NULL, or per table (in order) a score per word, the words sorted best first. */
+fp_problem *fp_new(int32_t nletters, const char *const *letters, int32_t ntables, const int32_t *table_length,
+                   const int32_t *table_nwords, const uint8_t *table_has, const word_t *masks, int32_t nslots,
+                   const int32_t *slot_table, const int32_t *slot_places, const word_t *given, int32_t nplaces,
+                   const int32_t *place_row, const int32_t *place_col, int no_repeat, int value_rule,
+                   const uint32_t *seed_key, int32_t seed_len, int random_first, int64_t *progress,
+                   const int64_t *scores) {
+    fp_problem *pb;
+    if (!ALLOC(pb, 1)) return NULL;
+    pb->nletters = nletters;
+    pb->ntables = ntables;
+    pb->nslots = nslots;
+    pb->nplaces = nplaces;
+    pb->no_repeat = no_repeat;
+    pb->value_rule = value_rule;
+    pb->random_first = random_first;
+    pb->scored = scores != NULL;
+    pb->progress = progress;
+    mt_init_by_array(&pb->rng, seed_key, (size_t)seed_len);
+    if (!ALLOC(pb->letters, nletters) || !ALLOC(pb->tables, ntables)) goto fail;
+    for (int32_t l = 0; l < nletters; l++) {
+        size_t n = strlen(letters[l]);
+        if (!ALLOC(pb->letters[l], n + 1)) goto fail;
+        memcpy(pb->letters[l], letters[l], n);
+    }
+    /* tables: masks copied into one store */
+    size_t nmasks_words = 0, flag = 0;
+    for (int32_t t = 0; t < ntables; t++) {
+        int32_t nb = (table_nwords[t] + 63) / 64;
+        for (int32_t k = 0; k < table_length[t] * nletters; k++, flag++)
+            if (table_has[flag]) nmasks_words += (size_t)nb;
+    }
+    if (!ALLOC(pb->mask_store, nmasks_words)) goto fail;
+    memcpy(pb->mask_store, masks, sizeof(word_t) * nmasks_words);
+    const word_t *next = pb->mask_store;
+    flag = 0;
+    for (int32_t t = 0; t < ntables; t++) {
+        table_t *tb = &pb->tables[t];
+        tb->length = table_length[t];
+        tb->nwords = table_nwords[t];
+        tb->nblocks = (tb->nwords + 63) / 64;
+        tb->last = (tb->nwords % 64) ? ((word_t)1 << (tb->nwords % 64)) - 1 : ~(word_t)0;
+        if (!ALLOC(tb->mask, tb->length * nletters)) goto fail;
+        if (scores) {
+            if (!ALLOC(tb->scores, tb->nwords)) goto fail;
+            memcpy(tb->scores, scores, sizeof(int64_t) * (size_t)tb->nwords);
+            scores += tb->nwords;
+        }
+        for (int32_t k = 0; k < tb->length * nletters; k++, flag++) {
+            if (table_has[flag]) {
+                tb->mask[k] = next;
+                next += tb->nblocks;
+            }
+        }
+    }
+    if (!ALLOC(pb->slots, nslots) || !ALLOC(pb->block_off, nslots + 1)) goto fail;
+    const int32_t *sp = slot_places;
+    const word_t *gv = given;
+    for (int32_t s = 0; s < nslots; s++) {
+        slot_t *sl = &pb->slots[s];
+        sl->table = slot_table[s];
+        sl->length = pb->tables[sl->table].length;
+        sl->nblocks = pb->tables[sl->table].nblocks;
+        pb->block_off[s] = pb->total_blocks;
+        pb->total_blocks += sl->nblocks;
+        if (!ALLOC(sl->places, sl->length) || !ALLOC(sl->given, sl->nblocks)) goto fail;
+        memcpy(sl->places, sp, sizeof(int32_t) * (size_t)sl->length);
+        memcpy(sl->given, gv, sizeof(word_t) * (size_t)sl->nblocks);
+        sp += sl->length;
+        gv += sl->nblocks;
+    }
+    pb->block_off[nslots] = pb->total_blocks;
+    if (!ALLOC(pb->place_row, nplaces) || !ALLOC(pb->place_col, nplaces) || !ALLOC(pb->slots_at, nplaces) ||
+        !ALLOC(pb->nslots_at, nplaces) || !ALLOC(pb->crossing_a, nplaces) || !ALLOC(pb->crossing_b, nplaces) ||
+        !ALLOC(pb->fails, nslots + 1))
+        goto fail;
+    memcpy(pb->place_row, place_row, sizeof(int32_t) * (size_t)nplaces);
+    memcpy(pb->place_col, place_col, sizeof(int32_t) * (size_t)nplaces);
+    for (int32_t s = 0; s < nslots; s++)
+        for (int32_t i = 0; i < pb->slots[s].length; i++) pb->nslots_at[pb->slots[s].places[i]]++;
+    for (int32_t p = 0; p < nplaces; p++) {
+        if (!ALLOC(pb->slots_at[p], pb->nslots_at[p])) goto fail;
+        pb->nslots_at[p] = 0;
+    }
+    for (int32_t s = 0; s < nslots; s++) {
+        for (int32_t i = 0; i < pb->slots[s].length; i++) {
+            int32_t p = pb->slots[s].places[i];
+            pb->slots_at[p][pb->nslots_at[p]++] = (slotpos){s, i};
+        }
+    }
+    for (int32_t p = 0; p < nplaces; p++) {
+        pb->crossing_a[p] = pb->nslots_at[p] > 0 ? pb->slots_at[p][0].slot : nslots;
+        pb->crossing_b[p] = pb->nslots_at[p] > 1 ? pb->slots_at[p][1].slot : nslots;
+    }
+    for (int32_t s = 0; s < nslots; s++) pb->fails[s] = 1;
+    pb->fails[nslots] = 0;
+    return pb;
+fail:
+    fp_free(pb);
+    return NULL;
+}
+
+static void free_thread(thread_t *th) {
+    fp_release(th->fixed);
+    fp_release(th->fixed_opt);
+    fp_release(th->out);
+    fp_release(th->nout);
+    fp_release(th->live);
+    fp_release(th->nlive);
+    fp_release(th->version);
+    fp_release(th->cur);
+    fp_release(th->index);
+    fp_release(th->limit);
+    fp_release(th->tr_lit);
+    fp_release(th->tr_slot);
+    fp_release(th->tr_block);
+    fp_release(th->tr_old);
+    fp_release(th->dirty_flag);
+    fp_release(th->dirty);
+    fp_release(th->undoing);
+    fp_release(th->acc);
+    fp_release(th->active);
+    ivec_free(&th->clause);
+    ivec_free(&th->reason);
+    fp_release(th->order);
+    fp_release(th->todo_pos);
+    fp_release(th->todo_off);
+    fp_release(th->gone);
+    fp_release(th->seen_word);
+    fp_release(th->residue);
+}
+
+static void free_solve_state(fp_problem *pb) {
+    if (pb->threads) {
+        for (int32_t t = 0; t < pb->nthreads; t++) free_thread(&pb->threads[t]);
+        fp_release(pb->threads);
+        pb->threads = NULL;
+    }
+    pb->nthreads = 0;
+    if (pb->infos) {
+        for (int32_t k = 0; k < pb->ninfos; k++) {
+            ivec_free(&pb->infos[k].setting);
+            ivec_free(&pb->infos[k].ruling);
+            ivec_free(&pb->infos[k].keeps);
+            ivec_free(&pb->infos[k].drops);
+        }
+        fp_release(pb->infos);
+        pb->infos = NULL;
+    }
+    pb->ninfos = 0;
+    fp_release(pb->info_of);
+    pb->info_of = NULL;
+    fp_release(pb->watch_masks);
+    pb->watch_masks = NULL;
+    pb->nwatch_masks = 0;
+    fp_release(pb->base);
+    pb->base = NULL;
+    fp_release(pb->opt_off);
+    pb->opt_off = NULL;
+    fp_release(pb->opt_lit);
+    pb->opt_lit = NULL;
+    fp_release(pb->opt_letter);
+    pb->opt_letter = NULL;
+    fp_release(pb->slot_opt_mask);
+    pb->slot_opt_mask = NULL;
+    fp_release(pb->slotpos_off);
+    pb->slotpos_off = NULL;
+    fp_release(pb->row_off);
+    pb->row_off = NULL;
+    fp_release(pb->fixed0);
+    pb->fixed0 = NULL;
+    fp_release(pb->fixed0_opt);
+    pb->fixed0_opt = NULL;
+    pb->ready = 0;
+}
+
+void fp_free(fp_problem *pb) {
+    if (!pb) return;
+    free_solve_state(pb);
+    if (pb->letters)
+        for (int32_t l = 0; l < pb->nletters; l++) fp_release(pb->letters[l]);
+    fp_release(pb->letters);
+    if (pb->tables)
+        for (int32_t t = 0; t < pb->ntables; t++) {
+            fp_release((void *)pb->tables[t].mask);
+            fp_release(pb->tables[t].scores);
+        }
+    fp_release(pb->tables);
+    fp_release(pb->mask_store);
+    if (pb->slots)
+        for (int32_t s = 0; s < pb->nslots; s++) {
+            fp_release(pb->slots[s].places);
+            fp_release(pb->slots[s].given);
+        }
+    fp_release(pb->slots);
+    fp_release(pb->block_off);
+    fp_release(pb->place_row);
+    fp_release(pb->place_col);
+    if (pb->slots_at)
+        for (int32_t p = 0; p < pb->nplaces; p++) fp_release(pb->slots_at[p]);
+    fp_release(pb->slots_at);
+    fp_release(pb->nslots_at);
+    fp_release(pb->crossing_a);
+    fp_release(pb->crossing_b);
+    fp_release(pb->fails);
+    fp_release(pb);
+}
+
+int64_t fp_conflicts(const fp_problem *pb) { return pb->conflicts; }
+int64_t fp_steps(const fp_problem *pb) { return pb->steps; }
+int64_t fp_live_allocations(void) { return live_blocks; }
+void fp_fail_allocation_after(int64_t n) { fail_after = n; }
+double fp_test_random(fp_problem *pb) { return mt_random(&pb->rng); }
+
+/* ------------------------------------------------------------------ helpers */
+
+static inline const word_t *table_mask(const fp_problem *pb, int32_t slot, int32_t pos, int32_t letter) {
+    const table_t *tb = &pb->tables[pb->slots[slot].table];
+    return tb->mask[pos * pb->nletters + letter];
+}
+
+static inline const word_t *opt_mask(const fp_problem *pb, int32_t slot, int32_t pos, int32_t opt) {
+    int32_t p = pb->slots[slot].places[pos];
+    return pb->slot_opt_mask[pb->row_off[pb->slotpos_off[slot] + pos] + (opt - pb->opt_off[p])];
+}
+
+static inline litinfo *info_for(const fp_problem *pb, int32_t lit) {
+    int32_t k = pb->info_of[lit + pb->maxvar];
+    return k < 0 ? NULL : &pb->infos[k];
+}
+
+static int trail_push(thread_t *th, int32_t lit, int32_t slot, int32_t block, word_t old) {
+    if (th->tr_size == th->tr_cap) {
+        int64_t cap = th->tr_cap ? 2 * th->tr_cap : 1024;
+        int32_t *a = NULL, *b = NULL, *c = NULL;
+        word_t *d = NULL;
+        if (!ALLOC(a, cap) || !ALLOC(b, cap) || !ALLOC(c, cap) || !ALLOC(d, cap)) {
+            fp_release(a);
+            fp_release(b);
+            fp_release(c);
+            return 0;
+        }
+        size_t n = (size_t)th->tr_size;
+        if (n) {
+            memcpy(a, th->tr_lit, n * sizeof(int32_t));
+            memcpy(b, th->tr_slot, n * sizeof(int32_t));
+            memcpy(c, th->tr_block, n * sizeof(int32_t));
+            memcpy(d, th->tr_old, n * sizeof(word_t));
+        }
+        fp_release(th->tr_lit);
+        fp_release(th->tr_slot);
+        fp_release(th->tr_block);
+        fp_release(th->tr_old);
+        th->tr_lit = a;
+        th->tr_slot = b;
+        th->tr_block = c;
+        th->tr_old = d;
+        th->tr_cap = cap;
+    }
+    th->tr_lit[th->tr_size] = lit;
+    th->tr_slot[th->tr_size] = slot;
+    th->tr_block[th->tr_size] = block;
+    th->tr_old[th->tr_size] = old;
+    th->tr_size++;
+    return 1;
+}
+
+/* cur[slot] &= mask (drop: &= ~mask); the changed blocks go on the trail. -1 error, 0 same, 1 changed */
+static int narrow_slot(const fp_problem *pb, thread_t *th, int32_t lit, int32_t slot, const word_t *mask, int drop) {
+    word_t *cur = th->cur + pb->block_off[slot];
+    int32_t *index = th->index + pb->block_off[slot];
+    int32_t limit = th->limit[slot];
+    int changed = 0;
+    if (drop && !mask) return 0;
+    for (int32_t k = limit - 1; k >= 0; k--) {
+        int32_t w = index[k];
+        word_t old = cur[w];
+        word_t nw = mask ? (drop ? old & ~mask[w] : old & mask[w]) : 0;
+        if (nw == old) continue;
+        if (!changed) {
+            if (!trail_push(th, lit, slot, -1, (word_t)th->limit[slot])) return -1;
+            changed = 1;
+        }
+        if (!trail_push(th, lit, slot, w, old)) return -1;
+        cur[w] = nw;
+        if (!nw) {
+            limit--;
+            index[k] = index[limit];
+            index[limit] = w;
+        }
+    }
+    th->limit[slot] = limit;
+    return changed;
+}
+
+static int64_t slot_count(const fp_problem *pb, const thread_t *th, int32_t slot) {
+    const word_t *cur = th->cur + pb->block_off[slot];
+    const int32_t *index = th->index + pb->block_off[slot];
+    int64_t n = 0;
+    for (int32_t k = 0; k < th->limit[slot]; k++) n += popcount64(cur[index[k]]);
+    return n;
+}
+
+static int64_t slot_count_and(const fp_problem *pb, const thread_t *th, int32_t slot, const word_t *mask) {
+    if (!mask) return 0;
+    const word_t *cur = th->cur + pb->block_off[slot];
+    const int32_t *index = th->index + pb->block_off[slot];
+    int64_t n = 0;
+    for (int32_t k = 0; k < th->limit[slot]; k++) {
+        int32_t w = index[k];
+        n += popcount64(cur[w] & mask[w]);
+    }
+    return n;
+}
+
+/* whether some candidate of the slot has the option's letter: first where one was found last time */
+static int slot_meets(const fp_problem *pb, thread_t *th, int32_t slot, int32_t pos, int32_t opt) {
+    int32_t p = pb->slots[slot].places[pos];
+    int32_t cell = pb->row_off[pb->slotpos_off[slot] + pos] + (opt - pb->opt_off[p]);
+    const word_t *mask = pb->slot_opt_mask[cell];
+    if (!mask || !th->limit[slot]) return 0;
+    const word_t *cur = th->cur + pb->block_off[slot];
+    int32_t r = th->residue[cell];
+    if (cur[r] & mask[r]) return 1;
+    const int32_t *index = th->index + pb->block_off[slot];
+    for (int32_t k = 0; k < th->limit[slot]; k++) {
+        int32_t w = index[k];
+        if (cur[w] & mask[w]) {
+            th->residue[cell] = w;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int add_clause(clingo_propagate_control_t *control, const ivec *clause) {
+    bool result;
+    if (!clingo_propagate_control_add_clause(control, clause->items, (size_t)clause->size, clingo_clause_type_learnt,
+                                             &result))
+        return FP_ERROR;
+    return result ? FP_OK : FP_STOP;
+}
+
+/* ------------------------------------------------------------------ init */
+
+static int alloc_thread(fp_problem *pb, thread_t *th) {
+    int32_t np = pb->nplaces, ns = pb->nslots, maxb = 1;
+    for (int32_t s = 0; s < ns; s++)
+        if (pb->slots[s].nblocks > maxb) maxb = pb->slots[s].nblocks;
+    int32_t maxlen = 1;
+    for (int32_t s = 0; s < ns; s++)
+        if (pb->slots[s].length > maxlen) maxlen = pb->slots[s].length;
+    if (!ALLOC(th->fixed, np) || !ALLOC(th->fixed_opt, np) || !ALLOC(th->out, pb->noptions) || !ALLOC(th->nout, np) ||
+        !ALLOC(th->live, pb->noptions) || !ALLOC(th->nlive, np) || !ALLOC(th->version, np) ||
+        !ALLOC(th->cur, pb->total_blocks) || !ALLOC(th->index, pb->total_blocks) || !ALLOC(th->limit, ns) ||
+        !ALLOC(th->dirty_flag, ns) || !ALLOC(th->dirty, ns) || !ALLOC(th->undoing, 2 * pb->maxvar + 1) ||
+        !ALLOC(th->acc, maxb) || !ALLOC(th->active, maxb) || !ALLOC(th->order, maxlen) ||
+        !ALLOC(th->todo_pos, maxlen) || !ALLOC(th->todo_off, maxlen + 1) || !ALLOC(th->gone, pb->noptions) ||
+        !ALLOC(th->seen_word, ns) || !ALLOC(th->residue, pb->ncells))
+        return 0;
+    memcpy(th->fixed, pb->fixed0, sizeof(int32_t) * (size_t)np);
+    memcpy(th->fixed_opt, pb->fixed0_opt, sizeof(int32_t) * (size_t)np);
+    for (int32_t p = 0; p < np; p++) th->nlive[p] = pb->opt_off[p + 1] - pb->opt_off[p];
+    memset(th->live, 1, (size_t)pb->noptions);
+    /* the candidates: base less the words the letters true at the start rule out */
+    memcpy(th->cur, pb->base, sizeof(word_t) * (size_t)pb->total_blocks);
+    for (int32_t p = 0; p < np; p++) {
+        if (!pb->fixed0[p]) continue;
+        for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
+            slotpos at = pb->slots_at[p][k];
+            const word_t *m = opt_mask(pb, at.slot, at.pos, pb->fixed0_opt[p]);
+            word_t *cur = th->cur + pb->block_off[at.slot];
+            for (int32_t w = 0; w < pb->slots[at.slot].nblocks; w++) cur[w] = m ? cur[w] & m[w] : 0;
+        }
+    }
+    for (int32_t s = 0; s < ns; s++) {
+        int32_t off = pb->block_off[s], nb = pb->slots[s].nblocks, front = 0, back = nb;
+        /* blocks that are zero start out beyond the limit */
+        for (int32_t w = 0; w < nb; w++) {
+            if (th->cur[off + w]) th->index[off + front++] = w;
+            else th->index[off + --back] = w;
+        }
+        th->limit[s] = front;
+    }
+    return 1;
+}
+
+/* the literal of val(row, col, letter) in the program, 0 when there is no such atom */
+static int program_literal(const fp_problem *pb, const clingo_symbolic_atoms_t *atoms, int32_t p, int32_t letter,
+                           clingo_literal_t *lit) {
+    clingo_symbol_t args[3], sym;
+    clingo_symbolic_atom_iterator_t it, end;
+    bool equal;
+    *lit = 0;
+    clingo_symbol_create_number(pb->place_row[p], &args[0]);
+    clingo_symbol_create_number(pb->place_col[p], &args[1]);
+    if (!clingo_symbol_create_string(pb->letters[letter], &args[2])) return 0;
+    if (!clingo_symbol_create_function("val", args, 3, true, &sym)) return 0;
+    if (!clingo_symbolic_atoms_find(atoms, sym, &it) || !clingo_symbolic_atoms_end(atoms, &end) ||
+        !clingo_symbolic_atoms_iterator_is_equal_to(atoms, it, end, &equal))
+        return 0;
+    if (equal) return 1;
+    return clingo_symbolic_atoms_literal(atoms, it, lit);
+}
+
+static bool fp_init(clingo_propagate_init_t *init, void *data) {
+    fp_problem *pb = data;
+    free_solve_state(pb); /* init runs again on every solve */
+    int32_t np = pb->nplaces, ns = pb->nslots, nl = pb->nletters;
+    const clingo_assignment_t *assignment = clingo_propagate_init_assignment(init);
+    const clingo_symbolic_atoms_t *atoms;
+    if (!clingo_propagate_init_symbolic_atoms(init, &atoms)) return false;
+    uint8_t *letters = NULL;
+    ivec opt_l = {0}, opt_c = {0};
+    if (!ALLOC(pb->base, pb->total_blocks) || !ALLOC(letters, nl) || !ALLOC(pb->opt_off, np + 1) ||
+        !ALLOC(pb->fixed0, np) || !ALLOC(pb->fixed0_opt, np))
+        goto oom;
+    for (int32_t s = 0; s < ns; s++)
+        memcpy(pb->base + pb->block_off[s], pb->slots[s].given, sizeof(word_t) * (size_t)pb->slots[s].nblocks);
+    /* first pass: each place's options, ruling out (in base) the letters false or missing at the start */
+    for (int32_t p = 0; p < np; p++) {
+        memset(letters, 0, (size_t)nl);
+        for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
+            slotpos at = pb->slots_at[p][k];
+            const word_t *base = pb->base + pb->block_off[at.slot];
+            for (int32_t l = 0; l < nl; l++) {
+                const word_t *m = table_mask(pb, at.slot, at.pos, l);
+                if (!m || letters[l]) continue;
+                for (int32_t w = 0; w < pb->slots[at.slot].nblocks; w++)
+                    if (base[w] & m[w]) {
+                        letters[l] = 1;
+                        break;
+                    }
+            }
+        }
+        pb->opt_off[p] = opt_l.size;
+        pb->fixed0[p] = 0;
+        for (int32_t l = 0; l < nl; l++) {
+            if (!letters[l]) continue;
+            clingo_literal_t plit, lit = 0;
+            bool is_false = false, is_true = false, dup = false;
+            if (!program_literal(pb, atoms, p, l, &plit)) goto fail;
+            if (plit && !clingo_propagate_init_solver_literal(init, plit, &lit)) goto fail;
+            if (lit && !clingo_assignment_is_false(assignment, lit, &is_false)) goto fail;
+            for (int32_t o = pb->opt_off[p]; o < opt_l.size && !dup; o++) dup = opt_l.items[o] == lit;
+            if (!lit || is_false || dup) { /* never a candidate's letter */
+                for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
+                    slotpos at = pb->slots_at[p][k];
+                    const word_t *m = table_mask(pb, at.slot, at.pos, l);
+                    word_t *base = pb->base + pb->block_off[at.slot];
+                    if (m)
+                        for (int32_t w = 0; w < pb->slots[at.slot].nblocks; w++) base[w] &= ~m[w];
+                }
+                continue;
+            }
+            if (!clingo_assignment_is_true(assignment, lit, &is_true)) goto fail;
+            if (is_true) {
+                pb->fixed0[p] = lit;
+                pb->fixed0_opt[p] = opt_l.size;
+            }
+            if (!ivec_push(&opt_l, lit) || !ivec_push(&opt_c, l)) goto oom;
+        }
+    }
+    pb->opt_off[np] = opt_l.size;
+    pb->noptions = opt_l.size;
+    pb->opt_lit = opt_l.items;
+    pb->opt_letter = opt_c.items;
+    opt_l.items = opt_c.items = NULL;
+    /* per slot position and option of its place: the words with that letter there */
+    if (!ALLOC(pb->slotpos_off, ns)) goto oom;
+    int32_t nrows = 0, ncells = 0;
+    for (int32_t s = 0; s < ns; s++) {
+        pb->slotpos_off[s] = nrows;
+        nrows += pb->slots[s].length;
+        for (int32_t i = 0; i < pb->slots[s].length; i++) {
+            int32_t p = pb->slots[s].places[i];
+            ncells += pb->opt_off[p + 1] - pb->opt_off[p];
+        }
+    }
+    pb->ncells = ncells;
+    if (!ALLOC(pb->row_off, nrows) || !ALLOC(pb->slot_opt_mask, ncells)) goto oom;
+    ncells = 0;
+    for (int32_t s = 0; s < ns; s++) {
+        for (int32_t i = 0; i < pb->slots[s].length; i++) {
+            int32_t p = pb->slots[s].places[i];
+            pb->row_off[pb->slotpos_off[s] + i] = ncells;
+            for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++)
+                pb->slot_opt_mask[ncells++] = table_mask(pb, s, i, pb->opt_letter[o]);
+        }
+    }
+    /* literals: watches in the Python propagator's order, and what each literal does */
+    pb->maxvar = 1;
+    for (int32_t o = 0; o < pb->noptions; o++) {
+        int32_t v = abs(pb->opt_lit[o]);
+        if (v > pb->maxvar) pb->maxvar = v;
+    }
+    if (!ALLOC(pb->info_of, 2 * pb->maxvar + 1) || !ALLOC(pb->infos, 2 * pb->noptions + 2)) goto oom;
+    for (int32_t k = 0; k < 2 * pb->maxvar + 1; k++) pb->info_of[k] = -1;
+    int32_t nkeep = 0;
+    for (int32_t p = 0; p < np; p++) nkeep += (pb->opt_off[p + 1] - pb->opt_off[p]) * pb->nslots_at[p];
+    if (!ALLOC(pb->watch_masks, nkeep + 1)) goto oom;
+    for (int32_t p = 0; p < np; p++) {
+        for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
+            int32_t lit = pb->opt_lit[o];
+            for (int sign = 0; sign < 2; sign++) {
+                int32_t watched = sign ? -lit : lit;
+                if (pb->info_of[watched + pb->maxvar] >= 0) continue;
+                if (!clingo_propagate_init_add_watch(init, watched)) goto fail;
+                pb->info_of[watched + pb->maxvar] = pb->ninfos++;
+            }
+            litinfo *pos = info_for(pb, lit), *neg = info_for(pb, -lit);
+            if (!ivec_push(&pos->setting, p) || !ivec_push(&pos->setting, o) || !ivec_push(&neg->ruling, p) ||
+                !ivec_push(&neg->ruling, o))
+                goto oom;
+            for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
+                slotpos at = pb->slots_at[p][k];
+                pb->watch_masks[pb->nwatch_masks] = table_mask(pb, at.slot, at.pos, pb->opt_letter[o]);
+                if (!ivec_push(&pos->keeps, at.slot) || !ivec_push(&pos->keeps, pb->nwatch_masks) ||
+                    !ivec_push(&neg->drops, at.slot) || !ivec_push(&neg->drops, pb->nwatch_masks))
+                    goto oom;
+                pb->nwatch_masks++;
+            }
+        }
+    }
+    pb->nthreads = clingo_propagate_init_number_of_threads(init);
+    if (!ALLOC(pb->threads, pb->nthreads)) goto oom;
+    for (int32_t t = 0; t < pb->nthreads; t++)
+        if (!alloc_thread(pb, &pb->threads[t])) goto oom;
+    clingo_propagate_init_set_check_mode(init, clingo_propagator_check_mode_total);
+    fp_release(letters);
+    pb->ready = 1;
+    return true;
+oom:
+    set_oom();
+fail:
+    fp_release(letters);
+    ivec_free(&opt_l);
+    ivec_free(&opt_c);
+    free_solve_state(pb);
+    return false;
+}
+
+/* ------------------------------------------------------------------ propagation */
+
+/* The words place j of slot s still allows, on the active blocks of acc: acc &= them.
+ * Returns whether acc changed. */
+static int restrict_acc(const fp_problem *pb, thread_t *th, int32_t s, int32_t j, int32_t *nactive) {
+    int32_t p = pb->slots[s].places[j];
+    word_t *acc = th->acc;
+    int32_t *active = th->active;
+    int32_t n = *nactive;
+    const word_t *single = NULL;
+    int by_live = 0;
+    int32_t o0 = pb->opt_off[p], o1 = pb->opt_off[p + 1];
+    const table_t *tb = &pb->tables[pb->slots[s].table];
+    if (th->fixed[p]) {
+        single = opt_mask(pb, s, j, th->fixed_opt[p]);
+        if (!single) { /* no word: everything goes */
+            int any = 0;
+            for (int32_t k = 0; k < n; k++) any |= acc[active[k]] != 0;
+            for (int32_t k = 0; k < n; k++) acc[active[k]] = 0;
+            *nactive = 0;
+            return any;
+        }
+    } else {
+        by_live = th->nlive[p] < th->nout[p];
+    }
+    int changed = 0;
+    int32_t kept = 0;
+    for (int32_t k = 0; k < n; k++) {
+        int32_t w = active[k];
+        word_t allowed;
+        if (single) {
+            allowed = single[w];
+        } else if (by_live) {
+            allowed = 0;
+            for (int32_t o = o0; o < o1; o++) {
+                if (!th->live[o]) continue;
+                const word_t *m = opt_mask(pb, s, j, o);
+                if (m) allowed |= m[w];
+            }
+        } else {
+            word_t gone = 0;
+            const int32_t *out = th->out + o0;
+            for (int32_t q = 0; q < th->nout[p]; q++) {
+                const word_t *m = opt_mask(pb, s, j, out[q]);
+                if (m) gone |= m[w];
+            }
+            allowed = ~gone & (w == tb->nblocks - 1 ? tb->last : ~(word_t)0);
+        }
+        word_t nw = acc[w] & allowed;
+        if (nw != acc[w]) {
+            changed = 1;
+            acc[w] = nw;
+        }
+        if (nw) active[kept++] = w;
+    }
+    *nactive = kept;
+    return changed;
+}
+
+/* explain(): appends to th->reason the places (other than skip) whose restrictions together leave
+ * none of the words in th->acc (the active blocks) */
+static int explain(const fp_problem *pb, thread_t *th, int32_t s, int32_t norder, int32_t skip, int32_t nactive) {
+    const int32_t *places = pb->slots[s].places;
+    for (int32_t k = 0; k < norder; k++) {
+        if (!nactive) break;
+        int32_t j = th->order[k];
+        if (j == skip) continue;
+        if (!restrict_acc(pb, th, s, j, &nactive)) continue;
+        int32_t p = places[j];
+        if (th->fixed[p]) {
+            if (!ivec_push(&th->reason, -th->fixed[p])) return 0;
+        } else {
+            for (int32_t q = 0; q < th->nout[p]; q++)
+                if (!ivec_push(&th->reason, pb->opt_lit[th->out[pb->opt_off[p] + q]])) return 0;
+        }
+    }
+    return 1;
+}
+
+/* acc := base[s] (& mask, or & ~mask when invert), its non-zero blocks active; returns their number */
+static int32_t start_acc(const fp_problem *pb, thread_t *th, int32_t s, const word_t *words, int invert) {
+    const word_t *base = pb->base + pb->block_off[s];
+    int32_t n = 0;
+    for (int32_t w = 0; w < pb->slots[s].nblocks; w++) {
+        word_t v = base[w];
+        if (words) v &= invert ? ~words[w] : words[w];
+        else if (!invert) v = 0;
+        th->acc[w] = v;
+        if (v) th->active[n++] = w;
+    }
+    return n;
+}
+
+static int narrow(fp_problem *pb, thread_t *th, clingo_propagate_control_t *control, int32_t s) {
+    const slot_t *sl = &pb->slots[s];
+    int nonempty = th->limit[s] > 0;
+    int32_t ntodo = 0, ngone = 0;
+    if (nonempty) {
+        int64_t steps = 0;
+        for (int32_t i = 0; i < sl->length; i++) {
+            int32_t p = sl->places[i];
+            if (th->fixed[p]) continue;
+            steps += th->nlive[p];
+            int32_t start = ngone;
+            for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
+                if (th->live[o] && !slot_meets(pb, th, s, i, o)) th->gone[ngone++] = o;
+            }
+            if (ngone > start) {
+                th->todo_pos[ntodo] = i;
+                th->todo_off[ntodo++] = start;
+            }
+        }
+        th->todo_off[ntodo] = ngone;
+        pb->steps += steps;
+        if (!ntodo) return FP_OK;
+    }
+    /* explanation order: places with a letter, then those with letters ruled out, fewest live first (stable) */
+    int32_t norder = 0;
+    for (int32_t i = 0; i < sl->length; i++)
+        if (th->fixed[sl->places[i]]) th->order[norder++] = i;
+    int32_t first_ruled = norder;
+    for (int32_t i = 0; i < sl->length; i++) {
+        int32_t p = sl->places[i];
+        if (th->fixed[p] || !th->nout[p]) continue;
+        int32_t k = norder++;
+        while (k > first_ruled && th->nlive[sl->places[th->order[k - 1]]] > th->nlive[p]) {
+            th->order[k] = th->order[k - 1];
+            k--;
+        }
+        th->order[k] = i;
+    }
+    if (!nonempty) {
+        pb->fails[s]++;
+        pb->conflicts++;
+        th->reason.size = 0;
+        if (!explain(pb, th, s, norder, -1, start_acc(pb, th, s, NULL, 1))) return fail_oom();
+        return add_clause(control, &th->reason);
+    }
+    for (int32_t t = 0; t < ntodo; t++) {
+        int32_t i = th->todo_pos[t], p = sl->places[i];
+        int32_t g0 = th->todo_off[t], g1 = th->todo_off[t + 1];
+        th->reason.size = 0;
+        if (g1 - g0 + 1 == th->nlive[p]) { /* one letter is left: set it */
+            int32_t keep = -1;
+            for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1] && keep < 0; o++) {
+                if (!th->live[o]) continue;
+                int in_gone = 0;
+                for (int32_t g = g0; g < g1; g++) in_gone |= th->gone[g] == o;
+                if (!in_gone) keep = o;
+            }
+            if (!ivec_push(&th->reason, pb->opt_lit[keep])) return fail_oom();
+            const word_t *m = opt_mask(pb, s, i, keep);
+            if (!explain(pb, th, s, norder, -1, start_acc(pb, th, s, m, 1))) return fail_oom();
+            int r = add_clause(control, &th->reason);
+            if (r != FP_OK) return r;
+            continue;
+        }
+        /* the words of the letters that go */
+        const word_t *base = pb->base + pb->block_off[s];
+        int32_t n = 0;
+        for (int32_t w = 0; w < sl->nblocks; w++) {
+            word_t words = 0;
+            for (int32_t g = g0; g < g1; g++) {
+                const word_t *m = opt_mask(pb, s, i, th->gone[g]);
+                if (m) words |= m[w];
+            }
+            th->acc[w] = base[w] & words;
+            if (th->acc[w]) th->active[n++] = w;
+        }
+        if (!explain(pb, th, s, norder, i, n)) return fail_oom();
+        for (int32_t g = g0; g < g1; g++) {
+            th->clause.size = 0;
+            if (!ivec_push(&th->clause, -pb->opt_lit[th->gone[g]])) return fail_oom();
+            for (int32_t k = 0; k < th->reason.size; k++)
+                if (!ivec_push(&th->clause, th->reason.items[k])) return fail_oom();
+            int r = add_clause(control, &th->clause);
+            if (r != FP_OK) return r;
+        }
+    }
+    return FP_OK;
+}
+
+static int cmp_int32(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static bool fp_propagate(clingo_propagate_control_t *control, const clingo_literal_t *changes, size_t size,
+                         void *data) {
+    fp_problem *pb = data;
+    thread_t *th = &pb->threads[clingo_propagate_control_thread_id(control)];
+    pb->steps += (int64_t)size;
+    int64_t clock = ++th->clock;
+    for (size_t c = 0; c < size; c++) {
+        litinfo *inf = info_for(pb, changes[c]);
+        for (int32_t k = 0; k < inf->setting.size; k += 2) {
+            th->fixed[inf->setting.items[k]] = changes[c];
+            th->fixed_opt[inf->setting.items[k]] = inf->setting.items[k + 1];
+        }
+    }
+    /* every change is recorded before any early return: undo gets them all */
+    int failed = 0;
+    for (size_t c = 0; c < size; c++) {
+        int32_t lit = changes[c];
+        litinfo *inf = info_for(pb, lit);
+        if (inf->ruling.size) {
+            int all_fixed = 1;
+            for (int32_t k = 0; k < inf->ruling.size; k += 2) {
+                int32_t p = inf->ruling.items[k], o = inf->ruling.items[k + 1];
+                th->out[pb->opt_off[p] + th->nout[p]++] = o;
+                if (th->live[o]) {
+                    th->live[o] = 0;
+                    th->nlive[p]--;
+                }
+                th->version[p] = clock;
+                all_fixed &= th->fixed[p] != 0;
+            }
+            if (!inf->setting.size && all_fixed) continue; /* implied by the letter set there */
+        }
+        for (int32_t k = 0; k < inf->keeps.size && !failed; k += 2) {
+            int32_t s = inf->keeps.items[k];
+            int r = narrow_slot(pb, th, lit, s, pb->watch_masks[inf->keeps.items[k + 1]], 0);
+            if (r < 0) failed = 1;
+            else if (r && !th->dirty_flag[s]) {
+                th->dirty_flag[s] = 1;
+                th->dirty[th->ndirty++] = s;
+            }
+        }
+        for (int32_t k = 0; k < inf->drops.size && !failed; k += 2) {
+            int32_t s = inf->drops.items[k];
+            int r = narrow_slot(pb, th, lit, s, pb->watch_masks[inf->drops.items[k + 1]], 1);
+            if (r < 0) failed = 1;
+            else if (r && !th->dirty_flag[s]) {
+                th->dirty_flag[s] = 1;
+                th->dirty[th->ndirty++] = s;
+            }
+        }
+    }
+    int result = FP_OK;
+    if (failed) {
+        set_oom();
+        result = FP_ERROR;
+    } else {
+        qsort(th->dirty, (size_t)th->ndirty, sizeof(int32_t), cmp_int32);
+        for (int32_t k = 0; k < th->ndirty && result == FP_OK; k++) {
+            result = narrow(pb, th, control, th->dirty[k]);
+        }
+    }
+    for (int32_t k = 0; k < th->ndirty; k++) th->dirty_flag[th->dirty[k]] = 0;
+    th->ndirty = 0;
+    if (pb->progress) *pb->progress = pb->steps;
+    return result != FP_ERROR;
+}
+
+static void fp_undo(const clingo_propagate_control_t *control, const clingo_literal_t *changes, size_t size,
+                    void *data) {
+    fp_problem *pb = data;
+    thread_t *th = &pb->threads[clingo_propagate_control_thread_id(control)];
+    int64_t clock = ++th->clock;
+    for (size_t c = 0; c < size; c++) {
+        litinfo *inf = info_for(pb, changes[c]);
+        for (int32_t k = 0; k < inf->setting.size; k += 2) th->fixed[inf->setting.items[k]] = 0;
+        for (int32_t k = 0; k < inf->ruling.size; k += 2) {
+            int32_t p = inf->ruling.items[k], o = inf->ruling.items[k + 1];
+            int32_t *out = th->out + pb->opt_off[p];
+            int32_t q = 0;
+            while (q < th->nout[p] && out[q] != o) q++;
+            if (q < th->nout[p]) { /* list.remove: the first one, the rest keep their order */
+                memmove(out + q, out + q + 1, sizeof(int32_t) * (size_t)(th->nout[p] - q - 1));
+                th->nout[p]--;
+            }
+            if (!th->live[o]) {
+                th->live[o] = 1;
+                th->nlive[p]++;
+            }
+            th->version[p] = clock;
+        }
+    }
+    for (size_t c = 0; c < size; c++) th->undoing[changes[c] + pb->maxvar] = 1;
+    while (th->tr_size && th->undoing[th->tr_lit[th->tr_size - 1] + pb->maxvar]) {
+        int64_t t = --th->tr_size;
+        int32_t s = th->tr_slot[t], w = th->tr_block[t];
+        if (w < 0) th->limit[s] = (int32_t)th->tr_old[t];
+        else th->cur[pb->block_off[s] + w] = th->tr_old[t];
+    }
+    for (size_t c = 0; c < size; c++) th->undoing[changes[c] + pb->maxvar] = 0;
+}
+
+/* all of slot s's letters: the letter set in each place, or the letters ruled out there */
+static int append_reason(const fp_problem *pb, thread_t *th, int32_t s) {
+    const slot_t *sl = &pb->slots[s];
+    for (int32_t i = 0; i < sl->length; i++) {
+        int32_t p = sl->places[i];
+        if (th->fixed[p]) {
+            if (!ivec_push(&th->clause, -th->fixed[p])) return 0;
+        } else {
+            for (int32_t q = 0; q < th->nout[p]; q++)
+                if (!ivec_push(&th->clause, pb->opt_lit[th->out[pb->opt_off[p] + q]])) return 0;
+        }
+    }
+    return 1;
+}
+
+static bool fp_check(clingo_propagate_control_t *control, void *data) {
+    fp_problem *pb = data;
+    thread_t *th = &pb->threads[clingo_propagate_control_thread_id(control)];
+    th->clause.size = 0;
+    for (int32_t s = 0; s < pb->nslots; s++) {
+        if (slot_count(pb, th, s) != 1) {
+            if (!append_reason(pb, th, s)) goto oom;
+            return add_clause(control, &th->clause) != FP_ERROR;
+        }
+        if (!pb->no_repeat) continue;
+        const word_t *cur = th->cur + pb->block_off[s];
+        int32_t w = th->index[pb->block_off[s]]; /* the one non-zero block comes first */
+        th->seen_word[s] = w * 64 + __builtin_ctzll(cur[w]);
+        for (int32_t e = 0; e < s; e++) {
+            if (pb->slots[e].table != pb->slots[s].table || th->seen_word[e] != th->seen_word[s]) continue;
+            if (!append_reason(pb, th, e) || !append_reason(pb, th, s)) goto oom;
+            return add_clause(control, &th->clause) != FP_ERROR;
+        }
+    }
+    return true;
+oom:
+    set_oom();
+    return false;
+}
+
+static int32_t most_failed(const fp_problem *pb, const thread_t *th) {
+    int32_t best = -1;
+    double top = 0.0;
+    for (int32_t p = 0; p < pb->nplaces; p++) {
+        if (th->fixed[p]) continue;
+        int32_t n = th->nlive[p];
+        if (n) {
+            double score = (double)(pb->fails[pb->crossing_a[p]] + pb->fails[pb->crossing_b[p]]) / n;
+            if (score > top) {
+                best = p;
+                top = score;
+            }
+        }
+    }
+    return best;
+}
+
+static int32_t fewest_candidates(fp_problem *pb, const thread_t *th) {
+    int have = 0;
+    int64_t best_n = 0;
+    double best_r = 0.0;
+    int32_t best_place = -1;
+    for (int32_t s = 0; s < pb->nslots; s++) {
+        int64_t n = slot_count(pb, th, s);
+        double r = mt_random(&pb->rng);
+        if (have && (n > best_n || (n == best_n && r >= best_r))) continue;
+        const slot_t *sl = &pb->slots[s];
+        for (int32_t i = 0; i < sl->length; i++) {
+            if (!th->fixed[sl->places[i]]) {
+                have = 1;
+                best_n = n;
+                best_r = r;
+                best_place = sl->places[i];
+                break;
+            }
+        }
+    }
+    return best_place;
+}
+
+/* The score of the best (lowest-numbered) word the slot's candidates share with mask; 0 when none */
+static int best_word(const fp_problem *pb, const thread_t *th, int32_t slot, const word_t *mask, int64_t *score) {
+    if (!mask) return 0;
+    const word_t *cur = th->cur + pb->block_off[slot];
+    const int32_t *index = th->index + pb->block_off[slot];
+    int32_t best = -1;
+    for (int32_t k = 0; k < th->limit[slot]; k++) {
+        int32_t w = index[k];
+        if ((cur[w] & mask[w]) && (best < 0 || w < best)) best = w;
+    }
+    if (best < 0) return 0;
+    *score = pb->tables[pb->slots[slot].table].scores[best * 64 + __builtin_ctzll(cur[best] & mask[best])];
+    return 1;
+}
+
+/* With scored words: the letter whose best remaining word in each slot through the place scores
+ * highest, summed over the slots (a letter that empties a slot never wins) */
+static clingo_literal_t best_words_letter(const fp_problem *pb, const thread_t *th, int32_t p,
+                                          clingo_literal_t fallback) {
+    clingo_literal_t choice = fallback;
+    int have = 0;
+    int64_t top = 0;
+    for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
+        if (!th->live[o]) continue;
+        int64_t total = 0, score;
+        int empty = 0;
+        for (int32_t k = 0; k < pb->nslots_at[p] && !empty; k++) {
+            slotpos at = pb->slots_at[p][k];
+            if (best_word(pb, th, at.slot, opt_mask(pb, at.slot, at.pos, o), &score)) total += score;
+            else empty = 1;
+        }
+        if (!empty && (!have || total > top)) {
+            choice = pb->opt_lit[o];
+            top = total;
+            have = 1;
+        }
+    }
+    return choice;
+}
+
+static bool fp_decide(clingo_id_t thread_id, const clingo_assignment_t *assignment, clingo_literal_t fallback,
+                      void *data, clingo_literal_t *decision) {
+    (void)assignment;
+    fp_problem *pb = data;
+    thread_t *th = &pb->threads[thread_id];
+    *decision = fallback;
+    pb->steps += 1;
+    int32_t p = pb->value_rule == 0 ? most_failed(pb, th) : fewest_candidates(pb, th);
+    if (p < 0) return true;
+    if (pb->random_first) {
+        pb->random_first = 0;
+        uint32_t n = 0;
+        for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) n += th->live[o];
+        if (n) {
+            uint32_t pick = mt_below(&pb->rng, n);
+            for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
+                if (!th->live[o]) continue;
+                if (pick-- == 0) {
+                    *decision = pb->opt_lit[o];
+                    return true;
+                }
+            }
+        }
+    }
+    if (pb->scored) {
+        *decision = best_words_letter(pb, th, p, fallback);
+        return true;
+    }
+    int64_t top = -1;
+    for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
+        if (!th->live[o]) continue;
+        int64_t support = pb->value_rule == 2 ? INT64_MAX : 1;
+        for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
+            slotpos at = pb->slots_at[p][k];
+            int64_t n = slot_count_and(pb, th, at.slot, opt_mask(pb, at.slot, at.pos, o));
+            if (pb->value_rule == 2) support = n < support ? n : support;
+            else support *= n;
+        }
+        if (support > top) {
+            *decision = pb->opt_lit[o];
+            top = support;
+        }
+    }
+    return true;
+}
+
+static const clingo_propagator_t fp_callbacks = {fp_init, fp_propagate, fp_undo, fp_check, fp_decide};
+
+/* Registers the propagator on a control; the problem must outlive the control (Python keeps it on
+ * the control object, freed after the control). */
+bool fp_register(fp_problem *pb, clingo_control_t *control) {
+    return clingo_control_register_propagator(control, &fp_callbacks, pb, true);
+}
+
+const char *fp_last_error(void) { return clingo_error_message(); }
