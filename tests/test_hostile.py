@@ -364,7 +364,7 @@ def test_option_bounds_in_every_family(capsys, command: str) -> None:
 )
 def test_argparse_messages_never_show_internal_names(capsys, option: str, value: str, message: str) -> None:
     err = one_line_65(capsys, "strips", STRIPS, option, value)
-    assert err.endswith(f"argument {option}: {message}") and "_" not in err.split("argument")[1].replace("--", "")
+    assert err.endswith(f"{option}: {message}") and "_" not in err.split("argument")[1].replace("--", "")
 
 
 def test_family_option_types_have_user_facing_messages(capsys) -> None:

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..core import messages
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
 from ..io import args as argtypes
 from ..io.args import models as _models
@@ -61,6 +62,16 @@ class _Parser(argparse.ArgumentParser):
         return super().format_usage()
 
 
+class _TopParser(_Parser):
+    """The command's parser: the subcommand's inputs are checked with its options (``inputs``)."""
+
+    def parse_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+        parsed = super().parse_args(args, namespace)
+        if hasattr(parsed, "file"):
+            inputs(self, parsed)
+        return parsed
+
+
 class _CommandParser(_Parser):
     """A subcommand's parser: its FILEs and options in any order (``crossword a.dat --json b.dat``;
     plain argparse stops collecting FILEs at the first option)."""
@@ -93,8 +104,9 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         metavar="FILE.lp",
         help="extra ASP rules added to the run (repeatable)",
     )
-    g.add_argument("--seed", type=_seed, default=None, help="random seed for clingo")
+    g.add_argument("-s", "--seed", type=_seed, default=None, help="random seed for clingo")
     g.add_argument(
+        "-t",
         "--time-limit",
         type=_positive_float,
         default=None,
@@ -111,6 +123,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         "MiB, or with a unit, e.g. 512M, 4G (default: 75%% of RAM)",
     )
     g.add_argument(
+        "-n",
         "--models",
         type=_models,
         default=default_models,
@@ -118,6 +131,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         help=f"number of solutions to compute, 0 = all (default {default_models})",
     )
     g.add_argument(
+        "-j",
         "--jobs",
         type=argtypes.positive_int,
         default=default_jobs(),
@@ -175,15 +189,89 @@ COMMANDS = {
 }
 
 
+COMPLETION_SHELLS = ("bash", "zsh", "tcsh")
+
+
+def version() -> str:
+    """The installed distribution's version (package metadata), else the package's own."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("pyclingo-puzzles")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        from .. import __version__
+
+        return __version__
+
+
+class _Version(argparse.Action):
+    """``--version``: the metadata is read only when asked (start-up stays as it was)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        print(f"pyclingo-puzzles {version()}")
+        parser.exit(0)
+
+
+class _Completion(argparse.Action):
+    """``--print-completion SHELL``: shtab writes the script from the complete parser (every
+    subcommand's options); shtab is imported only here."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
+        super().__init__(option_strings, dest, default=argparse.SUPPRESS, **kwargs)  # type: ignore[arg-type]
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        print(completion_script(str(values)))
+        parser.exit(0)
+
+
+def completion_script(shell: str) -> str:
+    import shtab
+
+    parser = build_parser()
+    subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for action in [a for sp in subparsers for p in sp.choices.values() for a in p._actions]:
+        if action.type is Path:  # files and output paths complete as file names
+            action.complete = shtab.FILE  # type: ignore[attr-defined]
+    return shtab.complete(parser, shell=shell)
+
+
+USAGE = """usage: pyclingo-puzzles COMMAND FILE... [options]
+
+Declarative puzzles on clingo. Commands:
+{commands}
+
+'pyclingo-puzzles COMMAND --help' lists a command's options; --help, --version, --print-completion SHELL.
+"""
+
+
+def short_usage() -> str:
+    """What the bare command prints: the commands, one line each."""
+    width = max(map(len, COMMANDS))
+    return USAGE.format(commands="\n".join(f"  {n:<{width}}  {h}" for n, (_, h) in COMMANDS.items()))
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser. With ``argv``, only the subcommand it names gets its options (and its module
     imported); the others are listed by name and help. Without, every subcommand is complete."""
     chosen = next((a for a in argv if a in COMMANDS), None) if argv is not None else None
-    parser = _Parser(
+    parser = _TopParser(
         prog="pyclingo-puzzles",
-        description="Declarative puzzles on clingo: word search, crossword, strip cover.",
+        description="Declarative puzzles on clingo: word search, crossword, strip cover, crossword layout.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
+    parser.add_argument(
+        "--print-completion",
+        action=_Completion,
+        choices=COMPLETION_SHELLS,
+        metavar="SHELL",
+        help=f"print a shell completion script ({', '.join(COMPLETION_SHELLS)}) and exit, e.g. "
+        "pyclingo-puzzles --print-completion bash > ~/.local/share/bash-completion/completions/pyclingo-puzzles",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser, metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         if (chosen is None and argv is not None) or chosen not in (None, name):
@@ -206,6 +294,9 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     if exitcodes.from_environment() not in exitcodes.CONVENTIONS:
         print(f"pyclingo-puzzles: error: ${exitcodes.ENV} must be clingo or unix, got "
               f"{exitcodes.from_environment()!r}", file=sys.stderr)
+        return exitcodes.usage_error(convention)
+    if not argv:  # the bare command: a usage error, but a friendly one
+        sys.stderr.write(short_usage())
         return exitcodes.usage_error(convention)
     args = build_parser(argv).parse_args(argv)
     return exitcodes.convert(_main(args, process), args.exit_codes)
@@ -247,6 +338,22 @@ def _main(args: argparse.Namespace, process: bool) -> int:
     return _signalled(run, _reported(lambda: _inside(run, one)))
 
 
+def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The FILEs to run, checked as a usage error: at least one, or ``--words`` and none (then
+    ``args.file`` names them); standard input (``-``) read once, by a run of its own."""
+    files = args.file if isinstance(args.file, list) else [args.file]
+    if getattr(args, "words", None) is not None:
+        if files:
+            parser.error(f"{args.command}: give FILE or --words, not both")
+        args.file = ["--words"]  # the family reads args.words (io/instances.py: given); this names them
+    elif not files:
+        parser.error(
+            f"{args.command}: no input: give a FILE (YAML or a .txt word list, - for standard input) or --words"
+        )
+    elif len(files) > 1 and any(str(f) == "-" for f in files):
+        parser.error(f"{args.command}: - (standard input) cannot be one of several FILEs")
+
+
 def run_command(args: argparse.Namespace) -> int:
     """One file of a batch, in a worker: the subcommand's exit code, and for an error one line on
     stderr (never a traceback), as a single run gives them."""
@@ -272,7 +379,8 @@ def _reported(call: Callable[[], int]) -> int:
     """``call()``'s exit code; the errors a run can end with become one line on stderr and theirs
     (a closed pipe or a full disk are handled by ``run_guarded`` inside)."""
     try:
-        return call()
+        with messages.counting():  # a warning clingo repeated: once more at the end, with its count
+            return call()
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

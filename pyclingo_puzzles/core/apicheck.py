@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Sequence
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, shown
 
 SEED_LIMIT = 2**32  # clingo rejects --seed=4294967296 and above
 MODELS_LIMIT = 2**31 - 1  # far beyond any enumeration that ends; 0 means all
@@ -42,7 +43,47 @@ def rule_files(rules: Any) -> list[str]:
 
 def whole(value: Any, what: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise InputError(f"{what} must be a whole number from {low} to {high}, got {value!r}", ARGS)
+        raise InputError(f"{what} must be a whole number from {low} to {high}, got {shown(value)}", ARGS)
+    return value
+
+
+def optional_whole(value: Any, what: str, low: int, high: int) -> int | None:
+    return None if value is None else whole(value, what, low, high)
+
+
+def flag(value: Any, what: str) -> bool:
+    """A yes/no argument: ``True`` or ``False`` only (``"no"`` would be true)."""
+    if not isinstance(value, bool):
+        raise InputError(f"{what} must be True or False, got {shown(value)}", ARGS)
+    return value
+
+
+def choice(value: Any, what: str, options: Sequence[str], *, optional: bool = False) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or value not in options:
+        raise InputError(f"{what} must be one of {', '.join(options)}, got {shown(value)}", ARGS)
+    return value
+
+
+def text(value: Any, what: str, *, optional: bool = True) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise InputError(f"{what} must be a string, got {shown(value)}", ARGS)
+    return value
+
+
+def callback(value: Any, what: str) -> Any:
+    if value is not None and not callable(value):
+        raise InputError(f"{what} must be a function or None, got {shown(value)}", ARGS)
+    return value
+
+
+def instance(value: Any, what: str, kind: type, how: str) -> Any:
+    """An argument that must be a reader's instance (``how``: where one comes from)."""
+    if not isinstance(value, kind):
+        raise InputError(f"{what} must be a {kind.__name__} ({how}), got {shown(value)}", ARGS)
     return value
 
 
@@ -56,4 +97,4 @@ def common(*, models: Any = 1, seed: Any = None, time_limit: Any = None) -> None
         or isinstance(time_limit, bool)
         or not (math.isfinite(time_limit) and time_limit > 0)
     ):
-        raise InputError(f"time_limit must be a finite number of seconds > 0, got {time_limit!r}", ARGS)
+        raise InputError(f"time_limit must be a finite number of seconds > 0, got {shown(time_limit)}", ARGS)

@@ -8,6 +8,22 @@ from collections.abc import Sequence
 from pathlib import Path
 
 EXIT_BAD_INPUT = 65
+MAX_SHOWN = 40  # characters of a value (a word, a key) echoed in a message
+
+
+def shorten(value: object, limit: int = MAX_SHOWN) -> str:
+    """``value`` for a one-line message: at most ``limit`` characters, then an ellipsis and the
+    length (a 5,000-letter word is named, not echoed)."""
+    text = str(value)
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
+
+
+def shown(value: object) -> str:
+    """A value as a message shows it: its ``repr``, shortened (a huge list is named, not echoed)."""
+    try:
+        return shorten(repr(value))
+    except Exception:  # a hostile __repr__
+        return f"a {type(value).__name__}"
 
 
 class InputError(Exception):

@@ -31,6 +31,7 @@ from typing import Protocol
 import clingo
 from clingo import ast
 
+from . import messages
 from .errors import InputError
 from .letters import upper_letter
 from .programs import encoding_path
@@ -44,7 +45,7 @@ Signature = tuple[str, int]
 NOISE = ("atom does not occur in any rule head", "no atoms over signature occur in program")
 WORD_ATOMS: frozenset[Signature] = frozenset({("fill", 2), ("word", 2), ("letter", 3), ("cand", 2), ("score", 2)})
 
-_emitted: set[str] = set()  # warnings already printed in this process (families solve in rounds)
+_emitted = messages._seen  # warnings already printed in this run (families solve in rounds)
 
 
 def rules_atom(path: str | Path) -> clingo.Symbol:
@@ -58,10 +59,9 @@ def default_warn(message: str) -> None:
 
 
 def warn_once(warn: Callable[[str], None], message: str) -> None:
-    """Each distinct warning once per process: families ground several times on the same rules."""
-    if message not in _emitted:
-        _emitted.add(message)
-        warn(message)
+    """Each distinct warning once per run: families ground several times on the same rules (the
+    repeats are counted and reported at the end, ``messages.py``)."""
+    messages.once(warn, message)
 
 
 # -------------------------------------------------------------------------------------- AST walking

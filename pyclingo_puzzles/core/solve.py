@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import clingo
 
 from ..run import runtime
+from . import messages
 from .errors import InputError, clingo_error
 from .programs import ENCODINGS_DIR, encoding_path
 from .status import EXIT_EXHAUSTED as EXIT_EXHAUSTED  # the status names are re-exported: families import them here
@@ -248,7 +249,7 @@ class Solver:
         # Shipped encodings are kept warning-free; clingo's info about them when facts arrive
         # through the backend before grounding (signatures "not yet" defined) is noise.
         if self._warn is not None and code is not clingo.MessageCode.RuntimeError and ENCODINGS_DIR not in line:
-            self._warn(line)
+            messages.once(self._warn, line)  # clingo repeats a message per instance and per round
 
     def load_rules(self, path: str | Path) -> None:
         """Load a user's ``.lp`` file; a missing file or syntax error is an InputError."""

@@ -162,6 +162,8 @@ def solve(
     (row strings: ``.`` empty, a letter predefined, anything else a block). ``models`` = 0: all
     solutions; ``count``: count them, keep none; ``warn``: called with clingo's messages about the input."""
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    apicheck.flag(count, "count")
+    apicheck.callback(warn, "warn")
     instance = instance_of(source, framework)
     result, solutions = solve_instance(
         instance,
@@ -235,6 +237,8 @@ def fill(
     ``jobs`` > 1 races the two letter rules in that many processes (the fill does not depend on
     timing, but may differ from ``jobs=1``'s)."""
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    for value, what in ((no_repeat, "no_repeat"), (optimize, "optimize"), (word_atoms, "word_atoms"), (count, "count")):
+        apicheck.flag(value, what)
     apicheck.whole(min_length, "min_length", 1, 2**31 - 1)
     apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
     if min_score is not None:

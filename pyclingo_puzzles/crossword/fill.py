@@ -97,13 +97,23 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
 class Dictionary:
     words: dict[str, int]  # normalised word -> score (1 when unscored)
     skipped: int = 0  # lines that were not a word
+    skipped_lines: tuple[int, ...] = ()  # the first few of them (SKIPPED_SHOWN), for the warning
+
+    def skipped_text(self) -> str:
+        """``5 line(s) that are not a word (lines 3, 8, 9, 12, 20)``, the first few named."""
+        shown = ", ".join(map(str, self.skipped_lines))
+        more = ", …" if self.skipped > len(self.skipped_lines) else ""
+        return f"{self.skipped} line(s) that are not a word (line{'s' if self.skipped > 1 else ''} {shown}{more})"
+
+
+SKIPPED_SHOWN = 5  # skipped lines named in the warning
 
 
 def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None = None) -> Dictionary:
     """One word per line (any case) or ``WORD;SCORE``; non-letter lines are skipped and counted."""
     text = read_text(path)
     words: dict[str, int] = {}
-    skipped = 0
+    skipped: list[int] = []
     for number, line in enumerate(text.split("\n"), 1):
         raw = line.strip()
         if not raw:
@@ -114,7 +124,7 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
             try:
                 score = int(tail.strip())
             except ValueError:
-                skipped += 1
+                skipped.append(number)
                 continue
             if not SCORE_MIN <= score <= SCORE_MAX:
                 raise InputError(
@@ -122,14 +132,14 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
                 )
         word = normalize_word(raw)
         if not word.isalpha():
-            skipped += 1
+            skipped.append(number)
             continue
         if len(word) < min_length or (min_score is not None and score < min_score):
             continue
         words[word] = max(score, words.get(word, score))
     if not words:
         raise InputError("the dictionary has no usable word", path, None if text.strip() else 1)
-    return Dictionary(words, skipped)
+    return Dictionary(words, len(skipped), tuple(skipped[:SKIPPED_SHOWN]))
 
 
 # ------------------------------------------------------------------------------------------ pruning

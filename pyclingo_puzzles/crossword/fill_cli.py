@@ -29,7 +29,7 @@ def run(args: argparse.Namespace, default: bool = False) -> Report:
     for note in notes:  # after every input is read: a run that ends in an error prints one line only
         warn(f"{args.file}: {note}")
     if dictionary.skipped:
-        warn(f"{args.dictionary}: skipped {dictionary.skipped} line(s) that are not a word")
+        warn(f"{args.dictionary}: skipped {dictionary.skipped_text()}")
     result = fill(
         framework,
         dictionary,

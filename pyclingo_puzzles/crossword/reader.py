@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from ..core.errors import InputError, read_text
+from ..core.errors import InputError, read_text, shorten
 from ..core.letters import describe_char, first_non_letter, normalize_word
 from .framework import Framework
 
@@ -42,7 +42,8 @@ def check_word(raw: str, file: str, line: int | None) -> str:
         raise InputError("empty word", file, line)
     bad = first_non_letter(word)
     if bad is not None:
-        raise InputError(f"word {raw.strip()!r} contains {describe_char(bad)}, which is not a letter", file, line)
+        quoted = repr(shorten(raw.strip()))
+        raise InputError(f"word {quoted} contains {describe_char(bad)}, which is not a letter", file, line)
     if len(word) < 2:
         raise InputError(f"word {word!r} has one letter; a site has at least two places", file, line)
     return word

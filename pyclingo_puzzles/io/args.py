@@ -1,4 +1,5 @@
-"""Command-line value types with user-facing messages.
+"""Command-line value types with user-facing messages, and the input arguments of the families
+that read word lists (FILE, ``-`` for standard input, ``--words``).
 
 argparse names a failing type function in its error ("invalid _positive_float value"), so every
 function here raises ``ArgumentTypeError`` with the message itself. The bounds are clingo's (``core/apicheck.py``):
@@ -88,6 +89,20 @@ def memory_size(text: str) -> int:
     if value >= 2**50:
         raise argparse.ArgumentTypeError(f"must be less than 1024T, got {text!r}")
     return int(value)
+
+
+def add_input(parser: argparse.ArgumentParser, what: str) -> None:
+    """FILE (several: a batch; ``-``: standard input) or ``--words`` inline; ``what`` says what a
+    FILE holds. The command's parser checks that one of them is given (``cli/command.py``: inputs)."""
+    parser.add_argument(
+        "file", nargs="*", type=Path, metavar="FILE",
+        help=f"{what}; - reads standard input"
+    )  # fmt: skip
+    parser.add_argument(
+        "--words",
+        metavar="WORDS",
+        help='the words inline instead of a FILE, separated by spaces or commas: --words "CAT DOG BIRD"',
+    )
 
 
 PAPERS = {"a4": "A4", "letter": "Letter"}  # --paper -> fpdf2's page format

@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from ..core.errors import InputError, read_text
+from ..core.errors import InputError, read_text, shown
 
 
 class YamlDoc:
@@ -83,7 +83,7 @@ class _Loader(_Base):
                     raise _DuplicateKey(
                         None,
                         None,
-                        f"key {key!r} is given twice (line {first.start_mark.line + 1} and here)",
+                        f"key {shown(key)} is given twice (line {first.start_mark.line + 1} and here)",
                         key_node.start_mark,
                     )
         return super().construct_mapping(node, deep=deep)
@@ -121,7 +121,7 @@ def expect_mapping(doc: YamlDoc, allowed: Sequence[str]) -> dict[str, Any]:
         raise doc.error("expected a mapping with keys " + ", ".join(allowed))
     for key in doc.data:
         if key not in allowed:
-            raise doc.error(f"unknown key {key!r} (allowed: {', '.join(allowed)})", str(key))
+            raise doc.error(f"unknown key {shown(key)} (allowed: {', '.join(allowed)})", str(key))
     return doc.data
 
 

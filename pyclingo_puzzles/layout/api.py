@@ -17,18 +17,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core import apicheck
 from ..core.errors import InputError
 from ..core.grid import Placement
 from ..core.solve import Stats, Status
+from ..io.instances import LIST_SUFFIXES, YAML_SUFFIXES
 from ..io.yamlio import DataDoc
 from . import render, workers
 from .grid import Layout
-from .reader import LayoutInstance, from_doc, read_instance
+from .reader import MAX_SIDE, PREFERENCES, LayoutInstance, from_doc, read_instance
 from .search import Outcome
 
 __all__ = ["LayoutResult", "arrange"]
 
 DEFAULT_TIME_LIMIT = 10.0
+FILE_SUFFIXES = YAML_SUFFIXES + LIST_SUFFIXES  # words given as a file's path
 
 Words = str | Path | LayoutInstance | Mapping[str, str] | Iterable[str | tuple[str, str]]
 
@@ -108,6 +111,7 @@ class LayoutResult:
 
     def to_svg(self, key: bool = False) -> str:
         """The numbered blank puzzle with its clues, or (``key=True``) the filled one."""
+        apicheck.flag(key, "key")
         if self.layout is None:
             raise ValueError("no layout to draw")
         return render.svg(self.layout, self.instance, key=key)
@@ -150,9 +154,13 @@ def instance_of(
     """An instance from a YAML path, an instance, one string of words (spaces or commas between),
     a list of words or ``(word, clue)`` pairs, or a mapping word -> clue; the keyword arguments
     override a file's values."""
+    apicheck.choice(prefer, "prefer", PREFERENCES, optional=True)
+    apicheck.text(title, "title")
+    for value, what in ((max_width, "max_width"), (max_height, "max_height")):
+        apicheck.optional_whole(value, what, 2, MAX_SIDE)
     if isinstance(words, LayoutInstance):
         inst = words
-    elif isinstance(words, str | Path) and Path(words).suffix in (".yaml", ".yml") and Path(words).is_file():
+    elif isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix.lower() in FILE_SUFFIXES):
         inst = read_instance(words)
     else:
         if isinstance(words, str):
@@ -197,8 +205,10 @@ def arrange(
     raises ``InputError``); ``rules``: ``.lp`` files as with ``--rules``. Lists of more than 7
     words without rules are searched in two processes on a machine with two cores or more (see
     ``layout/workers.py``)."""
-    inst = instance_of(words, max_width=max_width, max_height=max_height, title=title, prefer=prefer)
     started = time.monotonic()
+    apicheck.common(seed=seed, time_limit=time_limit)
+    rules = apicheck.rule_files(rules)
+    inst = instance_of(words, max_width=max_width, max_height=max_height, title=title, prefer=prefer)
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
-    outcome = workers.arrange(inst, rules=list(rules), seed=seed, time_limit=limit, started=started)
+    outcome = workers.arrange(inst, rules=rules, seed=seed, time_limit=limit, started=started)
     return LayoutResult(inst, outcome)

@@ -7,7 +7,8 @@ import time
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..io.args import add_pdf_arguments
+from ..io import instances
+from ..io.args import add_input, add_pdf_arguments
 from ..io.ipuz import to_text as ipuz_text
 from ..io.output import warn
 from ..io.report import Report
@@ -21,9 +22,10 @@ DEFAULT_TIME_LIMIT = 10.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "file", nargs="+", type=Path, metavar="FILE",
-        help="YAML word list (words: strings or {word, clue}; max_width, ...)"
+    add_input(
+        parser,
+        "YAML word list (words: strings or {word, clue}; max_width, ...) or a .txt word list (a word a line, "
+        "the rest of the line its clue)",
     )
     parser.add_argument(
         "--svg", type=Path, metavar="FILE", help="write the numbered blank puzzle with its clues (SVG; - for stdout)"
@@ -44,7 +46,8 @@ def run(args: argparse.Namespace) -> Report:
             run_limits.time_limit = time_limit
     if args.models != 1:
         raise InputError(f"layout computes one best layout: --models must be 1, got {args.models}", args.file)
-    inst = read_instance(args.file)
+    src = instances.given(args.file, args.words)
+    inst = read_instance(src)
     outcome = workers.arrange(
         inst, rules=args.rules, seed=args.seed, warn=warn, time_limit=time_limit, started=started
     )
@@ -52,7 +55,7 @@ def run(args: argparse.Namespace) -> Report:
     layout = result.layout
     return Report(
         result.exit_code,
-        text=lambda: result.text(str(args.file)) + "\n",
+        text=lambda: result.text(src.name) + "\n",
         json=result.to_json,
         files={
             "svg": lambda: result.to_svg(key=False),
@@ -68,4 +71,4 @@ def run(args: argparse.Namespace) -> Report:
 def pdf(sheet, args: argparse.Namespace):
     from ..io.pdf import output_budget, render
 
-    return render([sheet], args.paper, Path(args.file).stem, output_budget())
+    return render([sheet], args.paper, instances.title(args.file, "Crossword"), output_budget())

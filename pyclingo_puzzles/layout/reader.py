@@ -1,4 +1,5 @@
-"""Layout instances: a YAML word list with optional clues, box limits, title and preference.
+"""Layout instances: a YAML word list with optional clues, box limits, title and preference, or a
+plain word list (one word a line, the rest of the line its clue; ``io/instances.py``).
 
 Keys: ``words`` (strings or ``{word, clue}`` mappings), optional ``max_width``, ``max_height``,
 ``title``, ``prefer`` (``balanced`` | ``crossings`` | ``area``: see ``objective.py``).
@@ -9,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import InputError, read_text
+from ..core.errors import InputError, shorten, shown
 from ..core.letters import describe_char, first_non_letter, normalize_word
+from ..io import instances
 from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
 from .objective import DEFAULT, PREFERENCES
 
@@ -38,7 +40,7 @@ def _entry(doc: YamlDoc, i: int, item: object) -> tuple[str, str]:
     if isinstance(item, dict):
         extra = [k for k in item if k not in ("word", "clue")]
         if extra:
-            raise doc.error(f"word {i + 1}: unknown key {extra[0]!r} (allowed: word, clue)", "words", i)
+            raise doc.error(f"word {i + 1}: unknown key {shown(extra[0])} (allowed: word, clue)", "words", i)
         word, clue = item.get("word"), item.get("clue", "")
         if not isinstance(word, str):
             raise doc.error(f"word {i + 1}: 'word' must be a string, got {type(word).__name__}", "words", i)
@@ -69,9 +71,8 @@ def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], tuple[str, ...]]:
             raise InputError("empty word", doc.path, line)
         bad = first_non_letter(word)
         if bad is not None:
-            raise InputError(
-                f"word {text.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line
-            )
+            quoted = repr(shorten(text.strip()))
+            raise InputError(f"word {quoted} contains {describe_char(bad)}, which is not a letter", doc.path, line)
         if len(word) < 2:
             raise InputError(f"word {word!r} has one letter; crossword entries need at least two", doc.path, line)
         words.append(word)
@@ -80,10 +81,11 @@ def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for i, a in enumerate(words):
         for j, b in enumerate(words):
             if i < j and a == b:
-                raise InputError(f"word {a} is listed twice (line {lines[i]} and here)", doc.path, lines[j])
+                where = f"line {lines[i]}" if lines[i] else f"word {i + 1}"
+                raise InputError(f"word {shorten(a)} is listed twice ({where} and here)", doc.path, lines[j])
             if i != j and len(a) < len(b) and a in b:
                 raise InputError(
-                    f"word {a} occurs inside {b}: placed along {b} it would not be a run of its own",
+                    f"word {shorten(a)} occurs inside {shorten(b)}: placed along it, it would not be a run of its own",
                     doc.path,
                     lines[i],
                 )
@@ -114,16 +116,19 @@ def from_doc(doc: YamlDoc) -> LayoutInstance:
         raise doc.error("'title' must be a string", "title")
     prefer = data.get("prefer", DEFAULT)
     if prefer not in PREFERENCES:
-        raise doc.error(f"'prefer' must be one of {', '.join(PREFERENCES)}, got {prefer!r}", "prefer")
+        raise doc.error(f"'prefer' must be one of {', '.join(PREFERENCES)}, got {shown(prefer)}", "prefer")
     longest = max(words, key=len)
     if max_width is not None and max_height is not None and len(longest) > max(max_width, max_height):
         # decided as bad input: no direction can hold the word, whatever the other words do
         raise doc.error(
-            f"word {longest} ({len(longest)} letters) fits neither max_width {max_width} nor max_height {max_height}",
+            f"word {shorten(longest)} ({len(longest)} letters) fits neither max_width {max_width} "
+            f"nor max_height {max_height}",
             "max_width",
         )
     return LayoutInstance(path, words, clues, max_width, max_height, " ".join(title.split()), prefer)
 
 
-def read_instance(path: str | Path) -> LayoutInstance:
-    return parse_instance(read_text(path), str(path))
+def read_instance(path: str | Path | instances.Source) -> LayoutInstance:
+    """A YAML instance or a plain word list (``.txt``: a word a line, the rest of the line its clue)
+    from a file, standard input (``-``) or a ``Source``."""
+    return instances.read(path, from_doc, KEYS, clues=True)

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from ..core import apicheck
+from ..core.errors import InputError
 from ..core.solve import Status
 from ..io.yamlio import DataDoc
 from .hunt import Meta, assemble, black_cells
-from .reader import DEFAULT_LENGTHS, StripsInstance, from_doc, read_instance
+from .reader import DEFAULT_LENGTHS, MAX_LENGTH, StripsInstance, from_doc, read_instance
 from .solver import StripsResult, solve_grids
 from .tiling import Tiling
 
@@ -31,6 +32,10 @@ Grids = str | Path | StripsInstance | Sequence[Sequence[str]] | Mapping[str, Seq
 def instance_of(grids: Grids, lengths: Sequence[int] | None = None) -> StripsInstance:
     """A file, an instance, a list of grids (each a list of ``b``/``w`` row strings) or a mapping
     name -> rows; checked as the YAML reader checks a file."""
+    if lengths is not None:
+        lengths = [apicheck.whole(n, "lengths: each", 1, MAX_LENGTH) for n in apicheck.items(lengths, "lengths")]
+        if not lengths:
+            raise InputError("lengths must hold at least one strip length", apicheck.ARGS)
     if isinstance(grids, StripsInstance):
         return grids if lengths is None else replace(grids, strip_lengths=tuple(sorted(set(lengths))))
     if isinstance(grids, str | Path):
@@ -66,6 +71,7 @@ def tile(
 ) -> StripsResult:
     """Tile every grid; ``count`` (or ``models`` = 0) counts all tilings of each."""
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    apicheck.flag(count, "count")
     return solve_grids(
         instance_of(grids, lengths),
         rules=apicheck.rule_files(rules),
@@ -143,6 +149,7 @@ def hunt(
     """Tile every grid, put each grid's single 1x1 cell colour at that cell's position (the meta
     grid), tile the meta grid: its all-black strips give the answer (MUMS 2010: DOMINO)."""
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    apicheck.flag(count, "count")
     instance = instance_of(grids)
     common = {"rules": apicheck.rule_files(rules), "seed": seed, "time_limit": time_limit}
     result = solve_grids(instance, models=models, count=count, **common)

@@ -11,13 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InputError, read_text
+from ..core.errors import InputError, shown
 from ..core.letters import describe_char
+from ..io import instances
 from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
 
 COLOURS = ("b", "w")
 DEFAULT_LENGTHS = (1, 2, 3)
 MAX_CELLS = 250_000  # per grid (500 x 500); one fact per cell, and the ground program grows with it
+KEYS = ("strip_lengths", "grids", "final_grid")
 MAX_LENGTH = 12  # patterns are enumerated per length (2**L numbers); longer strips are absurd here
 
 
@@ -82,7 +84,7 @@ def parse_instance(text: str, path: str) -> StripsInstance:
 def from_doc(doc: YamlDoc) -> StripsInstance:
     """An instance from a parsed document (a YAML file, or the Python API's mapping)."""
     path = doc.path
-    data = expect_mapping(doc, ("strip_lengths", "grids", "final_grid"))
+    data = expect_mapping(doc, KEYS)
     lengths_raw = data.get("strip_lengths", list(DEFAULT_LENGTHS))
     if (
         not isinstance(lengths_raw, list)
@@ -101,20 +103,20 @@ def from_doc(doc: YamlDoc) -> StripsInstance:
             raise doc.error(f"grid {g + 1} must be a mapping with 'name' and 'rows'", *keys)
         unknown = set(entry) - {"name", "rows", "letters"}
         if unknown:
-            raise doc.error(f"grid {g + 1} has unknown key {sorted(map(str, unknown))[0]!r}", *keys)
+            raise doc.error(f"grid {g + 1} has unknown key {shown(sorted(map(str, unknown))[0])}", *keys)
         name = entry.get("name", f"grid{g + 1:02d}")
         if not isinstance(name, str | int) or isinstance(name, bool) or not str(name).strip():
             raise doc.error(f"grid {g + 1} needs a name", *keys)
         name = str(name)
         if name in names:
-            raise doc.error(f"grid name {name!r} is used twice", *keys)
+            raise doc.error(f"grid name {shown(name)} is used twice", *keys)
         names.add(name)
-        rows = _rows(doc, entry.get("rows"), f"grid {name!r}", (*keys, "rows"), colours=True)
+        rows = _rows(doc, entry.get("rows"), f"grid {shown(name)}", (*keys, "rows"), colours=True)
         letters = None
         if entry.get("letters") is not None:
-            letters = _rows(doc, entry["letters"], f"letters of grid {name!r}", (*keys, "letters"), colours=False)
+            letters = _rows(doc, entry["letters"], f"letters of grid {shown(name)}", (*keys, "letters"), colours=False)
             if (len(letters), len(letters[0])) != (len(rows), len(rows[0])):
-                raise doc.error(f"letters of grid {name!r} must have the shape of its rows", *keys, "letters")
+                raise doc.error(f"letters of grid {shown(name)} must have the shape of its rows", *keys, "letters")
         grids.append(Grid(name, rows, letters))
     final = None
     if data.get("final_grid") is not None:
@@ -123,4 +125,5 @@ def from_doc(doc: YamlDoc) -> StripsInstance:
 
 
 def read_instance(path: str | Path) -> StripsInstance:
-    return parse_instance(read_text(path), str(path))
+    """A YAML instance from a file or standard input (``-``)."""
+    return instances.read(path, from_doc, KEYS, lists=False)

@@ -20,15 +20,18 @@ from ..core import apicheck
 from ..core.errors import InputError
 from ..core.rules import describe_core
 from ..core.solve import Stats, Status, exit_code
+from ..io import instances
 from ..io.yamlio import DataDoc
 from . import quality, render
 from .autosize import find_size
 from .generate import generate as _generate
 from .puzzle import Outcome, Puzzle, dropped_words, listed_words
-from .reader import Direction, WordSearchInstance, from_doc, override, read_instance
+from .reader import KEYS, LEVELS, MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance
 from .verify import Placement
 
 __all__ = ["WordSearch", "generate", "generate_instance"]
+
+FILE_SUFFIXES = (".yaml", ".yml", *instances.LIST_SUFFIXES)  # words given as a file's path
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,8 @@ class WordSearch:
 
     def to_svg(self, *, key: bool = False, title: str = "Word search") -> str:
         """A printable page (SVG): the puzzle, or with ``key`` the solution."""
+        apicheck.flag(key, "key")
+        apicheck.text(title, "title", optional=False)
         if not self.puzzles:
             raise ValueError(f"no puzzle to draw: {self.explain()}")
         return render.svg(self.puzzles[0], self.listed, key=key, title=title)
@@ -176,8 +181,11 @@ def generate_instance(
     implied by ``max_words``). Several puzzles (``models``) share at most ``max_shared`` % of their
     placements pairwise (100: any different puzzles); ``balance``: spread the words over the
     directions and quadrants (when the grid allows it)."""
+    apicheck.instance(inst, "inst", WordSearchInstance, "wordsearch.reader.read_instance")
     apicheck.common(models=models, time_limit=time_limit)
+    fit = _fit(fit, max_words)
     _check_max_shared(max_shared)
+    apicheck.flag(balance, "balance")
     outcome = _generate(
         inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit, fit=fit, max_words=max_words,
         max_shared=max_shared, balance=bool(balance),
@@ -186,8 +194,7 @@ def generate_instance(
 
 
 def _check_max_shared(max_shared: object) -> None:
-    if isinstance(max_shared, bool) or not isinstance(max_shared, int) or not 0 <= max_shared <= 100:
-        raise InputError(f"max_shared must be a whole number from 0 to 100, got {max_shared!r}", "<arguments>")
+    apicheck.whole(max_shared, "max_shared", 0, 100)
 
 
 def from_outcome(
@@ -249,18 +256,26 @@ def generate(
     square on which every word fits (as ``--size auto``; not with ``fit="most"``). ``rules``:
     ``.lp`` files as with ``--rules``. ``models`` puzzles share at most ``max_shared`` % of their
     placements pairwise (as ``--max-shared``); ``balance=False`` as ``--no-balance``. ``words`` may
-    also be the path of a YAML instance, as the CLI reads it (``level``, ``seed``, ``width`` and
-    ``height`` then override the file's, as the CLI's options do)."""
-    if fit not in ("all", "most"):
-        raise InputError(f"fit must be 'all' or 'most', got {fit!r}", "<arguments>")
-    if max_words is not None and (isinstance(max_words, bool) or not isinstance(max_words, int) or max_words < 1):
-        raise InputError(f"max_words must be a whole number >= 1, got {max_words!r}", "<arguments>")
-    fit = "most" if max_words is not None else fit
+    also be the path of a YAML instance or a plain word list (``.txt``), as the CLI reads it
+    (``level``, ``seed``, ``width`` and ``height`` then override the file's, as the CLI's options
+    do; a list without them gets the smallest square). A wrong argument raises ``InputError``
+    naming it."""
+    fit = _fit(fit, max_words)
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     _check_max_shared(max_shared)
+    apicheck.flag(balance, "balance")
+    apicheck.choice(level, "level", tuple(LEVELS), optional=True)
+    for value, what in ((width, "width"), (height, "height")):
+        apicheck.optional_whole(value, what, 1, MAX_SIZE)
+    rules = apicheck.rule_files(rules)
     extra: dict[str, Any] = {"max_shared": max_shared, "balance": balance}
-    if isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix in (".yaml", ".yml")):
-        inst = override(read_instance(words), level=level, seed=seed, size=_size(width, height))
+    if isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix.lower() in FILE_SUFFIXES):
+        src, size = instances.source(words), _size(width, height)
+        listed = instances.kind_of(src, KEYS) == "list"
+        inst = override(read_instance(src, size or ("auto" if listed else None)), level=level, seed=seed, size=size)
+        if size is None and listed:  # a plain list has no size: the smallest square, as the CLI's
+            found = find_size(inst, rules=rules, models=models, time_limit=time_limit, max_shared=max_shared)
+            return from_outcome(found.inst, found.outcome, models, max_shared)
         return generate_instance(
             inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words, **extra
         )
@@ -284,11 +299,16 @@ def generate(
         raise InputError("give both width and height, or neither (the smallest square)", "<arguments>")
     if fit == "most":
         raise InputError("fit='most' needs width and height (the smallest grid is for all words)", "<arguments>")
-    side = max(len(w) for w in entries)  # a size the checks accept; find_size picks the real one
-    inst = from_doc(DataDoc("<words>", {**data, "width": side, "height": side}))
-    rule_files = apicheck.rule_files(rules)
-    found = find_size(inst, rules=rule_files, models=models, time_limit=time_limit, max_shared=max_shared)
+    inst = from_doc(DataDoc("<words>", data), "auto")  # a stand-in size; find_size picks the real one
+    found = find_size(inst, rules=rules, models=models, time_limit=time_limit, max_shared=max_shared)
     return from_outcome(found.inst, found.outcome, models, max_shared)
+
+
+def _fit(fit: Any, max_words: Any) -> str:
+    """``fit`` checked; ``max_words`` implies "most"."""
+    apicheck.choice(fit, "fit", ("all", "most"))
+    apicheck.optional_whole(max_words, "max_words (>= 1)", 1, 2**31 - 1)
+    return "most" if max_words is not None else fit
 
 
 def _size(width: int | None, height: int | None) -> tuple[int, int] | None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..core.errors import InputError
 from ..core.solve import Status
 from ..io import args as argtypes
-from ..io import count
+from ..io import count, instances
 from ..io.output import warn
 from ..io.report import Report
 from . import quality, render
@@ -18,19 +18,22 @@ from .autosize import find_size
 from .count import count_placements
 from .pdf import missing_glyphs, pages_for, sheets_for
 from .puzzle import listed_words
-from .reader import LEVELS, override, read_instance
+from .reader import KEYS, LEVELS, override, read_instance
 
 NAME = "wordsearch"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "file", nargs="+", type=Path, metavar="FILE",
-        help="YAML instance (width, height, words, level | directions, ...)"
+    argtypes.add_input(
+        parser, "YAML instance (width, height, words, level | directions, ...) or a .txt word list (one word a line)"
     )
     parser.add_argument("--level", choices=sorted(LEVELS), help="override the file's level")
     parser.add_argument(
-        "--size", type=_size, metavar="WxH|auto", help="override the file's width and height (auto: the smallest fit)"
+        "--size",
+        type=_size,
+        metavar="WxH|auto",
+        help="the grid's width and height, over the file's (auto: the smallest fit; the default for a word list "
+        "and --words)",
     )
     add_fit_arguments(parser)
     parser.add_argument(
@@ -54,8 +57,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Report:
+    src = instances.given(args.file, args.words)
+    if args.size is None and instances.kind_of(src, KEYS) == "list":
+        args.size = "auto"  # a plain word list has no size: the smallest grid the words fit on
     auto = args.size == "auto"
-    inst = override(read_instance(args.file), level=args.level, seed=args.seed, size=None if auto else args.size)
+    inst = override(read_instance(src, args.size), level=args.level, seed=args.seed, size=None if auto else args.size)
+    if args.count and auto:
+        raise InputError("--count counts the placements on one grid: give its size with --size WxH", src.name)
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
         return count.report(counted.count, counted.exhausted, counted.exit_code)
@@ -83,7 +91,7 @@ def run(args: argparse.Namespace) -> Report:
         report_fit(result)
     if result.book_short:
         print(f"book: {result.book_note()}", file=sys.stderr)
-    title = inst.title or Path(args.file).stem
+    title = inst.title or instances.title(args.file, "Word search")
     return Report(
         result.exit_code,
         text=lambda: text(args, result),
@@ -117,7 +125,7 @@ def text(args: argparse.Namespace, result: WordSearch) -> str:
             out.append(f"shown: {' '.join(puzzle.shown)}")
         out.append("")
     if result.status is not Status.SAT:
-        out.append(f"{args.file}: {result.explain()}")
+        out.append(f"{instances.name(args.file)}: {result.explain()}")
     return "".join(line + "\n" for line in out)
 
 
@@ -186,7 +194,11 @@ def check_fit_arguments(args: argparse.Namespace, inst) -> None:
     if args.max_words is not None and len(inst.required) > args.max_words:
         raise InputError(f"{len(inst.required)} words are required but --max-words is {args.max_words}", args.file)
     if args.size == "auto" and (args.fit == "most" or args.max_words is not None):
-        raise InputError("--size auto wants every word placed: leave out --fit most and --max-words", args.file)
+        raise InputError(
+            "--fit most and --max-words choose words for one grid: give its size with --size WxH (--size auto, "
+            "the default for a word list, places every word)",
+            args.file,
+        )
 
 
 def report_fit(result: WordSearch) -> None:

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core import apicheck
 from ..core.errors import InputError
 from ..core.solve import Answer, Solver, Status, exit_code
 from .candidates import FULL_LIMIT, active_atom, all_candidates, facts
 from .fill import partial_grid, stray_copies
-from .reader import WordSearchInstance
+from .reader import WordSearchInstance, read_instance
 from .rounds import CLINGO_OPTIONS, ENCODING, decode, placements_of
 
 
@@ -38,8 +39,14 @@ class Count:
 
 
 def count_placements(
-    inst: WordSearchInstance, *, rules: Sequence[str | Path] = (), time_limit: float | None = None
+    inst: WordSearchInstance | str | Path, *, rules: Sequence[str | Path] = (), time_limit: float | None = None
 ) -> Count:
+    """The number of placements of the whole word list (``inst``: an instance, or a YAML file's path)."""
+    if isinstance(inst, str | Path):
+        inst = read_instance(inst)
+    apicheck.instance(inst, "inst", WordSearchInstance, "a YAML path or wordsearch.reader.read_instance")
+    apicheck.common(time_limit=time_limit)
+    rules = apicheck.rule_files(rules)
     cands = [all_candidates(word, inst) for word in inst.words]
     total = sum(map(len, cands))
     if total > FULL_LIMIT:

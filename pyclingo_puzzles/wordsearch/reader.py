@@ -15,14 +15,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..core.apicheck import SEED_LIMIT
-from ..core.errors import InputError, read_text
+from ..core.errors import InputError, shorten, shown
 from ..core.letters import describe_char, first_non_letter, normalize_word
 from ..core.wordcheck import find_contained, find_duplicate
+from ..io import instances
 from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
 from . import shapes
 
 Direction = tuple[int, int]
 MAX_SIZE = 500
+AUTO_SIDE = MAX_SIZE  # the stand-in side of --size auto: every word that can fit at all passes the checks
 EIGHT: tuple[Direction, ...] = ((1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1))
 LEVELS: dict[str, tuple[Direction, ...]] = {
     "easy": ((1, 0), (0, 1)),  # right, down
@@ -98,7 +100,7 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
     for i, w in enumerate(inst.words):
         if len(w) > longest:
             raise InputError(
-                f"word {w} ({len(w)} letters) is longer than the {inst.width}x{inst.height} grid in every "
+                f"word {shorten(w)} ({len(w)} letters) is longer than the {inst.width}x{inst.height} grid in every "
                 f"allowed direction (at most {longest})",
                 inst.path,
                 word_line(i),
@@ -152,18 +154,18 @@ def parse_entry(doc: YamlDoc, key: str, i: int) -> WordEntry:
             if k not in allowed:
                 hint = " (a secret word is never dropped anyway)" if k == "required" and key == "secret" else ""
                 allowed_text = ", ".join(allowed)
-                raise doc.error(f"unknown key {k!r} in a {key!r} entry (allowed: {allowed_text}){hint}", key, i, k)
+                raise doc.error(f"unknown key {shown(k)} in a {key!r} entry (allowed: {allowed_text}){hint}", key, i, k)
         if "word" not in entry:
             raise InputError(f"{key!r} item {i + 1} has no 'word'", doc.path, line)
         value = entry.get("priority", 1)
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_PRIORITY:
             raise doc.error(
-                f"priority must be a positive integer (at most {MAX_PRIORITY}), got {value!r}", key, i, "priority"
+                f"priority must be a positive integer (at most {MAX_PRIORITY}), got {shown(value)}", key, i, "priority"
             )
         priority = value
         flag = entry.get("required", False)
         if not isinstance(flag, bool):
-            raise doc.error(f"required must be true or false, got {flag!r}", key, i, "required")
+            raise doc.error(f"required must be true or false, got {shown(flag)}", key, i, "required")
         required, entry = flag, entry["word"]
     if not isinstance(entry, str):
         raise InputError(f"{key!r} item {i + 1} must be a string, got {type(entry).__name__}", doc.path, line)
@@ -172,7 +174,8 @@ def parse_entry(doc: YamlDoc, key: str, i: int) -> WordEntry:
         raise InputError("empty word", doc.path, line)
     bad = first_non_letter(word)
     if bad is not None:
-        raise InputError(f"word {entry.strip()!r} contains {describe_char(bad)}, which is not a letter", doc.path, line)
+        quoted = repr(shorten(entry.strip()))
+        raise InputError(f"word {quoted} contains {describe_char(bad)}, which is not a letter", doc.path, line)
     if len(word) < 2:
         raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
     return WordEntry(word, priority, required, line)
@@ -207,18 +210,20 @@ def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | 
     for i, w in enumerate(words):
         if not isinstance(w, str) or w != normalize_word(w) or first_non_letter(w) is not None or len(w) < 2:
             raise InputError(
-                f"word {w!r} must be upper-case letters, at least two (normalize_word)", path, lines.get(i)
+                f"word {shorten(w)!r} must be upper-case letters, at least two (normalize_word)", path, lines.get(i)
             )
     twice = find_duplicate(words)
     if twice is not None:
         i, j = twice
         where = f"line {lines[i]}" if lines.get(i) else f"word {i + 1}"
-        raise InputError(f"word {words[i]} is listed twice ({where} and here)", path, lines.get(j))
+        raise InputError(f"word {shorten(words[i])} is listed twice ({where} and here)", path, lines.get(j))
     contained = find_contained(words)
     if contained is not None:
         i, j, how = contained
         raise InputError(
-            f"word {words[i]} occurs {how} {words[j]}, so it could never occur exactly once", path, lines.get(i)
+            f"word {shorten(words[i])} occurs {how} {shorten(words[j])}, so it could never occur exactly once",
+            path,
+            lines.get(i),
         )
 
 
@@ -246,7 +251,7 @@ def parse_directions(doc: YamlDoc) -> tuple[tuple[Direction, ...], str | None]:
     if not isinstance(level, str):
         raise doc.error(f"'level' must be easy, medium or hard, got a {type(level).__name__}", "level")
     if level not in LEVELS:
-        raise doc.error(f"unknown level {level!r} (easy, medium or hard)", "level")
+        raise doc.error(f"unknown level {shown(level)} (easy, medium or hard)", "level")
     return LEVELS[level], level
 
 
@@ -261,16 +266,30 @@ def parse_instance(text: str, path: str) -> WordSearchInstance:
     return from_doc(load_yaml(path, text))
 
 
-def from_doc(doc: YamlDoc) -> WordSearchInstance:
-    """An instance from a parsed document (a YAML file, or the Python API's mapping)."""
+Size = tuple[int, int] | str | None  # (width, height), "auto" or not given
+
+
+def from_doc(doc: YamlDoc, size: Size = None) -> WordSearchInstance:
+    """An instance from a parsed document (a YAML file, a word list, or the Python API's mapping).
+    ``size`` stands in for a missing width and height (``"auto"``: a stand-in size that every
+    check accepts; ``autosize.find_size`` picks the real one)."""
     path = doc.path
     data = expect_mapping(doc, KEYS)
     mask = shapes.read_mask(doc)
     sizes = {}
+    given = dict(zip(("width", "height"), size if isinstance(size, tuple) else (size, size), strict=True))
     for key, from_mask in (("width", len(mask[0]) if mask else None), ("height", len(mask) if mask else None)):
         value = data.get(key, from_mask)
+        if key not in data and value is None and given[key] is not None:
+            value = AUTO_SIDE if given[key] == "auto" else given[key]
+        if key not in data and value is None:
+            raise doc.error(
+                f"'{key}' is missing: give width and height, or --size WxH (--size auto: the smallest grid "
+                "the words fit on)",
+                key,
+            )
         if not isinstance(value, int) or isinstance(value, bool):
-            raise doc.error(f"'{key}' must be an integer", key)
+            raise doc.error(f"'{key}' must be an integer, got {shorten(value)!r}", key)
         if from_mask is not None and value != from_mask:
             raise doc.error(f"'{key}' is {value} but the mask's is {from_mask} (leave it out: the mask sets it)", key)
         sizes[key] = value
@@ -329,8 +348,10 @@ def from_doc(doc: YamlDoc) -> WordSearchInstance:
     return check(inst, doc)
 
 
-def read_instance(path: str | Path) -> WordSearchInstance:
-    return parse_instance(read_text(path), str(path))
+def read_instance(path: str | Path | instances.Source, size: Size = None) -> WordSearchInstance:
+    """A YAML instance or a plain word list (``.txt``, one word a line) from a file, standard input
+    (``-``) or a ``Source``; ``size`` stands in for a missing width and height."""
+    return instances.read(path, lambda doc: from_doc(doc, size), KEYS)
 
 
 def override(
@@ -339,7 +360,7 @@ def override(
     """Command-line options override the file (``--level``, ``--seed``, ``--size WxH``)."""
     if level is not None:
         if level not in LEVELS:
-            raise InputError(f"unknown level {level!r} (easy, medium or hard)", inst.path)
+            raise InputError(f"unknown level {shown(level)} (easy, medium or hard)", inst.path)
         inst = replace(inst, level=level, directions=LEVELS[level])
         if not inst.custom_alphabet:
             inst = replace(inst, alphabet=default_alphabet(inst.words, level))

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from ..core.errors import InputError
+from ..core.errors import InputError, shown
 from ..io.yamlio import YamlDoc
 
 Mask = tuple[str, ...]
@@ -170,7 +170,7 @@ def read_shape(doc: YamlDoc) -> str | None:
     if name is None:
         return None
     if not isinstance(name, str) or name.strip().lower() not in SHAPES:
-        raise doc.error(f"unknown shape {name!r} (built-in: {', '.join(sorted(SHAPES))})", "shape")
+        raise doc.error(f"unknown shape {shown(name)} (built-in: {', '.join(sorted(SHAPES))})", "shape")
     return name.strip().lower()
 
 

@@ -1,0 +1,58 @@
+"""Warnings printed once, repeats counted.
+
+clingo repeats a message for every ground instance, and a family that grounds in rounds (a layout
+search, a size search) meets the same message in every round: the README's rule example printed one
+info 41 times. Each distinct message is passed on the first time it comes (so it is seen before a
+long solve); the later copies are only counted, and at the end of a run (``counting``, around
+each run of the command) each repeated message is passed on once more with its count:
+``... (41 times)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+Warn = Callable[[str], None]
+
+# message -> [how it was passed on, copies seen]; per process (a batch's worker clears it per file)
+_seen: dict[str, list] = {}
+
+
+def once(warn: Warn, message: str) -> None:
+    """``warn(message)`` the first time ``message`` comes; later copies are counted."""
+    entry = _seen.get(message)
+    if entry is None:
+        _seen[message] = [warn, 1]
+        warn(message)
+    else:
+        entry[1] += 1
+
+
+def repeats() -> list[tuple[str, int]]:
+    """The messages that came more than once, with their counts, in first-seen order."""
+    return [(message, count) for message, (_, count) in _seen.items() if count > 1]
+
+
+def clear() -> None:
+    """Start afresh (a new run in the same process)."""
+    _seen.clear()
+
+
+def report_repeats() -> None:
+    """Each repeated message once more, with how often it came; then start afresh."""
+    for message, (warn, count) in list(_seen.items()):
+        if count > 1:
+            warn(f"{message} ({count} times)")
+    _seen.clear()
+
+
+@contextmanager
+def counting() -> Iterator[None]:
+    """One run: messages start afresh, and the repeated ones are reported when it ends (also when
+    it ends with an error)."""
+    clear()
+    try:
+        yield
+    finally:
+        report_repeats()
