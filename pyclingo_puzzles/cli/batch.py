@@ -358,7 +358,15 @@ class _Batch:
 
     def _collect(self) -> None:
         busy = {w.conn: w for w in self.workers if w.index is not None}
-        for conn in wait(list(busy), timeout=POLL) if busy else []:
+        if not busy:
+            # nothing to wait on (every worker died of a signal to the process group, say): sleep,
+            # never spin. A spinning loop held the GIL from the watchdog that was to read the
+            # signal, and the command ran on for the best part of an hour
+            time.sleep(POLL)
+            if not self.workers and self.started < len(self.files) and runtime.remaining() != 0.0:
+                self.workers.append(self._spawn())  # files left and no worker: the batch goes on
+            return
+        for conn in wait(list(busy), timeout=POLL):
             w = busy[conn]
             try:
                 index, result = conn.recv()
