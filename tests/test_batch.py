@@ -206,7 +206,12 @@ def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signa
         os.killpg(proc.pid, sig)
     else:
         proc.send_signal(sig)
-    _, err = proc.communicate(timeout=20)
+    try:
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:  # a failed test leaves no process behind
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 1 and "Traceback" not in err
     assert err.splitlines()[:3] == ["interrupted while grounding"] * 2 + ["not started: interrupted"]
     time.sleep(0.3)

@@ -65,6 +65,9 @@ POLL = 0.1  # seconds between checks of the deadline, signals and the progress l
 # written again as one line, sent through the pipe, and printed by the parent (a worker killed
 # "while printing" at the deadline under load had kept a single run's reserve)
 PRINT_COST = 2 * runtime.PRINT_COST
+# seconds without a live worker, files left and no stop, before a new worker is started: the
+# workers may have died of a signal to the process group that the watchdog is about to read
+RESPAWN_WAIT = 1.0
 
 
 def most_severe(codes: Sequence[int], convention: str = "clingo") -> int:
@@ -309,6 +312,7 @@ class _Batch:
         self.started = 0  # files handed out so far
         self.give_up_at: float | None = None  # when busy workers are killed (deadline or signal + WAIT)
         self.spent = False  # a file's search was cut by the deadline: no further file starts
+        self.idle_since: float | None = None  # since when no worker is alive with files left
 
     def solve(self) -> None:
         self.workers = [self._spawn() for _ in range(min(self.args.jobs, len(self.files)))]
@@ -363,8 +367,13 @@ class _Batch:
             # never spin. A spinning loop held the GIL from the watchdog that was to read the
             # signal, and the command ran on for the best part of an hour
             time.sleep(POLL)
-            if not self.workers and self.started < len(self.files) and runtime.remaining() != 0.0:
+            if self.workers or self.started >= len(self.files) or runtime.remaining() == 0.0:
+                self.idle_since = None
+            elif self.idle_since is None:
+                self.idle_since = time.monotonic()
+            elif time.monotonic() > self.idle_since + RESPAWN_WAIT:
                 self.workers.append(self._spawn())  # files left and no worker: the batch goes on
+                self.idle_since = None
             return
         for conn in wait(list(busy), timeout=POLL):
             w = busy[conn]
