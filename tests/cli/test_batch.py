@@ -1,0 +1,330 @@
+"""Several FILEs in one command (batch.py): headers, JSON Lines, the most severe exit code, input
+order with a pool, a bad file in the middle, limits and signals over a batch, per-file output
+names, and the progress line (a terminal only)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pyclingo_puzzles.cli.batch import SEVERITY, FileResult, most_severe
+
+from ..conftest import INSTANCES, MARGIN, shared_path
+
+WS = INSTANCES / "wordsearch"
+CW = INSTANCES / "crossword"
+STRIPS = INSTANCES / "strips" / "small.yaml"
+SLOW = WS / "heart-13x12.yaml"  # the slowest shipped word search (about half a second)
+
+
+def command(*args: object) -> list[str]:
+    return [sys.executable, "-m", "pyclingo_puzzles", *map(str, args)]
+
+
+def summary_rows(err: str) -> list[list[str]]:
+    lines = err.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("summary: "))
+    return [line.split() for line in lines[start + 1 :]]
+
+
+@pytest.fixture
+def many_solutions(tmp_path: Path) -> list[Path]:
+    """Four copies of a crossword with 12! solutions: an enumeration runs until it is stopped."""
+    words = [a + b for a, b in zip("ABCDEFGHIJKL", "MNOPQRSTUVWX", strict=True)]
+    rows = [".. " * 4, " " * 12] * 3
+    text = "words: [" + ", ".join(words) + "]\nframework:\n" + "".join(f"  - '{r}'\n" for r in rows)
+    paths = [tmp_path / f"many{i}.yaml" for i in range(4)]
+    for path in paths:
+        path.write_text(text)
+    return paths
+
+
+# --------------------------------------------------------------------------------- unit
+
+
+def test_severity_order() -> None:
+    assert most_severe([10, 30, 20]) == 20
+    assert most_severe([10, 30]) == 10 and most_severe([30, 30]) == 30
+    assert most_severe([10, 11, 20]) == 11
+    assert most_severe([11, 1, 20]) == 1
+    assert most_severe([1, 65, 10]) == 65
+    for i, code in enumerate(SEVERITY):
+        assert most_severe(list(SEVERITY[i:])) == code
+
+
+def test_json_line_of_a_failed_file_carries_its_error() -> None:
+    line = FileResult("x.yaml", 65, err="warning: w\nerror: x.yaml:3: bad\n").json_line()
+    assert json.loads(line) == {"file": "x.yaml", "exit": 65, "error": "x.yaml:3: bad"}
+    doc = FileResult("y.dat", 10, out='{"status": "SAT", "file": "theirs"}', data={"status": "SAT", "file": "t"})
+    assert json.loads(doc.json_line()) == {"file": "y.dat", "exit": 10, "status": "SAT"}
+
+
+# --------------------------------------------------------------------------------- in-process
+
+
+def test_one_file_prints_as_before(cli) -> None:
+    single = cli("crossword", CW / "lattice.dat")
+    assert single.code == 10 and "==>" not in single.out and single.err == ""
+
+
+def test_several_files_text_headers_and_severity(cli) -> None:
+    files = [CW / "lattice.dat", CW / "unsat-crossing.yaml", CW / "plus-two-solutions.yaml"]
+    res = cli("crossword", *files, "--jobs", "2")
+    alone = [cli("crossword", f) for f in files]
+    assert res.code == 20  # 20 is more severe than 10
+    expected = "\n".join(f"==> {f} <==\n{one.out}" for f, one in zip(files, alone, strict=True))
+    assert res.out == expected
+    rows = summary_rows(res.err)
+    assert [(r[0], int(r[1])) for r in rows] == [(str(f), one.code) for f, one in zip(files, alone, strict=True)]
+    assert res.err.splitlines()[-4] == "summary: 3 files, exit 20 (the most severe of 65 > 1 > 11 > 20 > 10 > 30)"
+
+
+def test_json_lines_one_object_per_file(cli) -> None:
+    files = [WS / "vor-5x5.yaml", WS / "too-many-4x4.yaml", WS / "message-6x5.yaml"]
+    res = cli("wordsearch", files[0], "--json", *files[1:], "--seed", "3")  # FILEs and options mixed
+    lines = res.out.splitlines()
+    assert len(lines) == 3
+    docs = [json.loads(line) for line in lines]
+    assert [d["file"] for d in docs] == [str(f) for f in files]
+    assert [d["exit"] for d in docs] == [10, 20, 10] and res.code == 20
+    alone = json.loads(cli("wordsearch", files[0], "--json", "--seed", "3").out)
+    assert {k: v for k, v in docs[0].items() if k not in ("file", "exit")} == alone
+
+
+def test_input_order_with_two_jobs_and_bad_files_in_the_middle(cli, tmp_path: Path) -> None:
+    """The slow first file finishes last; the bad ones at once: all are printed in input order, and
+    a bad file is its one-line error while the batch goes on."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("width: 5\nheight: [\n")
+    files = [SLOW, bad, WS / "vor-5x5.yaml", tmp_path / "missing.yaml", WS / "message-6x5.yaml"]
+    res = cli("wordsearch", *files, "--json", "--jobs", "2")
+    docs = [json.loads(line) for line in res.out.splitlines()]
+    assert [d["file"] for d in docs] == [str(f) for f in files]
+    assert [d["exit"] for d in docs] == [10, 65, 10, 65, 10] and res.code == 65
+    assert docs[3]["error"] == f"{files[3]}: file not found"
+    assert docs[1]["error"].startswith(f"{bad}:")
+    errors = [line for line in res.err.splitlines() if line.startswith("error: ")]
+    assert errors == [f"error: {docs[1]['error']}", f"error: {files[3]}: file not found"]
+    # (that the slow first file finished last is likely, not asserted: it is a timing)
+
+
+def test_output_files_get_one_name_per_input(cli, tmp_path: Path) -> None:
+    files = [WS / "vor-5x5.yaml", WS / "message-6x5.yaml"]
+    out = tmp_path / "page.svg"
+    res = cli("wordsearch", *files, "--svg", out)
+    assert res.code == 10, res.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["page-message-6x5.svg", "page-vor-5x5.svg"]
+    same_name = tmp_path / "vor-5x5.yaml"
+    same_name.write_text(files[0].read_text())
+    clash = cli("wordsearch", files[0], same_name, "--svg", out)
+    assert clash.code == 65 and clash.out == ""
+    assert clash.err == (
+        f"error: {same_name}: --svg would write {tmp_path / 'page-vor-5x5.svg'} for both {files[0]} and this file: "
+        "rename one input\n"
+    )
+
+
+def test_every_subcommand_takes_several_files(cli, tmp_path: Path) -> None:
+    grid = tmp_path / "ring.grid"
+    grid.write_text("___\n_*_\n___\n")
+    words = tmp_path / "words.txt"
+    words.write_text("CAT\nTOE\nCOT\nEAR\nTAR\nRAT\nTEA\nACE\nOAT\nEAT\n")
+    runs = {
+        "strips": ["strips", STRIPS, INSTANCES / "strips" / "unsolvable.yaml"],
+        "layout": ["layout", INSTANCES / "layout" / "one-word.yaml", INSTANCES / "layout" / "pets-5.yaml",
+                   "--time-limit", "5"],
+        "fill": ["crossword", grid, grid, "--dictionary", words],
+    }
+    for name, argv in runs.items():
+        res = cli(*argv, "--json")
+        docs = [json.loads(line) for line in res.out.splitlines()]
+        assert len(docs) == 2 and all("exit" in d for d in docs), (name, res.err)
+        assert res.code == most_severe([d["exit"] for d in docs]), name
+
+
+# --------------------------------------------------------------------------------- limits and signals
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_time_limit_bounds_the_whole_batch(many_solutions: list[Path], jobs: int) -> None:
+    """The stated rule, not a timing: once a file's search is cut by the deadline (it stops early
+    enough to check what it found), no further file starts, however much of the reserve is left."""
+    t0 = time.monotonic()
+    res = subprocess.run(
+        command("crossword", *many_solutions, "--models", "0", "--time-limit", "3", "--jobs", jobs, "--json"),
+        capture_output=True, text=True, timeout=60,
+    )
+    assert time.monotonic() - t0 < 3 + MARGIN
+    docs = [json.loads(line) for line in res.stdout.splitlines()]
+    assert [d["exit"] for d in docs] == [11] * jobs + [1] * (4 - jobs) and res.returncode == 1, res.stderr
+    for doc in docs[:jobs]:
+        assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]  # answers kept
+    assert [d["error"] for d in docs[jobs:]] == ["not started: time limit"] * (4 - jobs)
+
+
+def test_time_limit_ends_workers_stuck_in_grounding(endless: Path) -> None:
+    res = subprocess.run(
+        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--time-limit", "2.5", "--jobs", "2"),
+        capture_output=True, text=True, timeout=60,
+    )
+    assert res.returncode == 1 and "Traceback" not in res.stderr
+    assert [r[-1] for r in summary_rows(res.stderr)] == ["grounding", "grounding", "limit"]
+    assert res.stderr.splitlines()[:3] == ["time limit hit while grounding"] * 2 + ["not started: time limit"]
+
+
+def _wait_for_workers(pid: int, count: int) -> list[int]:
+    workers: list[int] = []
+    for _ in range(200):
+        time.sleep(0.05)
+        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+        workers = [int(x) for x in out.split()]
+        if len(workers) >= count:
+            break
+    return workers
+
+
+@pytest.mark.parametrize(("sig", "group"), [(signal.SIGTERM, False), (signal.SIGINT, False), (signal.SIGTERM, True)])
+def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signal.Signals, group: bool) -> None:
+    """To the command, or to its whole process group (``kill -TERM -PGID``: the workers die first)."""
+    proc = subprocess.Popen(
+        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--jobs", "2"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=group,
+    )
+    workers = _wait_for_workers(proc.pid, 2)
+    time.sleep(1.0)  # the workers are grounding
+    if group:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
+    try:
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:  # a failed test leaves no process behind
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 1 and "Traceback" not in err
+    assert err.splitlines()[:3] == ["interrupted while grounding"] * 2 + ["not started: interrupted"]
+    time.sleep(0.3)
+    assert len(workers) == 2 and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_keeps_the_answers_found(many_solutions: list[Path], sig: signal.Signals) -> None:
+    """Each running file reports exit 11 with its answers: the parent waits for the checking under
+    way (the answers' printing reserve, bounded), however long the enumeration ran."""
+    proc = subprocess.Popen(
+        command("crossword", *many_solutions, "--models", "0", "--jobs", "2", "--json"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    _wait_for_workers(proc.pid, 2)
+    time.sleep(2.5)  # enumerating: thousands of answers, longer to check than a run's grace
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert [d["exit"] for d in docs] == [11, 11, 1, 1] and proc.returncode == 1, err
+    for doc in docs[:2]:
+        assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]
+    assert docs[2]["error"] == "not started: interrupted"
+
+
+# --------------------------------------------------------------------------------- progress line
+
+
+def _with_terminal_stderr(argv: list[str], stdout: Path) -> bytes:
+    """Run with stderr on a pseudo-terminal (stdout to a file); what the terminal received."""
+    leader, follower = pty.openpty()
+    with stdout.open("w") as out:
+        proc = subprocess.Popen(argv, stdout=out, stderr=follower)
+    os.close(follower)
+    seen = b""
+    while True:
+        ready, _, _ = select.select([leader], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the other side closed
+                break
+            if not chunk:
+                break
+            seen += chunk
+        elif proc.poll() is not None:
+            break
+    proc.wait(timeout=30)
+    os.close(leader)
+    return seen
+
+
+@pytest.mark.slow
+def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path, endless: Path) -> None:
+    argv = command("crossword", *many_solutions, "--models", "0", "--time-limit", "2.5", "--jobs", "1")
+    seen = _with_terminal_stderr(argv, tmp_path / "out.txt").decode()
+    assert re.search(r"\r\x1b\[K[0-4]/4 files, \d+\.\d s", seen) and "summary: 4 files" in seen
+    assert "\x1b[K" not in (tmp_path / "out.txt").read_text()  # never on stdout
+    single = _with_terminal_stderr(command("strips", STRIPS, "--rules", endless, "--time-limit", "2"),
+                                   tmp_path / "one.txt").decode()
+    assert re.search(r"\r\x1b\[Kgrounding, \d s", single)
+    assert single.endswith("\r\x1b[Ktime limit hit while grounding\r\n")
+    piped = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    assert "\r" not in piped.stderr and "\x1b" not in piped.stderr and "summary: 4 files" in piped.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("jobs", "detail"), [(1, r"\d+ slot conflicts"), (2, r"[\d,]+ search steps in 2 workers")])
+def test_a_long_fill_shows_its_progress_on_a_terminal(tmp_path: Path, jobs: int, detail: str) -> None:
+    grid = shared_path("crossword-bench", "grids", "21.10.grid")  # not filled in 10 s: conflicts pile up
+    words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
+    argv = command("crossword", grid, "--dictionary", words, "--time-limit", "10", "--jobs", jobs)
+    seen = _with_terminal_stderr(argv, tmp_path / "out.txt").decode()
+    assert re.search(rf"\r\x1b\[K[a-z ]+, {detail}, \d+ s", seen), seen[-300:]  # any second: busy machines are slow
+
+
+def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) -> None:
+    proc = subprocess.Popen(
+        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--time-limit", "3.5", "--jobs", "2"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    workers = _wait_for_workers(proc.pid, 2)
+    time.sleep(0.5)
+    os.kill(min(workers), signal.SIGKILL)  # the first forked: the first file's
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 1 and "Traceback" not in err
+    statuses = [" ".join(r[4:]) for r in summary_rows(err)]
+    assert statuses[0].startswith("the worker was killed (signal 9) while ")
+    assert statuses[1:] == ["time limit hit while grounding"] * 2  # the third ran on a new worker
+
+
+def test_the_memory_limit_counts_the_workers(endless: Path) -> None:
+    proc = subprocess.Popen(
+        command("strips", STRIPS, STRIPS, "--rules", endless, "--memory-limit", "250M", "--jobs", "2"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    workers = _wait_for_workers(proc.pid, 2)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1
+    assert err.startswith("memory limit hit while solving files in worker processes") and "Traceback" not in err
+    time.sleep(0.3)
+    assert len(workers) == 2 and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
+
+
+def test_a_closed_pipe_ends_the_batch_quietly(tmp_path: Path) -> None:
+    """``... | head -1``: the batch stops handing out files and exits without a word."""
+    files = []
+    for i in range(150):
+        path = tmp_path / f"lattice{i}.dat"
+        path.write_text((CW / "lattice.dat").read_text())
+        files.append(path)
+    proc = subprocess.Popen(command("crossword", *files), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.readline().startswith(b"==> ")
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 10 and err == b""

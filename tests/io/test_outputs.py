@@ -1,0 +1,179 @@
+"""The same outputs in every family, through the command line: --pdf, --svg, '-', --ipuz, -o, and
+exit codes in both conventions."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from ..conftest import INSTANCES
+
+FAMILIES = {  # family -> (instance, PDF pages: each answer's front and back, strips one page a grid)
+    "wordsearch": (INSTANCES / "wordsearch" / "hola-8x8.yaml", 2),
+    "crossword": (INSTANCES / "crossword" / "lattice.dat", 2),
+    "layout": (INSTANCES / "layout" / "pets-5.yaml", 2),
+    "strips": (INSTANCES / "strips" / "small.yaml", 3),
+}
+UNSAT = {
+    "crossword": INSTANCES / "crossword" / "unsat-crossing.yaml",
+    "strips": INSTANCES / "strips" / "unsolvable.yaml",
+}
+
+
+def command(*argv: str | Path, env: dict[str, str] | None = None, **kw) -> subprocess.CompletedProcess:
+    """The console script in a fresh process (standard output as bytes)."""
+    return subprocess.run(
+        [sys.executable, "-c", "from pyclingo_puzzles.cli.command import console; console()", *map(str, argv)],
+        capture_output=True,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+        **kw,
+    )
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_writes_a_pdf_with_its_pages(cli, tmp_path: Path, family: str) -> None:
+    instance, pages = FAMILIES[family]
+    out = tmp_path / "out.pdf"
+    res = cli(family, instance, "--pdf", out)
+    assert res.code in (10, 30), res.err
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) == pages
+    assert reader.pages[0].extract_text().strip()  # a heading at least: real text, not an empty page
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_writes_an_svg(cli, tmp_path: Path, family: str) -> None:
+    out = tmp_path / "out.svg"
+    res = cli(family, FAMILIES[family][0], "--svg", out)
+    assert res.code in (10, 30), res.err
+    root = ET.parse(out).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert len(list(root.iter())) > 10  # cells drawn, not an empty page
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_dash_writes_the_svg_to_standard_output_and_no_file(tmp_path: Path, family: str) -> None:
+    res = command(family, FAMILIES[family][0], "--svg", "-", cwd=tmp_path)
+    assert res.returncode in (10, 30), res.stderr
+    assert ET.fromstring(res.stdout).tag == "{http://www.w3.org/2000/svg}svg"  # the SVG alone
+    assert not (tmp_path / "-").exists()
+
+
+def test_dash_writes_the_pdf_to_standard_output(tmp_path: Path) -> None:
+    res = command("crossword", FAMILIES["crossword"][0], "--pdf", "-", cwd=tmp_path)
+    assert res.returncode == 10, res.stderr
+    (tmp_path / "got.pdf").write_bytes(res.stdout)
+    assert len(pypdf.PdfReader(tmp_path / "got.pdf").pages) == 2
+
+
+@pytest.mark.parametrize("family", ["crossword", "layout"])
+def test_ipuz_opens_with_the_ipuz_library(cli, tmp_path: Path, family: str) -> None:
+    ipuz = pytest.importorskip("ipuz")
+    out = tmp_path / "out.ipuz"
+    res = cli(family, FAMILIES[family][0], "--ipuz", out)
+    assert res.code in (10, 30), res.err
+    doc = ipuz.read(out.read_text(encoding="utf-8"))
+    assert doc["solution"] and doc["clues"]["Across"]
+
+
+@pytest.mark.parametrize(("name", "check"), [("o.pdf", "pdf"), ("o.svg", "svg"), ("o.json", "json")])
+def test_short_output_option_chooses_by_suffix(cli, tmp_path: Path, name: str, check: str) -> None:
+    out = tmp_path / name
+    res = cli("crossword", FAMILIES["crossword"][0], "-o", out)
+    assert res.code == 10, res.err
+    assert "EJECTED" in res.out  # the text still on stdout
+    if check == "pdf":
+        assert len(pypdf.PdfReader(out).pages) == 2
+    elif check == "svg":
+        assert ET.parse(out).getroot().tag.endswith("svg")
+    else:
+        assert json.loads(out.read_text(encoding="utf-8"))["status"] == "SAT"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["-o", "{tmp}/x.txt"], "suffixes"),
+        (["-o", "{tmp}/x.ipuz"], "suffixes"),  # strips offers no .ipuz
+        (["-o", "{tmp}/x.svg", "--svg", "{tmp}/y.svg"], "both name"),
+        (["--json", "--svg", "-"], "standard output"),
+        (["--svg", "-", "--pdf", "-"], "both name standard output"),
+    ],
+)
+def test_output_option_misuse_is_one_line_before_any_work(cli, tmp_path: Path, argv: list[str], message: str) -> None:
+    res = cli("strips", FAMILIES["strips"][0], *(a.format(tmp=tmp_path) for a in argv))
+    assert res.code == 65
+    assert message in res.err and res.err.count("\n") == 1 and res.out == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_no_answer_writes_no_file_and_says_so(cli, tmp_path: Path) -> None:
+    res = cli("crossword", UNSAT["crossword"], "--svg", tmp_path / "x.svg", "--pdf", tmp_path / "x.pdf")
+    assert res.code == 20 and "--svg, --pdf not written" in res.err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_strips_models_n_gives_n_tilings_per_grid(cli) -> None:
+    res = cli("strips", FAMILIES["strips"][0], "--models", "2", "--json")
+    grids = json.loads(res.out)["grids"]
+    assert res.code == 10 and all(len(g["tilings"]) == 2 for g in grids)
+    assert all(g["tilings"][0] == g["strips"] for g in grids)
+    text = cli("strips", FAMILIES["strips"][0], "--models", "2").out
+    assert all(f"{g['name']}, 2 tilings:" in text for g in grids)
+
+
+def test_layout_refuses_models_other_than_one(cli) -> None:
+    res = cli("layout", FAMILIES["layout"][0], "--models", "3")
+    assert res.code == 65 and "--models must be 1" in res.err
+
+
+# ------------------------------------------------------------------------------------ exit codes
+
+
+@pytest.mark.parametrize(
+    ("argv", "clingo", "unix"),
+    [
+        (["crossword", FAMILIES["crossword"][0]], 10, 0),
+        (["crossword", INSTANCES / "crossword" / "plus-two-solutions.yaml", "--models", "0"], 30, 0),
+        (["crossword", UNSAT["crossword"]], 20, 1),
+        (["strips", UNSAT["strips"]], 20, 1),
+        (["crossword", "no-such-file.dat"], 65, 2),
+        (["crossword", FAMILIES["crossword"][0], "--no-such-option"], 65, 2),
+        (["layout", FAMILIES["layout"][0], "--models", "2"], 65, 2),
+    ],
+)
+def test_exit_codes_in_both_conventions(cli, argv: list, clingo: int, unix: int, monkeypatch) -> None:
+    assert cli(*argv).code == clingo
+    assert cli(*argv, "--exit-codes", "unix").code == unix
+    monkeypatch.setenv("PYCLINGO_PUZZLES_EXIT_CODES", "unix")
+    assert cli(*argv).code == unix
+    assert cli(*argv, "--exit-codes", "clingo").code == clingo  # the option overrides the environment
+
+
+def test_limit_without_an_answer_is_3_in_unix(endless: Path) -> None:
+    argv = ["crossword", FAMILIES["crossword"][0], "--rules", endless, "--time-limit", "1"]
+    assert command(*argv).returncode == 1
+    res = command(*argv, "--exit-codes", "unix")
+    assert res.returncode == 3, res.stderr
+
+
+def test_a_batch_maps_its_most_severe_code(cli) -> None:
+    files = [FAMILIES["crossword"][0], UNSAT["crossword"]]
+    assert cli("crossword", *files).code == 20
+    res = cli("crossword", *files, "--exit-codes", "unix", "--json")
+    assert res.code == 1  # one file proved to have no answer: 1, though the other has one
+    assert [json.loads(line)["exit"] for line in res.out.splitlines()] == [0, 1]
+
+
+def test_an_unknown_convention_in_the_environment_is_a_usage_error(cli, monkeypatch) -> None:
+    monkeypatch.setenv("PYCLINGO_PUZZLES_EXIT_CODES", "posix")
+    res = cli("crossword", FAMILIES["crossword"][0])
+    assert res.code == 65 and "PYCLINGO_PUZZLES_EXIT_CODES" in res.err

@@ -1,0 +1,85 @@
+"""Layout compaction: the moves that shrink the box (Python and clingo), the words they free, and
+the order the search keeps (``layout/objective.py``)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from pyclingo_puzzles.core.grid import Placement
+from pyclingo_puzzles.layout.api import instance_of
+from pyclingo_puzzles.layout.greedy import greedy
+from pyclingo_puzzles.layout.grid import Layout
+from pyclingo_puzzles.layout.objective import coarse, key
+from pyclingo_puzzles.layout.parts import along_side, smaller_box
+from pyclingo_puzzles.layout.search import Search
+from pyclingo_puzzles.layout.verify import check
+
+from ..conftest import INSTANCES
+
+A, D = "across", "down"
+#   POT
+#     A
+#    OPEN
+#       U
+#       TEN
+TREE = Layout.of(
+    [Placement("POT", 0, 0, A), Placement("TAP", 0, 2, D), Placement("OPEN", 2, 1, A),
+     Placement("NUT", 2, 4, D), Placement("TEN", 4, 4, A)]
+)  # fmt: skip
+
+
+def test_along_side_names_the_words_near_each_side() -> None:
+    assert along_side(TREE, 0, 1) == {"POT", "TAP"}  # top row: POT and the start of TAP
+    assert along_side(TREE, 1, 1) == {"NUT", "TEN"}  # bottom row
+    assert along_side(TREE, 2, 1) == {"POT"}  # left column
+    assert along_side(TREE, 3, 1) == {"TEN"}  # right column
+    assert along_side(TREE, 2, 2) == {"POT", "OPEN"}  # two columns deep
+
+
+def test_smaller_box_loses_one_line_across_the_side() -> None:
+    assert (TREE.height, TREE.width) == (5, 7)
+    assert smaller_box(TREE, 0, None, None) == (7, 4)
+    assert smaller_box(TREE, 3, None, None) == (6, 5)
+    assert smaller_box(TREE, 3, 5, 9) == (5, 5)  # the instance's box still holds
+
+
+def _sprawling(name: str) -> tuple[list[str], Layout]:
+    words = list(instance_of(INSTANCES / "layout" / f"{name}.yaml").words)
+    layout = greedy(words, random.Random(1), time.monotonic() + 30)
+    assert layout is not None
+    return words, layout
+
+
+def test_shrink_move_gives_valid_layouts_in_a_smaller_box() -> None:
+    words, start = _sprawling("travel-30")
+    search = Search(instance_of(words), seed=1)
+    smaller = 0
+    for seed in range(60):
+        search.rng = random.Random(seed)
+        found = search.shrink_move(start, None, None)
+        if found is None:
+            continue
+        assert check(words, found.placements) == []
+        assert found.height <= start.height and found.width <= start.width
+        assert found.area < start.area
+        smaller += 1
+    assert smaller > 0  # a greedy layout has room to lose a line
+
+
+def test_squeezed_clingo_neighbourhood_stays_in_the_smaller_box() -> None:
+    words, start = _sprawling("garden-20")
+    search = Search(instance_of(words), seed=1)
+    for seed in range(4):
+        search.rng = random.Random(seed)
+        found = search.squeezed(start, time.monotonic() + 5)
+        if found is not None:
+            assert check(words, found.placements) == []
+            assert found.area < start.area
+
+
+def test_the_walk_holds_crossings_unless_area_comes_first() -> None:
+    assert check(["POT", "TAP", "OPEN", "NUT", "TEN"], TREE.placements) == []
+    assert (TREE.crossings, TREE.area) == (4, 35)
+    assert coarse(TREE, "crossings") == coarse(TREE, "balanced") == -4 and coarse(TREE, "area") == 35
+    assert key(TREE, "balanced") == (35 - 16 * 4, -4)  # 16 letters: a crossing is worth 16 cells

@@ -1,0 +1,161 @@
+"""Layout motifs: rectangles (4-cycles of crossings) found and placed, the move that builds one into
+a layout, and the search on both cores."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import multiprocessing
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pyclingo_puzzles.core.grid import Placement
+from pyclingo_puzzles.layout import workers
+from pyclingo_puzzles.layout.api import instance_of
+from pyclingo_puzzles.layout.greedy import Board
+from pyclingo_puzzles.layout.grid import Layout
+from pyclingo_puzzles.layout.motifs import attachments, in_the_way, occupants, rectangles
+from pyclingo_puzzles.layout.search import Search
+from pyclingo_puzzles.layout.verify import check
+
+from ..conftest import INSTANCES
+
+A, D = "across", "down"
+# T A P
+# E . O
+# N U T
+SQUARE = {Placement("TAP", 0, 0, A), Placement("NUT", 2, 0, A), Placement("TEN", 0, 0, D), Placement("POT", 0, 2, D)}
+# the same words as a tree (4 crossings for 5 words: no cycle)
+#   POT
+#     A
+#    OPEN
+#       U
+#       TEN
+TREE = Layout.of(
+    [Placement("POT", 0, 0, A), Placement("TAP", 0, 2, D), Placement("OPEN", 2, 1, A),
+     Placement("NUT", 2, 4, D), Placement("TEN", 4, 4, A)]
+)  # fmt: skip
+
+
+def test_rectangles_finds_the_square_and_its_transpose() -> None:
+    found = rectangles(["TAP", "TEN", "POT", "NUT", "OPEN"])
+    assert {frozenset(b.placements) for b in found} == {
+        frozenset(SQUARE),
+        frozenset(Placement(p.word, p.col, p.row, D if p.dir == A else A) for p in SQUARE),
+    }
+    for b in found:
+        assert b.cycles == 1
+        assert check(sorted(b.words), b.placements) == []
+
+
+def test_rectangles_rejects_side_by_side_words() -> None:
+    # AT over EP with AXE and TOP down closes a cycle of crossings, but X and O would stand side by
+    # side (a run XO that is no word): no rectangle
+    assert rectangles(["AT", "AXE", "TOP", "EP"]) == []
+    assert check(["AT", "AXE", "TOP", "EP"], [Placement("AT", 0, 0, A), Placement("EP", 2, 0, A),
+                 Placement("AXE", 0, 0, D), Placement("TOP", 0, 1, D)]) != []  # fmt: skip
+
+
+def test_attachments_keep_the_layout_valid() -> None:
+    square = next(b for b in rectangles(["TAP", "TEN", "POT", "NUT"]) if b.placements[0].dir == A)
+    board = Board([Placement("OPEN", 0, 0, A)])
+    options = attachments(board, square)
+    assert options
+    for placements, crossing in options:
+        layout = [*board.placements, *placements]
+        assert check(["OPEN", "TAP", "TEN", "POT", "NUT"], layout) == []
+        assert crossing >= 1 and Layout.of(layout).crossings == 4 + crossing
+
+
+def test_in_the_way_names_blocking_words_only() -> None:
+    at = occupants(TREE.placements)
+    square = sorted(SQUARE)
+    pot = next(p for p in TREE.placements if p.word == "POT")
+    assert in_the_way(at, square) <= {"OPEN"}
+    assert "OPEN" not in in_the_way(at, [Placement("OPEN", 50, 50, A)])  # its own word never blocks
+    # under POT: side by side with POT, A where TAP has its A, above OPEN's letters
+    assert in_the_way(at, [Placement("NUT", pot.row + 1, pot.col, A)]) == {"POT", "TAP", "OPEN"}
+    assert in_the_way(at, [Placement("ANT", 3, 6, D)]) == set()  # crosses TEN's N, touches nothing else
+    assert in_the_way(at, [Placement("AXT", 3, 6, D)]) == {"TEN"}  # X where TEN has N
+
+
+def test_motif_move_closes_a_cycle_in_a_tree() -> None:
+    words = ["TAP", "TEN", "POT", "NUT", "OPEN"]
+    assert TREE.crossings == len(words) - 1 and check(words, TREE.placements) == []
+    search = Search(instance_of(words), seed=3)
+    search.blocks = rectangles(words)
+    for i, block in enumerate(search.blocks):
+        for w in block.words:
+            search.blocks_of.setdefault(w, []).append(i)
+    results = []
+    for seed in range(40):
+        search.rng = random.Random(seed)
+        found = search.motif_move(TREE, None, None)
+        if found is not None:
+            assert check(words, found.placements) == []
+            results.append(found.crossings)
+    assert results and max(results) == len(words)  # words - 1 + one cycle
+
+
+def test_two_cores_give_a_checked_layout_and_leave_no_worker(monkeypatch) -> None:
+    monkeypatch.setattr(workers, "two_cores", lambda: True)  # the test machine may have one core
+    inst = instance_of(INSTANCES / "layout" / "kitchen-10.yaml")
+    outcome = workers.arrange(inst, seed=1, time_limit=1.5, started=time.monotonic())
+    assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
+    assert outcome.stats.extra["workers"] == 2 and outcome.stats.extra["invalid_moves"] == 0
+    assert outcome.layout.crossings >= len(inst.words) - 1
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize("name, sets", [("kitchen-10", 6), ("weather-10", 10)])
+def test_rectangles_of_the_ten_word_lists(name: str, sets: int) -> None:
+    # the counts of distinct word sets come from a separate brute force over all word quadruples
+    words = instance_of(INSTANCES / "layout" / f"{name}.yaml").words
+    found = rectangles(words)
+    assert len({b.words for b in found}) == sets
+    for b in found:
+        assert check(sorted(b.words), b.placements) == []
+
+
+def _gone(pid: int, within: float = 10.0) -> bool:
+    until = time.monotonic() + within
+    while time.monotonic() < until:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().split(")")[-1].split()[0] == "Z":
+                    return True  # dead, waiting for its new parent to reap it
+        except FileNotFoundError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the worker")
+def test_ctrl_c_prints_the_best_layout_and_ends_the_worker() -> None:
+    if not workers.two_cores():
+        pytest.skip("one core: no worker is forked")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pyclingo_puzzles", "layout", str(INSTANCES / "layout" / "kitchen-10.yaml"), "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    children: list[int] = []
+    until = time.monotonic() + 20
+    while not children and time.monotonic() < until:  # the worker is forked after the start-up
+        time.sleep(0.1)
+        with contextlib.suppress(FileNotFoundError):
+            children = [int(c) for c in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+    assert children, "no worker process appeared"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=20)
+    assert proc.returncode == 11
+    placements = json.loads(out)["placements"]
+    words = instance_of(INSTANCES / "layout" / "kitchen-10.yaml").words
+    assert check(words, [Placement(p["word"], p["row"], p["col"], p["dir"]) for p in placements]) == []
+    assert all(_gone(pid) for pid in children)

@@ -1,0 +1,190 @@
+"""Hostile runs against the budget: a signal in a batch keeps the answers found, ``--count`` uses
+the whole limit, long words do not outlive a layout's limit, and ``--memory-limit`` says what it
+counted. Time is asserted only as "at least the limit less 0.5 s" (a lower bound holds on a busy
+machine) or "within the limit plus MARGIN"."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pyclingo_puzzles.io.args import memory_size
+from pyclingo_puzzles.run import runtime
+
+from ..conftest import INSTANCES, MARGIN, wait_for_watchdog
+
+
+def command(*args: object) -> list[str]:
+    return [sys.executable, "-m", "pyclingo_puzzles", *map(str, args)]
+
+
+def many(tmp_path: Path, copies: int) -> list[Path]:
+    """A crossword with 12! solutions (twelve separate two-letter sites): enumerating never ends."""
+    words = [a + b for a, b in zip("ABCDEFGHIJKL", "MNOPQRSTUVWX", strict=True)]
+    rows = [".. " * 4, " " * 12] * 3
+    text = "words: [" + ", ".join(words) + "]\nframework:\n" + "".join(f"  - '{r}'\n" for r in rows)
+    paths = [tmp_path / f"many{i}.yaml" for i in range(copies)]
+    for path in paths:
+        path.write_text(text)
+    return paths
+
+
+def long_words(count: int = 2, length: int = 250) -> list[str]:
+    rng = random.Random(1)
+    return ["".join(rng.choice("ABCDEFGH") for _ in range(length)) for _ in range(count)]
+
+
+# --------------------------------------------------------------------------------- signals
+
+
+@pytest.mark.slow
+def test_ctrl_c_in_a_batch_keeps_every_running_files_answers(tmp_path: Path) -> None:
+    """SIGINT after 2.5 s of enumerating: thousands of answers each, longer to check than a run's
+    grace; each running file reports exit 11 with all it found, the others "not started"."""
+    proc = subprocess.Popen(
+        command("crossword", *many(tmp_path, 4), "--models", "0", "--jobs", "2", "--json"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    wait_for_watchdog(proc.pid)
+    time.sleep(2.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    docs = [json.loads(line) for line in out.splitlines()]
+    assert [d["exit"] for d in docs] == [11, 11, 1, 1] and proc.returncode == 1, err
+    for doc in docs[:2]:
+        assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]
+    assert "checking answers" not in err and "Traceback" not in err
+
+
+def test_ctrl_c_in_a_single_run_keeps_its_answers(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        command("crossword", many(tmp_path, 1)[0], "--models", "0", "--json"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    wait_for_watchdog(proc.pid)
+    time.sleep(2.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 11, err
+    doc = json.loads(out)
+    assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]
+
+
+def test_a_signals_grace_covers_checking_the_answers_found() -> None:
+    run = runtime.Run()
+    assert run.checking_grace() == runtime.CHECK_GRACE
+    run.answers = 10_000
+    assert run.checking_grace() == pytest.approx(runtime.CHECK_GRACE + 10_000 * runtime.PRINT_COST)
+
+
+# --------------------------------------------------------------------------------- the whole limit
+
+
+@pytest.mark.parametrize("family", ["crossword", "wordsearch"])
+def test_count_uses_the_whole_limit(tmp_path: Path, family: str) -> None:
+    """--count keeps no answer: no printing reserve is charged, the search runs to the deadline
+    (it stopped after a quarter of it)."""
+    limit = 3.0
+    path = many(tmp_path, 1)[0] if family == "crossword" else INSTANCES / "wordsearch" / "hola-8x8.yaml"
+    t0 = time.monotonic()
+    res = subprocess.run(command(family, path, "--count", "--time-limit", limit), capture_output=True, text=True,
+                         timeout=60)  # fmt: skip
+    elapsed = time.monotonic() - t0
+    assert res.returncode == 11, res.stderr  # neither enumerates completely in a few seconds
+    assert res.stdout.startswith("at least")
+    assert limit - 0.5 <= elapsed < limit + MARGIN
+
+
+# --------------------------------------------------------------------------------- long words
+
+
+def test_long_words_do_not_outlive_the_layout_limit(tmp_path: Path) -> None:
+    """Two 250-letter words: thousands of positions each, each a new layout to score. The search
+    polls the one deadline there: it ends with its best layout (exit 11), not killed while
+    "reading the input" (exit 1) past the limit."""
+    path = tmp_path / "long.yaml"
+    path.write_text("words: [" + ", ".join(long_words()) + "]\n")
+    t0 = time.monotonic()
+    res = subprocess.run(command("layout", path, "--time-limit", 4), capture_output=True, text=True, timeout=120)
+    assert time.monotonic() - t0 < 4 + MARGIN
+    assert res.returncode == 11, res.stderr
+    assert "crossings" in res.stdout and res.stderr == ""
+
+
+def test_the_layout_api_keeps_its_time_limit() -> None:
+    from pyclingo_puzzles import layout
+
+    t0 = time.monotonic()
+    result = layout.arrange(long_words(), time_limit=2)
+    assert time.monotonic() - t0 < 2 + MARGIN  # took 18 s before the search polled it
+    assert result.layout is not None
+
+
+def test_a_stage_deadline_is_polled_where_there_is_no_run() -> None:
+    assert runtime.current() is None and not runtime.stopping()
+    with runtime.until(time.monotonic() + 60):
+        assert not runtime.stopping() and 59 < (runtime.remaining() or 0) <= 60
+        with runtime.until(time.monotonic() - 1):
+            assert runtime.stopping() and runtime.remaining(5) == 0
+            runtime.check()  # a stage's deadline ends the stage cooperatively: it raises nothing
+    assert not runtime.stopping() and runtime.remaining() is None
+
+
+# --------------------------------------------------------------------------------- memory
+
+
+def test_memory_limit_sizes_out_of_range_say_which_bound() -> None:
+    with pytest.raises(Exception, match="must be at least 1M"):
+        memory_size("512K")
+    with pytest.raises(Exception, match="must be less than 1024T"):
+        memory_size("999999999T")
+    with pytest.raises(Exception, match="expected a size"):
+        memory_size("nan")
+
+
+def test_the_memory_message_gives_the_workers_share() -> None:
+    alone = runtime.memory_message(150 * 2**20, "solving", 160 * 2**20, 0, 0)
+    assert alone == "memory limit hit while solving; the program grew past 150 MiB (--memory-limit)"
+    shared = runtime.memory_message(150 * 2**20, "searching in worker processes", 60 * 2**20, 100 * 2**20, 2)
+    assert shared == (
+        "memory limit hit while searching in worker processes; the program grew past 150 MiB (--memory-limit): "
+        "60 MiB in the main process and 100 MiB in 2 worker processes (fewer --jobs need less)"
+    )
+
+
+def test_a_batch_past_the_memory_limit_names_the_workers_share(endless: Path) -> None:
+    strips = INSTANCES / "strips" / "small.yaml"
+    res = subprocess.run(
+        command("strips", strips, strips, "--rules", endless, "--memory-limit", "250M", "--jobs", "2"),
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert res.returncode == 1
+    assert re.fullmatch(
+        r"memory limit hit while solving files in worker processes; the program grew past 250 MiB "
+        r"\(--memory-limit\): \d+ MiB in the main process and \d+ MiB in 2 worker processes "
+        r"\(fewer --jobs need less\)\n",
+        res.stderr,
+    ), res.stderr
+
+
+def test_memory_and_children_without_proc(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where there is no /proc (macOS), psutil gives the same figures."""
+    with_proc = runtime.rss_bytes()
+    monkeypatch.setattr(runtime, "_PROC", False)
+    assert runtime.rss_bytes() > 0 and abs(runtime.rss_bytes() - with_proc) < 64 * 2**20
+    assert 0 < runtime.process_age() < 3600
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        assert child.pid in runtime._own_children() and runtime.rss_bytes(child.pid) > 0
+    finally:
+        child.kill()
+        child.wait()
+    assert runtime.rss_bytes(child.pid) == 0

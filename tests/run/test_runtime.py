@@ -1,0 +1,300 @@
+"""One run's limits (runtime.py): the deadline covers grounding, the memory ceiling, Ctrl-C / SIGTERM,
+and no worker outlives the command. These run the real command in a subprocess: the hard limits are
+only armed there (a library must never end its caller's process)."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pyclingo_puzzles.io.args import memory_size
+from pyclingo_puzzles.run import runtime
+
+from ..conftest import MARGIN, wait_for_watchdog
+
+ROOT = Path(__file__).resolve().parents[2]
+STRIPS = ROOT / "instances" / "strips" / "small.yaml"
+WORDSEARCH = ROOT / "instances" / "wordsearch" / "hola-8x8.yaml"
+SHARED = ROOT.parent / "shared" / "crossword-bench"
+
+
+F_SETPIPE_SZ = 1031  # Linux fcntl: set a pipe's capacity
+
+
+def command(*args: object) -> list[str]:
+    return [sys.executable, "-m", "pyclingo_puzzles", *map(str, args)]
+
+
+@pytest.fixture
+def many_solutions(tmp_path: Path) -> Path:
+    """Twelve separate two-letter sites and twelve distinct words: 12! solutions to enumerate."""
+    words = [a + b for a, b in zip("ABCDEFGHIJKL", "MNOPQRSTUVWX", strict=True)]
+    rows = [".. " * 4, " " * 12] * 3
+    path = tmp_path / "many.yaml"
+    path.write_text("words: [" + ", ".join(words) + "]\nframework:\n" + "".join(f"  - '{r}'\n" for r in rows))
+    return path
+
+
+def children_of(pid: int) -> list[int]:
+    """The children of ``pid`` (from /proc: no subprocess to start on a busy machine; else pgrep)."""
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+        return [int(x) for x in out.split()]
+
+
+def test_time_limit_ends_grounding(endless: Path) -> None:
+    # 3 s: on a loaded machine start-up alone took a second (the limit hit "reading the input")
+    t0 = time.monotonic()
+    res = subprocess.run(
+        command("strips", STRIPS, "--rules", endless, "--time-limit", "3"), capture_output=True, text=True
+    )
+    elapsed = time.monotonic() - t0
+    assert res.returncode == 1
+    assert res.stderr.strip().splitlines() == ["time limit hit while grounding"]
+    assert elapsed < 3 + MARGIN  # the overshoot itself is measured by benchmarks/limits.py, not asserted here
+
+
+@pytest.mark.slow
+def test_memory_limit_ends_grounding(endless: Path) -> None:
+    res = subprocess.run(
+        command("wordsearch", WORDSEARCH, "--rules", endless, "--memory-limit", "200M"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 1
+    assert res.stderr.startswith("memory limit hit while grounding")
+    assert "Traceback" not in res.stderr and len(res.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_signal_during_grounding_stops_at_once(endless: Path, sig: signal.Signals) -> None:
+    proc = subprocess.Popen(command("strips", STRIPS, "--rules", endless), stderr=subprocess.PIPE, text=True)
+    wait_for_watchdog(proc.pid)
+    time.sleep(1.5)
+    proc.send_signal(sig)
+    t0 = time.monotonic()
+    _, err = proc.communicate(timeout=20)
+    assert time.monotonic() - t0 < runtime.GRACE + MARGIN
+    assert proc.returncode == 1
+    # a loaded machine may still be loading the rules: a C call too, that no signal interrupts
+    assert err.strip() in ("interrupted while grounding", "interrupted while loading rules")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_signal_during_enumeration_prints_what_was_found(many_solutions: Path, sig: signal.Signals) -> None:
+    proc = subprocess.Popen(
+        command("crossword", many_solutions, "--models", "0"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    wait_for_watchdog(proc.pid)
+    time.sleep(2.5)
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 11, err
+    assert "Solution 1:" in out and "at least" in out.splitlines()[-1]
+    assert "Traceback" not in err
+
+
+def test_time_limit_during_enumeration_prints_what_was_found(many_solutions: Path) -> None:
+    res = subprocess.run(
+        command("crossword", many_solutions, "--models", "0", "--time-limit", "2", "--json"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 11
+    data = json.loads(res.stdout)
+    assert data["count"] > 0 and len(data["solutions"]) == data["count"]
+
+
+def test_second_signal_ends_the_run_at_once(many_solutions: Path) -> None:
+    # stdout is a pipe nobody reads: after the first Ctrl-C the run blocks printing its answers
+    # (the pipe shrunk to one page: a loaded machine finds too few answers to fill 64 KiB)
+    proc = subprocess.Popen(
+        command("crossword", many_solutions, "--models", "0"), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    if sys.platform.startswith("linux"):
+        assert proc.stdout is not None
+        fcntl.fcntl(proc.stdout.fileno(), F_SETPIPE_SZ, 4096)
+    wait_for_watchdog(proc.pid)
+    time.sleep(2)
+    proc.send_signal(signal.SIGINT)
+    time.sleep(1)
+    assert proc.poll() is None
+    proc.send_signal(signal.SIGINT)
+    t0 = time.monotonic()
+    proc.wait(timeout=20)
+    assert time.monotonic() - t0 < runtime.GRACE + MARGIN
+    _, err = proc.communicate()
+    assert proc.returncode == 1
+    assert b"stopped at once" in err
+
+
+@pytest.mark.skipif(not (SHARED / "grids" / "15.06.grid").exists(), reason="needs ../shared/crossword-bench")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_no_worker_outlives_a_dictionary_fill(sig: signal.Signals) -> None:
+    proc = subprocess.Popen(
+        command("crossword", SHARED / "grids/15.06.grid", "--dictionary", SHARED / "dict/wamerican-lower-alpha.txt",
+                "--seed", "3", "--jobs", "2"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    workers: list[int] = []
+    for _ in range(100):  # wait until the race has forked its workers
+        time.sleep(0.1)
+        workers = children_of(proc.pid)
+        if len(workers) >= 2 or proc.poll() is not None:
+            break
+    if proc.poll() is not None:
+        pytest.skip("the fill finished before the race could be signalled")
+    proc.send_signal(sig)
+    proc.wait(timeout=20)
+    time.sleep(0.5)
+    alive = [pid for pid in workers if os.path.exists(f"/proc/{pid}") and "Z" not in _state(pid)]
+    assert workers and not alive
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
+
+
+def test_library_runs_get_the_cooperative_deadline_only() -> None:
+    with runtime.Run(time_limit=5) as run:
+        assert runtime.current() is run and not run.hard
+        left = runtime.remaining(100)
+        assert left is not None and 4 < left <= 5
+        assert runtime.remaining(1) == 1
+        assert not runtime.stopping()
+    assert runtime.current() is None and runtime.remaining(3) == 3
+
+
+def test_memory_sizes() -> None:
+    assert memory_size("512M") == 512 * 2**20
+    assert memory_size("4G") == 4 * 2**30
+    assert memory_size("100") == 100 * 2**20
+    assert memory_size("2GiB") == 2 * 2**30
+    for bad in ("lots", "0", "-5G", ""):
+        with pytest.raises(Exception, match=r"size|at least"):
+            memory_size(bad)
+
+
+# ------------------------------------------------------------------------------- QA regressions
+
+
+def _ring_fill(tmp_path: Path) -> list[str]:
+    grid = tmp_path / "ring.grid"
+    grid.write_text("___\n_*_\n___\n")
+    words = tmp_path / "words.txt"
+    words.write_text("CAT\nTOE\nCOT\nEAR\nTAR\nRAT\nTEA\nACE\nOAT\nEAT\n")
+    return ["crossword", str(grid), "--dictionary", str(words), "--jobs", "2"]
+
+
+def _workers(pid: int) -> list[int]:
+    workers: list[int] = []
+    for _ in range(100):  # wait until the race has forked its workers
+        time.sleep(0.05)
+        workers = children_of(pid)
+        if len(workers) >= 2:
+            break
+    return workers
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_to_the_process_group_during_a_race_is_one_line(endless: Path, tmp_path: Path, sig) -> None:
+    """A terminal's Ctrl-C (and ``kill -TERM -PGID``) reaches the workers too: the parent saw a worker
+    die before its watchdog read the signal and raised "search worker died" with a traceback."""
+    proc = subprocess.Popen(
+        command(*_ring_fill(tmp_path), "--rules", endless),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    assert len(_workers(proc.pid)) >= 2
+    os.killpg(proc.pid, sig)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 1
+    assert err.strip() == "interrupted while searching in worker processes"
+
+
+def test_workers_ended_by_the_deadline_are_reaped(endless: Path, tmp_path: Path) -> None:
+    """Killed workers must not stay behind as zombies (this machine's init never reaps them)."""
+    proc = subprocess.Popen(
+        command(*_ring_fill(tmp_path), "--rules", endless, "--time-limit", "4"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    workers = _workers(proc.pid)
+    _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 1 and err.strip() == "time limit hit while searching in worker processes"
+    time.sleep(0.3)
+    assert workers and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
+
+
+def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
+    """Reading a big word list is Python work that polls no stop flag: a first Ctrl-C was ignored
+    until it finished (seconds to minutes); now it ends the run like a deadline does."""
+    words = [f"W{i:06d}".translate(str.maketrans("0123456789", "ABCDEFGHIJ")) for i in range(150_000)]
+    path = tmp_path / "big.yaml"
+    path.write_text("width: 500\nheight: 500\nwords: [" + ", ".join(words) + "]\n")
+    proc = subprocess.Popen(command("wordsearch", path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_for_watchdog(proc.pid)
+    time.sleep(0.5)
+    assert proc.poll() is None, "the word list was read before the signal: make it longer"
+    proc.send_signal(signal.SIGINT)
+    t0 = time.monotonic()
+    _, err = proc.communicate(timeout=30)
+    assert time.monotonic() - t0 < runtime.GRACE + MARGIN
+    assert proc.returncode == 1 and err.strip().startswith("interrupted while")
+
+
+@pytest.mark.skipif(not (SHARED / "grids" / "21.01.grid").exists(), reason="needs ../shared/crossword-bench")
+@pytest.mark.slow
+def test_the_limit_names_the_word_atoms_being_built() -> None:
+    """Building the word atoms of a big dictionary takes seconds: it was reported as 'reading the input'."""
+    res = subprocess.run(
+        command("crossword", SHARED / "grids/21.01.grid", "--dictionary", SHARED / "dict/wamerican-lower-alpha.txt",
+                "--word-atoms", "--time-limit", "6"),
+        capture_output=True, text=True, timeout=60,
+    )
+    assert res.returncode == 1
+    # a loaded machine may still be pruning at the limit: any named stage but the reading
+    stages = ("pruning candidates", "building facts", "grounding")
+    assert res.stderr.strip() in [f"time limit hit while {stage}" for stage in stages]
+
+
+def test_a_worker_forked_as_the_run_ends_does_not_stay() -> None:
+    """A worker forked just before the run's hard exit is not yet registered to be killed, and its
+    parent-death signal is only armed for a parent still alive: it must notice and exit."""
+    with runtime.Run() as run:
+        run.pid = -1  # as if the run's process had ended before the worker armed the signal
+        pid = os.fork()
+        if pid == 0:  # the worker
+            runtime.in_worker()
+            os._exit(0)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == runtime.EXIT_INTERRUPTED
+
+
+def test_a_hard_exit_finds_children_not_yet_adopted() -> None:
+    """The race forks a worker, then adopts it: a hard exit in between knew nothing of it (seen as
+    workers left behind by --time-limit 0.001). It now reads the process's children from /proc."""
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(30)
+        os._exit(0)
+    try:
+        assert pid in runtime._own_children()
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
