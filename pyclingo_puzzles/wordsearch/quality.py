@@ -93,6 +93,9 @@ def balance_problems(
     return problems
 
 
+SHARED_FIGURE_MAX = 200  # puzzles up to which --stats reports the largest share two of them have in common
+
+
 def shared(a: Sequence[Placement], b: Sequence[Placement]) -> Fraction:
     """Placements two puzzles share, over the placed words of the smaller."""
     if not a or not b:
@@ -102,7 +105,14 @@ def shared(a: Sequence[Placement], b: Sequence[Placement]) -> Fraction:
 
 def most_shared(book: Sequence[Sequence[Placement]]) -> Fraction:
     """The largest share of placements any two puzzles of the book have in common."""
-    return max((shared(a, b) for a, b in combinations(book, 2)), default=Fraction(0))
+    sets = [frozenset(p) for p in book]  # hashed once, not once per pair
+    top = (0, 1)
+    for a, b in combinations(sets, 2):
+        if a and b:
+            common, size = len(a & b), min(len(a), len(b))
+            if common * top[1] > top[0] * size:
+                top = (common, size)
+    return Fraction(*top)
 
 
 def book_problems(book: Sequence[Sequence[Placement]], max_shared: int = MAX_SHARED) -> list[str]:
@@ -125,7 +135,7 @@ def figures(
     if len(directions) > 1:
         out["direction_share_max"] = round(float(max(direction_share(p, directions) for p in book)), 2)
     out["quadrant_share_max"] = round(float(max(max(quadrant_shares(width, height, p)) for p in book)), 2)
-    if len(book) > 1:
+    if 1 < len(book) <= SHARED_FIGURE_MAX:  # pairs grow as the square: an enumeration's thousands are left out
         out["shared_max"] = round(float(most_shared(book)), 2)
     return out
 

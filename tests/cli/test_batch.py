@@ -266,7 +266,9 @@ def _with_terminal_stderr(argv: list[str], stdout: Path) -> bytes:
 
 @pytest.mark.slow
 def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path, endless: Path) -> None:
-    argv = command("crossword", *many_solutions, "--models", "0", "--time-limit", "2.5", "--jobs", "1")
+    # --count searches to the deadline (an enumeration stops early to leave time for printing its
+    # answers), so the first file runs past the second after which the progress line shows
+    argv = command("crossword", *many_solutions, "--count", "--time-limit", "2.5", "--jobs", "1")
     seen = _with_terminal_stderr(argv, tmp_path / "out.txt").decode()
     assert re.search(r"\r\x1b\[K[0-4]/4 files, \d+\.\d s", seen) and "summary: 4 files" in seen
     assert "\x1b[K" not in (tmp_path / "out.txt").read_text()  # never on stdout
