@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -99,3 +101,15 @@ def _rule_warnings_each_test() -> None:
     from pyclingo_puzzles.core import rules
 
     rules._emitted.clear()
+
+
+class PublicErrorNames(doctest.OutputChecker):
+    """An error shown as ``pyclingo_puzzles.InputError`` (its public name) matches wherever inside the
+    package the class is defined; the message must match exactly."""
+
+    @staticmethod
+    def _public(text: str) -> str:
+        return re.sub(r"\bpyclingo_puzzles(?:\.\w+)*\.(\w+Error)\b", r"pyclingo_puzzles.\1", text)
+
+    def check_output(self, want: str, got: str, optionflags: int) -> bool:
+        return super().check_output(self._public(want), self._public(got), optionflags)

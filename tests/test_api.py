@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import doctest
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -19,19 +18,7 @@ from pyclingo_puzzles.strips import api as strips_api
 from pyclingo_puzzles.wordsearch import api as wordsearch_api
 from pyclingo_puzzles.wordsearch.reader import WordSearchInstance
 
-from .conftest import INSTANCES, ROOT
-
-
-class _PublicErrorNames(doctest.OutputChecker):
-    """An exception shown as ``pyclingo_puzzles.errors.InputError`` matches wherever the class is
-    defined inside the package (it is ``pyclingo_puzzles.InputError``); the message must match."""
-
-    @staticmethod
-    def _public(text: str) -> str:
-        return re.sub(r"\bpyclingo_puzzles(?:\.\w+)*\.(\w+Error)\b", r"pyclingo_puzzles.\1", text)
-
-    def check_output(self, want: str, got: str, optionflags: int) -> bool:
-        return super().check_output(self._public(want), self._public(got), optionflags)
+from .conftest import INSTANCES, ROOT, PublicErrorNames
 
 
 @pytest.mark.serial
@@ -39,7 +26,7 @@ def test_readme_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     test = doctest.DocTestParser().get_doctest(text, {"__name__": "__main__"}, "README.md", str(ROOT / "README.md"), 0)
-    runner = doctest.DocTestRunner(checker=_PublicErrorNames())
+    runner = doctest.DocTestRunner(checker=PublicErrorNames())
     failed, attempted = runner.run(test)
     assert attempted > 10 and failed == 0
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from clingo import ast
 
-from .conftest import ROOT
+from .conftest import ROOT, PublicErrorNames
 
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
@@ -89,24 +89,12 @@ def test_the_issue_check_finds_references() -> None:
     assert not ISSUE_REFERENCE.findall("`#show at/3.`, colour #f5c542, [x](a.md#limits), &#38;")
 
 
-class _PublicErrorNames(doctest.OutputChecker):
-    """An error shown as ``pyclingo_puzzles.InputError`` (its public name) matches wherever inside the
-    package the class is defined; the message must match exactly."""
-
-    @staticmethod
-    def _public(text: str) -> str:
-        return re.sub(r"\bpyclingo_puzzles(?:\.\w+)*\.(\w+Error)\b", r"pyclingo_puzzles.\1", text)
-
-    def check_output(self, want: str, got: str, optionflags: int) -> bool:
-        return super().check_output(self._public(want), self._public(got), optionflags)
-
-
 @pytest.mark.serial
 def test_api_page_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     page = DOCS / "api.md"
     test = doctest.DocTestParser().get_doctest(page.read_text(encoding="utf-8"), {}, page.name, str(page), 0)
-    result = doctest.DocTestRunner(checker=_PublicErrorNames()).run(test)
+    result = doctest.DocTestRunner(checker=PublicErrorNames()).run(test)
     assert result.attempted > 10 and result.failed == 0
 
 
