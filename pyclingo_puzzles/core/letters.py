@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .errors import InputError, shorten
+
 
 def upper_letter(ch: str) -> str:
     up = ch.upper()
@@ -41,3 +43,18 @@ def describe_char(ch: str) -> str:
     if ch.isprintable():
         return f"{ch!r}"
     return f"U+{ord(ch):04X}"
+
+
+def checked_word(text: str, path: str | None, line: int | None, why_two: str) -> str:
+    """``text`` as a normalised word of two or more letters, or an ``InputError`` at FILE:LINE
+    (``why_two`` finishes "word X has one letter; ...")."""
+    word = normalize_word(text)
+    if not word:
+        raise InputError("empty word", path, line)
+    bad = first_non_letter(word)
+    if bad is not None:
+        quoted = repr(shorten(text.strip()))
+        raise InputError(f"word {quoted} contains {describe_char(bad)}, which is not a letter", path, line)
+    if len(word) < 2:
+        raise InputError(f"word {word!r} has one letter; {why_two}", path, line)
+    return word

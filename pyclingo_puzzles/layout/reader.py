@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import InputError, shorten, shown
-from ..core.letters import describe_char, first_non_letter, normalize_word
+from ..core.letters import checked_word
 from ..io import instances
 from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
 from .objective import DEFAULT, PREFERENCES
@@ -66,15 +66,7 @@ def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for i, item in enumerate(raw):
         text, clue = _entry(doc, i, item)
         line = doc.line("words", i)
-        word = normalize_word(text)
-        if not word:
-            raise InputError("empty word", doc.path, line)
-        bad = first_non_letter(word)
-        if bad is not None:
-            quoted = repr(shorten(text.strip()))
-            raise InputError(f"word {quoted} contains {describe_char(bad)}, which is not a letter", doc.path, line)
-        if len(word) < 2:
-            raise InputError(f"word {word!r} has one letter; crossword entries need at least two", doc.path, line)
+        word = checked_word(text, doc.path, line, "crossword entries need at least two")
         words.append(word)
         clues.append(clue)
         lines.append(line)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..core.apicheck import SEED_LIMIT
 from ..core.errors import InputError, shorten, shown
-from ..core.letters import describe_char, first_non_letter, normalize_word
+from ..core.letters import checked_word, describe_char, first_non_letter, normalize_word
 from ..core.wordcheck import find_contained, find_duplicate
 from ..io import instances
 from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
@@ -169,15 +169,7 @@ def parse_entry(doc: YamlDoc, key: str, i: int) -> WordEntry:
         required, entry = flag, entry["word"]
     if not isinstance(entry, str):
         raise InputError(f"{key!r} item {i + 1} must be a string, got {type(entry).__name__}", doc.path, line)
-    word = normalize_word(entry)
-    if not word:
-        raise InputError("empty word", doc.path, line)
-    bad = first_non_letter(word)
-    if bad is not None:
-        quoted = repr(shorten(entry.strip()))
-        raise InputError(f"word {quoted} contains {describe_char(bad)}, which is not a letter", doc.path, line)
-    if len(word) < 2:
-        raise InputError(f"word {word!r} has one letter; hidden words need at least two", doc.path, line)
+    word = checked_word(entry, doc.path, line, "hidden words need at least two")
     return WordEntry(word, priority, required, line)
 
 
