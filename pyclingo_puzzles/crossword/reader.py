@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from ..core.errors import InputError, read_text, shorten
-from ..core.letters import describe_char, first_non_letter, normalize_word
+from ..core.errors import InputError, read_text
+from ..core.letters import checked_word
 from .framework import Framework
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -37,16 +37,7 @@ class CrosswordInstance(NamedTuple):
 
 def check_word(raw: str, file: str, line: int | None) -> str:
     """Normalise one word or raise a one-line error naming it."""
-    word = normalize_word(raw)
-    if not word:
-        raise InputError("empty word", file, line)
-    bad = first_non_letter(word)
-    if bad is not None:
-        quoted = repr(shorten(raw.strip()))
-        raise InputError(f"word {quoted} contains {describe_char(bad)}, which is not a letter", file, line)
-    if len(word) < 2:
-        raise InputError(f"word {word!r} has one letter; a site has at least two places", file, line)
-    return word
+    return checked_word(raw, file, line, "a site has at least two places")
 
 
 def framework_from_lines(lines: Sequence[str], file: str, line: int | None) -> Framework:
