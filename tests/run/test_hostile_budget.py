@@ -46,17 +46,23 @@ def long_words(count: int = 2, length: int = 250) -> list[str]:
 
 
 @pytest.mark.slow
-def test_ctrl_c_in_a_batch_keeps_every_running_files_answers(tmp_path: Path) -> None:
-    """SIGINT after 2.5 s of enumerating: thousands of answers each, longer to check than a run's
-    grace; each running file reports exit 11 with all it found, the others "not started"."""
+def interrupted_enumeration(*args: object) -> tuple[subprocess.Popen, str, str]:
+    """``crossword ARGS --models 0 --json``, sent SIGINT after 2.5 s of enumerating."""
     proc = subprocess.Popen(
-        command("crossword", *many(tmp_path, 4), "--models", "0", "--jobs", "2", "--json"),
+        command("crossword", *args, "--models", "0", "--json"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     wait_for_watchdog(proc.pid)
     time.sleep(2.5)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
+    return proc, out, err
+
+
+def test_ctrl_c_in_a_batch_keeps_every_running_files_answers(tmp_path: Path) -> None:
+    """SIGINT after 2.5 s of enumerating: thousands of answers each, longer to check than a run's
+    grace; each running file reports exit 11 with all it found, the others "not started"."""
+    proc, out, err = interrupted_enumeration(*many(tmp_path, 4), "--jobs", "2")
     docs = [json.loads(line) for line in out.splitlines()]
     assert [d["exit"] for d in docs] == [11, 11, 1, 1] and proc.returncode == 1, err
     for doc in docs[:2]:
@@ -65,14 +71,7 @@ def test_ctrl_c_in_a_batch_keeps_every_running_files_answers(tmp_path: Path) -> 
 
 
 def test_ctrl_c_in_a_single_run_keeps_its_answers(tmp_path: Path) -> None:
-    proc = subprocess.Popen(
-        command("crossword", many(tmp_path, 1)[0], "--models", "0", "--json"),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    wait_for_watchdog(proc.pid)
-    time.sleep(2.5)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    proc, out, err = interrupted_enumeration(many(tmp_path, 1)[0])
     assert proc.returncode == 11, err
     doc = json.loads(out)
     assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]
