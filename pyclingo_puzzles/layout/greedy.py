@@ -18,6 +18,13 @@ from .grid import Cell, Layout
 
 STEP = {"across": (0, 1), "down": (1, 0)}
 OTHER = {"across": "down", "down": "across"}
+_tried = 0  # positions fitted in this process: the search's measure of work done (see ``work``)
+
+
+def work() -> int:
+    """Positions fitted so far in this process (``Board.fits`` calls): the search budgets its phases
+    in these, not in seconds, so a seed gives the same layout however busy the machine is."""
+    return _tried
 
 
 class Board:
@@ -49,6 +56,8 @@ class Board:
         ``block``: p is one word of a valid block placed with it (cell -> directions of the block's
         words there): no crossing needed, and a board letter beside p's may be one a block word
         running across p there goes on through."""
+        global _tried
+        _tried += 1
         dr, dc = STEP[p.dir]
         if (p.row - dr, p.col - dc) in self.letter:
             return None

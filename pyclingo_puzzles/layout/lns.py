@@ -28,7 +28,9 @@ from .verify import check
 
 ENCODING = "layout.lp"
 MARGIN = 2  # a freed word may move this far outside the current bounding box
-SLICE = 1.0  # seconds per neighbourhood
+CONFLICTS = 2000  # clingo's conflicts per neighbourhood (a count, not seconds: a seed gives one layout)
+NEIGHBOURHOOD_WORK = 1500  # work charged per neighbourhood (greedy.work units: about what its grounding
+# and solving take as positions fitted in Python)
 SQUEEZE_DEPTH = 2  # a squeezed neighbourhood frees the words within 1 to this many lines of a side
 
 
@@ -61,6 +63,15 @@ class Clingo:
     stats: Stats
     iterations: int
     improvements: int
+    deadline: float
+    clingo_work: int
+
+    def going(self, mark: float | None = None) -> bool:
+        raise NotImplementedError
+
+    def left(self) -> float:
+        """Seconds to the search's deadline."""
+        return self.deadline - time.monotonic()
 
     def solve_sub(
         self,
@@ -71,10 +82,14 @@ class Clingo:
         origin: bool = False,
         max_height: int | None = None,
         max_width: int | None = None,
+        conflicts: int | None = None,
     ) -> tuple[Layout | None, bool, bool]:
-        """Best layout over these candidates: (layout or None, search exhausted, interrupted)."""
+        """Best layout over these candidates: (layout or None, search exhausted, interrupted);
+        ``conflicts`` bounds clingo's search by a count (then the answer does not depend on the
+        machine's speed, unless ``time_limit`` comes first)."""
         inst = self.inst
-        solver = Solver([ENCODING], self.rules, seed=self.seed, warn=self.warn)
+        options = [f"--solve-limit={conflicts}"] if conflicts is not None else []
+        solver = Solver([ENCODING], self.rules, seed=self.seed, options=options, warn=self.warn)
         solver.add_facts(word_facts(inst.words))
         solver.add_facts(
             option_facts(root, inst.prefer, max_width or inst.max_width, max_height or inst.max_height, origin)
@@ -127,29 +142,30 @@ class Clingo:
             if found is not None:
                 return found
         k = 2
-        while self.going(t_end):
+        while self.going():
             free = self.pick_free(layout, k)
             cands, root = self.neighbourhood(layout, free)
-            found, _, _ = self.solve_sub(cands, root, min(SLICE, t_end - time.monotonic()))
+            found, _, _ = self.solve_sub(cands, root, self.left(), conflicts=CONFLICTS)
             if found is not None:
                 return found
             k = min(len(self.inst.words), k + 1)
         return None
 
     def lns(self, best: Layout, until: float) -> Layout:
-        """Large-neighbourhood search: free a few words (3 at first, one more after 4 neighbourhoods
-        without a gain, back to 3 after MAX_FREE) and let clingo place them best; every other
-        neighbourhood is a compaction (``squeezed``)."""
+        """Large-neighbourhood search until the work mark ``until``: free a few words (3 at first,
+        one more after 4 neighbourhoods without a gain, back to 3 after MAX_FREE) and let clingo
+        place them best; every other neighbourhood is a compaction (``squeezed``)."""
         prefer = self.inst.prefer
         n = len(self.inst.words)
         k, stall = min(3, n), 0
-        while self.going(until - 0.05):
+        while self.going(until) and self.left() > 0.05:
             self.iterations += 1
-            found = self.squeezed(best, until) if self.iterations % 2 == 0 else None
+            self.clingo_work += NEIGHBOURHOOD_WORK
+            found = self.squeezed(best) if self.iterations % 2 == 0 else None
             if found is None:
                 free = self.pick_free(best, k)
                 cands, root = self.neighbourhood(best, free)
-                found, _, _ = self.solve_sub(cands, root, min(SLICE, until - time.monotonic()))
+                found, _, _ = self.solve_sub(cands, root, self.left(), conflicts=CONFLICTS)
             if found is not None and key(found, prefer) <= key(best, prefer):
                 if key(found, prefer) < key(best, prefer):
                     self.improvements += 1
@@ -162,7 +178,7 @@ class Clingo:
                 k, stall = (k + 1 if k < min(MAX_FREE, n) else min(3, n)), 0
         return best
 
-    def squeezed(self, layout: Layout, until: float) -> Layout | None:
+    def squeezed(self, layout: Layout) -> Layout | None:
         """The words near one side of the box freed (1 to SQUEEZE_DEPTH lines deep), and clingo
         asked for the best layout in the box one line smaller there (None: too many words there, or
         none fits)."""
@@ -172,8 +188,7 @@ class Clingo:
             return None
         cands, root = self.neighbourhood(layout, free)
         width, height = smaller_box(layout, side, self.inst.max_width, self.inst.max_height)
-        limit = min(SLICE, until - time.monotonic())
-        return self.solve_sub(cands, root, limit, max_height=height, max_width=width)[0]
+        return self.solve_sub(cands, root, self.left(), max_height=height, max_width=width, conflicts=CONFLICTS)[0]
 
     def prove(self, best: Layout | None, t_end: float) -> Outcome:
         """The complete model in a box (the instance's max_width x max_height, else a square a

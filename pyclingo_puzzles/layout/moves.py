@@ -9,7 +9,6 @@ block is placed. ``relocate`` is plain hill climbing, one word at a time.
 from __future__ import annotations
 
 import random
-import time
 
 from ..core.grid import Placement
 from ..run import runtime
@@ -47,7 +46,10 @@ class Moves:
     invalid_moves: int
     improvements: int
 
-    def going(self, until: float) -> bool:
+    def going(self, mark: float | None = None) -> bool:
+        raise NotImplementedError
+
+    def done(self) -> int:
         raise NotImplementedError
 
     def pick_free(self, layout: Layout, k: int) -> set[str]:
@@ -98,24 +100,25 @@ class Moves:
 
     def ruin_recreate(self, layout: Layout, until: float, worse: float = WORSE) -> Layout:
         """Fast moves in Python: take out a few words (a neighbourhood as for clingo) and put them
-        back greedily; keep the result when it is no worse (equal ones too: that walks plateaus)."""
+        back greedily; keep the result when it is no worse (equal ones too: that walks plateaus);
+        until the work mark ``until``."""
         if self.rules:
             return layout  # user rules are clingo's to check: no moves made outside it
         prefer = self.inst.prefer
         best = current = layout
-        # which move to make: each kind earns credit for the layouts it improved, per second spent
+        # which move to make: each kind earns credit for the layouts it improved, per work spent
         # (decaying); motif moves pay on short lists and cost more than they bring on long ones
         # shrinking moves only in the closing phase: while exploring, the walk over equal crossings
         # is free to grow the box, and shrinking it then takes the moves that find crossings
         kinds = [k for k in MOVES if (k != "motif" or self.blocks) and (k != "shrink" or not worse)]
         credit = dict.fromkeys(kinds, 1.0)
-        spent = dict.fromkeys(kinds, 0.05)
+        spent = dict.fromkeys(kinds, 2000.0)
         while self.going(until):
             self.moves += 1
             kind = self.pick_move(credit, spent)
-            tick = time.monotonic()
+            tick = self.done()
             found = self.move(kind, current, best, 0 if worse == 0 else SLACK)
-            spent[kind] += time.monotonic() - tick
+            spent[kind] += self.done() - tick
             for k in kinds:
                 credit[k] *= DECAY
                 spent[k] *= DECAY
@@ -140,7 +143,7 @@ class Moves:
 
     def pick_move(self, credit: dict[str, float], spent: dict[str, float]) -> str:
         """A move kind: "shrink" (when among the kinds) a fixed SHRINK_SHARE of the moves; of the
-        rest, "motif" by what it improved per second spent against "ruin", within [MOTIF_MIN, MOTIF_MAX]."""
+        rest, "motif" by what it improved per work spent against "ruin", within [MOTIF_MIN, MOTIF_MAX]."""
         if "shrink" in credit and self.rng.random() < SHRINK_SHARE:
             return "shrink"
         if "motif" not in credit:
@@ -289,7 +292,8 @@ class Moves:
 
     def relocate(self, layout: Layout, until: float) -> Layout:
         """Hill climbing in Python: move one word at a time to its best position on the rest (a
-        word whose removal leaves a valid, connected layout), while that improves the layout."""
+        word whose removal leaves a valid, connected layout), while that improves the layout and
+        the work mark ``until`` is not reached."""
         if self.rules:
             return layout  # user rules are clingo's to check: no moves made outside it
         prefer = self.inst.prefer

@@ -27,7 +27,7 @@ from pathlib import Path
 from ..core.errors import VerificationError
 from ..core.solve import Stats
 from ..run import runtime
-from .greedy import Board, greedy
+from .greedy import Board, greedy, work
 from .grid import Layout
 from .lns import Clingo, Outcome
 from .motifs import Block, rectangles
@@ -39,14 +39,16 @@ from .verify import check
 
 PROOF_WORDS = 7  # lists up to this many words also get the complete model in a box (measured: at 10 words
 # it does not decide "11 crossings in 12x12" within 60 s, so longer lists spend the time on the search)
-GREEDY_SHARE = 0.15  # share of the time limit spent on randomised greedy starts
+WORK_RATE = 40_000  # work (positions fitted, ``greedy.work``) budgeted per second of the time limit: about
+# half what one free core does, so a loaded machine still finishes the budget and a seed gives one layout
+GREEDY_SHARE = 0.15  # share of the work spent on randomised greedy starts
 GREEDY_STARTS = 2000  # and at most this many
 RUIN_SHARE = 0.95  # share of the search after the starts spent on Python ruin-and-recreate moves (the rest: clingo)
 SHORT_RUIN_SHARE = 0.85  # the same for lists short enough for the proof (clingo's neighbourhoods are cheap there)
+SHORT_LNS_SHARE = 0.3  # short lists: share of the work after the starts before the proof takes the rest of the time
 CLOSE_SHARE = 0.15  # of that, the share of the closing phase (no worse steps, the box held: compaction)
 RELOCATE = True  # hill-climb one word at a time before the moves
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
-MOTIF_TIME = 0.1  # at most this share of the time limit enumerates the rectangles
 
 
 class Search(Moves, Clingo):
@@ -74,23 +76,41 @@ class Search(Moves, Clingo):
         self.invalid_moves = 0
         self.blocks: list[Block] = []
         self.blocks_of: dict[str, list[int]] = {}  # word -> indices of the blocks holding it
+        self.deadline = float("inf")  # time.monotonic() at which the search stops, whatever work is left
+        self.work0 = work()  # the work counter when this search began
+        self.clingo_work = 0  # work charged for clingo's neighbourhoods (see lns.NEIGHBOURHOOD_WORK)
 
-    def going(self, until: float) -> bool:
-        """Time left before ``until`` and no Ctrl-C / SIGTERM: the best layout so far is kept."""
-        return time.monotonic() < until and not runtime.stopping()
+    def done(self) -> int:
+        """Work done by this search so far."""
+        return work() - self.work0 + self.clingo_work
+
+    def going(self, mark: float | None = None) -> bool:
+        """Work left before ``mark`` (None: any), time before the deadline, and no Ctrl-C / SIGTERM:
+        the best layout so far is kept. Phases end at a work mark, so the outcome of a seed does not
+        depend on the machine's speed unless the deadline comes first."""
+        if runtime.stopping() or time.monotonic() >= self.deadline:
+            return False
+        return mark is None or self.done() < mark
+
+    def mark(self, share: float, end: float) -> float:
+        """The work mark ``share`` of the way from now to the mark ``end``."""
+        return self.done() + share * max(0.0, end - self.done())
 
     def run(self, time_limit: float, started: float | None = None) -> Outcome:
         """Search until ``time_limit`` seconds after ``started`` (a ``time.monotonic()`` value,
         default now), keeping OUTPUT_MARGIN for checking and writing the answer."""
         t_end = (started if started is not None else time.monotonic()) + max(0.05, time_limit - OUTPUT_MARGIN)
+        self.deadline = t_end
+        self.work0, self.clingo_work = work(), 0
+        budget = WORK_RATE * max(0.05, time_limit - OUTPUT_MARGIN)
         inst = self.inst
         lost = unconnectable(inst.words)
         if lost:
             return Outcome(None, optimal=True, unconnectable=lost, stats=self.stats)
         self.find_motifs(t_end)
-        best = self.starts_phase(t_end)
+        best = self.starts_phase(self.mark(GREEDY_SHARE, budget))
         if best is None:
-            if inst.max_width and inst.max_height and self.going(t_end):
+            if inst.max_width and inst.max_height and self.going():
                 return self.prove(None, t_end)  # greedy found no way into the box: clingo decides
             return Outcome(None, stats=self.stats, interrupted=True)
         if check(inst.words, best.placements):
@@ -103,10 +123,9 @@ class Search(Moves, Clingo):
         if n == 1 and not self.rules:
             return Outcome(best, optimal=True, proved_box=None, stats=self.stats)
         prove = n <= PROOF_WORDS
-        lns_until = t_end if not prove else time.monotonic() + min(1.0, 0.3 * max(0.0, t_end - time.monotonic()))
-        best = self.improve(best, lns_until)
+        best = self.improve(best, self.mark(SHORT_LNS_SHARE, budget) if prove else budget)
         outcome = Outcome(best, stats=self.stats)
-        if prove and self.going(t_end):
+        if prove and self.going():
             outcome = self.prove(best, t_end)
         if outcome.layout is not None:
             problems = check(inst.words, outcome.layout.placements)
@@ -120,22 +139,24 @@ class Search(Moves, Clingo):
             rectangles=len(self.blocks),
             neighbourhoods=self.iterations,
             improvements=self.improvements,
+            work=self.done(),
+            work_budget=int(budget),
         )
         return outcome
 
-    def starts_phase(self, t_end: float) -> Layout | None:
+    def starts_phase(self, until: float) -> Layout | None:
         """Randomised greedy starts, unbounded and inside square boxes (a box keeps the layout
-        compact: as many crossings in a smaller area); the box side follows the smallest that
-        worked so far."""
+        compact: as many crossings in a smaller area), until the work mark ``until``; the box side
+        follows the smallest that worked so far."""
         inst = self.inst
         words = inst.words
+        t_end = self.deadline
         best: Layout | None = None
-        until = time.monotonic() + GREEDY_SHARE * max(0.0, t_end - time.monotonic())
         longest = max(len(w) for w in words)
         side = max(longest, int((2 * sum(len(w) for w in words)) ** 0.5) + 1)
         cap = GREEDY_STARTS if len(words) > PROOF_WORDS else GREEDY_STARTS // 20  # short lists: the proof decides
         boxed = bool(inst.max_width and inst.max_height)
-        while self.going(t_end):
+        while self.going():
             if best is not None and (not self.going(until) or self.starts >= cap):
                 break
             if best is None and boxed and not self.going(until):
@@ -176,18 +197,18 @@ class Search(Moves, Clingo):
             return  # with user rules every move is clingo's
         order = list(self.inst.words)
         self.rng.shuffle(order)  # a list with more rectangles than kept is sampled differently per seed
-        self.blocks = rectangles(order, time.monotonic() + MOTIF_TIME * max(0.0, t_end - time.monotonic()))
+        self.blocks = rectangles(order, t_end)  # bounded by their number (motifs.MAX_RECTANGLES), not by time
         for i, block in enumerate(self.blocks):
             for w in block.words:
                 self.blocks_of.setdefault(w, []).append(i)
 
     def improve(self, best: Layout, until: float) -> Layout:
         """Hill climbing, the exploring walk, the closing (compacting) walk, then clingo's
-        neighbourhoods until ``until``."""
-        if RELOCATE:
-            best = self.relocate(best, until)
+        neighbourhoods until the work mark ``until``."""
         share = RUIN_SHARE if len(self.inst.words) > PROOF_WORDS else SHORT_RUIN_SHARE
-        ruin = share * max(0.0, until - time.monotonic())
-        best = self.ruin_recreate(best, time.monotonic() + (1 - CLOSE_SHARE) * ruin)
-        best = self.ruin_recreate(best, time.monotonic() + CLOSE_SHARE * ruin, worse=0.0)  # then compaction
+        ruin = self.mark(share, until)
+        if RELOCATE:
+            best = self.relocate(best, ruin)
+        best = self.ruin_recreate(best, self.mark(1 - CLOSE_SHARE, ruin))
+        best = self.ruin_recreate(best, ruin, worse=0.0)  # then compaction
         return self.lns(best, until)
