@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from ..core.grid import Placement
 from ..run import runtime
@@ -25,6 +26,16 @@ def work() -> int:
     """Positions fitted so far in this process (``Board.fits`` calls): the search budgets its phases
     in these, not in seconds, so a seed gives the same layout however busy the machine is."""
     return _tried
+
+
+class Mark(NamedTuple):
+    """Where a phase of the search ends: at this much work done (``work``, counted from the
+    search's start) or at this ``time.monotonic()``, whichever comes first. The work ends it on a
+    machine fast enough (then a seed gives one layout); the time, a share of what is left, keeps
+    every phase when a busy machine is not."""
+
+    work: float
+    time: float
 
 
 class Board:

@@ -19,7 +19,7 @@ from ..core.errors import VerificationError, derived_error
 from ..core.grid import Placement
 from ..core.solve import EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT_INTERRUPTED, EXIT_UNSAT, Solver, Stats
 from .facts import box_candidates, cand_fact, option_facts, window_candidates, word_facts
-from .greedy import Board
+from .greedy import Board, Mark
 from .grid import Layout, bounds
 from .objective import key
 from .parts import MAX_FREE, along_side, smaller_box
@@ -66,7 +66,7 @@ class Clingo:
     deadline: float
     clingo_work: int
 
-    def going(self, mark: float | None = None) -> bool:
+    def going(self, mark: Mark | None = None) -> bool:
         raise NotImplementedError
 
     def left(self) -> float:
@@ -151,8 +151,8 @@ class Clingo:
             k = min(len(self.inst.words), k + 1)
         return None
 
-    def lns(self, best: Layout, until: float) -> Layout:
-        """Large-neighbourhood search until the work mark ``until``: free a few words (3 at first,
+    def lns(self, best: Layout, until: Mark) -> Layout:
+        """Large-neighbourhood search until ``until``: free a few words (3 at first,
         one more after 4 neighbourhoods without a gain, back to 3 after MAX_FREE) and let clingo
         place them best; every other neighbourhood is a compaction (``squeezed``)."""
         prefer = self.inst.prefer

@@ -12,7 +12,7 @@ import random
 
 from ..core.grid import Placement
 from ..run import runtime
-from .greedy import Board, extend
+from .greedy import Board, Mark, extend
 from .grid import Layout, bounds
 from .motifs import Block, aligned, attachments, directions, in_the_way, normalised, occupants
 from .objective import coarse, key
@@ -46,7 +46,7 @@ class Moves:
     invalid_moves: int
     improvements: int
 
-    def going(self, mark: float | None = None) -> bool:
+    def going(self, mark: Mark | None = None) -> bool:
         raise NotImplementedError
 
     def done(self) -> int:
@@ -98,10 +98,10 @@ class Moves:
             free.add(self.rng.choices(words, weights)[0])
         return free if len(free) < len(words) else free - {start}
 
-    def ruin_recreate(self, layout: Layout, until: float, worse: float = WORSE) -> Layout:
+    def ruin_recreate(self, layout: Layout, until: Mark, worse: float = WORSE) -> Layout:
         """Fast moves in Python: take out a few words (a neighbourhood as for clingo) and put them
         back greedily; keep the result when it is no worse (equal ones too: that walks plateaus);
-        until the work mark ``until``."""
+        until ``until``."""
         if self.rules:
             return layout  # user rules are clingo's to check: no moves made outside it
         prefer = self.inst.prefer
@@ -290,10 +290,10 @@ class Moves:
                 board.add(t)
         return loose
 
-    def relocate(self, layout: Layout, until: float) -> Layout:
+    def relocate(self, layout: Layout, until: Mark) -> Layout:
         """Hill climbing in Python: move one word at a time to its best position on the rest (a
         word whose removal leaves a valid, connected layout), while that improves the layout and
-        the work mark ``until`` is not reached."""
+        ``until`` is not reached."""
         if self.rules:
             return layout  # user rules are clingo's to check: no moves made outside it
         prefer = self.inst.prefer

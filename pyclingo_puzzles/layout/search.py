@@ -27,7 +27,7 @@ from pathlib import Path
 from ..core.errors import VerificationError
 from ..core.solve import Stats
 from ..run import runtime
-from .greedy import Board, greedy, work
+from .greedy import Board, Mark, greedy, work
 from .grid import Layout
 from .lns import Clingo, Outcome
 from .motifs import Block, rectangles
@@ -39,7 +39,7 @@ from .verify import check
 
 PROOF_WORDS = 7  # lists up to this many words also get the complete model in a box (measured: at 10 words
 # it does not decide "11 crossings in 12x12" within 60 s, so longer lists spend the time on the search)
-WORK_RATE = 40_000  # work (positions fitted, ``greedy.work``) budgeted per second of the time limit: about
+WORK_RATE = 50_000  # work (positions fitted, ``greedy.work``) budgeted per second of the time limit: about
 # half what one free core does, so a loaded machine still finishes the budget and a seed gives one layout
 GREEDY_SHARE = 0.15  # share of the work spent on randomised greedy starts
 GREEDY_STARTS = 2000  # and at most this many
@@ -84,17 +84,18 @@ class Search(Moves, Clingo):
         """Work done by this search so far."""
         return work() - self.work0 + self.clingo_work
 
-    def going(self, mark: float | None = None) -> bool:
-        """Work left before ``mark`` (None: any), time before the deadline, and no Ctrl-C / SIGTERM:
-        the best layout so far is kept. Phases end at a work mark, so the outcome of a seed does not
-        depend on the machine's speed unless the deadline comes first."""
-        if runtime.stopping() or time.monotonic() >= self.deadline:
+    def going(self, mark: Mark | None = None) -> bool:
+        """Before ``mark`` (None: any) and the deadline, and no Ctrl-C / SIGTERM: the best layout so
+        far is kept."""
+        now = time.monotonic()
+        if runtime.stopping() or now >= self.deadline:
             return False
-        return mark is None or self.done() < mark
+        return mark is None or (self.done() < mark.work and now < mark.time)
 
-    def mark(self, share: float, end: float) -> float:
-        """The work mark ``share`` of the way from now to the mark ``end``."""
-        return self.done() + share * max(0.0, end - self.done())
+    def mark(self, share: float, end: Mark) -> Mark:
+        """The mark ``share`` of the way from now to ``end``, in work and in time."""
+        done, now = self.done(), time.monotonic()
+        return Mark(done + share * max(0.0, end.work - done), now + share * max(0.0, end.time - now))
 
     def run(self, time_limit: float, started: float | None = None) -> Outcome:
         """Search until ``time_limit`` seconds after ``started`` (a ``time.monotonic()`` value,
@@ -102,7 +103,7 @@ class Search(Moves, Clingo):
         t_end = (started if started is not None else time.monotonic()) + max(0.05, time_limit - OUTPUT_MARGIN)
         self.deadline = t_end
         self.work0, self.clingo_work = work(), 0
-        budget = WORK_RATE * max(0.05, time_limit - OUTPUT_MARGIN)
+        budget = Mark(WORK_RATE * max(0.05, time_limit - OUTPUT_MARGIN), t_end)
         inst = self.inst
         lost = unconnectable(inst.words)
         if lost:
@@ -140,13 +141,13 @@ class Search(Moves, Clingo):
             neighbourhoods=self.iterations,
             improvements=self.improvements,
             work=self.done(),
-            work_budget=int(budget),
+            work_budget=int(budget.work),
         )
         return outcome
 
-    def starts_phase(self, until: float) -> Layout | None:
+    def starts_phase(self, until: Mark) -> Layout | None:
         """Randomised greedy starts, unbounded and inside square boxes (a box keeps the layout
-        compact: as many crossings in a smaller area), until the work mark ``until``; the box side
+        compact: as many crossings in a smaller area), until ``until``; the box side
         follows the smallest that worked so far."""
         inst = self.inst
         words = inst.words
@@ -202,9 +203,9 @@ class Search(Moves, Clingo):
             for w in block.words:
                 self.blocks_of.setdefault(w, []).append(i)
 
-    def improve(self, best: Layout, until: float) -> Layout:
+    def improve(self, best: Layout, until: Mark) -> Layout:
         """Hill climbing, the exploring walk, the closing (compacting) walk, then clingo's
-        neighbourhoods until the work mark ``until``."""
+        neighbourhoods until ``until``."""
         share = RUIN_SHARE if len(self.inst.words) > PROOF_WORDS else SHORT_RUIN_SHARE
         ruin = self.mark(share, until)
         if RELOCATE:
