@@ -6,7 +6,10 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from pyclingo_puzzles.core.grid import Placement
+from pyclingo_puzzles.layout import search as search_module
 from pyclingo_puzzles.layout.api import instance_of
 from pyclingo_puzzles.layout.greedy import greedy
 from pyclingo_puzzles.layout.grid import Layout
@@ -83,3 +86,33 @@ def test_the_walk_holds_crossings_unless_area_comes_first() -> None:
     assert (TREE.crossings, TREE.area) == (4, 35)
     assert coarse(TREE, "crossings") == coarse(TREE, "balanced") == -4 and coarse(TREE, "area") == 35
     assert key(TREE, "balanced") == (35 - 16 * 4, -4)  # 16 letters: a crossing is worth 16 cells
+
+
+def _budgeted(name: str, seed: int, work: float, monkeypatch) -> Search:
+    """A search whose work budget is ``work`` and whose time limit is far away: the work ends it."""
+    monkeypatch.setattr(search_module, "WORK_RATE", work / (60 - search_module.OUTPUT_MARGIN))
+    search = Search(instance_of(INSTANCES / "layout" / f"{name}.yaml"), seed=seed)
+    return search
+
+
+def test_a_seed_gives_one_layout_whatever_the_machine_does(monkeypatch) -> None:
+    # the phases end at counts of work, not seconds: the same seed gives the same moves and layout,
+    # and a different seed another walk
+    runs = [_budgeted("garden-20", seed, 60_000, monkeypatch).run(60) for seed in (3, 3, 4)]
+    first, again, other = (r.layout for r in runs)
+    assert first is not None and again is not None and other is not None
+    assert first == again
+    assert runs[0].stats.extra["python_moves"] == runs[1].stats.extra["python_moves"]
+    assert runs[0].stats.extra["work"] >= 60_000  # the budget was spent, not cut by the clock
+    assert first != other or runs[0].stats.extra["python_moves"] != runs[2].stats.extra["python_moves"]
+
+
+@pytest.mark.slow
+def test_default_budget_reaches_many_crossings_in_a_small_box(monkeypatch) -> None:
+    # the work of the default 10 s (one process): garden-20 seed 2 reaches 25 crossings in at most
+    # 256 cells (genxword and pycrossword-generator: at most 21 crossings, at least 256 cells)
+    default = search_module.WORK_RATE * (10 - search_module.OUTPUT_MARGIN)
+    outcome = _budgeted("garden-20", 2, default, monkeypatch).run(60)
+    layout = outcome.layout
+    assert layout is not None and check([p.word for p in layout.placements], layout.placements) == []
+    assert layout.crossings >= 25 and layout.area <= 256
