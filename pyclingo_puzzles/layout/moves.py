@@ -21,6 +21,7 @@ from .reader import LayoutInstance
 from .verify import check
 
 PLATEAU_FIRST = True  # see ruin_recreate
+RESET = 0.01  # chance per move that the walk goes back to the best layout
 WORSE = 0.1  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
 MOVES = ("ruin", "motif", "shrink")  # the kinds of ruin-and-recreate move
 MOTIF_MIN, MOTIF_MAX = 0.05, 0.5  # bounds of the share of ruin-and-recreate moves that put a rectangle in
@@ -137,7 +138,7 @@ class Moves:
                 if key(current, prefer) < key(best, prefer):
                     best = current
                     self.improvements += 1
-            if self.rng.random() < 0.01:
+            if self.rng.random() < RESET:
                 current = best  # back to the best now and then
         return best
 
