@@ -7,7 +7,7 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -147,11 +147,20 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
 
 @dataclass
 class Candidates:
-    by_site: dict[int, list[str]]
+    sites: Sequence[Site]
     options: dict[tuple[int, int], set[str]]  # place -> letters still possible
     empty: list[Site] = field(default_factory=list)  # sites left without any candidate
     tables: dict[int, WordTable] = field(default_factory=dict)  # length -> the dictionary's words
     bits: dict[int, int] = field(default_factory=dict)  # site -> its candidates in its length's table
+
+    @cached_property
+    def by_site(self) -> dict[int, list[str]]:
+        """Site -> its candidate words (decoded when asked: the propagator works on ``bits``)."""
+        return {s.id: self.tables[s.length].decode(self.bits[s.id]) for s in self.sites}
+
+    def count(self) -> int:
+        """The candidates of all sites together."""
+        return sum(b.bit_count() for b in self.bits.values())
 
 
 def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -> Candidates:
@@ -171,9 +180,8 @@ def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -
         for i, cell in enumerate(s.cells()):
             letters = tables[s.length].letters(bits[s.id], i)
             options[cell] = letters if cell not in options else options[cell] & letters
-    by_site = {s.id: tables[s.length].decode(bits[s.id]) for s in sites}
     empty = [s for s in sites if not bits[s.id]]
-    return Candidates(by_site, options, empty, tables, bits)
+    return Candidates(sites, options, empty, tables, bits)
 
 
 # ------------------------------------------------------------------------------------------ solving
@@ -447,7 +455,7 @@ class _FillJob:
             # not with the propagator: it takes letters false at its start as gone for good, which
             # stops holding once the rules' switches are freed
             blamed = user_rules.blame(solver, self.time_limit)
-        result.stats.extra.update(candidates=sum(map(len, cands.by_site.values())), word_atoms=not lazy)
+        result.stats.extra.update(candidates=cands.count(), word_atoms=not lazy)
         if lazy:
             result.stats.extra.update(propagator="C" if self.native else "Python")
         result = result.replace(answers=[], core=[])  # decoded above; symbols stay in this process
