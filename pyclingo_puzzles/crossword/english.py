@@ -5,7 +5,8 @@ A word's score is its Zipf frequency (log10 of its occurrences per billion words
 "crossword" 3.0, "aardwolf" 1.6) times 100, rounded: an integer, as clingo's ``#maximize`` needs,
 that keeps wordfreq's own resolution (it stores frequencies rounded to 0.01 Zipf). Entries that are
 not a word after the project's letter normalisation (apostrophes, digits, hyphens, combining marks)
-are dropped. Building takes about half a second, so the list is kept in memory, not on disk.
+are dropped. Building takes about 0.2 s of CPU (reading stops at the floor), so the list is kept in
+memory, not on disk.
 """
 
 from __future__ import annotations

@@ -42,8 +42,10 @@ SCORE_MIN, SCORE_MAX = -(2**31), 2**31 - 1  # scores become clingo numbers (32-b
 # each search stopped after PREFER_CONFLICTS conflicts (a count, not a time: the fill stays the same
 # on a busy machine), before the whole dictionary decides. The propagator tries the best words first
 # in any case, but a fill from the best 30% has no rare word at all (the built-in English list: its
-# best 30%, 45% and 60% are the words of Zipf 3.04, 2.70 and 2.45 and more). On the 15x15 grids a
-# fill from the best 30% takes 16-289 conflicts or more than 1,000; from the best 45%, 8-375.
+# best 30%, 45% and 60% are the words of Zipf 3.03, 2.69 and 2.45 and more). On the 15x15 grids a
+# fill from the best 30% takes 16-289 conflicts or more than 1,000; from the best 45%, 8-375. With
+# several jobs the first attempts run side by side (``_fill_side_by_side``), so a grid whose best
+# 30% cannot be filled loses no time on it.
 PREFER_SHARES = (0.3, 0.45, 0.6)
 PREFER_CONFLICTS = 200
 
