@@ -218,6 +218,30 @@ def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signa
     assert len(workers) == 2 and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
 
 
+def test_a_worker_dying_between_the_wait_and_the_give_up_still_reports_its_file() -> None:
+    """The race behind a batch that never ended after ``kill -TERM -PGID``: a busy worker dies
+    after ``_collect``'s wait and before ``_give_up`` prunes the dead workers. Its file must still
+    get a result (from its pipe's end of file), or the parent waits for it for ever."""
+    import multiprocessing
+    from types import SimpleNamespace
+
+    from pyclingo_puzzles.cli import batch
+
+    mine, theirs = multiprocessing.Pipe(duplex=True)
+    theirs.close()  # the worker has gone: its end of the pipe is closed
+    dead = SimpleNamespace(conn=mine, alive=lambda: False, stop=mine.close, signal=lambda sig: None,
+                           proc=SimpleNamespace(join=lambda timeout: None, exitcode=-signal.SIGTERM))
+    worker = batch._Worker(dead, SimpleNamespace(value=b"grounding"), [0, 0], index=0)  # type: ignore[arg-type]
+    state = batch._Batch.__new__(batch._Batch)
+    state.files, state.results, state.workers, state.started = ["a.yaml"], [None], [worker], 1
+    state.limits, state.give_up_at, state.idle_since = None, time.monotonic() + 60, None
+    state.command = state.args = state.outputs = None  # no worker is started: the file is not retried
+    state._give_up()
+    state._collect()
+    assert state.results[0] is not None and state.results[0].note == "interrupted while grounding"
+    assert state.workers == []
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_keeps_the_answers_found(many_solutions: list[Path], sig: signal.Signals) -> None:
     """Each running file reports exit 11 with its answers: the parent waits for the checking under
