@@ -264,14 +264,18 @@ def test_a_signal_keeps_the_answers_found(many_solutions: list[Path], sig: signa
 # --------------------------------------------------------------------------------- progress line
 
 
-def _with_terminal_stderr(argv: list[str], stdout: Path) -> bytes:
-    """Run with stderr on a pseudo-terminal (stdout to a file); what the terminal received."""
+def _with_terminal_stderr(argv: list[str], stdout: Path, until: str | None = None) -> bytes:
+    """Run with stderr on a pseudo-terminal (stdout to a file); what the terminal received. With
+    ``until`` (a pattern), the run is killed once the terminal has shown it."""
     leader, follower = pty.openpty()
     with stdout.open("w") as out:
         proc = subprocess.Popen(argv, stdout=out, stderr=follower)
     os.close(follower)
     seen = b""
     while True:
+        if until is not None and re.search(until, seen.decode(errors="replace")):
+            proc.kill()
+            until = None
         ready, _, _ = select.select([leader], [], [], 0.1)
         if ready:
             try:
@@ -310,8 +314,9 @@ def test_a_long_fill_shows_its_progress_on_a_terminal(tmp_path: Path, jobs: int,
     grid = shared_path("crossword-bench", "grids", "21.10.grid")  # not filled in 10 s: conflicts pile up
     words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
     argv = command("crossword", grid, "--dictionary", words, "--time-limit", "10", "--jobs", jobs)
-    seen = _with_terminal_stderr(argv, tmp_path / "out.txt").decode()
-    assert re.search(rf"\r\x1b\[K[a-z ]+, {detail}, \d+ s", seen), seen[-300:]  # any second: busy machines are slow
+    line = rf"\r\x1b\[K[a-z ]+, {detail}, \d+ s"  # any second: busy machines are slow
+    seen = _with_terminal_stderr(argv, tmp_path / "out.txt", until=line).decode()
+    assert re.search(line, seen), seen[-300:]
 
 
 def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) -> None:
