@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import wordfreq
 
+from pyclingo_puzzles.crossword import native
 from pyclingo_puzzles.crossword.api import fill
 from pyclingo_puzzles.crossword.english import (
     DEFAULT_MIN_SCORE,
@@ -261,3 +262,15 @@ def test_a_van_beek_grid_fills_from_en_as_a_user_runs_it(cli) -> None:
     words = slot_words(json.loads(res.out)["solutions"][0]["grid"])
     assert len(words) == 72
     assert all(wordfreq.zipf_frequency(w.lower(), "en") >= 2.0 for w in words)
+
+
+@pytest.mark.slow
+def test_both_propagators_give_the_same_van_beek_fill() -> None:
+    """The whole schedule (two attempts side by side, then the next) takes the same decisions with
+    the compiled and the pure-Python propagator."""
+    if isinstance(native.load(), str):
+        pytest.skip(f"the compiled fill propagator is not available: {native.load()}")
+    framework, en = van_beek("15.10"), english_dictionary()
+    compiled, python = (solve_fill(framework, en, jobs=2, propagator=p) for p in ("c", "python"))
+    assert compiled.solutions[0].placements == python.solutions[0].placements
+    assert compiled.stats.extra["score_floor"] == python.stats.extra["score_floor"]
