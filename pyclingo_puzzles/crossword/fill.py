@@ -427,7 +427,7 @@ def _fill_side_by_side(
     for the searches before it, so the fill does not depend on timing). None when the searches
     cannot run so (word atoms, no fork, a dictionary that leaves a slot without candidates): the
     caller then tries them one by one."""
-    if not can_race():
+    if not can_race() or word_atoms or wants_word_atoms(rules):
         return None
     t0 = time.perf_counter()
     jobs = [
