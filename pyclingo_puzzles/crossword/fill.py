@@ -437,7 +437,7 @@ def _fill_side_by_side(
         )
         for d in dictionaries
     ]
-    searches = [job for job in jobs if isinstance(job, _FillJob) and job.lazy]
+    searches = [job for job in jobs if isinstance(job, _FillJob)]
     if len(searches) < len(jobs):
         return None
     _diagnose_raced(rules)

@@ -60,7 +60,7 @@ class WordTable(NamedTuple):
         return [self.words[m.start()] for m in ONES.finditer(text)]
 
 
-ZEROS = bytes(b"0" * 256)
+ZEROS = b"0" * 256  # a bytes.translate table that turns every byte into the digit 0
 
 
 def _letter_masks(column: list[str]) -> dict[str, int]:
