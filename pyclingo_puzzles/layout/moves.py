@@ -21,6 +21,7 @@ from .reader import LayoutInstance
 from .verify import check
 
 PLATEAU_FIRST = True  # see ruin_recreate
+RUIN_MAX = 6  # a ruin move takes out 1 to this many words
 RESET = 0.01  # chance per move that the walk goes back to the best layout
 WORSE = 0.1  # chance to accept a worse layout in ruin-and-recreate (leaves a local optimum)
 MOVES = ("ruin", "motif", "shrink")  # the kinds of ruin-and-recreate move
@@ -184,7 +185,7 @@ class Moves:
     def ruin_move(self, layout: Layout, mw: int | None, mh: int | None) -> Layout | None:
         """Take out a few words (``pick_free``) and put them back greedily."""
         words = set(self.inst.words)
-        removed = self.pick_free(layout, self.rng.randint(1, max(1, min(len(words) - 1, 6))))
+        removed = self.pick_free(layout, self.rng.randint(1, max(1, min(len(words) - 1, RUIN_MAX))))
         # words cut off from the largest remaining part go out too: the rest stays connected
         kept = largest_part(crossing_graph(layout.placements), words - removed)
         if len(words) - len(kept) > MAX_FREE:
