@@ -427,6 +427,7 @@ class _FillJob:
             if self.optimize:
                 solutions.clear()
             solutions.append(sol._replace(shown=solver.shown(answer)))
+            runtime.priced(solutions[-1])  # timed on a sample: the reserve for printing
 
         # improve until the optimum is proved (the last model is the best), or enumerate (--count:
         # every answer counted, none decoded)

@@ -35,10 +35,16 @@ from collections.abc import Callable, Iterator
 
 EXIT_INTERRUPTED = 1
 GRACE = 0.6  # seconds after the deadline the main thread gets to print what it has
-PRINT_COST = 0.0003  # seconds per answer to be reported, kept for checking and printing it after a stop
-# (measured: 0.15 ms per 12-word crossword solution as JSON; doubled for a busy machine)
-CHECK_GRACE = 5.0  # seconds (plus PRINT_COST an answer) after a signal for checking the answers found
-# (generous: on a 2-core machine with twelve busy processes checking took six times PRINT_COST)
+# The reserve for the answers a search hands over (``Run.reserve``): each costs what rendering one
+# for the run's output measured (``price``/``priced``: the first SAMPLED answers, then every
+# RESAMPLE-th; the median, as one sample may catch a pause of the machine's), times COST_MARGIN,
+# and at least COST_FLOOR; nothing measured, COST_FLOOR.
+SAMPLED = 16
+RESAMPLE = 256
+COST_MARGIN = 1.5  # the sample is one answer rendered alone; the output also joins and writes the
+# whole (measured: 1.1 to 1.3 times the sample's cost per answer, text and JSON, crossword and word search)
+COST_FLOOR = 0.00002  # seconds an answer: building the output's lists and writing them, when unmeasured
+CHECK_GRACE = 5.0  # seconds (plus the answers' reserve) after a signal for checking the answers found
 POLL = 0.01  # watchdog period (memory sampling, deadline)
 # stages that ignore the stop flag: C calls, and workers that may be stuck grounding (a worker
 # still searching stops on its own, a little before the deadline, and reports in time)
@@ -132,7 +138,11 @@ class Run:
         # answers the last search handed over to be checked and printed
         self.spent = False
         self.answers = 0
-        self.print_cost = PRINT_COST  # seconds per answer to check and print (a batch worker's is more)
+        # what one answer costs to render for this run's output (``price``): measured on a sample
+        self.render: Callable[[object], object] | None = None
+        self.cost_factor = 1.0  # a batch worker's answers cost more: handed over, then printed
+        self.samples: list[float] = []  # seconds each sampled answer took to render
+        self.priced_answers = 0
 
     # ---------------------------------------------------------------------------------- deadline
 
@@ -148,10 +158,21 @@ class Run:
         left = self.deadline - reserve - time.monotonic()
         return 0.0 if self.reason is not None else max(0.0, left)
 
+    def answer_cost(self) -> float:
+        """Seconds one answer takes to check and print: the measured rendering cost (``priced``)
+        times COST_MARGIN, at least COST_FLOOR; times ``cost_factor`` (a batch worker)."""
+        samples = sorted(self.samples)
+        measured = samples[len(samples) // 2] * COST_MARGIN if samples else 0.0
+        return max(COST_FLOOR, measured) * self.cost_factor
+
+    def reserve(self, answers: int) -> float:
+        """Seconds a search stops before the deadline to check and print the ``answers`` it hands over."""
+        return answers * self.answer_cost() if answers > 0 else 0.0
+
     def checking_grace(self) -> float:
         """Seconds after a signal the run gets to check the answers its search found: CHECK_GRACE
-        plus their printing reserve (a deadline, when there is one, still bounds it)."""
-        return CHECK_GRACE + self.print_cost * self.answers
+        plus their reserve (a deadline, when there is one, still bounds it)."""
+        return CHECK_GRACE + self.reserve(self.answers)
 
     def stopping(self) -> bool:
         if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:
@@ -387,10 +408,35 @@ def until(deadline: float | None) -> Iterator[None]:
         _until.remove(deadline)
 
 
-def print_cost() -> float:
-    """Seconds per answer a search keeps for checking and printing it after it stops."""
+def price(render: Callable[[object], object] | None) -> None:
+    """The command's output, one answer at a time: ``render(answer)`` makes what will be printed
+    for one answer as the family's search hands it over (``priced``). Timing it on a sample gives
+    the reserve a search keeps for its answers (``Run.reserve``)."""
     run = _current
-    return run.print_cost if run is not None else PRINT_COST
+    if run is not None:  # a new output (a batch's next file): a new sample
+        run.render = render
+        run.samples, run.priced_answers = [], 0
+
+
+def priced(answer: object) -> None:
+    """A family's search has checked ``answer`` (as it arrives, in clingo's model callback): the
+    first SAMPLED answers, then every RESAMPLE-th, are rendered as the output will and timed."""
+    run = _current
+    if run is None or run.render is None:
+        return
+    run.priced_answers += 1
+    if run.priced_answers > SAMPLED and run.priced_answers % RESAMPLE:
+        return
+    t0 = time.perf_counter()
+    run.render(answer)
+    run.samples.append(time.perf_counter() - t0)
+
+
+def reserve(answers: int) -> float:
+    """Seconds a search keeps, before the run's deadline, for checking and printing ``answers``
+    answers after it stops (no run, as in the Python API: nothing is printed, nothing kept)."""
+    run = _current
+    return run.reserve(answers) if run is not None else 0.0
 
 
 def search_cut(answers: int) -> None:

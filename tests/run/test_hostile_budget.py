@@ -81,7 +81,7 @@ def test_a_signals_grace_covers_checking_the_answers_found() -> None:
     run = runtime.Run()
     assert run.checking_grace() == runtime.CHECK_GRACE
     run.answers = 10_000
-    assert run.checking_grace() == pytest.approx(runtime.CHECK_GRACE + 10_000 * runtime.PRINT_COST)
+    assert run.checking_grace() == pytest.approx(runtime.CHECK_GRACE + run.reserve(10_000))
 
 
 # --------------------------------------------------------------------------------- the whole limit
