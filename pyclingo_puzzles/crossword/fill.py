@@ -241,42 +241,39 @@ def solve_fill(
     ``native.choose``) picks the word propagator's implementation. A seed varies the fill: a seed-dependent
     ``SEED_DROP`` share of the dictionary is left out, and only if the rest gives no fill does the
     whole dictionary decide (so "unfillable" is always proved with every word). Not done when
-    enumerating or optimising, where leaving words out would change the answer."""
-    t0 = time.perf_counter()
-    attempt = partial(
-        _fill_once,
-        framework,
-        rules=rules,
-        models=models,
-        seed=seed,
-        no_repeat=no_repeat,
-        optimize=optimize,
-        word_atoms=word_atoms,
-        jobs=jobs,
-        value_rule=value_rule,
-        count=count,
-        propagator=propagator,
-    )
-    if models == 1 and not optimize and not count:
-        for floor in preferred_floors(dictionary):
-            best = Dictionary({w: sc for w, sc in dictionary.words.items() if sc >= floor}, dictionary.skipped)
-            if seed:
-                best = seed_subset(best, seed)
-            outcome = attempt(best, time_limit=_left(time_limit, t0), conflicts=PREFER_CONFLICTS)
-            if outcome.solutions or runtime.stopping() or _left(time_limit, t0) == 0:
-                outcome.stats.extra.update(score_floor=floor)
-                return outcome  # a fill from the best words (or out of time)
-    if seed and models == 1 and not optimize and not count:
-        kept = seed_subset(dictionary, seed)
-        outcome = attempt(kept, time_limit=_left(time_limit, t0))
-        if outcome.result is not None and outcome.result.status is not Status.UNSAT:
-            outcome.stats.extra.update(seed_left_out=len(dictionary.words) - len(kept.words))
-            return outcome  # a fill, or out of time
-    return attempt(dictionary, time_limit=_left(time_limit, t0))
-
-
-def _left(time_limit: float | None, t0: float) -> float | None:
-    return None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+    enumerating or optimising, where leaving words out would change the answer. Every attempt asks
+    the run's budget for its time (``runtime.until``: this call's own limit within the run's)."""
+    with runtime.until(runtime.after(time_limit)):  # every attempt asks the run's budget for its time
+        attempt = partial(
+            _fill_once,
+            framework,
+            rules=rules,
+            models=models,
+            seed=seed,
+            no_repeat=no_repeat,
+            optimize=optimize,
+            word_atoms=word_atoms,
+            jobs=jobs,
+            value_rule=value_rule,
+            count=count,
+            propagator=propagator,
+        )
+        if models == 1 and not optimize and not count:
+            for floor in preferred_floors(dictionary):
+                best = Dictionary({w: sc for w, sc in dictionary.words.items() if sc >= floor}, dictionary.skipped)
+                if seed:
+                    best = seed_subset(best, seed)
+                outcome = attempt(best, time_limit=None, conflicts=PREFER_CONFLICTS)
+                if outcome.solutions or runtime.stopping() or runtime.out_of_time():
+                    outcome.stats.extra.update(score_floor=floor)
+                    return outcome  # a fill from the best words (or out of time)
+        if seed and models == 1 and not optimize and not count:
+            kept = seed_subset(dictionary, seed)
+            outcome = attempt(kept, time_limit=None)
+            if outcome.result is not None and outcome.result.status is not Status.UNSAT:
+                outcome.stats.extra.update(seed_left_out=len(dictionary.words) - len(kept.words))
+                return outcome  # a fill, or out of time
+        return attempt(dictionary, time_limit=None)
 
 
 def preferred_floors(dictionary: Dictionary) -> list[int]:
@@ -321,37 +318,38 @@ def _fill_once(
     ``word_atoms`` (implied by ``optimize`` and by rules that mention fill/2) grounds the whole
     encoding instead. With ``jobs`` > 1 a search for one fill races the
     propagator's value rules in that many processes (``portfolio.race``: the answer does not depend
-    on timing)."""
-    t0 = time.perf_counter()
-    sites = framework.sites()
-    with runtime.stage("pruning candidates"):
-        cands = prune(framework, sites, dictionary)
-    prune_seconds = time.perf_counter() - t0
-    if cands.empty:
-        stats = Stats(extra={"prune_seconds": round(prune_seconds, 4)})
-        return FillOutcome(None, [], cands.empty, stats)
-    by_rules = wants_word_atoms(rules)
-    if by_rules and not (word_atoms or optimize):
-        user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
-    lazy = not (word_atoms or optimize or by_rules)
-    # chosen (and loaded) here, before any worker is forked: a fallback is said once
-    native = lazy and _native().choose(propagator) == "c"
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-    job = _FillJob(
-        framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count,
-        conflicts, native,
-    )
-    if jobs > 1 and lazy and models == 1 and not count and can_race():
-        # said here, not once per worker; the constants are those _FillJob.run sets
-        user_rules.diagnose_paths([encoding_path(ENCODING)], rules, ("no_repeat", "optimize", "lazy"))
-        rules_raced = VALUE_RULES[: max(1, min(jobs, len(VALUE_RULES)))]
-        tasks = [partial(job.run, rule) for rule in rules_raced]
-        won, outcome, waited = race(tasks, _decided)
-        outcome.stats.extra.update(value_rule=rules_raced[won], jobs=len(tasks), race_wait_seconds=round(waited, 3))
-    else:
-        outcome = job.run(value_rule)
-    outcome.stats.extra.update(prune_seconds=round(prune_seconds, 4))
-    return outcome
+    on timing). ``time_limit``: this attempt's own, within the run's budget (None: the budget's)."""
+    with runtime.until(runtime.after(time_limit)):  # this attempt's own limit, within the run's
+        t0 = time.perf_counter()
+        sites = framework.sites()
+        with runtime.stage("pruning candidates"):
+            cands = prune(framework, sites, dictionary)
+        prune_seconds = time.perf_counter() - t0
+        if cands.empty:
+            stats = Stats(extra={"prune_seconds": round(prune_seconds, 4)})
+            return FillOutcome(None, [], cands.empty, stats)
+        by_rules = wants_word_atoms(rules)
+        if by_rules and not (word_atoms or optimize):
+            user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
+        lazy = not (word_atoms or optimize or by_rules)
+        # chosen (and loaded) here, before any worker is forked: a fallback is said once
+        native = lazy and _native().choose(propagator) == "c"
+        left = runtime.remaining()  # after pruning: the search's own limit (a raced worker's too)
+        job = _FillJob(
+            framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count,
+            conflicts, native,
+        )
+        if jobs > 1 and lazy and models == 1 and not count and can_race():
+            # said here, not once per worker; the constants are those _FillJob.run sets
+            user_rules.diagnose_paths([encoding_path(ENCODING)], rules, ("no_repeat", "optimize", "lazy"))
+            rules_raced = VALUE_RULES[: max(1, min(jobs, len(VALUE_RULES)))]
+            tasks = [partial(job.run, rule) for rule in rules_raced]
+            won, outcome, waited = race(tasks, _decided)
+            outcome.stats.extra.update(value_rule=rules_raced[won], jobs=len(tasks), race_wait_seconds=round(waited, 3))
+        else:
+            outcome = job.run(value_rule)
+        outcome.stats.extra.update(prune_seconds=round(prune_seconds, 4))
+        return outcome
 
 
 def _decided(outcome: FillOutcome) -> bool:

@@ -394,6 +394,18 @@ def stopping() -> bool:
 _until: list[float] = []
 
 
+def after(seconds: float | None) -> float | None:
+    """The deadline ``seconds`` from now (a ``time.monotonic()`` value, for ``until``); None: none."""
+    return None if seconds is None else time.monotonic() + max(0.0, seconds)
+
+
+def out_of_time() -> bool:
+    """Nothing left of the time but the run's reserve for printing: a stage that would start
+    something it cannot interrupt (grounding) does not."""
+    left = remaining()
+    return left is not None and left <= 0.0
+
+
 @contextlib.contextmanager
 def until(deadline: float | None) -> Iterator[None]:
     """A stage's own deadline (a ``time.monotonic()`` value): ``stopping()`` and ``remaining()``
