@@ -35,15 +35,18 @@ from collections.abc import Callable, Iterator
 
 EXIT_INTERRUPTED = 1
 GRACE = 0.6  # seconds after the deadline the main thread gets to print what it has
-# The reserve for the answers a search hands over (``Run.reserve``): each costs what rendering one
-# for the run's output measured (``price``/``priced``: the first SAMPLED answers, then every
-# RESAMPLE-th; the median, as one sample may catch a pause of the machine's), times COST_MARGIN,
-# and at least COST_FLOOR; nothing measured, COST_FLOOR.
+# The reserve for the answers a search hands over (``Run.reserve``): each costs the CPU time
+# rendering one for the run's output measured (``price``/``priced``: the first SAMPLED answers,
+# then every RESAMPLE-th; the median), times COST_MARGIN, at least COST_FLOOR (nothing measured:
+# COST_FLOOR); divided by the share of a CPU the process is getting (``Run.cpu_share``: on a busy
+# machine printing takes that much longer by the clock).
 SAMPLED = 16
 RESAMPLE = 256
 COST_MARGIN = 1.5  # the sample is one answer rendered alone; the output also joins and writes the
 # whole (measured: 1.1 to 1.3 times the sample's cost per answer, text and JSON, crossword and word search)
 COST_FLOOR = 0.00002  # seconds an answer: building the output's lists and writing them, when unmeasured
+SHARE_WINDOW = 0.3  # seconds of the clock over which the process's share of a CPU is measured
+SHARE_MIN = 0.15  # a share below this counts as this (a stalled process is not measured well)
 CHECK_GRACE = 5.0  # seconds (plus the answers' reserve) after a signal for checking the answers found
 POLL = 0.01  # watchdog period (memory sampling, deadline)
 # stages that ignore the stop flag: C calls, and workers that may be stuck grounding (a worker
@@ -141,8 +144,10 @@ class Run:
         # what one answer costs to render for this run's output (``price``): measured on a sample
         self.render: Callable[[object], object] | None = None
         self.cost_factor = 1.0  # a batch worker's answers cost more: handed over, then printed
-        self.samples: list[float] = []  # seconds each sampled answer took to render
+        self.samples: list[float] = []  # CPU seconds each sampled answer took to render
         self.priced_answers = 0
+        self._share = 1.0  # of a CPU, over the last SHARE_WINDOW (``cpu_share``)
+        self._share_mark: tuple[float, float] | None = None  # (clock, process CPU time) at its start
 
     # ---------------------------------------------------------------------------------- deadline
 
@@ -160,10 +165,25 @@ class Run:
 
     def answer_cost(self) -> float:
         """Seconds one answer takes to check and print: the measured rendering cost (``priced``)
-        times COST_MARGIN, at least COST_FLOOR; times ``cost_factor`` (a batch worker)."""
+        times COST_MARGIN, at least COST_FLOOR; times ``cost_factor`` (a batch worker); divided by
+        the share of a CPU the process is getting (``cpu_share``)."""
         samples = sorted(self.samples)
         measured = samples[len(samples) // 2] * COST_MARGIN if samples else 0.0
-        return max(COST_FLOOR, measured) * self.cost_factor
+        return max(COST_FLOOR, measured) * self.cost_factor / self.cpu_share()
+
+    def cpu_share(self, now: float | None = None, cpu: float | None = None) -> float:
+        """The share of a CPU this process got over the last SHARE_WINDOW seconds (1: a whole one,
+        as a search has on a quiet machine; at least SHARE_MIN), measured as polled (the
+        search's wait polls it)."""
+        now = time.monotonic() if now is None else now
+        cpu = time.process_time() if cpu is None else cpu
+        if self._share_mark is None:
+            self._share_mark = (now, cpu)
+        elif now - self._share_mark[0] >= SHARE_WINDOW:
+            wall0, cpu0 = self._share_mark
+            self._share = min(1.0, max(SHARE_MIN, (cpu - cpu0) / (now - wall0)))
+            self._share_mark = (now, cpu)
+        return self._share
 
     def reserve(self, answers: int) -> float:
         """Seconds a search stops before the deadline to check and print the ``answers`` it hands over."""
@@ -439,9 +459,9 @@ def priced(answer: object) -> None:
     run.priced_answers += 1
     if run.priced_answers > SAMPLED and run.priced_answers % RESAMPLE:
         return
-    t0 = time.perf_counter()
+    t0 = time.thread_time()  # CPU time: how busy the machine is counts once, in ``cpu_share``
     run.render(answer)
-    run.samples.append(time.perf_counter() - t0)
+    run.samples.append(time.thread_time() - t0)
 
 
 def reserve(answers: int) -> float:

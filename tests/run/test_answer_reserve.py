@@ -25,8 +25,9 @@ def test_the_first_answers_then_every_resampled_one_are_timed() -> None:
     assert rendered == expected and len(run.samples) == len(expected)
 
 
-def test_the_reserve_is_the_answers_times_their_measured_median_cost() -> None:
+def test_the_reserve_is_the_answers_times_their_measured_median_cost(monkeypatch: pytest.MonkeyPatch) -> None:
     run = runtime.Run()
+    monkeypatch.setattr(run, "cpu_share", lambda: 1.0)  # a quiet machine
     assert run.reserve(1000) == pytest.approx(1000 * runtime.COST_FLOOR)  # nothing measured yet
     run.samples = [0.001, 0.002, 0.5]  # a pause of the machine's in one sample does not count
     assert run.reserve(1000) == pytest.approx(1000 * 0.002 * runtime.COST_MARGIN)
@@ -37,6 +38,20 @@ def test_the_reserve_is_the_answers_times_their_measured_median_cost() -> None:
     assert run.reserve(10) == pytest.approx(10 * 0.002 * runtime.COST_MARGIN * batch.COST_FACTOR)
     run.answers = 10
     assert run.checking_grace() == pytest.approx(runtime.CHECK_GRACE + run.reserve(10))
+
+
+def test_a_busy_machine_makes_the_reserve_longer_by_the_share_of_a_cpu_the_run_gets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    run = runtime.Run()
+    assert run.cpu_share(now=10.0, cpu=5.0) == 1.0  # nothing measured yet
+    assert run.cpu_share(now=10.1, cpu=5.0) == 1.0  # within the window: the last share stands
+    assert run.cpu_share(now=11.0, cpu=5.25) == pytest.approx(0.25)  # a quarter of a CPU for a second
+    assert run.cpu_share(now=12.0, cpu=7.25) == 1.0  # two threads busy: at most one CPU counts
+    assert run.cpu_share(now=13.0, cpu=7.25) == runtime.SHARE_MIN  # stalled: at least SHARE_MIN
+    run.samples = [0.001]
+    monkeypatch.setattr(run, "cpu_share", lambda: 0.25)
+    assert run.reserve(100) == pytest.approx(100 * 0.001 * runtime.COST_MARGIN / 0.25)
 
 
 def test_a_new_output_starts_a_new_sample() -> None:
