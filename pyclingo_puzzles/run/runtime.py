@@ -44,7 +44,7 @@ SAMPLED = 16
 RESAMPLE = 256
 COST_MARGIN = 1.5  # the sample is one answer rendered alone; the output also joins and writes the
 # whole (measured: 1.1 to 1.3 times the sample's cost per answer, text and JSON, crossword and word search)
-COST_FLOOR = 0.00002  # seconds an answer: building the output's lists and writing them, when unmeasured
+COST_FLOOR = 0.00001  # seconds an answer, when unmeasured or less (a crossword's text: 5 us measured)
 SHARE_WINDOW = 0.3  # seconds of the clock over which the process's share of a CPU is measured
 SHARE_MIN = 0.15  # a share below this counts as this (a stalled process is not measured well)
 CHECK_GRACE = 5.0  # seconds (plus the answers' reserve) after a signal for checking the answers found
