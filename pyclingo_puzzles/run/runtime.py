@@ -146,6 +146,7 @@ class Run:
         self.cost_factor = 1.0  # a batch worker's answers cost more: handed over, then printed
         self.samples: list[float] = []  # CPU seconds each sampled answer took to render
         self.priced_answers = 0
+        self.output_reserve = 0.0  # seconds kept from every stage for output files (--pdf's pages)
         self._share = 1.0  # of a CPU, over the last SHARE_WINDOW (``cpu_share``)
         self._share_mark: tuple[float, float] | None = None  # (clock, process CPU time) at its start
 
@@ -156,10 +157,11 @@ class Run:
         return None if self.time_limit is None else self.started + self.time_limit
 
     def remaining(self) -> float | None:
-        """Seconds left for cooperative work (solving), keeping a small reserve for printing."""
+        """Seconds left for cooperative work (solving), keeping a small reserve for printing and
+        the output files' (``output_reserve``)."""
         if self.deadline is None:
             return None if self.reason is None else 0.0
-        reserve = min(0.25, 0.1 * (self.time_limit or 0))
+        reserve = min(0.25, 0.1 * (self.time_limit or 0)) + self.output_reserve
         left = self.deadline - reserve - time.monotonic()
         return 0.0 if self.reason is not None else max(0.0, left)
 
