@@ -318,9 +318,7 @@ class _Batch:
     def solve(self) -> None:
         self.workers = [self._spawn() for _ in range(min(self.args.jobs, len(self.files)))]
         while self.printer.count < len(self.files) and not self.printer.closed():
-            left = runtime.remaining()
-            self.spent = self.spent or any(w.budget[0] for w in self.workers)
-            if (left is None or left > 0) and not self.spent:
+            if self.may_start():
                 self._hand_out()
             else:
                 self._wrap_up()
@@ -330,6 +328,14 @@ class _Batch:
             self.printer.flush(self.results)
             done = sum(r is not None for r in self.results)
             self.bar.draw(f"{done}/{len(self.files)} files, {self.bar.elapsed():.1f} s")
+
+    def may_start(self) -> bool:
+        """The rule for starting a further file: more than the run's own reserve is left
+        (``runtime.remaining`` > 0) and no file's search has been cut by the deadline yet (the time
+        after such a cut is that file's, for checking and printing its answers). No estimate decides."""
+        left = runtime.remaining()
+        self.spent = self.spent or any(w.budget[0] for w in self.workers)
+        return (left is None or left > 0) and not self.spent
 
     def _spawn(self) -> _Worker:
         return _spawn(self.command, self.args, self.files, self.outputs)
