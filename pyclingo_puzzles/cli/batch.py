@@ -409,7 +409,11 @@ class _Batch:
             )
             w.index = None
             w.process.stop()
-        self.workers = [w for w in self.workers if w.process.alive()]
+        # a worker that died with a file still assigned stays: its pipe's end of file is read by
+        # the next ``_collect``, which reports the file. Dropping it here (it may die between that
+        # wait and this line, e.g. of a SIGTERM to the process group) left the file without a
+        # result, and the batch waited for it for ever
+        self.workers = [w for w in self.workers if w.process.alive() or w.index is not None]
 
     def _until(self, w: _Worker) -> float:
         """When a busy worker is ended: ``give_up_at``; one checking or printing its answers gets

@@ -9,6 +9,7 @@ from pathlib import Path
 
 EXIT_BAD_INPUT = 65
 MAX_SHOWN = 40  # characters of a value (a word, a key) echoed in a message
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def shorten(value: object, limit: int = MAX_SHOWN) -> str:
@@ -36,7 +37,8 @@ class InputError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = self.file or "<input>"
+        # a file name may hold a newline or a control character: shown escaped, on one line
+        where = _CONTROL.sub(lambda m: repr(m.group())[1:-1], self.file) if self.file else "<input>"
         if self.line is not None:
             where += f":{self.line}"
         return f"{where}: {self.message}"

@@ -218,6 +218,30 @@ def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signa
     assert len(workers) == 2 and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
 
 
+def test_a_worker_dying_between_the_wait_and_the_give_up_still_reports_its_file() -> None:
+    """The race behind a batch that never ended after ``kill -TERM -PGID``: a busy worker dies
+    after ``_collect``'s wait and before ``_give_up`` prunes the dead workers. Its file must still
+    get a result (from its pipe's end of file), or the parent waits for it for ever."""
+    import multiprocessing
+    from types import SimpleNamespace
+
+    from pyclingo_puzzles.cli import batch
+
+    mine, theirs = multiprocessing.Pipe(duplex=True)
+    theirs.close()  # the worker has gone: its end of the pipe is closed
+    dead = SimpleNamespace(conn=mine, alive=lambda: False, stop=mine.close, signal=lambda sig: None,
+                           proc=SimpleNamespace(join=lambda timeout: None, exitcode=-signal.SIGTERM))
+    worker = batch._Worker(dead, SimpleNamespace(value=b"grounding"), [0, 0], index=0)  # type: ignore[arg-type]
+    state = batch._Batch.__new__(batch._Batch)
+    state.files, state.results, state.workers, state.started = ["a.yaml"], [None], [worker], 1
+    state.limits, state.give_up_at, state.idle_since = None, time.monotonic() + 60, None
+    state.command = state.args = state.outputs = None  # no worker is started: the file is not retried
+    state._give_up()
+    state._collect()
+    assert state.results[0] is not None and state.results[0].note == "interrupted while grounding"
+    assert state.workers == []
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_keeps_the_answers_found(many_solutions: list[Path], sig: signal.Signals) -> None:
     """Each running file reports exit 11 with its answers: the parent waits for the checking under
@@ -240,14 +264,18 @@ def test_a_signal_keeps_the_answers_found(many_solutions: list[Path], sig: signa
 # --------------------------------------------------------------------------------- progress line
 
 
-def _with_terminal_stderr(argv: list[str], stdout: Path) -> bytes:
-    """Run with stderr on a pseudo-terminal (stdout to a file); what the terminal received."""
+def _with_terminal_stderr(argv: list[str], stdout: Path, until: str | None = None) -> bytes:
+    """Run with stderr on a pseudo-terminal (stdout to a file); what the terminal received. With
+    ``until`` (a pattern), the run is killed once the terminal has shown it."""
     leader, follower = pty.openpty()
     with stdout.open("w") as out:
         proc = subprocess.Popen(argv, stdout=out, stderr=follower)
     os.close(follower)
     seen = b""
     while True:
+        if until is not None and re.search(until, seen.decode(errors="replace")):
+            proc.kill()
+            until = None
         ready, _, _ = select.select([leader], [], [], 0.1)
         if ready:
             try:
@@ -286,8 +314,9 @@ def test_a_long_fill_shows_its_progress_on_a_terminal(tmp_path: Path, jobs: int,
     grid = shared_path("crossword-bench", "grids", "21.10.grid")  # not filled in 10 s: conflicts pile up
     words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
     argv = command("crossword", grid, "--dictionary", words, "--time-limit", "10", "--jobs", jobs)
-    seen = _with_terminal_stderr(argv, tmp_path / "out.txt").decode()
-    assert re.search(rf"\r\x1b\[K[a-z ]+, {detail}, \d+ s", seen), seen[-300:]  # any second: busy machines are slow
+    line = rf"\r\x1b\[K[a-z ]+, {detail}, \d+ s"  # any second: busy machines are slow
+    seen = _with_terminal_stderr(argv, tmp_path / "out.txt", until=line).decode()
+    assert re.search(line, seen), seen[-300:]
 
 
 def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) -> None:
