@@ -151,9 +151,12 @@ def _font_file() -> Iterator[Path]:
 
 @dataclass(frozen=True)
 class Budget:
-    """The wall-clock time (``time.monotonic``) by which the PDF must be complete; None: no limit."""
+    """The wall-clock time (``time.monotonic``) by which the PDF must be complete (None: no limit),
+    and how much slower than on a quiet machine the run's work goes by the clock (1 / the run's
+    share of a CPU: ``Run.cpu_share``), which writing the document is estimated at."""
 
     until: float | None = None
+    slowdown: float = 1.0
 
 
 def output_budget() -> Budget:
@@ -163,7 +166,9 @@ def output_budget() -> Budget:
 
     run = runtime.current()
     deadline = run.deadline if run is not None else None
-    return Budget(None if deadline is None else deadline + OUTPUT_GRACE)
+    if deadline is None:
+        return Budget()
+    return Budget(deadline + OUTPUT_GRACE, 1.0 / run.cpu_share())
 
 
 def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", budget: Budget | None = None) -> Drawn:
@@ -183,7 +188,7 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
         pdf = document()
         pdf.set_title(drawable(title))
         drawn = 0
-        cost = SheetCost()
+        cost = SheetCost(budget.slowdown if budget is not None else 1.0)
         for sheet in sheets:
             if drawn and not cost.fits(drawn + 1, until):
                 break
@@ -207,9 +212,10 @@ class SheetCost:
     """What the sheets drawn so far cost (their fronts, the first one's back), and the rule
     whether a further front is drawn: ``fits``."""
 
-    def __init__(self) -> None:
+    def __init__(self, slowdown: float = 1.0) -> None:
         self.fronts = 0.0  # seconds drawing the fronts so far took
         self.back = 0.0  # seconds the first back took
+        self.slowdown = slowdown  # writing the document (not measured before it is done) takes that much longer
 
     def fits(self, sheets: int, until: float | None, now: float | None = None) -> bool:
         """One more front (as long as the fronts so far took on average), the backs of ``sheets``
@@ -218,7 +224,8 @@ class SheetCost:
             return True
         now = time.monotonic() if now is None else now
         front = self.fronts / max(1, sheets - 1)
-        return now + front + sheets * (self.back + OUTPUT_PER_SHEET) + OUTPUT_BASE <= until
+        writing = (OUTPUT_BASE + sheets * OUTPUT_PER_SHEET) * self.slowdown
+        return now + front + sheets * self.back + writing <= until
 
 
 def write_pdf(path: str | Path, drawn: Drawn | bytes) -> None:

@@ -124,3 +124,7 @@ def test_pdf_draws_another_page_only_while_the_measured_pages_and_the_writing_fi
     assert cost.fits(2, until=10.0 + 0.1 + 0.4 + writing, now=10.0)
     assert not cost.fits(2, until=10.0 + 0.1 + 0.4 + writing - 0.01, now=10.0)
     assert cost.fits(10**6, until=None)  # no time limit: every answer
+    busy = pdf.SheetCost(slowdown=2.0)  # the run got half a CPU: writing is estimated twice as long
+    busy.fronts, busy.back = 0.1, 0.2
+    assert busy.fits(2, until=10.0 + 0.1 + 0.4 + 2 * writing, now=10.0)
+    assert not busy.fits(2, until=10.0 + 0.1 + 0.4 + writing, now=10.0)
