@@ -4,19 +4,28 @@ Per grid and program: the words of the fill, their mean Zipf frequency (wordfreq
 ``zipf_frequency``, 0 for a word it does not know), how many are below Zipf 2.0, and the time of the
 whole fill. Programs, side by side in one run, each capped at DICT_CAP seconds (default 10):
 
-- ours on ``en`` (the CLI's fill: staged floors and best-words-first letters, FILL_JOBS processes);
+- ours as a user runs it: ``python -m pyclingo_puzzles crossword GRID`` with default settings
+  (``en`` is the default for a .grid; its default jobs), the whole process timed (start-up and
+  building ``en`` included), wall and CPU (the command and its workers), killed at DICT_CAP;
+- ours on ``en`` in-process on the same list as the peers (staged floors and best-words-first
+  letters, FILL_JOBS processes), from the read grid to the verified fill;
 - Qxw and Gecode's crossword example on the same words as a plain list (they take no scores): the
   ``en`` words at the default floor (Zipf 2.0) that both peers read (lower-case ASCII; the few
   words with other letters are left out for all three programs, so the list is the same);
 - for comparison, ours on wamerican (a flat list: no scores), from ../shared when present.
 
-DICT_GRIDS globs (default "15.*"), DICT_PROGRAMS the columns (default "ours,qxw,gecode,ours-wamerican").
+DICT_GRIDS globs (default "15.*"), DICT_PROGRAMS the columns (default
+"command,ours,qxw,gecode,ours-wamerican").
 """
 
 from __future__ import annotations
 
+import json
 import os
+import resource
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -24,7 +33,7 @@ from pathlib import Path
 
 import wordfreq
 
-from benchmarks.common import SHARED, table
+from benchmarks.common import ROOT, SHARED, table, user_env
 from benchmarks.gecode import gecode_fill, prepare
 from benchmarks.qxw import find_qxw, qxw_fill
 from pyclingo_puzzles.crossword.english import english_dictionary, wordfreq_version
@@ -34,11 +43,12 @@ BENCH = SHARED / "crossword-bench"
 CAP = float(os.environ.get("DICT_CAP", "10"))
 GLOBS = os.environ.get("DICT_GRIDS", "15.*").split(",")
 JOBS = int(os.environ.get("FILL_JOBS", "2"))
-PROGRAMS = os.environ.get("DICT_PROGRAMS", "ours,qxw,gecode,ours-wamerican").split(",")
+PROGRAMS = os.environ.get("DICT_PROGRAMS", "command,ours,qxw,gecode,ours-wamerican").split(",")
 FLOOR_ZIPF = 2.0
 
 Fill = tuple[str, float, list[str]]  # (verdict, seconds, words)
 Run = Callable[[Path], Fill]
+CPU: dict[tuple[str, str], float] = {}  # (program, grid) -> CPU seconds, where measured
 
 
 def zipf(word: str) -> float:
@@ -58,12 +68,39 @@ def ours(dictionary: Dictionary) -> Run:
     return run
 
 
-def summary(fill: Fill) -> list[str]:
+def children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def command(name: str) -> Run:
+    """The whole process with default settings; its CPU time (with its workers) kept in CPU."""
+
+    def run(path: Path) -> Fill:
+        cmd = [sys.executable, "-m", "pyclingo_puzzles", "crossword", str(path), "--json"]
+        c0, t0 = children_cpu(), time.perf_counter()
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=CAP, env=user_env(), cwd=ROOT)
+        except subprocess.TimeoutExpired:
+            return "timed out", time.perf_counter() - t0, []
+        elapsed = time.perf_counter() - t0
+        CPU[name, path.stem] = children_cpu() - c0
+        if proc.returncode != 10:
+            return f"exit {proc.returncode}", elapsed, []
+        solutions = json.loads(proc.stdout)["solutions"]
+        return "filled", elapsed, [p["word"] for p in solutions[0]["placements"]]
+
+    return run
+
+
+def summary(fill: Fill, cpu: float | None = None) -> list[str]:
+    """words, mean Zipf, words below Zipf 2, seconds (wall, and CPU where measured: "2.1/1.4")"""
     verdict, seconds, words = fill
+    shown = f"{seconds:.1f}" if cpu is None else f"{seconds:.1f}/{cpu:.1f}"
     if verdict != "filled":
-        return [verdict if verdict != "timed out" else "timeout", "-", "-", f"{seconds:.1f}"]
+        return [verdict if verdict != "timed out" else "timeout", "-", "-", shown]
     z = [zipf(w) for w in words]
-    return [str(len(words)), f"{statistics.mean(z):.2f}", str(sum(v < FLOOR_ZIPF for v in z)), f"{seconds:.1f}"]
+    return [str(len(words)), f"{statistics.mean(z):.2f}", str(sum(v < FLOOR_ZIPF for v in z)), shown]
 
 
 def main() -> None:
@@ -83,7 +120,9 @@ def main() -> None:
         runs = programs(en, plain)
         results = {name: {p.stem: run(p) for p in grids} for name, run in runs.items()}
     heads = ["grid"] + [f"{name}: {col}" for name in runs for col in ("words", "Zipf", "<2", "s")]
-    rows = [[p.stem] + [c for name in runs for c in summary(results[name][p.stem])] for p in grids]
+    rows = [
+        [p.stem] + [c for name in runs for c in summary(results[name][p.stem], CPU.get((name, p.stem)))] for p in grids
+    ]
     print(table(heads, rows))
     print(f"\nper program over the grids (cap {CAP:.0f} s each): filled, mean Zipf of all words, words < 2, total s")
     total_rows = []
@@ -106,7 +145,9 @@ def main() -> None:
 def programs(en: Dictionary, plain: Path) -> dict[str, Run]:
     runs: dict[str, Run] = {}
     for name in PROGRAMS:
-        if name == "ours":
+        if name == "command":
+            runs["ours, command"] = command("ours, command")
+        elif name == "ours":
             runs[f"ours en ({JOBS} jobs)"] = ours(en)
         elif name == "qxw":
             if find_qxw() is None:

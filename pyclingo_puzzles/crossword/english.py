@@ -5,7 +5,8 @@ A word's score is its Zipf frequency (log10 of its occurrences per billion words
 "crossword" 3.0, "aardwolf" 1.6) times 100, rounded: an integer, as clingo's ``#maximize`` needs,
 that keeps wordfreq's own resolution (it stores frequencies rounded to 0.01 Zipf). Entries that are
 not a word after the project's letter normalisation (apostrophes, digits, hyphens, combining marks)
-are dropped. Building takes about half a second, so the list is kept in memory, not on disk.
+are dropped. Building takes about 0.2 s of CPU (reading stops at the floor), so the list is kept in
+memory, not on disk.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ SCORE_PER_ZIPF = 100
 # foreign words: they are left out unless --min-score says otherwise.
 DEFAULT_MIN_SCORE = 2 * SCORE_PER_ZIPF
 WORDLIST = "large"  # wordfreq's list with the most words (down to Zipf 1.0)
+ZIPF_9_SCORE = 9 * SCORE_PER_ZIPF  # wordfreq's bucket 0: 0 centibels, a frequency of 1, Zipf 9
 
 
 def zipf_score(zipf: float) -> int:
@@ -49,9 +51,15 @@ def scored_words(frequencies: Iterable[tuple[str, float]]) -> Iterator[tuple[str
 
 
 @cache
-def english_scores() -> dict[str, int]:
-    """Every word of wordfreq's English list with its score (two entries that normalise to the
-    same word keep the higher score). Kept for the life of the process."""
+def english_scores(min_score: int = DEFAULT_MIN_SCORE) -> dict[str, int]:
+    """Every word of wordfreq's English list scored at least ``min_score``, with its score (two
+    entries that normalise to the same word keep the higher score). Kept for the life of the
+    process, per floor.
+
+    Read from wordfreq's frequency buckets (``get_frequency_list``: bucket ``i`` holds the entries
+    of -i centibels, i.e. Zipf 9 - i/100, score ``ZIPF_9_SCORE - i``, the same as ``scored_words``
+    gives for their frequencies), best first, so the reading stops at the floor: at the default
+    floor it normalises 96,000 entries instead of 320,000 (about a third of the time)."""
     try:
         import wordfreq
     except ImportError as e:  # the package is a dependency; a broken environment still gets one line
@@ -59,9 +67,15 @@ def english_scores() -> dict[str, int]:
             f"--dictionary {NAME} needs the wordfreq package ({e}); install it with: pip install wordfreq"
         ) from None
     words: dict[str, int] = {}
-    for word, score in scored_words(wordfreq.get_frequency_dict("en", WORDLIST).items()):
-        if score > words.get(word, -1):
-            words[word] = score
+    for index, bucket in enumerate(wordfreq.get_frequency_list("en", WORDLIST)):
+        score = ZIPF_9_SCORE - index
+        if score < min_score:
+            break
+        for entry in bucket:
+            # ASCII needs no NFC and upper-cases letter for letter: normalize_word's result, faster
+            word = entry.strip().upper() if entry.isascii() else normalize_word(entry)
+            if word.isalpha() and word not in words:  # best bucket first: the first score is the higher
+                words[word] = score
     return words
 
 
@@ -78,7 +92,7 @@ def english_dictionary(min_length: int = 2, min_score: int | None = None) -> Dic
     from .fill import Dictionary
 
     floor = DEFAULT_MIN_SCORE if min_score is None else min_score
-    words = {w: sc for w, sc in english_scores().items() if len(w) >= min_length and sc >= floor}
+    words = {w: sc for w, sc in english_scores(floor).items() if len(w) >= min_length and sc >= floor}
     if not words:
         raise InputError(f"no word of the built-in dictionary scores at least {floor}", NAME)
     return Dictionary(words)

@@ -7,7 +7,7 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -42,8 +42,10 @@ SCORE_MIN, SCORE_MAX = -(2**31), 2**31 - 1  # scores become clingo numbers (32-b
 # each search stopped after PREFER_CONFLICTS conflicts (a count, not a time: the fill stays the same
 # on a busy machine), before the whole dictionary decides. The propagator tries the best words first
 # in any case, but a fill from the best 30% has no rare word at all (the built-in English list: its
-# best 30%, 45% and 60% are the words of Zipf 3.04, 2.70 and 2.45 and more). On the 15x15 grids a
-# fill from the best 30% takes 16-289 conflicts or more than 1,000; from the best 45%, 8-375.
+# best 30%, 45% and 60% are the words of Zipf 3.03, 2.69 and 2.45 and more). On the 15x15 grids a
+# fill from the best 30% takes 16-289 conflicts or more than 1,000; from the best 45%, 8-375. With
+# several jobs the first attempts run side by side (``_fill_side_by_side``), so a grid whose best
+# 30% cannot be filled loses no time on it.
 PREFER_SHARES = (0.3, 0.45, 0.6)
 PREFER_CONFLICTS = 200
 
@@ -147,11 +149,20 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
 
 @dataclass
 class Candidates:
-    by_site: dict[int, list[str]]
+    sites: Sequence[Site]
     options: dict[tuple[int, int], set[str]]  # place -> letters still possible
     empty: list[Site] = field(default_factory=list)  # sites left without any candidate
     tables: dict[int, WordTable] = field(default_factory=dict)  # length -> the dictionary's words
     bits: dict[int, int] = field(default_factory=dict)  # site -> its candidates in its length's table
+
+    @cached_property
+    def by_site(self) -> dict[int, list[str]]:
+        """Site -> its candidate words (decoded when asked: the propagator works on ``bits``)."""
+        return {s.id: self.tables[s.length].decode(self.bits[s.id]) for s in self.sites}
+
+    def count(self) -> int:
+        """The candidates of all sites together."""
+        return sum(b.bit_count() for b in self.bits.values())
 
 
 def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -> Candidates:
@@ -171,9 +182,8 @@ def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -
         for i, cell in enumerate(s.cells()):
             letters = tables[s.length].letters(bits[s.id], i)
             options[cell] = letters if cell not in options else options[cell] & letters
-    by_site = {s.id: tables[s.length].decode(bits[s.id]) for s in sites}
     empty = [s for s in sites if not bits[s.id]]
-    return Candidates(by_site, options, empty, tables, bits)
+    return Candidates(sites, options, empty, tables, bits)
 
 
 # ------------------------------------------------------------------------------------------ solving
@@ -259,10 +269,22 @@ def solve_fill(
             propagator=propagator,
         )
         if models == 1 and not optimize and not count:
-            for floor in preferred_floors(dictionary):
-                best = Dictionary({w: sc for w, sc in dictionary.words.items() if sc >= floor}, dictionary.skipped)
-                if seed:
-                    best = seed_subset(best, seed)
+            floors = preferred_floors(dictionary)
+            tried = 0
+            together = min(jobs, len(floors))
+            if together > 1:
+                bests = [best_words(dictionary, floor, seed) for floor in floors[:together]]
+                side = _fill_side_by_side(
+                    framework, bests, rules=rules, seed=seed, time_limit=None, no_repeat=no_repeat,
+                    word_atoms=word_atoms, propagator=propagator,
+                )
+                if side is not None:
+                    tried, (won, outcome) = together, side
+                    if outcome.solutions or runtime.stopping() or runtime.out_of_time():
+                        outcome.stats.extra.update(score_floor=floors[won])
+                        return outcome  # a fill from the best words (or out of time)
+            for floor in floors[tried:]:
+                best = best_words(dictionary, floor, seed)
                 outcome = attempt(best, time_limit=None, conflicts=PREFER_CONFLICTS)
                 if outcome.solutions or runtime.stopping() or runtime.out_of_time():
                     outcome.stats.extra.update(score_floor=floor)
@@ -288,6 +310,12 @@ def preferred_floors(dictionary: Dictionary) -> list[int]:
         if floor > scores[-1] and floor not in floors:
             floors.append(floor)
     return floors
+
+
+def best_words(dictionary: Dictionary, floor: int, seed: int | None) -> Dictionary:
+    """The words scored ``floor`` or more (with a seed: less its ``seed_subset`` share)."""
+    best = Dictionary({w: sc for w, sc in dictionary.words.items() if sc >= floor}, dictionary.skipped)
+    return seed_subset(best, seed) if seed else best
 
 
 def seed_subset(dictionary: Dictionary, seed: int) -> Dictionary:
@@ -318,16 +346,50 @@ def _fill_once(
     ``word_atoms`` (implied by ``optimize`` and by rules that mention fill/2) grounds the whole
     encoding instead. With ``jobs`` > 1 a search for one fill races the
     propagator's value rules in that many processes (``portfolio.race``: the answer does not depend
-    on timing). ``time_limit``: this attempt's own, within the run's budget (None: the budget's)."""
-    with runtime.until(runtime.after(time_limit)):  # this attempt's own limit, within the run's
+    on timing)."""
+    job = _fill_job(
+        framework, dictionary, rules=rules, models=models, seed=seed, time_limit=time_limit, no_repeat=no_repeat,
+        optimize=optimize, word_atoms=word_atoms, count=count, conflicts=conflicts, propagator=propagator,
+    )
+    if isinstance(job, FillOutcome):
+        return job  # a slot without candidates
+    if jobs > 1 and job.lazy and models == 1 and not count and can_race():
+        _diagnose_raced(rules)
+        rules_raced = VALUE_RULES[: max(1, min(jobs, len(VALUE_RULES)))]
+        tasks = [partial(job.run, rule) for rule in rules_raced]
+        won, outcome, waited = race(tasks, _decided)
+        outcome.stats.extra.update(value_rule=rules_raced[won], jobs=len(tasks), race_wait_seconds=round(waited, 3))
+    else:
+        outcome = job.run(value_rule)
+    outcome.stats.extra.update(prune_seconds=job.prune_seconds)
+    return outcome
+
+
+def _fill_job(
+    framework: Framework,
+    dictionary: Dictionary,
+    *,
+    rules: Sequence[str],
+    models: int,
+    seed: int | None,
+    time_limit: float | None,
+    no_repeat: bool,
+    optimize: bool,
+    word_atoms: bool,
+    count: bool = False,
+    conflicts: int | None = None,
+    propagator: str = "auto",
+) -> _FillJob | FillOutcome:
+    """Prune, then the search to run (see ``_fill_once``); the outcome instead when a slot is left
+    without candidates. ``time_limit``: this search's own, within the run's budget (None: the budget's)."""
+    with runtime.until(runtime.after(time_limit)):  # this search's own limit, within the run's
         t0 = time.perf_counter()
         sites = framework.sites()
         with runtime.stage("pruning candidates"):
             cands = prune(framework, sites, dictionary)
-        prune_seconds = time.perf_counter() - t0
+        prune_seconds = round(time.perf_counter() - t0, 4)
         if cands.empty:
-            stats = Stats(extra={"prune_seconds": round(prune_seconds, 4)})
-            return FillOutcome(None, [], cands.empty, stats)
+            return FillOutcome(None, [], cands.empty, Stats(extra={"prune_seconds": prune_seconds}))
         by_rules = wants_word_atoms(rules)
         if by_rules and not (word_atoms or optimize):
             user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
@@ -335,21 +397,56 @@ def _fill_once(
         # chosen (and loaded) here, before any worker is forked: a fallback is said once
         native = lazy and _native().choose(propagator) == "c"
         left = runtime.remaining()  # after pruning: the search's own limit (a raced worker's too)
-        job = _FillJob(
+        return _FillJob(
             framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count,
-            conflicts, native,
+            conflicts, native, prune_seconds,
         )
-        if jobs > 1 and lazy and models == 1 and not count and can_race():
-            # said here, not once per worker; the constants are those _FillJob.run sets
-            user_rules.diagnose_paths([encoding_path(ENCODING)], rules, ("no_repeat", "optimize", "lazy"))
-            rules_raced = VALUE_RULES[: max(1, min(jobs, len(VALUE_RULES)))]
-            tasks = [partial(job.run, rule) for rule in rules_raced]
-            won, outcome, waited = race(tasks, _decided)
-            outcome.stats.extra.update(value_rule=rules_raced[won], jobs=len(tasks), race_wait_seconds=round(waited, 3))
-        else:
-            outcome = job.run(value_rule)
-        outcome.stats.extra.update(prune_seconds=round(prune_seconds, 4))
-        return outcome
+
+
+def _diagnose_raced(rules: Sequence[str]) -> None:
+    """Said in the parent, not once per worker; the constants are those ``_FillJob.run`` sets."""
+    user_rules.diagnose_paths([encoding_path(ENCODING)], rules, ("no_repeat", "optimize", "lazy"))
+
+
+def _fill_side_by_side(
+    framework: Framework,
+    dictionaries: Sequence[Dictionary],
+    *,
+    rules: Sequence[str],
+    seed: int | None,
+    time_limit: float | None,
+    no_repeat: bool,
+    word_atoms: bool,
+    propagator: str,
+) -> tuple[int, FillOutcome] | None:
+    """The first attempts with the best words, all at once: one process per dictionary (best words
+    first), each with its own value rule and stopped after ``PREFER_CONFLICTS`` conflicts; the
+    first dictionary in this order whose search fills wins (``portfolio.race`` in order: it waits
+    for the searches before it, so the fill does not depend on timing). None when the searches
+    cannot run so (word atoms, no fork, a dictionary that leaves a slot without candidates): the
+    caller then tries them one by one. ``time_limit``: theirs, within the run's budget (None: the budget's)."""
+    if not can_race() or word_atoms or wants_word_atoms(rules):
+        return None
+    with runtime.until(runtime.after(time_limit)):
+        jobs = [
+            _fill_job(
+                framework, d, rules=rules, models=1, seed=seed, time_limit=None, no_repeat=no_repeat,
+                optimize=False, word_atoms=word_atoms, conflicts=PREFER_CONFLICTS, propagator=propagator,
+            )
+            for d in dictionaries
+        ]
+    searches = [job for job in jobs if isinstance(job, _FillJob)]
+    if len(searches) < len(jobs):
+        return None
+    _diagnose_raced(rules)
+    rules_used = [VALUE_RULES[k % len(VALUE_RULES)] for k in range(len(searches))]
+    tasks = [partial(job.run, rule) for job, rule in zip(searches, rules_used, strict=True)]
+    won, outcome, waited = race(tasks, lambda o: bool(o.solutions), in_order=True)
+    outcome.stats.extra.update(
+        value_rule=rules_used[won], jobs=len(tasks), race_wait_seconds=round(waited, 3),
+        prune_seconds=round(sum(job.prune_seconds for job in searches), 4),
+    )
+    return won, outcome
 
 
 def _decided(outcome: FillOutcome) -> bool:
@@ -375,6 +472,7 @@ class _FillJob:
     count: bool = False
     conflicts: int | None = None  # stop the search after this many conflicts
     native: bool = False  # the word propagator compiled (native.NativePropagator), not WordPropagator
+    prune_seconds: float = 0.0  # spent making ``cands`` (for --stats)
 
     def run(self, value_rule: str, progress: Progress | None = None) -> FillOutcome:
         framework, sites, cands, lazy = self.framework, self.sites, self.cands, self.lazy
@@ -446,7 +544,7 @@ class _FillJob:
             # not with the propagator: it takes letters false at its start as gone for good, which
             # stops holding once the rules' switches are freed
             blamed = user_rules.blame(solver, self.time_limit)
-        result.stats.extra.update(candidates=sum(map(len, cands.by_site.values())), word_atoms=not lazy)
+        result.stats.extra.update(candidates=cands.count(), word_atoms=not lazy)
         if lazy:
             result.stats.extra.update(propagator="C" if self.native else "Python")
         result = result.replace(answers=[], core=[])  # decoded above; symbols stay in this process

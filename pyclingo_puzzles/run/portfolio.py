@@ -42,11 +42,15 @@ def _work(conn: Connection, task: Callable[[Progress], Any], progress: Progress)
         conn.close()
 
 
-def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool]) -> tuple[int, T, float]:
+def race(
+    tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool], *, in_order: bool = False
+) -> tuple[int, T, float]:
     """Run each task in its own process; return the winner's index and result (see the module
     docstring) and the seconds spent waiting for the other workers after the first decided. A task
     counts its steps in the ``Progress`` it is given and must stop on its own (its time limit);
-    when no task decides, the first task's result is returned."""
+    when no task decides, the first task's result is returned. ``in_order``: the tasks are in order
+    of preference, and the winner is the first that decided, accepted once every task before it
+    has finished (at the run's deadline: the first decided so far), whatever the steps."""
     progress = [workers.context().Value("q", 0, lock=False) for _ in tasks]
     procs: list[workers.Worker] = []
     pending: dict[Connection, int] = {}
@@ -77,6 +81,15 @@ def race(tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool])
                     if kind == "error":
                         raise out
                     results[i] = (out, steps)
+                if in_order:
+                    ready = [i for i in range(len(tasks)) if i in results and decided(results[i][0])]
+                    if ready:
+                        first = first or time.perf_counter()
+                        if runtime.stopping() or all(j in results for j in range(ready[0])):
+                            return ready[0], results[ready[0]][0], time.perf_counter() - first
+                    elif not pending:
+                        return 0, results[0][0], 0.0
+                    continue
                 done = sorted((steps, i) for i, (out, steps) in results.items() if decided(out))
                 if done:
                     first = first or time.perf_counter()

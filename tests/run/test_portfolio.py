@@ -54,3 +54,20 @@ def test_a_worker_error_is_raised_in_the_caller() -> None:
 
     with pytest.raises(ValueError, match="bad instance"):
         race([failing, counting(1000, 0.01)], is_decided)
+
+
+def test_in_order_the_first_decided_task_wins_whatever_the_steps() -> None:
+    # task 1 decides first and with fewer steps; task 0 is preferred and decides too
+    assert race([counting(30, 0.01), counting(5, 0.0)], is_decided, in_order=True)[:2] == (0, (30, True))
+    # task 0 does not decide: task 1 wins once task 0 has finished
+    assert race([counting(30, 0.01, decided=False), counting(5, 0.0)], is_decided, in_order=True)[:2] == (1, (5, True))
+    assert race([counting(3, 0.0, decided=False), counting(4, 0.0, decided=False)], is_decided, in_order=True)[:2] == (
+        0,
+        (3, False),
+    )
+
+
+def test_in_order_a_preferred_decided_task_stops_the_later_ones() -> None:
+    start = time.perf_counter()
+    assert race([counting(5, 0.0), counting(6000, 0.01)], is_decided, in_order=True)[:2] == (0, (5, True))
+    assert time.perf_counter() - start < 60 - MARGIN
