@@ -42,8 +42,9 @@ GRACE = 0.6  # seconds after the deadline the main thread gets to print what it 
 # machine printing takes that much longer by the clock).
 SAMPLED = 16
 RESAMPLE = 256
-COST_MARGIN = 1.5  # the sample is one answer rendered alone; the output also joins and writes the
-# whole (measured: 1.1 to 1.3 times the sample's cost per answer, text and JSON, crossword and word search)
+COST_MARGIN = 1.0  # printing the whole output took 0.8 times the sample's CPU cost per answer (JSON
+# and text, crossword and word search: one answer rendered alone pays a call's overhead), so the
+# sample alone already keeps a little more than printing needs; a slower machine counts in cpu_share
 COST_FLOOR = 0.00001  # seconds an answer, when unmeasured or less (a crossword's text: 5 us measured)
 SHARE_WINDOW = 0.3  # seconds of the clock over which the process's share of a CPU is measured
 SHARE_MIN = 0.15  # a share below this counts as this (a stalled process is not measured well)
