@@ -24,7 +24,8 @@ Ctrl-C / SIGTERM: the busy workers are asked to stop (SIGUSR1: the same cooperat
 single run's first Ctrl-C) and report what they found (exit 11 with answers). A worker still
 searching or grounding is killed ``WAIT`` seconds after the signal; one checking or printing its
 answers gets ``runtime.CHECK_GRACE`` more plus its answers' reserve (their measured cost, times
-``COST_FACTOR``), but never past the deadline plus ``WAIT + PRINT_WAIT``. What was printed stays.
+``COST_FACTOR``), but never past the deadline plus ``WAIT + PRINT_WAIT``; the parent then has a
+single run's printing grace to print them and the summary. What was printed stays.
 """
 
 from __future__ import annotations
@@ -59,7 +60,10 @@ OUTPUT_OPTIONS = report.OPTION  # output dest -> its option
 # seconds after the deadline or a signal that busy workers get to report what they have: a single
 # run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
 WAIT = runtime.GRACE - 0.1
-PRINT_WAIT = 0.3  # more for a worker already printing (the parent's watchdog allows printing 0.95 s)
+PRINT_WAIT = 0.3  # more for a worker already printing
+# the parent's own printing: a single run's grace once the last worker has had its time (a parent
+# given only a single run's 0.95 s past the deadline was ended while printing, its summary lost)
+PARENT_PRINT_GRACE = WAIT + PRINT_WAIT + runtime.PRINT_GRACE
 POLL = 0.1  # seconds between checks of the deadline, signals and the progress line
 # a worker's answers cost more to hand over than a single run's to print: its JSON is parsed and
 # written again as one line, sent through the pipe, and printed by the parent (a worker killed
@@ -306,6 +310,8 @@ class _Batch:
     def __init__(self, command: Command, args: argparse.Namespace, files: list[Any], outputs: list[dict[str, Path]]):
         self.command, self.args, self.files, self.outputs = command, args, files, outputs
         self.limits = runtime.current()
+        if self.limits is not None:
+            self.limits.print_grace = PARENT_PRINT_GRACE
         self.bar = Bar(self.limits.started if self.limits is not None else time.monotonic())
         self.printer = _Printer(args.json, self.bar, getattr(args, "exit_codes", "clingo"))
         self.results: list[FileResult | None] = [None] * len(files)
@@ -418,7 +424,7 @@ class _Batch:
     def _until(self, w: _Worker) -> float:
         """When a busy worker is ended: ``give_up_at``; one checking or printing its answers gets
         ``CHECK_GRACE`` and their reserve (as the worker measured it) too, but never past the deadline plus
-        ``WAIT + PRINT_WAIT`` (the parent's own watchdog allows printing 0.95 s past the deadline)."""
+        ``WAIT + PRINT_WAIT`` (the parent's own watchdog then allows it ``runtime.PRINT_GRACE`` to print)."""
         assert self.give_up_at is not None
         if not w.checking():
             return self.give_up_at

@@ -39,7 +39,7 @@ VARIATION_TABLES = ("fvar", "gvar", "avar", "cvar", "HVAR", "VVAR", "MVAR", "STA
 # for one sheet and 0.22 s for 200 word search sheets; kept at twice that for a busy machine
 OUTPUT_BASE, OUTPUT_PER_SHEET = 0.2, 0.0012
 BLOCK_GREY = 60
-OUTPUT_GRACE = 0.4  # seconds past the run's deadline the PDF may take (run/runtime.py allows 0.95)
+OUTPUT_GRACE = 0.4  # seconds past the run's deadline the PDF may take (run/runtime.py's PRINT_GRACE is 0.95)
 
 Draw = Callable[[Any], None]  # draws one page (or a page and its continuation pages) on an FPDF
 

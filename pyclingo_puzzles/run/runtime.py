@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator
 
 EXIT_INTERRUPTED = 1
 GRACE = 0.6  # seconds after the deadline the main thread gets to print what it has
+PRINT_GRACE = 0.95  # seconds after the deadline a run already printing may go on (``Run.print_grace``)
 # The reserve for the answers a search hands over (``Run.reserve``): each costs the CPU time
 # rendering one for the run's output measured (``price``/``priced``: the first SAMPLED answers,
 # then every RESAMPLE-th; the median), times COST_MARGIN, at least COST_FLOOR (nothing measured:
@@ -148,6 +149,9 @@ class Run:
         self.samples: list[float] = []  # CPU seconds each sampled answer took to render
         self.priced_answers = 0
         self.output_reserve = 0.0  # seconds kept from every stage for output files (--pdf's pages)
+        # seconds past the deadline printing may go on: a batch's parent starts printing only once
+        # its workers have reported, which itself may take until past the deadline (cli/batch.py)
+        self.print_grace = PRINT_GRACE
         self._share = 1.0  # of a CPU, over the last SHARE_WINDOW (``cpu_share``)
         self._share_mark: tuple[float, float] | None = None  # (clock, process CPU time) at its start
 
@@ -263,7 +267,7 @@ class Run:
                 if self.reason is None:
                     self.reason = "time limit"
                 stuck = self.stage in UNINTERRUPTIBLE
-                grace = 0.95 if self.stage == "printing" else GRACE
+                grace = self.print_grace if self.stage == "printing" else GRACE
                 if stuck or now >= deadline + grace:
                     self.hard_exit(f"time limit hit while {self.stage}")
             elif self._signalled is not None and self.stage != "printing":
