@@ -46,6 +46,8 @@ GREEDY_STARTS = 2000  # and at most this many
 RUIN_SHARE = 0.95  # share of the search after the starts spent on Python ruin-and-recreate moves (the rest: clingo)
 SHORT_RUIN_SHARE = 0.85  # the same for lists short enough for the proof (clingo's neighbourhoods are cheap there)
 SHORT_LNS_SHARE = 0.3  # short lists: share of the work after the starts before the proof takes the rest of the time
+SHORT_LNS_WORK = WORK_RATE  # and at most this much (a second's budget): the proof decides a short list, and a
+# 3-word list given 20 s spent 6 s walking before it (1.2 s with this cap, as when the walk had at most 1 s)
 CLOSE_SHARE = 0.15  # of that, the share of the closing phase (no worse steps, the box held: compaction)
 RELOCATE = True  # hill-climb one word at a time before the moves
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
@@ -97,6 +99,12 @@ class Search(Moves, Clingo):
         done, now = self.done(), time.monotonic()
         return Mark(done + share * max(0.0, end.work - done), now + share * max(0.0, end.time - now))
 
+    def short_walk(self, budget: Mark) -> Mark:
+        """Where the walk before a short list's proof ends: SHORT_LNS_SHARE of the way to the
+        budget's end, and at most SHORT_LNS_WORK of work."""
+        end = self.mark(SHORT_LNS_SHARE, budget)
+        return Mark(min(end.work, self.done() + SHORT_LNS_WORK), end.time)
+
     def run(self, time_limit: float, started: float | None = None) -> Outcome:
         """Search until ``time_limit`` seconds after ``started`` (a ``time.monotonic()`` value,
         default now), keeping OUTPUT_MARGIN for checking and writing the answer."""
@@ -124,7 +132,7 @@ class Search(Moves, Clingo):
         if n == 1 and not self.rules:
             return Outcome(best, optimal=True, proved_box=None, stats=self.stats)
         prove = n <= PROOF_WORDS
-        best = self.improve(best, self.mark(SHORT_LNS_SHARE, budget) if prove else budget)
+        best = self.improve(best, self.short_walk(budget) if prove else budget)
         outcome = Outcome(best, stats=self.stats)
         if prove and self.going():
             outcome = self.prove(best, t_end)
