@@ -23,8 +23,9 @@ is that file's reserve for checking and printing its answers); files not started
 Ctrl-C / SIGTERM: the busy workers are asked to stop (SIGUSR1: the same cooperative stop as a
 single run's first Ctrl-C) and report what they found (exit 11 with answers). A worker still
 searching or grounding is killed ``WAIT`` seconds after the signal; one checking or printing its
-answers gets ``runtime.CHECK_GRACE`` more plus ``PRINT_COST`` (twice a single run's) per answer,
-but never past the deadline plus ``WAIT + PRINT_WAIT``. What was printed stays.
+answers gets ``runtime.CHECK_GRACE`` more plus its answers' reserve (their measured cost, times
+``COST_FACTOR``), but never past the deadline plus ``WAIT + PRINT_WAIT``; the parent then has a
+single run's printing grace to print them and the summary. What was printed stays.
 """
 
 from __future__ import annotations
@@ -59,12 +60,15 @@ OUTPUT_OPTIONS = report.OPTION  # output dest -> its option
 # seconds after the deadline or a signal that busy workers get to report what they have: a single
 # run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
 WAIT = runtime.GRACE - 0.1
-PRINT_WAIT = 0.3  # more for a worker already printing (the parent's watchdog allows printing 0.95 s)
+PRINT_WAIT = 0.3  # more for a worker already printing
+# the parent's own printing: a single run's grace once the last worker has had its time (a parent
+# given only a single run's 0.95 s past the deadline was ended while printing, its summary lost)
+PARENT_PRINT_GRACE = WAIT + PRINT_WAIT + runtime.PRINT_GRACE
 POLL = 0.1  # seconds between checks of the deadline, signals and the progress line
 # a worker's answers cost more to hand over than a single run's to print: its JSON is parsed and
 # written again as one line, sent through the pipe, and printed by the parent (a worker killed
 # "while printing" at the deadline under load had kept a single run's reserve)
-PRINT_COST = 2 * runtime.PRINT_COST
+COST_FACTOR = 2.0
 # seconds without a live worker, files left and no stop, before a new worker is started: the
 # workers may have died of a signal to the process group that the watchdog is about to read
 RESPAWN_WAIT = 1.0
@@ -201,12 +205,12 @@ def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[st
 
 class _SharedStage(runtime.Run):
     """A worker's copy of the run: its stage, whether its search was cut by the deadline and how
-    many answers it is checking are mirrored into shared memory, so the parent can say what a
-    worker it has to kill was doing ("time limit hit while grounding"), start no file once the
-    budget is spent, and wait for answers being checked."""
+    many answers it is checking (and their reserve, in milliseconds) are mirrored into shared
+    memory, so the parent can say what a worker it has to kill was doing ("time limit hit while
+    grounding"), start no file once the budget is spent, and wait for answers being checked."""
 
     shared: Any = None
-    budget: Any = None  # [spent, answers]
+    budget: Any = None  # [spent, answers, their reserve in ms]
 
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
@@ -216,6 +220,7 @@ class _SharedStage(runtime.Run):
             self.budget[0] = int(value)
         elif name == "answers" and self.budget is not None:
             self.budget[1] = int(value)
+            self.budget[2] = int(self.reserve(int(value)) * 1000)
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -232,7 +237,7 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
         run.__class__ = _SharedStage
         run.shared = stage
         run.budget = budget
-        run.print_cost = PRINT_COST
+        run.cost_factor = COST_FACTOR
     signal.signal(signal.SIGUSR1, _interrupt)
     while True:
         try:
@@ -248,7 +253,7 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
 class _Worker:
     process: workers.Worker
     stage: Any
-    budget: Any  # shared with the worker's run: [spent, answers]
+    budget: Any  # shared with the worker's run: [spent, answers, their reserve in ms]
     index: int | None = None  # the file it is solving
     since: float = 0.0
     asked_to_stop: bool = False
@@ -268,7 +273,7 @@ class _Worker:
 def _spawn(command: Command, args: argparse.Namespace, files: Sequence[Any], outputs: list[dict[str, Path]]) -> _Worker:
     ctx = workers.context()
     stage = ctx.RawArray("c", 96)
-    budget = ctx.RawArray("q", 2)
+    budget = ctx.RawArray("q", 3)
     process = workers.start(_serve, command, args, files, outputs, stage, budget, duplex=True)
     return _Worker(process, stage, budget)
 
@@ -305,6 +310,8 @@ class _Batch:
     def __init__(self, command: Command, args: argparse.Namespace, files: list[Any], outputs: list[dict[str, Path]]):
         self.command, self.args, self.files, self.outputs = command, args, files, outputs
         self.limits = runtime.current()
+        if self.limits is not None:
+            self.limits.print_grace = PARENT_PRINT_GRACE
         self.bar = Bar(self.limits.started if self.limits is not None else time.monotonic())
         self.printer = _Printer(args.json, self.bar, getattr(args, "exit_codes", "clingo"))
         self.results: list[FileResult | None] = [None] * len(files)
@@ -317,9 +324,7 @@ class _Batch:
     def solve(self) -> None:
         self.workers = [self._spawn() for _ in range(min(self.args.jobs, len(self.files)))]
         while self.printer.count < len(self.files) and not self.printer.closed():
-            left = runtime.remaining()
-            self.spent = self.spent or any(w.budget[0] for w in self.workers)
-            if (left is None or left > 0) and not self.spent:
+            if self.may_start():
                 self._hand_out()
             else:
                 self._wrap_up()
@@ -329,6 +334,14 @@ class _Batch:
             self.printer.flush(self.results)
             done = sum(r is not None for r in self.results)
             self.bar.draw(f"{done}/{len(self.files)} files, {self.bar.elapsed():.1f} s")
+
+    def may_start(self) -> bool:
+        """The rule for starting a further file: more than the run's own reserve is left
+        (``runtime.remaining`` > 0) and no file's search has been cut by the deadline yet (the time
+        after such a cut is that file's, for checking and printing its answers). No estimate decides."""
+        left = runtime.remaining()
+        self.spent = self.spent or any(w.budget[0] for w in self.workers)
+        return (left is None or left > 0) and not self.spent
 
     def _spawn(self) -> _Worker:
         return _spawn(self.command, self.args, self.files, self.outputs)
@@ -410,12 +423,12 @@ class _Batch:
 
     def _until(self, w: _Worker) -> float:
         """When a busy worker is ended: ``give_up_at``; one checking or printing its answers gets
-        ``CHECK_GRACE`` and their printing reserve too, but never past the deadline plus
-        ``WAIT + PRINT_WAIT`` (the parent's own watchdog allows printing 0.95 s past the deadline)."""
+        ``CHECK_GRACE`` and their reserve (as the worker measured it) too, but never past the deadline plus
+        ``WAIT + PRINT_WAIT`` (the parent's own watchdog then allows it ``runtime.PRINT_GRACE`` to print)."""
         assert self.give_up_at is not None
         if not w.checking():
             return self.give_up_at
-        until = self.give_up_at + runtime.CHECK_GRACE + PRINT_COST * w.budget[1]
+        until = self.give_up_at + runtime.CHECK_GRACE + w.budget[2] / 1000
         deadline = self.limits.deadline if self.limits is not None else None
         return until if deadline is None else min(until, deadline + WAIT + PRINT_WAIT)
 

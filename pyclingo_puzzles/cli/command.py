@@ -316,7 +316,7 @@ def _main(args: argparse.Namespace, process: bool) -> int:
 
         return _reported(lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command))))
     args.file = files[0]
-    report.reserve_output_time(args)  # the run's deadline is set: the family solves for less
+    report.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
     ticker = None
 
     def printing() -> None:  # the watchdog gives output that has started time to finish

@@ -80,12 +80,16 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
         pdf.prepare()  # fpdf2 and the font load in a thread while the run solves
 
 
-def reserve_output_time(args: argparse.Namespace) -> None:
+def reserve_output_time(args: argparse.Namespace, run: Any = None) -> None:
     """With --pdf and --time-limit (one FILE), the family solves for less than the limit, so the
     pages are drawn before the run's deadline (which the watchdog holds); call after the run's
-    limits are set from --time-limit."""
+    limits are set from --time-limit. The run's budget keeps the reserve too (``Run.output_reserve``):
+    a family's own limit counts from its start, after the interpreter's, which ate into the pages' time."""
     if getattr(args, "pdf", None) is not None and args.time_limit is not None and not isinstance(args.file, list):
-        args.time_limit -= min(PDF_RESERVE_MAX, PDF_RESERVE * args.time_limit)
+        reserve = min(PDF_RESERVE_MAX, PDF_RESERVE * args.time_limit)
+        args.time_limit -= reserve
+        if run is not None:
+            run.output_reserve = reserve
 
 
 def deliver(args: argparse.Namespace, report: Report | int) -> int:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 import sys
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -31,6 +30,7 @@ from typing import Protocol
 import clingo
 from clingo import ast
 
+from ..run import runtime
 from . import messages
 from .errors import InputError
 from .letters import upper_letter
@@ -473,7 +473,7 @@ class _Solving(Protocol):
     def rule_assumptions(self, on: bool = True) -> list[tuple[clingo.Symbol, bool]]: ...
 
     def solve(
-        self, *, models: int, time_limit: float | None, assumptions: Sequence[tuple[clingo.Symbol, bool]]
+        self, *, models: int, time_limit: float | None = None, assumptions: Sequence[tuple[clingo.Symbol, bool]]
     ) -> _Solved: ...
 
 
@@ -486,21 +486,21 @@ def blame(
 ) -> list[str]:
     """After an UNSAT answer (under ``assumptions``): the rule files without which the problem has
     a solution (a minimal set, by deletion), or [] when it is unsolvable without any of them. The
-    rules' switches become free: later solves must pass ``solver.rule_assumptions()``."""
+    rules' switches become free: later solves must pass ``solver.rule_assumptions()``. Each solve
+    asks the run's budget for its time (``runtime.until``: ``time_limit`` for them all)."""
     files = [f.path for f in solver.rule_files]
     if not files:
         return []
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
 
     def status(off: Sequence[str]) -> Status:
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
         switches = [(atom, atom.arguments[0].string not in off) for atom, _ in solver.rule_assumptions()]
-        return solver.solve(models=1, time_limit=left, assumptions=[*assumptions, *switches]).status
+        return solver.solve(models=1, assumptions=[*assumptions, *switches]).status
 
-    if status(files) is not Status.SAT:
-        return []
-    off: list[str] = []
-    for f in files:
-        if status([*off, f]) is Status.UNSAT:
-            off.append(f)  # unsolvable without it too: not needed to explain
+    with runtime.until(runtime.after(time_limit)):
+        if status(files) is not Status.SAT:
+            return []
+        off: list[str] = []
+        for f in files:
+            if status([*off, f]) is Status.UNSAT:
+                off.append(f)  # unsolvable without it too: not needed to explain
     return [f for f in files if f not in off]

@@ -409,15 +409,14 @@ class Solver:
     @staticmethod
     def _wait(handle: clingo.SolveHandle, deadline: float | None, found: _Found) -> bool:
         """Wait for the search; cancel it when the run must stop or, enumerating, early enough to
-        check and print the answers it will report (``runtime.print_cost()`` each: ``--count``
-        keeps none, so it searches to the deadline). True when it was cancelled."""
-        cost = runtime.print_cost()
+        check and print the answers it will report (``runtime.reserve``: their measured cost;
+        ``--count`` keeps none, so it searches to the deadline). True when it was cancelled."""
         try:
             while True:
                 step = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.perf_counter()))
                 if handle.wait(step):
                     return False
-                late = deadline is not None and time.perf_counter() >= deadline - cost * found.reported
+                late = deadline is not None and time.perf_counter() >= deadline - runtime.reserve(found.reported)
                 if runtime.stopping() or late:
                     handle.cancel()
                     return True

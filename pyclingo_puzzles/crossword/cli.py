@@ -73,6 +73,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> Report:
     """P-99 unless a dictionary is given or the file has no words (a .grid, a framework-only .dat or
     YAML): those are filled from ``--dictionary``, by default the built-in English one."""
+    from ..run import runtime
+    from .p99_cli import render_one
+
+    runtime.price(None if getattr(args, "count", False) else render_one(args))  # the answers' reserve
     if args.dictionary is None and Path(args.file).suffix.lower() != ".grid":
         from .p99_cli import run as run_p99
         from .reader import FrameworkOnlyError

@@ -251,54 +251,51 @@ def solve_fill(
     ``native.choose``) picks the word propagator's implementation. A seed varies the fill: a seed-dependent
     ``SEED_DROP`` share of the dictionary is left out, and only if the rest gives no fill does the
     whole dictionary decide (so "unfillable" is always proved with every word). Not done when
-    enumerating or optimising, where leaving words out would change the answer."""
-    t0 = time.perf_counter()
-    attempt = partial(
-        _fill_once,
-        framework,
-        rules=rules,
-        models=models,
-        seed=seed,
-        no_repeat=no_repeat,
-        optimize=optimize,
-        word_atoms=word_atoms,
-        jobs=jobs,
-        value_rule=value_rule,
-        count=count,
-        propagator=propagator,
-    )
-    if models == 1 and not optimize and not count:
-        floors = preferred_floors(dictionary)
-        tried = 0
-        together = min(jobs, len(floors))
-        if together > 1:
-            bests = [best_words(dictionary, floor, seed) for floor in floors[:together]]
-            side = _fill_side_by_side(
-                framework, bests, rules=rules, seed=seed, time_limit=_left(time_limit, t0), no_repeat=no_repeat,
-                word_atoms=word_atoms, propagator=propagator,
-            )
-            if side is not None:
-                tried, (won, outcome) = together, side
-                if outcome.solutions or runtime.stopping() or _left(time_limit, t0) == 0:
-                    outcome.stats.extra.update(score_floor=floors[won])
+    enumerating or optimising, where leaving words out would change the answer. Every attempt asks
+    the run's budget for its time (``runtime.until``: this call's own limit within the run's)."""
+    with runtime.until(runtime.after(time_limit)):  # every attempt asks the run's budget for its time
+        attempt = partial(
+            _fill_once,
+            framework,
+            rules=rules,
+            models=models,
+            seed=seed,
+            no_repeat=no_repeat,
+            optimize=optimize,
+            word_atoms=word_atoms,
+            jobs=jobs,
+            value_rule=value_rule,
+            count=count,
+            propagator=propagator,
+        )
+        if models == 1 and not optimize and not count:
+            floors = preferred_floors(dictionary)
+            tried = 0
+            together = min(jobs, len(floors))
+            if together > 1:
+                bests = [best_words(dictionary, floor, seed) for floor in floors[:together]]
+                side = _fill_side_by_side(
+                    framework, bests, rules=rules, seed=seed, time_limit=None, no_repeat=no_repeat,
+                    word_atoms=word_atoms, propagator=propagator,
+                )
+                if side is not None:
+                    tried, (won, outcome) = together, side
+                    if outcome.solutions or runtime.stopping() or runtime.out_of_time():
+                        outcome.stats.extra.update(score_floor=floors[won])
+                        return outcome  # a fill from the best words (or out of time)
+            for floor in floors[tried:]:
+                best = best_words(dictionary, floor, seed)
+                outcome = attempt(best, time_limit=None, conflicts=PREFER_CONFLICTS)
+                if outcome.solutions or runtime.stopping() or runtime.out_of_time():
+                    outcome.stats.extra.update(score_floor=floor)
                     return outcome  # a fill from the best words (or out of time)
-        for floor in floors[tried:]:
-            best = best_words(dictionary, floor, seed)
-            outcome = attempt(best, time_limit=_left(time_limit, t0), conflicts=PREFER_CONFLICTS)
-            if outcome.solutions or runtime.stopping() or _left(time_limit, t0) == 0:
-                outcome.stats.extra.update(score_floor=floor)
-                return outcome  # a fill from the best words (or out of time)
-    if seed and models == 1 and not optimize and not count:
-        kept = seed_subset(dictionary, seed)
-        outcome = attempt(kept, time_limit=_left(time_limit, t0))
-        if outcome.result is not None and outcome.result.status is not Status.UNSAT:
-            outcome.stats.extra.update(seed_left_out=len(dictionary.words) - len(kept.words))
-            return outcome  # a fill, or out of time
-    return attempt(dictionary, time_limit=_left(time_limit, t0))
-
-
-def _left(time_limit: float | None, t0: float) -> float | None:
-    return None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
+        if seed and models == 1 and not optimize and not count:
+            kept = seed_subset(dictionary, seed)
+            outcome = attempt(kept, time_limit=None)
+            if outcome.result is not None and outcome.result.status is not Status.UNSAT:
+                outcome.stats.extra.update(seed_left_out=len(dictionary.words) - len(kept.words))
+                return outcome  # a fill, or out of time
+        return attempt(dictionary, time_limit=None)
 
 
 def preferred_floors(dictionary: Dictionary) -> list[int]:
@@ -384,25 +381,26 @@ def _fill_job(
     propagator: str = "auto",
 ) -> _FillJob | FillOutcome:
     """Prune, then the search to run (see ``_fill_once``); the outcome instead when a slot is left
-    without candidates."""
-    t0 = time.perf_counter()
-    sites = framework.sites()
-    with runtime.stage("pruning candidates"):
-        cands = prune(framework, sites, dictionary)
-    prune_seconds = round(time.perf_counter() - t0, 4)
-    if cands.empty:
-        return FillOutcome(None, [], cands.empty, Stats(extra={"prune_seconds": prune_seconds}))
-    by_rules = wants_word_atoms(rules)
-    if by_rules and not (word_atoms or optimize):
-        user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
-    lazy = not (word_atoms or optimize or by_rules)
-    # chosen (and loaded) here, before any worker is forked: a fallback is said once
-    native = lazy and _native().choose(propagator) == "c"
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - t0))
-    return _FillJob(
-        framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count,
-        conflicts, native, prune_seconds,
-    )
+    without candidates. ``time_limit``: this search's own, within the run's budget (None: the budget's)."""
+    with runtime.until(runtime.after(time_limit)):  # this search's own limit, within the run's
+        t0 = time.perf_counter()
+        sites = framework.sites()
+        with runtime.stage("pruning candidates"):
+            cands = prune(framework, sites, dictionary)
+        prune_seconds = round(time.perf_counter() - t0, 4)
+        if cands.empty:
+            return FillOutcome(None, [], cands.empty, Stats(extra={"prune_seconds": prune_seconds}))
+        by_rules = wants_word_atoms(rules)
+        if by_rules and not (word_atoms or optimize):
+            user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
+        lazy = not (word_atoms or optimize or by_rules)
+        # chosen (and loaded) here, before any worker is forked: a fallback is said once
+        native = lazy and _native().choose(propagator) == "c"
+        left = runtime.remaining()  # after pruning: the search's own limit (a raced worker's too)
+        return _FillJob(
+            framework, sites, cands, dictionary, tuple(rules), models, seed, left, no_repeat, optimize, lazy, count,
+            conflicts, native, prune_seconds,
+        )
 
 
 def _diagnose_raced(rules: Sequence[str]) -> None:
@@ -426,17 +424,17 @@ def _fill_side_by_side(
     first dictionary in this order whose search fills wins (``portfolio.race`` in order: it waits
     for the searches before it, so the fill does not depend on timing). None when the searches
     cannot run so (word atoms, no fork, a dictionary that leaves a slot without candidates): the
-    caller then tries them one by one."""
+    caller then tries them one by one. ``time_limit``: theirs, within the run's budget (None: the budget's)."""
     if not can_race() or word_atoms or wants_word_atoms(rules):
         return None
-    t0 = time.perf_counter()
-    jobs = [
-        _fill_job(
-            framework, d, rules=rules, models=1, seed=seed, time_limit=_left(time_limit, t0), no_repeat=no_repeat,
-            optimize=False, word_atoms=word_atoms, conflicts=PREFER_CONFLICTS, propagator=propagator,
-        )
-        for d in dictionaries
-    ]
+    with runtime.until(runtime.after(time_limit)):
+        jobs = [
+            _fill_job(
+                framework, d, rules=rules, models=1, seed=seed, time_limit=None, no_repeat=no_repeat,
+                optimize=False, word_atoms=word_atoms, conflicts=PREFER_CONFLICTS, propagator=propagator,
+            )
+            for d in dictionaries
+        ]
     searches = [job for job in jobs if isinstance(job, _FillJob)]
     if len(searches) < len(jobs):
         return None
@@ -525,6 +523,7 @@ class _FillJob:
             if self.optimize:
                 solutions.clear()
             solutions.append(sol._replace(shown=solver.shown(answer)))
+            runtime.priced(solutions[-1])  # timed on a sample: the reserve for printing
 
         # improve until the optimum is proved (the last model is the best), or enumerate (--count:
         # every answer counted, none decoded)

@@ -81,6 +81,7 @@ def _solve(
         if problems:
             raise VerificationError(f"model {answer.number} failed verification: {problems[0]}")
         solutions.append(sol._replace(shown=solver.shown(answer)))
+        runtime.priced(solutions[-1])  # timed on a sample: the reserve for printing
 
     # --count: every solution counted, none decoded
     result = solver.solve(models=0 if count else models, keep=0, on_answer=None if count else take)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 from ..io import count
@@ -10,7 +11,7 @@ from ..io.output import warn
 from ..io.report import Report
 from .api import CrosswordResult, solve
 from .p99 import solve_instance
-from .solution import CrosswordSolution
+from .solution import CrosswordSolution, render_text
 
 __all__ = ["report", "run", "solve_instance"]  # solve_instance lives in p99.py (re-exported for older imports)
 
@@ -33,6 +34,16 @@ def report(path: str, result: CrosswordResult, args: argparse.Namespace) -> Repo
         stats=result.stats,
         answered=first is not None,
     )
+
+
+def render_one(args: argparse.Namespace) -> Callable[[CrosswordSolution], str]:
+    """One solution as the report prints it (JSON or text): timed on a sample, it sizes the time a
+    search keeps for printing its solutions (``runtime.price``)."""
+    if getattr(args, "json", False):
+        import json
+
+        return lambda sol: json.dumps(sol.as_dict(), ensure_ascii=False, indent=2)
+    return lambda sol: f"Solution 1:\n{render_text(sol)}\n" + (f"shown: {' '.join(sol.shown)}\n" if sol.shown else "")
 
 
 def ipuz_text(solution: CrosswordSolution, title: str) -> str:

@@ -8,8 +8,11 @@ A family hands ``render`` its answers as sheets: a front page (the puzzle) and o
 page (its solution). The document holds every front first, then the backs, each page numbered.
 
 Under a time limit the PDF must finish within the time the run has left for its output
-(``Budget``): fronts are drawn while less than ``FRONT_SHARE`` of that time is used, then the backs
-of exactly those answers; the answers left out are counted so the command can say so. The first
+(``Budget``), by a measured rule: the first answer's front and back are timed (its back on a
+scratch document, as backs come after every front), and a further front is drawn only while the
+time used, that front, the backs of every front drawn and writing the document
+(``OUTPUT_BASE`` + ``OUTPUT_PER_SHEET`` a sheet) fit before the budget's end; then the backs of
+exactly those answers. The answers left out are counted so the command can say so. The first
 answer is always drawn. Importing fpdf2 and reading the font take most of a second, so the command
 starts that in a thread (``prepare``) while it solves.
 """
@@ -32,9 +35,11 @@ FONT = "Noto Sans"
 MARGIN = 15.0  # mm
 PT = 72 / 25.4  # points per mm
 VARIATION_TABLES = ("fvar", "gvar", "avar", "cvar", "HVAR", "VVAR", "MVAR", "STAT")
-FRONT_SHARE = 0.45  # of the PDF's time: fronts; as much again for their backs; the rest for writing
+# seconds fpdf2 takes to write the document (subset the font, compress the pages): measured 0.10 s
+# for one sheet and 0.22 s for 200 word search sheets; kept at twice that for a busy machine
+OUTPUT_BASE, OUTPUT_PER_SHEET = 0.2, 0.0012
 BLOCK_GREY = 60
-OUTPUT_GRACE = 0.4  # seconds past the run's deadline the PDF may take (run/runtime.py allows 0.95)
+OUTPUT_GRACE = 0.4  # seconds past the run's deadline the PDF may take (run/runtime.py's PRINT_GRACE is 0.95)
 
 Draw = Callable[[Any], None]  # draws one page (or a page and its continuation pages) on an FPDF
 
@@ -146,9 +151,12 @@ def _font_file() -> Iterator[Path]:
 
 @dataclass(frozen=True)
 class Budget:
-    """The wall-clock time (``time.monotonic``) by which the PDF must be complete; None: no limit."""
+    """The wall-clock time (``time.monotonic``) by which the PDF must be complete (None: no limit),
+    and how much slower than on a quiet machine the run's work goes by the clock (1 / the run's
+    share of a CPU: ``Run.cpu_share``), which writing the document is estimated at."""
 
     until: float | None = None
+    slowdown: float = 1.0
 
 
 def output_budget() -> Budget:
@@ -158,7 +166,9 @@ def output_budget() -> Budget:
 
     run = runtime.current()
     deadline = run.deadline if run is not None else None
-    return Budget(None if deadline is None else deadline + OUTPUT_GRACE)
+    if deadline is None:
+        return Budget()
+    return Budget(deadline + OUTPUT_GRACE, 1.0 / run.cpu_share())
 
 
 def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", budget: Budget | None = None) -> Drawn:
@@ -168,24 +178,54 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
         _prepared.join(None if until is None else max(0.0, until - time.monotonic()))
     from fpdf import FPDF  # imported late: only --pdf needs it (fpdf2 imports PIL and fontTools)
 
-    start = time.monotonic()
-    fronts_until = None if until is None else start + FRONT_SHARE * max(0.0, until - start)
-    pdf = FPDF(format=PAPERS[paper], unit="mm")
-    pdf.set_auto_page_break(False)
-    pdf.set_title(drawable(title))
-    with _font_file() as font:
+    def document() -> Any:
+        pdf = FPDF(format=PAPERS[paper], unit="mm")
+        pdf.set_auto_page_break(False)
         pdf.add_font("noto", "", str(font))
+        return pdf
+
+    with _font_file() as font:
+        pdf = document()
+        pdf.set_title(drawable(title))
         drawn = 0
+        cost = SheetCost(budget.slowdown if budget is not None else 1.0)
         for sheet in sheets:
-            if drawn and fronts_until is not None and time.monotonic() >= fronts_until:
+            if drawn and not cost.fits(drawn + 1, until):
                 break
+            t0 = time.monotonic()
             sheet.front(pdf)
+            cost.fronts += time.monotonic() - t0
             drawn += 1
+            if drawn == 1 and until is not None and sheet.back is not None and len(sheets) > 1:
+                scratch = document()  # the back is timed there: in the PDF, backs follow every front
+                t0 = time.monotonic()
+                sheet.back(scratch)
+                cost.back = time.monotonic() - t0
         for sheet in sheets[:drawn]:
             if sheet.back is not None:
                 sheet.back(pdf)
         content = bytes(pdf.output())
     return Drawn(content, drawn, len(sheets))
+
+
+class SheetCost:
+    """What the sheets drawn so far cost (their fronts, the first one's back), and the rule
+    whether a further front is drawn: ``fits``."""
+
+    def __init__(self, slowdown: float = 1.0) -> None:
+        self.fronts = 0.0  # seconds drawing the fronts so far took
+        self.back = 0.0  # seconds the first back took
+        self.slowdown = slowdown  # writing the document (not measured before it is done) takes that much longer
+
+    def fits(self, sheets: int, until: float | None, now: float | None = None) -> bool:
+        """One more front (as long as the fronts so far took on average), the backs of ``sheets``
+        sheets and writing the document end by ``until``."""
+        if until is None:
+            return True
+        now = time.monotonic() if now is None else now
+        front = self.fronts / max(1, sheets - 1)
+        writing = (OUTPUT_BASE + sheets * OUTPUT_PER_SHEET) * self.slowdown
+        return now + front + sheets * self.back + writing <= until
 
 
 def write_pdf(path: str | Path, drawn: Drawn | bytes) -> None:

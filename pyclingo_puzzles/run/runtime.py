@@ -35,10 +35,21 @@ from collections.abc import Callable, Iterator
 
 EXIT_INTERRUPTED = 1
 GRACE = 0.6  # seconds after the deadline the main thread gets to print what it has
-PRINT_COST = 0.0003  # seconds per answer to be reported, kept for checking and printing it after a stop
-# (measured: 0.15 ms per 12-word crossword solution as JSON; doubled for a busy machine)
-CHECK_GRACE = 5.0  # seconds (plus PRINT_COST an answer) after a signal for checking the answers found
-# (generous: on a 2-core machine with twelve busy processes checking took six times PRINT_COST)
+PRINT_GRACE = 0.95  # seconds after the deadline a run already printing may go on (``Run.print_grace``)
+# The reserve for the answers a search hands over (``Run.reserve``): each costs the CPU time
+# rendering one for the run's output measured (``price``/``priced``: the first SAMPLED answers,
+# then every RESAMPLE-th; the median), times COST_MARGIN, at least COST_FLOOR (nothing measured:
+# COST_FLOOR); divided by the share of a CPU the process is getting (``Run.cpu_share``: on a busy
+# machine printing takes that much longer by the clock).
+SAMPLED = 16
+RESAMPLE = 256
+COST_MARGIN = 1.0  # printing the whole output took 0.8 times the sample's CPU cost per answer (JSON
+# and text, crossword and word search: one answer rendered alone pays a call's overhead), so the
+# sample alone already keeps a little more than printing needs; a slower machine counts in cpu_share
+COST_FLOOR = 0.00001  # seconds an answer, when unmeasured or less (a crossword's text: 5 us measured)
+SHARE_WINDOW = 0.3  # seconds of the clock over which the process's share of a CPU is measured
+SHARE_MIN = 0.15  # a share below this counts as this (a stalled process is not measured well)
+CHECK_GRACE = 5.0  # seconds (plus the answers' reserve) after a signal for checking the answers found
 POLL = 0.01  # watchdog period (memory sampling, deadline)
 # stages that ignore the stop flag: C calls, and workers that may be stuck grounding (a worker
 # still searching stops on its own, a little before the deadline, and reports in time)
@@ -132,7 +143,17 @@ class Run:
         # answers the last search handed over to be checked and printed
         self.spent = False
         self.answers = 0
-        self.print_cost = PRINT_COST  # seconds per answer to check and print (a batch worker's is more)
+        # what one answer costs to render for this run's output (``price``): measured on a sample
+        self.render: Callable[[object], object] | None = None
+        self.cost_factor = 1.0  # a batch worker's answers cost more: handed over, then printed
+        self.samples: list[float] = []  # CPU seconds each sampled answer took to render
+        self.priced_answers = 0
+        self.output_reserve = 0.0  # seconds kept from every stage for output files (--pdf's pages)
+        # seconds past the deadline printing may go on: a batch's parent starts printing only once
+        # its workers have reported, which itself may take until past the deadline (cli/batch.py)
+        self.print_grace = PRINT_GRACE
+        self._share = 1.0  # of a CPU, over the last SHARE_WINDOW (``cpu_share``)
+        self._share_mark: tuple[float, float] | None = None  # (clock, process CPU time) at its start
 
     # ---------------------------------------------------------------------------------- deadline
 
@@ -141,17 +162,44 @@ class Run:
         return None if self.time_limit is None else self.started + self.time_limit
 
     def remaining(self) -> float | None:
-        """Seconds left for cooperative work (solving), keeping a small reserve for printing."""
+        """Seconds left for cooperative work (solving), keeping a small reserve for printing and
+        the output files' (``output_reserve``)."""
         if self.deadline is None:
             return None if self.reason is None else 0.0
-        reserve = min(0.25, 0.1 * (self.time_limit or 0))
+        reserve = min(0.25, 0.1 * (self.time_limit or 0)) + self.output_reserve
         left = self.deadline - reserve - time.monotonic()
         return 0.0 if self.reason is not None else max(0.0, left)
 
+    def answer_cost(self) -> float:
+        """Seconds one answer takes to check and print: the measured rendering cost (``priced``)
+        times COST_MARGIN, at least COST_FLOOR; times ``cost_factor`` (a batch worker); divided by
+        the share of a CPU the process is getting (``cpu_share``)."""
+        samples = sorted(self.samples)
+        measured = samples[len(samples) // 2] * COST_MARGIN if samples else 0.0
+        return max(COST_FLOOR, measured) * self.cost_factor / self.cpu_share()
+
+    def cpu_share(self, now: float | None = None, cpu: float | None = None) -> float:
+        """The share of a CPU this process got over the last SHARE_WINDOW seconds (1: a whole one,
+        as a search has on a quiet machine; at least SHARE_MIN), measured as polled (the
+        search's wait polls it)."""
+        now = time.monotonic() if now is None else now
+        cpu = time.process_time() if cpu is None else cpu
+        if self._share_mark is None:
+            self._share_mark = (now, cpu)
+        elif now - self._share_mark[0] >= SHARE_WINDOW:
+            wall0, cpu0 = self._share_mark
+            self._share = min(1.0, max(SHARE_MIN, (cpu - cpu0) / (now - wall0)))
+            self._share_mark = (now, cpu)
+        return self._share
+
+    def reserve(self, answers: int) -> float:
+        """Seconds a search stops before the deadline to check and print the ``answers`` it hands over."""
+        return answers * self.answer_cost() if answers > 0 else 0.0
+
     def checking_grace(self) -> float:
         """Seconds after a signal the run gets to check the answers its search found: CHECK_GRACE
-        plus their printing reserve (a deadline, when there is one, still bounds it)."""
-        return CHECK_GRACE + self.print_cost * self.answers
+        plus their reserve (a deadline, when there is one, still bounds it)."""
+        return CHECK_GRACE + self.reserve(self.answers)
 
     def stopping(self) -> bool:
         if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:
@@ -219,7 +267,7 @@ class Run:
                 if self.reason is None:
                     self.reason = "time limit"
                 stuck = self.stage in UNINTERRUPTIBLE
-                grace = 0.95 if self.stage == "printing" else GRACE
+                grace = self.print_grace if self.stage == "printing" else GRACE
                 if stuck or now >= deadline + grace:
                     self.hard_exit(f"time limit hit while {self.stage}")
             elif self._signalled is not None and self.stage != "printing":
@@ -373,6 +421,18 @@ def stopping() -> bool:
 _until: list[float] = []
 
 
+def after(seconds: float | None) -> float | None:
+    """The deadline ``seconds`` from now (a ``time.monotonic()`` value, for ``until``); None: none."""
+    return None if seconds is None else time.monotonic() + max(0.0, seconds)
+
+
+def out_of_time() -> bool:
+    """Nothing left of the time but the run's reserve for printing: a stage that would start
+    something it cannot interrupt (grounding) does not."""
+    left = remaining()
+    return left is not None and left <= 0.0
+
+
 @contextlib.contextmanager
 def until(deadline: float | None) -> Iterator[None]:
     """A stage's own deadline (a ``time.monotonic()`` value): ``stopping()`` and ``remaining()``
@@ -387,10 +447,35 @@ def until(deadline: float | None) -> Iterator[None]:
         _until.remove(deadline)
 
 
-def print_cost() -> float:
-    """Seconds per answer a search keeps for checking and printing it after it stops."""
+def price(render: Callable[[object], object] | None) -> None:
+    """The command's output, one answer at a time: ``render(answer)`` makes what will be printed
+    for one answer as the family's search hands it over (``priced``). Timing it on a sample gives
+    the reserve a search keeps for its answers (``Run.reserve``)."""
     run = _current
-    return run.print_cost if run is not None else PRINT_COST
+    if run is not None:  # a new output (a batch's next file): a new sample
+        run.render = render
+        run.samples, run.priced_answers = [], 0
+
+
+def priced(answer: object) -> None:
+    """A family's search has checked ``answer`` (as it arrives, in clingo's model callback): the
+    first SAMPLED answers, then every RESAMPLE-th, are rendered as the output will and timed."""
+    run = _current
+    if run is None or run.render is None:
+        return
+    run.priced_answers += 1
+    if run.priced_answers > SAMPLED and run.priced_answers % RESAMPLE:
+        return
+    t0 = time.thread_time()  # CPU time: how busy the machine is counts once, in ``cpu_share``
+    run.render(answer)
+    run.samples.append(time.thread_time() - t0)
+
+
+def reserve(answers: int) -> float:
+    """Seconds a search keeps, before the run's deadline, for checking and printing ``answers``
+    answers after it stops (no run, as in the Python API: nothing is printed, nothing kept)."""
+    run = _current
+    return run.reserve(answers) if run is not None else 0.0
 
 
 def search_cut(answers: int) -> None:

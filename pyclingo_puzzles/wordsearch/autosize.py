@@ -10,12 +10,12 @@ within its slice, and the report says which.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.errors import InputError
 from ..core.solve import Stats, Status
+from ..run import runtime
 from .generate import Outcome, generate
 from .quality import MAX_SHARED
 from .reader import WordSearchInstance, max_run, override
@@ -56,8 +56,15 @@ def find_size(
     time_limit: float | None = None,
     max_shared: int = MAX_SHARED,
 ) -> SizeSearch:
-    """The smallest size found; its puzzles are not balanced (balance would ask for a larger grid)."""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    """The smallest size found; its puzzles are not balanced (balance would ask for a larger grid).
+    Each size tried gets a share of the time the run's budget has left (``runtime.until``)."""
+    with runtime.until(runtime.after(time_limit)):
+        return _find_size(inst, aspect, rules, models, max_shared)
+
+
+def _find_size(
+    inst: WordSearchInstance, aspect: tuple[int, int], rules: Sequence[str], models: int, max_shared: int
+) -> SizeSearch:
     floor = smallest_start(inst, aspect)
     letters = sum(map(len, inst.words))
     height = floor
@@ -77,7 +84,7 @@ def find_size(
             impossible = Outcome(Status.UNSAT, [], Stats(), exhausted=True)
             results[h] = (inst, impossible, f"proved impossible ({exc.message})")
             return impossible
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        left = runtime.remaining()
         budget = SLICE if left is None else min(left, max(SLICE, left / 4))
         outcome = generate(at, rules=rules, models=models, time_limit=budget, max_shared=max_shared, balance=False)
         tried.append((width, height_, outcome.status.value))
@@ -86,7 +93,7 @@ def find_size(
         return outcome
 
     def timed_out() -> bool:
-        return deadline is not None and time.perf_counter() >= deadline
+        return runtime.out_of_time()
 
     def below(h: int) -> str | None:
         if h - 1 < floor:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from ..core.errors import InputError
@@ -12,12 +13,13 @@ from ..io import args as argtypes
 from ..io import count, instances
 from ..io.output import warn
 from ..io.report import Report
+from ..run import runtime
 from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
 from .pdf import missing_glyphs, pages_for, sheets_for
-from .puzzle import listed_words
+from .puzzle import Puzzle, listed_words
 from .reader import KEYS, LEVELS, override, read_instance
 
 NAME = "wordsearch"
@@ -64,6 +66,8 @@ def run(args: argparse.Namespace) -> Report:
     inst = override(read_instance(src, args.size), level=args.level, seed=args.seed, size=None if auto else args.size)
     if args.count and auto:
         raise InputError("--count counts the placements on one grid: give its size with --size WxH", src.name)
+    if not args.count:
+        runtime.price(render_one(args, inst))  # timed on a sample: the reserve for printing the puzzles
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
         return count.report(counted.count, counted.exhausted, counted.exit_code)
@@ -106,6 +110,27 @@ def run(args: argparse.Namespace) -> Report:
         stats=result.stats,
         answered=bool(result.puzzles),
     )
+
+
+def render_one(args: argparse.Namespace, inst) -> Callable[[Puzzle], str]:
+    """One puzzle as the report prints it (JSON or text): timed on a sample, it sizes the time a
+    search keeps for printing its puzzles (``runtime.price``). Each puzzle's figures (``--stats``,
+    always computed) are part of its cost."""
+
+    def one(puzzle: Puzzle) -> str:
+        quality.figures(inst.width, inst.height, [puzzle.placements], inst.directions)
+        if args.json:
+            import json
+
+            from .api import _puzzle_dict
+
+            return json.dumps(_puzzle_dict(puzzle), ensure_ascii=False, indent=2)
+        out = ["Puzzle 1:", render.text(puzzle), "", render.word_list(listed_words(inst, puzzle))]
+        if args.key:
+            out += ["\nAnswer key:", render.key_text(puzzle)]
+        return "".join(line + "\n" for line in out)
+
+    return one
 
 
 def text(args: argparse.Namespace, result: WordSearch) -> str:

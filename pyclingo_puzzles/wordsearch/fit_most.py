@@ -72,9 +72,9 @@ def solve_round(run: Run, rnd: Round, collect: Collector, must: Sequence[int]) -
     found = collect.found
     while True:
         collect.failed = []
-        if run.models == 1 and run.complete and run.deadline is not None:
+        if run.models == 1 and run.complete and run.left() is not None:
             every = every_word_from(run.inst, run.max_words)
-            result = search_most(rnd, collect, must, run.stats, run.deadline, run.rng, every)
+            result = search_most(rnd, collect, must, run.stats, run.rng, every)
         else:
             result = rnd.solve(run.models, run.left(), must, run.stats, collect, optimise=True)
         failed = collect.failed
@@ -91,7 +91,6 @@ def search_most(
     collect: Collector,
     must: Sequence[int],
     stats: Stats,
-    deadline: float,
     rng: random.Random,
     every_word: int | None = None,
 ) -> SolveResult:
@@ -103,35 +102,39 @@ def search_most(
     grace period (as long again as it took to get there, within bounds), which is when a list that
     fits gets its last word (lists cut from a letter grid: within a second), and then the rest of
     the time goes to placing every word as exact cover does, which settles "it does not fit" far
-    sooner than the bound."""
+    sooner than the bound. Every share is of the time the run's budget has left (``runtime.remaining``)."""
     start = time.perf_counter()
     collect.switch_at = every_word
-    result = rnd.solve(1, (deadline - start) * FULL_SHARE, must, stats, collect, optimise=True)
+    result = rnd.solve(1, _left() * FULL_SHARE, must, stats, collect, optimise=True)
     collect.switch_at = None
     if not result.interrupted:
         return result
     if not collect.found:  # nothing to start a neighbourhood from: keep searching
-        return rnd.solve(1, deadline - time.perf_counter(), must, stats, collect, optimise=True)
+        return rnd.solve(1, _left(), must, stats, collect, optimise=True)
     best = max(collect.found, key=lambda f: f.value)
     if every_word is not None and best.value >= every_word:
-        now = time.perf_counter()
-        grace = min(max(GRACE[0], now - start), (deadline - now) * GRACE[1])
+        grace = min(max(GRACE[0], time.perf_counter() - start), _left() * GRACE[1])
         result = rnd.solve(1, grace, must, stats, collect, optimise=True, at_least=best.value + 1)
         if result.status is Status.UNSAT:
             return proved_optimal(collect, result)
         if not result.interrupted:  # every word placed
             return result
-        return prove_every_word(rnd, collect, stats, deadline - time.perf_counter())
-    until = deadline - (deadline - time.perf_counter()) * PROOF_SHARE
-    while time.perf_counter() < until - 0.05:
-        best = max(collect.found, key=lambda f: f.value)
-        placed = sorted(best.chosen.items())
-        fixed = rng.sample(placed, len(placed) - max(2, round(len(placed) * LNS_FREE)))
-        step = min(LNS_STEP, until - time.perf_counter())
-        rnd.solve(1, step, must, stats, collect, optimise=True, fixed=fixed, at_least=best.value + 1)
+        return prove_every_word(rnd, collect, stats, _left())
+    with runtime.until(runtime.after(_left() * (1 - PROOF_SHARE))):  # LNS, then the proof
+        while _left() > 0.05:
+            best = max(collect.found, key=lambda f: f.value)
+            placed = sorted(best.chosen.items())
+            fixed = rng.sample(placed, len(placed) - max(2, round(len(placed) * LNS_FREE)))
+            step = min(LNS_STEP, _left())
+            rnd.solve(1, step, must, stats, collect, optimise=True, fixed=fixed, at_least=best.value + 1)
     best = max(collect.found, key=lambda f: f.value)
-    result = rnd.solve(1, deadline - time.perf_counter(), must, stats, collect, optimise=True, at_least=best.value + 1)
+    result = rnd.solve(1, _left(), must, stats, collect, optimise=True, at_least=best.value + 1)
     return proved_optimal(collect, result) if result.status is Status.UNSAT else result
+
+
+def _left() -> float:
+    """The time the run's budget has left (``search_most`` runs only under a time limit)."""
+    return runtime.remaining() or 0.0
 
 
 def proved_optimal(collect: Collector, result: SolveResult) -> SolveResult:

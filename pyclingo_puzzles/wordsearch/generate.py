@@ -49,12 +49,13 @@ def generate(
     > 1) share at most ``max_shared`` % of their placements pairwise (100: any different puzzles);
     ``balance``: spread the words over the directions and the grid when the grid allows it."""
     most = fit == "most" or max_words is not None
-    run = Run.start(inst, rules, models, time_limit, most, max_words, max_shared, balance)
-    if most:
-        return fit_most(run)
-    if models == 0 or max_shared >= 100:
-        return enumerate_all(run)
-    return fit_all(run)
+    with runtime.until(runtime.after(time_limit)):  # every stage asks the run's budget for its time
+        run = Run.start(inst, rules, models, most, max_words, max_shared, balance)
+        if most:
+            return fit_most(run)
+        if models == 0 or max_shared >= 100:
+            return enumerate_all(run)
+        return fit_all(run)
 
 
 def fit_all(run: Run) -> Outcome:
@@ -104,8 +105,7 @@ def fill_book(run: Run, rnd: Round, book: list[Found]) -> SolveResult:
 
 def out_of_time(run: Run) -> bool:
     """Nothing left but the reserve for printing (grounding now could outlast the deadline)."""
-    left = runtime.remaining(run.left())
-    return left is not None and left <= 0.0
+    return runtime.out_of_time()
 
 
 def one_puzzle(run: Run, rnd: Round, number: int) -> tuple[SolveResult, Found | None]:
@@ -115,7 +115,7 @@ def one_puzzle(run: Run, rnd: Round, number: int) -> tuple[SolveResult, Found | 
     words = range(len(run.inst.words))
     while True:
         collect.failed = []
-        result = search_all(rnd, words, run.stats, run.deadline, collect)
+        result = search_all(rnd, words, run.stats, collect)
         if collect.found:
             return result, collect.found[0]
         if not collect.failed or result.interrupted or run.timed_out():
@@ -164,7 +164,7 @@ def enumerate_round(run: Run, rnd: Round, found: list[Found]) -> SolveResult:
         collect.failed = []
         wanted = run.models - len(found) if run.models else 0
         if run.models == 1:
-            result = search_all(rnd, words, run.stats, run.deadline, collect)
+            result = search_all(rnd, words, run.stats, collect)
         else:
             result = rnd.solve(wanted, run.left(), words, run.stats, collect)
         if not collect.failed or result.interrupted or run.timed_out():

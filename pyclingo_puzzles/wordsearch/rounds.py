@@ -281,6 +281,7 @@ class Collector:
             raise VerificationError(problems[0])
         puzzle = Puzzle(grid, tuple(placements), self.rnd.solver.shown(answer))
         self.found.append(Found(puzzle, chosen, weight(inst, placed)))
+        runtime.priced(puzzle)  # timed on a sample: the reserve for printing the puzzles
         self.proven = self.proven or answer.optimality_proven
         if self.stop_at is not None and self.found[-1].value >= self.stop_at:
             raise Reached

@@ -4,7 +4,6 @@ puzzle with every word, and the smallest set of words (and rule files) that cann
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -33,7 +32,6 @@ class Run:
     inst: WordSearchInstance
     rules: Sequence[str]
     models: int
-    deadline: float | None
     fit_most: bool
     max_words: int | None
     max_shared: int
@@ -48,8 +46,9 @@ class Run:
     tight: bool = False  # many letters per cell: sample more, decide overlap first (heuristic.py)
 
     @classmethod
-    def start(cls, inst: WordSearchInstance, rules: Sequence[str], models: int, time_limit: float | None,
-              fit_most: bool, max_words: int | None, max_shared: int, balance: bool) -> Run:  # fmt: skip
+    def start(cls, inst: WordSearchInstance, rules: Sequence[str], models: int, fit_most: bool,
+              max_words: int | None, max_shared: int, balance: bool) -> Run:  # fmt: skip
+        """The generation's time is the run's budget (``runtime.until``, set by ``generate``)."""
         letters = sum(map(len, inst.words))
         cells = sum(row.count("#") for row in inst.mask) if inst.mask else inst.width * inst.height
         tight = letters >= TIGHT * cells
@@ -60,9 +59,8 @@ class Run:
             balance, note = False, "off (--fit most puts the number of words first)"
         elif letters >= BALANCE_TIGHT * cells and balance:
             balance, note = False, f"off (the grid is too full to balance: {letters} letters on {cells} cells)"
-        deadline = None if time_limit is None else time.perf_counter() + time_limit
         rng = random.Random(inst.seed)
-        run = cls(inst, rules, models, deadline, fit_most, max_words, max_shared, balance, note, rng)
+        run = cls(inst, rules, models, fit_most, max_words, max_shared, balance, note, rng)
         run.tight = tight
         run.totals = [sum(candidate_count(len(w), inst, d) for d in inst.directions) for w in inst.words]
         complete = sum(run.totals) <= FULL_LIMIT
@@ -75,11 +73,14 @@ class Run:
                 grow_sample(word, inst, run.cands[w], run.totals[w] if complete else first, run.rng)
         return run
 
-    def left(self) -> float | None:
-        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+    @staticmethod
+    def left() -> float | None:
+        """The generation's time left (the run's budget: its own limit within the run's)."""
+        return runtime.remaining()
 
-    def timed_out(self) -> bool:
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+    @staticmethod
+    def timed_out() -> bool:
+        return runtime.out_of_time()
 
     @property
     def complete(self) -> bool:
@@ -145,27 +146,25 @@ def search_all(
     rnd: Round,
     words: Sequence[int],
     stats: Stats,
-    deadline: float | None,
     on_answer: Callable[[Answer], None] | None = None,
     rules_off: Sequence[str] = (),
 ) -> SolveResult:
     """One puzzle with all ``words``: the overlap-first heuristic (which places a list that fits)
     and exact cover's fewest placements left (which proves a list that does not fit several times
     sooner) take turns, each turn twice as long as the last; clasp keeps what it learnt across
-    turns. Without the heuristic (sampled candidates) clasp decides alone."""
+    turns. Without the heuristic (sampled candidates) clasp decides alone. The time is the run's
+    budget's (``runtime.remaining``)."""
     if rnd.heuristic is None:
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        return rnd.solve(1, left, words, stats, on_answer, rules_off=rules_off)
+        return rnd.solve(1, runtime.remaining(), words, stats, on_answer, rules_off=rules_off)
     turn = FIRST_TURN
     while True:
         for every_word in (False, True):
-            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            left = runtime.remaining()
             if every_word:
                 result = rnd.solve_every_word(left, stats, on_answer, words, rules_off, conflicts=turn)
             else:
                 result = rnd.solve(1, left, words, stats, on_answer, rules_off=rules_off, conflicts=turn)
-            out_of_time = deadline is not None and time.perf_counter() >= deadline
-            if not result.interrupted or out_of_time or runtime.stopping():
+            if not result.interrupted or runtime.out_of_time() or runtime.stopping():
                 return result
         turn *= 2
 
@@ -174,7 +173,7 @@ def core_words(core: Sequence[Symbol]) -> list[int]:
     return sorted(s.arguments[0].number for s in core if s.name == "active")
 
 
-def minimise_core(rnd: Round, core: list[int], stats: Stats, deadline: float | None) -> tuple[list[int], list[str]]:
+def minimise_core(rnd: Round, core: list[int], stats: Stats) -> tuple[list[int], list[str]]:
     """Deletion-based: drop each word, then each rule file, whose removal keeps the rest
     unsolvable. Returns the words and the rule files left (no words: the rules alone fail)."""
     current = list(core)
@@ -183,7 +182,7 @@ def minimise_core(rnd: Round, core: list[int], stats: Stats, deadline: float | N
         if w not in current or (len(current) == 1 and not files):
             continue
         trial = [v for v in current if v != w]
-        result = search_all(rnd, trial, stats, deadline)
+        result = search_all(rnd, trial, stats)
         if result.status is Status.UNSAT:
             found = core_words(result.core)
             current = found if found and set(found) <= set(trial) else trial
@@ -191,7 +190,7 @@ def minimise_core(rnd: Round, core: list[int], stats: Stats, deadline: float | N
             break
     off: list[str] = []
     for f in files:
-        if search_all(rnd, current, stats, deadline, rules_off=[*off, f]).status is Status.UNSAT:
+        if search_all(rnd, current, stats, rules_off=[*off, f]).status is Status.UNSAT:
             off.append(f)  # unsolvable without it too
     return current, [f for f in files if f not in off]
 
@@ -200,6 +199,6 @@ def unsolvable(run: Run, rnd: Round, result: SolveResult, must: Sequence[int]) -
     """The words cannot all fit (complete candidates): the smallest set that cannot, and the rules' part."""
     rnd.balance = False  # the core is about the words (the balance is not to blame: not in the core)
     words = core_words(result.core) or list(must)  # fit most without required words: none
-    core, rules_core = minimise_core(rnd, words, run.stats, run.deadline)
+    core, rules_core = minimise_core(rnd, words, run.stats)
     words_core = tuple(run.inst.words[w] for w in core)
     return run.done(Status.UNSAT, [], core=words_core, rules_core=tuple(rules_core), exhausted=True)

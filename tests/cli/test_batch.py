@@ -24,6 +24,7 @@ from ..conftest import INSTANCES, MARGIN, shared_path
 WS = INSTANCES / "wordsearch"
 CW = INSTANCES / "crossword"
 STRIPS = INSTANCES / "strips" / "small.yaml"
+EARLY_STAGE = "(reading the input|building facts|grounding)"  # where endless rules' runs are stopped
 SLOW = WS / "heart-13x12.yaml"  # the slowest shipped word search (about half a second)
 
 
@@ -213,7 +214,9 @@ def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signa
             proc.kill()
             proc.communicate()
     assert proc.returncode == 1 and "Traceback" not in err
-    assert err.splitlines()[:3] == ["interrupted while grounding"] * 2 + ["not started: interrupted"]
+    # on a busy machine a worker may still be reading its file when the signal comes
+    assert all(re.fullmatch(f"interrupted while {EARLY_STAGE}", line) for line in err.splitlines()[:2]), err
+    assert err.splitlines()[2] == "not started: interrupted"
     time.sleep(0.3)
     assert len(workers) == 2 and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
 

@@ -298,3 +298,21 @@ def test_a_hard_exit_finds_children_not_yet_adopted() -> None:
     finally:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
+
+
+@pytest.mark.parametrize(("grace", "alive"), [(None, False), (30.0, True)])
+def test_printing_may_go_on_for_the_runs_print_grace(grace: float | None, alive: bool) -> None:
+    """A run printing at its deadline gets ``print_grace`` more (a batch's parent sets a longer one:
+    it prints only once its workers have reported), then the watchdog ends it."""
+    script = (
+        "import sys, time\n"
+        "from pyclingo_puzzles.run import runtime\n"
+        "with runtime.Run(time_limit=0.0, hard=True) as run:\n"
+        f"    run.print_grace = {grace} or run.print_grace\n"
+        "    run.stage = 'printing'\n"
+        "    time.sleep(max(0.0, run.started + 1.5 - time.monotonic()))\n"  # past a single run's grace
+        "    print('still printing', flush=True)\n"
+    )
+    res = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert (res.returncode, res.stdout) == ((0, "still printing\n") if alive else (1, ""))
+    assert res.stderr == ("" if alive else "time limit hit while printing\n")
