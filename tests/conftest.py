@@ -32,6 +32,18 @@ def endless(tmp_path: Path) -> Path:
     return rules
 
 
+def many_solutions(tmp_path: Path, copies: int = 1) -> list[Path]:
+    """Copies of a crossword with 12! solutions (twelve separate two-letter sites, twelve distinct
+    words): an enumeration runs until it is stopped."""
+    words = [a + b for a, b in zip("ABCDEFGHIJKL", "MNOPQRSTUVWX", strict=True)]
+    rows = [".. " * 4, " " * 12] * 3
+    text = "words: [" + ", ".join(words) + "]\nframework:\n" + "".join(f"  - '{r}'\n" for r in rows)
+    paths = [tmp_path / f"many{i}.yaml" for i in range(copies)]
+    for path in paths:
+        path.write_text(text)
+    return paths
+
+
 def wait_for_watchdog(pid: int) -> None:
     """Until the run's watchdog thread is up (a second thread): a signal before it, while the
     interpreter still imports, ends the process as Python's default handler does (exit -2)."""

@@ -19,6 +19,7 @@ import pytest
 
 from pyclingo_puzzles.cli.batch import SEVERITY, FileResult, most_severe
 
+from .. import conftest
 from ..conftest import INSTANCES, MARGIN, shared_path
 
 WS = INSTANCES / "wordsearch"
@@ -41,13 +42,7 @@ def summary_rows(err: str) -> list[list[str]]:
 @pytest.fixture
 def many_solutions(tmp_path: Path) -> list[Path]:
     """Four copies of a crossword with 12! solutions: an enumeration runs until it is stopped."""
-    words = [a + b for a, b in zip("ABCDEFGHIJKL", "MNOPQRSTUVWX", strict=True)]
-    rows = [".. " * 4, " " * 12] * 3
-    text = "words: [" + ", ".join(words) + "]\nframework:\n" + "".join(f"  - '{r}'\n" for r in rows)
-    paths = [tmp_path / f"many{i}.yaml" for i in range(4)]
-    for path in paths:
-        path.write_text(text)
-    return paths
+    return conftest.many_solutions(tmp_path, 4)
 
 
 # --------------------------------------------------------------------------------- unit
@@ -243,25 +238,6 @@ def test_a_worker_dying_between_the_wait_and_the_give_up_still_reports_its_file(
     state._collect()
     assert state.results[0] is not None and state.results[0].note == "interrupted while grounding"
     assert state.workers == []
-
-
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_a_signal_keeps_the_answers_found(many_solutions: list[Path], sig: signal.Signals) -> None:
-    """Each running file reports exit 11 with its answers: the parent waits for the checking under
-    way (the answers' printing reserve, bounded), however long the enumeration ran."""
-    proc = subprocess.Popen(
-        command("crossword", *many_solutions, "--models", "0", "--jobs", "2", "--json"),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    _wait_for_workers(proc.pid, 2)
-    time.sleep(2.5)  # enumerating: thousands of answers, longer to check than a run's grace
-    proc.send_signal(sig)
-    out, err = proc.communicate(timeout=60)
-    docs = [json.loads(line) for line in out.splitlines()]
-    assert [d["exit"] for d in docs] == [11, 11, 1, 1] and proc.returncode == 1, err
-    for doc in docs[:2]:
-        assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]
-    assert docs[2]["error"] == "not started: interrupted"
 
 
 # --------------------------------------------------------------------------------- progress line

@@ -19,22 +19,11 @@ import pytest
 from pyclingo_puzzles.io.args import memory_size
 from pyclingo_puzzles.run import runtime
 
-from ..conftest import INSTANCES, MARGIN, wait_for_watchdog
+from ..conftest import INSTANCES, MARGIN, many_solutions, wait_for_watchdog
 
 
 def command(*args: object) -> list[str]:
     return [sys.executable, "-m", "pyclingo_puzzles", *map(str, args)]
-
-
-def many(tmp_path: Path, copies: int) -> list[Path]:
-    """A crossword with 12! solutions (twelve separate two-letter sites): enumerating never ends."""
-    words = [a + b for a, b in zip("ABCDEFGHIJKL", "MNOPQRSTUVWX", strict=True)]
-    rows = [".. " * 4, " " * 12] * 3
-    text = "words: [" + ", ".join(words) + "]\nframework:\n" + "".join(f"  - '{r}'\n" for r in rows)
-    paths = [tmp_path / f"many{i}.yaml" for i in range(copies)]
-    for path in paths:
-        path.write_text(text)
-    return paths
 
 
 def long_words(count: int = 2, length: int = 250) -> list[str]:
@@ -45,33 +34,35 @@ def long_words(count: int = 2, length: int = 250) -> list[str]:
 # --------------------------------------------------------------------------------- signals
 
 
-@pytest.mark.slow
-def interrupted_enumeration(*args: object) -> tuple[subprocess.Popen, str, str]:
-    """``crossword ARGS --models 0 --json``, sent SIGINT after 2.5 s of enumerating."""
+def interrupted_enumeration(*args: object, sig: int = signal.SIGINT) -> tuple[subprocess.Popen, str, str]:
+    """``crossword ARGS --models 0 --json``, sent ``sig`` after 2.5 s of enumerating."""
     proc = subprocess.Popen(
         command("crossword", *args, "--models", "0", "--json"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     wait_for_watchdog(proc.pid)
     time.sleep(2.5)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     out, err = proc.communicate(timeout=60)
     return proc, out, err
 
 
-def test_ctrl_c_in_a_batch_keeps_every_running_files_answers(tmp_path: Path) -> None:
-    """SIGINT after 2.5 s of enumerating: thousands of answers each, longer to check than a run's
-    grace; each running file reports exit 11 with all it found, the others "not started"."""
-    proc, out, err = interrupted_enumeration(*many(tmp_path, 4), "--jobs", "2")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_in_a_batch_keeps_every_running_files_answers(tmp_path: Path, sig: signal.Signals) -> None:
+    """SIGINT or SIGTERM after 2.5 s of enumerating: thousands of answers each, longer to check
+    than a run's grace; the parent waits for the checking under way (bounded), so each running
+    file reports exit 11 with all it found, the others "not started: interrupted"."""
+    proc, out, err = interrupted_enumeration(*many_solutions(tmp_path, 4), "--jobs", "2", sig=sig)
     docs = [json.loads(line) for line in out.splitlines()]
     assert [d["exit"] for d in docs] == [11, 11, 1, 1] and proc.returncode == 1, err
     for doc in docs[:2]:
         assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]
+    assert docs[2]["error"] == "not started: interrupted"
     assert "checking answers" not in err and "Traceback" not in err
 
 
 def test_ctrl_c_in_a_single_run_keeps_its_answers(tmp_path: Path) -> None:
-    proc, out, err = interrupted_enumeration(many(tmp_path, 1)[0])
+    proc, out, err = interrupted_enumeration(many_solutions(tmp_path, 1)[0])
     assert proc.returncode == 11, err
     doc = json.loads(out)
     assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]
@@ -92,7 +83,7 @@ def test_count_uses_the_whole_limit(tmp_path: Path, family: str) -> None:
     """--count keeps no answer: no printing reserve is charged, the search runs to the deadline
     (it stopped after a quarter of it)."""
     limit = 3.0
-    path = many(tmp_path, 1)[0] if family == "crossword" else INSTANCES / "wordsearch" / "hola-8x8.yaml"
+    path = many_solutions(tmp_path, 1)[0] if family == "crossword" else INSTANCES / "wordsearch" / "hola-8x8.yaml"
     t0 = time.monotonic()
     res = subprocess.run(command(family, path, "--count", "--time-limit", limit), capture_output=True, text=True,
                          timeout=60)  # fmt: skip
@@ -109,7 +100,7 @@ def test_models_0_uses_the_whole_limit(tmp_path: Path) -> None:
     reserve (its printing is slower by the clock: ``Run.cpu_share``)."""
     limit = 3.0
     t0 = time.monotonic()
-    res = subprocess.run(command("crossword", many(tmp_path, 1)[0], "--models", 0, "--time-limit", limit),
+    res = subprocess.run(command("crossword", many_solutions(tmp_path, 1)[0], "--models", 0, "--time-limit", limit),
                          capture_output=True, text=True, timeout=60)  # fmt: skip
     elapsed = time.monotonic() - t0
     assert res.returncode == 11, res.stderr

@@ -18,6 +18,7 @@ import pytest
 from pyclingo_puzzles.io.args import memory_size
 from pyclingo_puzzles.run import runtime
 
+from .. import conftest
 from ..conftest import MARGIN, wait_for_watchdog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,12 +36,8 @@ def command(*args: object) -> list[str]:
 
 @pytest.fixture
 def many_solutions(tmp_path: Path) -> Path:
-    """Twelve separate two-letter sites and twelve distinct words: 12! solutions to enumerate."""
-    words = [a + b for a, b in zip("ABCDEFGHIJKL", "MNOPQRSTUVWX", strict=True)]
-    rows = [".. " * 4, " " * 12] * 3
-    path = tmp_path / "many.yaml"
-    path.write_text("words: [" + ", ".join(words) + "]\nframework:\n" + "".join(f"  - '{r}'\n" for r in rows))
-    return path
+    """A crossword with 12! solutions to enumerate."""
+    return conftest.many_solutions(tmp_path)[0]
 
 
 def children_of(pid: int) -> list[int]:
@@ -91,7 +88,8 @@ def test_signal_during_grounding_stops_at_once(endless: Path, sig: signal.Signal
     assert err.strip() in ("interrupted while grounding", "interrupted while loading rules")
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+# SIGTERM here, with text; SIGINT with JSON: tests/run/test_hostile_budget.py
+@pytest.mark.parametrize("sig", [signal.SIGTERM])
 def test_signal_during_enumeration_prints_what_was_found(many_solutions: Path, sig: signal.Signals) -> None:
     proc = subprocess.Popen(
         command("crossword", many_solutions, "--models", "0"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
