@@ -100,11 +100,12 @@ def test_models_0_uses_the_whole_limit(tmp_path: Path) -> None:
     reserve (its printing is slower by the clock: ``Run.cpu_share``)."""
     limit = 3.0
     t0 = time.monotonic()
-    res = subprocess.run(command("crossword", many_solutions(tmp_path, 1)[0], "--models", 0, "--time-limit", limit),
-                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    res = subprocess.run(command("crossword", many_solutions(tmp_path, 1)[0], "--models", 0, "--time-limit", limit,
+                                 "--json"), capture_output=True, text=True, timeout=60)  # fmt: skip
     elapsed = time.monotonic() - t0
-    assert res.returncode == 11, res.stderr
-    assert res.stdout.count("Solution ") > 1
+    assert res.returncode == 11, res.stderr  # stopped by the limit, every answer found printed
+    data = json.loads(res.stdout)
+    assert data["count"] > 1 and len(data["solutions"]) == data["count"]
     assert limit - 1.0 <= elapsed < limit + MARGIN
 
 
