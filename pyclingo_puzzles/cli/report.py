@@ -19,6 +19,7 @@ from ..core.errors import InputError
 from ..io.outfiles import check_output_paths, is_stdout, write_atomic
 from ..io.output import print_json, print_stats, warn
 from ..io.report import OUTPUTS, Report
+from ..run.runtime import Run
 from ..run.stdout_guard import OutputFailed
 
 OPTION = {"svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz": "--ipuz", "json_file": "-o"}
@@ -80,7 +81,7 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
         pdf.prepare()  # fpdf2 and the font load in a thread while the run solves
 
 
-def reserve_output_time(args: argparse.Namespace, run: Any = None) -> None:
+def reserve_output_time(args: argparse.Namespace, run: Run | None = None) -> None:
     """With --pdf and --time-limit (one FILE), the family solves for less than the limit, so the
     pages are drawn before the run's deadline (which the watchdog holds); call after the run's
     limits are set from --time-limit. The run's budget keeps the reserve too (``Run.output_reserve``):
