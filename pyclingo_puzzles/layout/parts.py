@@ -105,6 +105,20 @@ def largest_part(graph: dict[str, set[str]], keep: set[str]) -> set[str]:
     return best
 
 
+def cycle_core(graph: dict[str, set[str]]) -> set[str]:
+    """The words on a cycle of crossings or on a path between two cycles (the graph's 2-core:
+    words crossing fewer than two others taken off until none is left); empty for a tree."""
+    core = set(graph)
+    leaves = [w for w in core if len(graph[w]) < 2]
+    while leaves:
+        w = leaves.pop()
+        if w not in core:
+            continue
+        core.discard(w)
+        leaves.extend(v for v in graph[w] & core if len(graph[v] & core) < 2)
+    return core
+
+
 def along_side(layout: Layout, side: int, depth: int) -> set[str]:
     """The words with a letter within ``depth`` lines of one side of the box (0 top, 1 bottom,
     2 left, 3 right): what must move for the box to lose a line there."""

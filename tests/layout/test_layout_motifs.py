@@ -21,6 +21,7 @@ from pyclingo_puzzles.layout.api import instance_of
 from pyclingo_puzzles.layout.greedy import Board
 from pyclingo_puzzles.layout.grid import Layout
 from pyclingo_puzzles.layout.motifs import attachments, in_the_way, occupants, rectangles
+from pyclingo_puzzles.layout.parts import crossing_graph, cycle_core, grown
 from pyclingo_puzzles.layout.search import Search
 from pyclingo_puzzles.layout.verify import check
 
@@ -159,3 +160,29 @@ def test_ctrl_c_prints_the_best_layout_and_ends_the_worker() -> None:
     words = instance_of(INSTANCES / "layout" / "kitchen-10.yaml").words
     assert check(words, [Placement(p["word"], p["row"], p["col"], p["dir"]) for p in placements]) == []
     assert all(_gone(pid) for pid in children)
+
+
+def test_cycle_core_keeps_the_words_on_cycles() -> None:
+    # the square's four words form a cycle; OPEN hangs off POT and LID off OPEN: a tail, not kept
+    graph = {
+        "TAP": {"TEN", "POT"}, "NUT": {"TEN", "POT"}, "TEN": {"TAP", "NUT"},
+        "POT": {"TAP", "NUT", "OPEN"}, "OPEN": {"POT", "LID"}, "LID": {"OPEN"},
+    }  # fmt: skip
+    assert cycle_core(graph) == {"TAP", "NUT", "TEN", "POT"}
+    assert cycle_core(crossing_graph(TREE.placements)) == set()  # a tree has no cycle
+
+
+def test_core_move_rebuilds_the_rest_around_the_cycles() -> None:
+    words = list(instance_of(INSTANCES / "layout" / "travel-30.yaml").words)
+    search = Search(instance_of(words), seed=1)
+    block = rectangles(words, limit=1)[0]
+    start = grown(Board(block.placements), [w for w in words if w not in block.words], random.Random(1), None, None)
+    assert start is not None and block.words <= cycle_core(crossing_graph(start.placements))
+    rebuilt = 0
+    for seed in range(10):
+        search.rng = random.Random(seed)
+        found = search.core_move(start, None, None)
+        if found is not None:
+            assert check(words, found.placements) == []  # every word placed, the layout valid
+            rebuilt += found != start
+    assert rebuilt > 0
