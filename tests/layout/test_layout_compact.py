@@ -109,10 +109,10 @@ def test_a_seed_gives_one_layout_whatever_the_machine_does(monkeypatch) -> None:
 
 @pytest.mark.slow
 def test_default_budget_reaches_many_crossings_in_a_small_box(monkeypatch) -> None:
-    # the work of the default 10 s (one process): garden-20 seed 2 reaches 25 crossings in at most
+    # the work of the default 10 s (one process): garden-20 seed 4 reaches 25 crossings in at most
     # 256 cells (genxword and pycrossword-generator: at most 21 crossings, at least 256 cells)
     default = search_module.WORK_RATE * (10 - search_module.OUTPUT_MARGIN)
-    outcome = _budgeted("garden-20", 2, default, monkeypatch).run(60)
+    outcome = _budgeted("garden-20", 4, default, monkeypatch).run(60)
     layout = outcome.layout
     assert layout is not None and check([p.word for p in layout.placements], layout.placements) == []
     assert layout.crossings >= 25 and layout.area <= 256
