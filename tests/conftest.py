@@ -63,7 +63,10 @@ def cpu_seconds(pid: int) -> float | None:
     import psutil
 
     try:
-        times = psutil.Process(pid).cpu_times()
+        process = psutil.Process(pid)
+        times = process.cpu_times()
+        if process.status() == psutil.STATUS_ZOMBIE:  # ended, not yet reaped by its parent
+            return None
     except psutil.Error:
         return None
     return times.user + times.system
