@@ -79,6 +79,7 @@ class Search(Moves, Clingo):
         self.invalid_moves = 0
         self.blocks: list[Block] = []
         self.blocks_of: dict[str, list[int]] = {}  # word -> indices of the blocks holding it
+        self.motif_order: list[str] | None = None  # the words in the order their rectangles are to be found
         self.deadline = float("inf")  # time.monotonic() at which the search stops, whatever work is left
         self.work0 = work()  # the work counter when this search began
         self.clingo_work = 0  # work charged for clingo's neighbourhoods (see lns.NEIGHBOURHOOD_WORK)
@@ -118,9 +119,10 @@ class Search(Moves, Clingo):
         lost = unconnectable(inst.words)
         if lost:
             return Outcome(None, optimal=True, unconnectable=lost, stats=self.stats)
-        self.find_motifs(t_end)
+        self.order_motifs()
         short = len(inst.words) <= PROOF_WORDS
         best = self.starts_phase(self.short_walk(budget, GREEDY_SHARE) if short else self.mark(GREEDY_SHARE, budget))
+        self.find_motifs()  # when the starts ended after the first
         if best is None:
             if inst.max_width and inst.max_height and self.going():
                 return self.prove(None, t_end)  # greedy found no way into the box: clingo decides
@@ -171,6 +173,8 @@ class Search(Moves, Clingo):
                 break
             if best is None and boxed and not self.going(until):
                 break  # greedy finds no way into the given box: the complete model decides
+            if self.starts == 1:
+                self.find_motifs()
             self.starts += 1
             box = None if self.starts % 3 == 1 else side + self.rng.choice((-1, 0, 0, 1, 2))
             mw = min(x for x in (inst.max_width, box) if x is not None) if box or inst.max_width else None
@@ -201,13 +205,20 @@ class Search(Moves, Clingo):
         rest = [w for w in self.inst.words if w not in block.words]
         return grown(Board(block.placements), rest, self.rng, mw, mh)
 
-    def find_motifs(self, t_end: float) -> None:
-        """The rectangles of the list (a short share of the time), indexed by word."""
+    def order_motifs(self) -> None:
+        """The order the list's rectangles are found in (``find_motifs``, after the first start)."""
         if len(self.inst.words) < 4 or self.rules:
             return  # with user rules every move is clingo's
-        order = list(self.inst.words)
-        self.rng.shuffle(order)  # a list with more rectangles than kept is sampled differently per seed
-        self.blocks = rectangles(order, t_end)  # bounded by their number (motifs.MAX_RECTANGLES), not by time
+        self.motif_order = list(self.inst.words)
+        self.rng.shuffle(self.motif_order)  # a list with more rectangles than kept is sampled differently per seed
+
+    def find_motifs(self) -> None:
+        """The rectangles of the list, indexed by word: once, after the first greedy start (which
+        does not use them), so a tight time limit has a layout before this 0.2 s (50 words) is spent."""
+        order, self.motif_order = self.motif_order, None
+        if order is None:
+            return
+        self.blocks = rectangles(order, self.deadline)  # bounded by their number (motifs.MAX_RECTANGLES)
         for i, block in enumerate(self.blocks):
             for w in block.words:
                 self.blocks_of.setdefault(w, []).append(i)
