@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 import wordfreq
 
-from pyclingo_puzzles.crossword import native
 from pyclingo_puzzles.crossword.api import fill
 from pyclingo_puzzles.crossword.english import (
     DEFAULT_MIN_SCORE,
