@@ -20,11 +20,13 @@ demo: $(STAMP)
 
 # Two test processes (pytest-xdist): the suite is mostly waiting on subprocesses and limits.
 # The slow set (-m slow) runs here too; `make test-fast` leaves it out while iterating. Tests
-# marked serial compare answers of searches that depend on the CPU time they get: alone, after.
+# marked serial compare answers of searches that depend on the CPU time they get: alone, after
+# (only the files that hold them are collected: collecting the whole suite again costs 2-3 s).
+SERIAL_FILES = $(shell grep -rl 'mark\.serial' tests)
 test: $(STAMP)
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
 	$(PY) -m pytest -n 2 -m "not serial"
-	$(PY) -m pytest -m serial
+	$(PY) -m pytest -m serial $(SERIAL_FILES)
 
 test-fast: $(STAMP)
 	$(PY) -m pytest -n 2 -m "not slow and not serial"

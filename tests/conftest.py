@@ -58,6 +58,50 @@ def wait_for_watchdog(pid: int) -> None:
         time.sleep(0.02)
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time a process has used (its own, not its children's); None once it has ended."""
+    import psutil
+
+    try:
+        process = psutil.Process(pid)
+        times = process.cpu_times()
+        if process.status() == psutil.STATUS_ZOMBIE:  # ended, not yet reaped by its parent
+            return None
+    except psutil.Error:
+        return None
+    return times.user + times.system
+
+
+def wait_for_cpu(pid: int, seconds: float, timeout: float = 60) -> None:
+    """Until process ``pid`` has used ``seconds`` of CPU (or has ended): the work a test needs done
+    before it signals (answers found, grounding under way), counted in CPU time rather than slept
+    for by the clock, so a busy machine waits longer instead of signalling too early, and a quiet
+    one does not wait longer than the work takes."""
+    until = time.monotonic() + timeout
+    while time.monotonic() < until:
+        used = cpu_seconds(pid)
+        if used is None or used >= seconds:
+            return
+        time.sleep(0.02)
+
+
+def wait_for_children(pid: int, count: int, timeout: float = 30) -> list[int]:
+    """Until process ``pid`` has ``count`` children (its worker processes) or has ended: their pids."""
+    import psutil
+
+    until = time.monotonic() + timeout
+    found: list[int] = []
+    while time.monotonic() < until:
+        try:
+            found = [child.pid for child in psutil.Process(pid).children()]
+        except psutil.Error:
+            return found
+        if len(found) >= count:
+            return found
+        time.sleep(0.02)
+    return found
+
+
 def shared_path(*parts: str) -> Path:
     """A path under ../shared, skipping the test with a clear reason when it is absent."""
     path = SHARED.joinpath(*parts)

@@ -46,8 +46,9 @@ GREEDY_STARTS = 2000  # and at most this many
 RUIN_SHARE = 0.95  # share of the search after the starts spent on Python ruin-and-recreate moves (the rest: clingo)
 SHORT_RUIN_SHARE = 0.85  # the same for lists short enough for the proof (clingo's neighbourhoods are cheap there)
 SHORT_LNS_SHARE = 0.3  # short lists: share of the work after the starts before the proof takes the rest of the time
-SHORT_LNS_WORK = WORK_RATE  # and at most this much (a second's budget): the proof decides a short list, and a
-# 3-word list given 20 s spent 6 s walking before it (1.2 s with this cap, as when the walk had at most 1 s)
+SHORT_LNS_WORK = WORK_RATE // 5  # and at most this much: the proof decides a short list (measured on 5-7-word
+# lists: the same layouts with a fifth of a second's walk as with a whole second's, each proof as fast; pets-5 0.9 s
+# instead of 1.8 s, whole process; and a 3-word list given 20 s does not walk 6 s before its proof)
 CLOSE_SHARE = 0.15  # of that, the share of the closing phase (no worse steps, the box held: compaction)
 RELOCATE = True  # hill-climb one word at a time before the moves
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
@@ -78,6 +79,7 @@ class Search(Moves, Clingo):
         self.invalid_moves = 0
         self.blocks: list[Block] = []
         self.blocks_of: dict[str, list[int]] = {}  # word -> indices of the blocks holding it
+        self.motif_order: list[str] | None = None  # the words in the order their rectangles are to be found
         self.deadline = float("inf")  # time.monotonic() at which the search stops, whatever work is left
         self.work0 = work()  # the work counter when this search began
         self.clingo_work = 0  # work charged for clingo's neighbourhoods (see lns.NEIGHBOURHOOD_WORK)
@@ -99,10 +101,11 @@ class Search(Moves, Clingo):
         done, now = self.done(), time.monotonic()
         return Mark(done + share * max(0.0, end.work - done), now + share * max(0.0, end.time - now))
 
-    def short_walk(self, budget: Mark) -> Mark:
-        """Where the walk before a short list's proof ends: SHORT_LNS_SHARE of the way to the
-        budget's end, and at most SHORT_LNS_WORK of work."""
-        end = self.mark(SHORT_LNS_SHARE, budget)
+    def short_walk(self, budget: Mark, share: float = SHORT_LNS_SHARE) -> Mark:
+        """Where a phase before a short list's proof ends (the walk; the starts, which in a given
+        box may find nothing, and then the proof decides): ``share`` of the way to the budget's
+        end, and at most SHORT_LNS_WORK of work."""
+        end = self.mark(share, budget)
         return Mark(min(end.work, self.done() + SHORT_LNS_WORK), end.time)
 
     def run(self, time_limit: float, started: float | None = None) -> Outcome:
@@ -116,8 +119,10 @@ class Search(Moves, Clingo):
         lost = unconnectable(inst.words)
         if lost:
             return Outcome(None, optimal=True, unconnectable=lost, stats=self.stats)
-        self.find_motifs(t_end)
-        best = self.starts_phase(self.mark(GREEDY_SHARE, budget))
+        self.order_motifs()
+        short = len(inst.words) <= PROOF_WORDS
+        best = self.starts_phase(self.short_walk(budget, GREEDY_SHARE) if short else self.mark(GREEDY_SHARE, budget))
+        self.find_motifs()  # when the starts ended after the first
         if best is None:
             if inst.max_width and inst.max_height and self.going():
                 return self.prove(None, t_end)  # greedy found no way into the box: clingo decides
@@ -128,13 +133,11 @@ class Search(Moves, Clingo):
             best = self.fit_rules(best, t_end)
             if best is None:
                 return Outcome(None, stats=self.stats, interrupted=True)
-        n = len(inst.words)
-        if n == 1 and not self.rules:
+        if len(inst.words) == 1 and not self.rules:
             return Outcome(best, optimal=True, proved_box=None, stats=self.stats)
-        prove = n <= PROOF_WORDS
-        best = self.improve(best, self.short_walk(budget) if prove else budget)
+        best = self.improve(best, self.short_walk(budget) if short else budget)
         outcome = Outcome(best, stats=self.stats)
-        if prove and self.going():
+        if short and self.going():
             outcome = self.prove(best, t_end)
         if outcome.layout is not None:
             problems = check(inst.words, outcome.layout.placements)
@@ -170,6 +173,8 @@ class Search(Moves, Clingo):
                 break
             if best is None and boxed and not self.going(until):
                 break  # greedy finds no way into the given box: the complete model decides
+            if self.starts == 1:
+                self.find_motifs()
             self.starts += 1
             box = None if self.starts % 3 == 1 else side + self.rng.choice((-1, 0, 0, 1, 2))
             mw = min(x for x in (inst.max_width, box) if x is not None) if box or inst.max_width else None
@@ -200,13 +205,20 @@ class Search(Moves, Clingo):
         rest = [w for w in self.inst.words if w not in block.words]
         return grown(Board(block.placements), rest, self.rng, mw, mh)
 
-    def find_motifs(self, t_end: float) -> None:
-        """The rectangles of the list (a short share of the time), indexed by word."""
+    def order_motifs(self) -> None:
+        """The order the list's rectangles are found in (``find_motifs``, after the first start)."""
         if len(self.inst.words) < 4 or self.rules:
             return  # with user rules every move is clingo's
-        order = list(self.inst.words)
-        self.rng.shuffle(order)  # a list with more rectangles than kept is sampled differently per seed
-        self.blocks = rectangles(order, t_end)  # bounded by their number (motifs.MAX_RECTANGLES), not by time
+        self.motif_order = list(self.inst.words)
+        self.rng.shuffle(self.motif_order)  # a list with more rectangles than kept is sampled differently per seed
+
+    def find_motifs(self) -> None:
+        """The rectangles of the list, indexed by word: once, after the first greedy start (which
+        does not use them), so a tight time limit has a layout before this 0.2 s (50 words) is spent."""
+        order, self.motif_order = self.motif_order, None
+        if order is None:
+            return
+        self.blocks = rectangles(order, self.deadline)  # bounded by their number (motifs.MAX_RECTANGLES)
         for i, block in enumerate(self.blocks):
             for w in block.words:
                 self.blocks_of.setdefault(w, []).append(i)

@@ -34,6 +34,9 @@ STRIPS = INSTANCES / "strips" / "small.yaml"
 CROSSWORD = INSTANCES / "crossword" / "plus-two-solutions.yaml"
 RING = "___\n_*_\n___\n"
 WORDS = ["cat", "car", "arc", "art", "tar", "rat", "ate", "eat", "tea", "era", "are", "ear", "ace", "act", "tac"]
+# 100 examples where one is a few ms (a reader's error, a tiny solve); fewer where each is a whole
+# solve or a batch of worker processes (the suite's CPU is its time on two cores): each run draws
+# new examples, and a failure found is replayed first from hypothesis's database
 FUZZ = settings(
     max_examples=100,
     deadline=None,
@@ -134,7 +137,7 @@ OPTIONS = st.tuples(
 
 
 @pytest.mark.slow
-@FUZZ
+@settings(FUZZ, max_examples=40)  # word search generation: 30 ms an example
 @given(text=documents(WS_BASE, ["width", "height", "words", "level", "directions", "alphabet", "seed", "message"]),
        options=OPTIONS, extra=st.sampled_from([[], ["--level", "hard"], ["--size", "4x4"], ["--size", "x"]]))
 def test_fuzz_wordsearch_cli(capsys, tmp_path: Path, text: str, options: list[str], extra: list[str]) -> None:
@@ -163,7 +166,7 @@ LO_BASE = {"words": ["CAT", {"word": "TOE", "clue": "foot"}], "max_width": 5, "p
 
 
 @pytest.mark.slow
-@settings(FUZZ, max_examples=40)
+@settings(FUZZ, max_examples=15)  # a layout search: 40 ms an example
 @given(text=documents(LO_BASE, ["words", "max_width", "max_height", "title", "prefer"]), options=OPTIONS)
 def test_fuzz_layout_cli(capsys, tmp_path: Path, text: str, options: list[str]) -> None:
     path = write(tmp_path, "l.yaml", text)
@@ -198,7 +201,7 @@ def test_fuzz_option_parser(capsys, tmp_path: Path, argv: list[str]) -> None:
         assert_contract(*run_cli(capsys, *argv, "--time-limit", "5")[::2])
 
 
-@settings(FUZZ, max_examples=30)
+@settings(FUZZ, max_examples=12)  # a batch of two or three files: 75 ms an example
 @given(texts=st.lists(documents(WS_BASE, ["width", "height", "words", "level"]), min_size=2, max_size=3),
        options=OPTIONS, jobs=st.sampled_from(["1", "2"]), missing=st.booleans())
 def test_fuzz_several_files(capsys, tmp_path: Path, texts: list[str], options: list[str], jobs: str, missing) -> None:
@@ -235,7 +238,7 @@ OUTPUT_ATOMS = {  # per family: the shown predicates its decoder reads
 
 
 @pytest.mark.slow
-@FUZZ
+@settings(FUZZ, max_examples=40)  # four families, with and without counting: 35 ms an example
 @given(data=st.data(), family=st.sampled_from(sorted(OUTPUT_ATOMS)), count=st.booleans())
 def test_fuzz_rules_deriving_output_atoms(capsys, tmp_path: Path, data, family: str, count: bool) -> None:
     facts = data.draw(st.lists(st.one_of(*OUTPUT_ATOMS[family]), min_size=1, max_size=3))

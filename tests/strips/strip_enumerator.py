@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 
 def count_tilings(rows: Sequence[str], lengths: Sequence[int]) -> int:
+    """Count tilings (each grid counted once per test process: several tests ask for the same ones)."""
+    return _count_tilings(tuple(rows), tuple(lengths))
+
+
+@cache
+def _count_tilings(rows: tuple[str, ...], lengths: tuple[int, ...]) -> int:
     """Count tilings: cover the first free cell (reading order) by every strip that can start there."""
     height, width = len(rows), len(rows[0])
     covered = [[False] * width for _ in range(height)]
