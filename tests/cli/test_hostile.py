@@ -191,13 +191,17 @@ def test_fuzz_crossword_dat_cli(capsys, tmp_path: Path, dat: str, dictionary, op
 
 
 @FUZZ
-@given(argv=st.lists(st.sampled_from(["wordsearch", "strips", "crossword", str(WORDSEARCH), str(STRIPS),
+@given(argv=st.lists(st.sampled_from(["wordsearch", "strips", "crossword", WORDSEARCH.name, STRIPS.name,
                                       "--svg", "--svg-key", "/tmp", "--level", "medium", "--count", "--seed",
-                                      "--models", "-3", "1e99", "--dictionary", "--rules", str(STRIPS), "x",
-                                      "--jobs", "2", str(CROSSWORD), "--json"]),
+                                      "--models", "-3", "1e99", "--dictionary", "--rules", STRIPS.name, "x",
+                                      "--jobs", "2", CROSSWORD.name, "--json"]),
                      max_size=7))
 def test_fuzz_option_parser(capsys, tmp_path: Path, argv: list[str]) -> None:
-    with contextlib.chdir(tmp_path):  # "--svg-key wordsearch" writes a file: here, not in the repository
+    # the instances are copied and named relative to tmp_path: "--svg-key wordsearch" or "--svg
+    # plus-two-solutions.yaml" (a batch's SVGs beside it) write files here, not in the repository
+    for instance in (WORDSEARCH, STRIPS, CROSSWORD):
+        (tmp_path / instance.name).write_bytes(instance.read_bytes())
+    with contextlib.chdir(tmp_path):
         assert_contract(*run_cli(capsys, *argv, "--time-limit", "5")[::2])
 
 
