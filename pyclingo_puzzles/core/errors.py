@@ -86,6 +86,8 @@ def read_text(path: str | Path) -> str:
         raise InputError("file not found", p) from None
     except OSError as exc:
         raise InputError(f"cannot read file ({exc.strerror or exc})", p) from None
+    except ValueError:  # the OS cannot take the name (a NUL character in it)
+        raise InputError("is not a usable file name (it holds a NUL character)", p) from None
     if len(data) > MAX_INPUT_BYTES:  # grew after the size check
         raise InputError(f"is larger than {MAX_INPUT_BYTES >> 20} MiB, the limit for input files", p)
     try:
