@@ -22,11 +22,11 @@ def check_rules_file(path: str | Path) -> None:
 
 
 def _check(path: Path, seen: set[Path]) -> None:
+    text = read_text(path)  # first: a name the OS cannot take is an InputError here, not in resolve()
     key = path.resolve()
     if key in seen:
         return
     seen.add(key)
-    text = read_text(path)
     # comments blanked out in place, so positions (and line numbers) stay those of the file
     code = _COMMENT.sub(lambda c: re.sub(r"[^\n]", " ", c.group()), text)
     for m in _INCLUDE.finditer(code):

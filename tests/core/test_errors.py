@@ -23,3 +23,10 @@ def test_an_unreadable_name_is_a_one_line_input_error(name: str, says: str, tmp_
     with pytest.raises(InputError) as info:
         read_text(name)
     assert says in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_rules_file_name_holding_a_nul_character_is_a_one_line_input_error() -> None:
+    from pyclingo_puzzles.core.rulesfile import check_rules_file
+
+    with pytest.raises(InputError, match="holds a NUL character"):
+        check_rules_file("a\x00.lp")
