@@ -5,6 +5,7 @@ deep inside), and a hypothesis test throws random values at every keyword of eve
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,11 @@ def test_to_svg_arguments() -> None:
     assert puzzle.to_svg(title="Pets").startswith("<svg")
     result = layout.arrange(["kettle", "oven"], seed=1, time_limit=20)
     assert "key must be True or False" in _error(lambda: result.to_svg(key=1))
+
+
+def test_the_largest_time_limit_is_a_time_limit() -> None:
+    """Finite, so allowed: the layout's work budget (work per second times the limit) stays finite."""
+    assert layout.arrange(["kettle", "oven"], seed=1, time_limit=sys.float_info.max).crossings == 1
 
 
 def test_a_huge_value_is_named_not_echoed() -> None:

@@ -20,6 +20,7 @@ means ``objective.key`` of the instance's ``prefer`` throughout (default: balanc
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -114,7 +115,8 @@ class Search(Moves, Clingo):
         t_end = (started if started is not None else time.monotonic()) + max(0.05, time_limit - OUTPUT_MARGIN)
         self.deadline = t_end
         self.work0, self.clingo_work = work(), 0
-        budget = Mark(WORK_RATE * max(0.05, time_limit - OUTPUT_MARGIN), t_end)
+        # at most the largest float: a time limit near it (finite, so allowed) made the budget infinite
+        budget = Mark(min(WORK_RATE * max(0.05, time_limit - OUTPUT_MARGIN), sys.float_info.max), t_end)
         inst = self.inst
         lost = unconnectable(inst.words)
         if lost:
