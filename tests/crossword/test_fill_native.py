@@ -18,7 +18,6 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-import psutil
 import pytest
 
 from pyclingo_puzzles.core.solve import Solver, Status
@@ -37,7 +36,7 @@ from pyclingo_puzzles.crossword.framework import Framework, Site
 from pyclingo_puzzles.crossword.propagator import VALUE_RULES, WordPropagator
 from pyclingo_puzzles.crossword.solution import decode_letters, verify
 
-from ..conftest import shared_path
+from ..conftest import shared_path, wait_for_children
 
 LOADED = native.load()
 pytestmark = pytest.mark.skipif(isinstance(LOADED, str), reason=f"no compiled fill propagator: {LOADED}")
@@ -238,10 +237,7 @@ def test_ctrl_c_stops_a_compiled_fill_cleanly(tmp_path: Path) -> None:
         [sys.executable, "-m", "pyclingo_puzzles", "crossword", str(grid), "--dictionary", str(words)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, native.CHOICE_ENV: "c"},
     )
-    searching = psutil.Process(proc.pid)
-    until = time.monotonic() + 60
-    while not searching.children() and proc.poll() is None and time.monotonic() < until:
-        time.sleep(0.05)  # reading and pruning: the signal is meant for the search in its two workers
+    wait_for_children(proc.pid, 1, timeout=60)  # reading and pruning: the signal is meant for the search
     time.sleep(0.3)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
