@@ -153,11 +153,11 @@ class Moves:
                 take = coarse(found, prefer) <= coarse(current, prefer)
             else:
                 take = key(found, prefer) <= key(current, prefer)
+            if key(found, prefer) < key(best, prefer):
+                best = found  # kept whether or not the walk goes on from it
+                self.improvements += 1
             if take or self.rng.random() < worse:
                 current = found
-                if key(current, prefer) < key(best, prefer):
-                    best = current
-                    self.improvements += 1
             if self.rng.random() < RESET:
                 current = best  # back to the best now and then
         return best

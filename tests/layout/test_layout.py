@@ -179,12 +179,17 @@ def brute_force(words: list[str]) -> list[tuple[int, int, int]]:
     return found
 
 
-def best_by(prefer: str, found: list[tuple[int, int, int]], letters: int) -> tuple[int, int]:
+def crossing_weight(lengths: list[int]) -> int:
+    """balanced: a crossing is worth ten times the mean word length in cells, rounded half up."""
+    return int(10 * sum(lengths) / len(lengths) + 0.5)
+
+
+def best_by(prefer: str, found: list[tuple[int, int, int]], weight: int) -> tuple[int, int]:
     """The test's own statement of each order, as (crossings, area) of the best layout."""
     order = {
         "crossings": lambda x, a: (x, -a),
         "area": lambda x, a: (-a, x),
-        "balanced": lambda x, a: (x * letters - a, x),
+        "balanced": lambda x, a: (x * weight - a, x),
     }[prefer]
     return max(((x, h * w) for x, h, w in found), key=lambda xa: order(*xa))
 
@@ -200,7 +205,7 @@ def test_proved_optimum_equals_brute_force(cli, tmp_path: Path, text: str, prefe
     assert res.code == 30, res.err
     data = json.loads(res.out)
     words = [w.upper() for w in text.strip("[]").replace(" ", "").split(",")]
-    best = best_by(prefer, brute_force(words), sum(map(len, words)))
+    best = best_by(prefer, brute_force(words), crossing_weight([len(w) for w in words]))
     assert (data["crossings"], data["area"]) == best
 
 
@@ -212,14 +217,25 @@ class _Scored(NamedTuple):
 
 @pytest.mark.parametrize("prefer", ["crossings", "area", "balanced"])
 def test_the_search_key_orders_as_the_test_states_it(prefer: str) -> None:
-    # one word of 58 letters stands for a 58-letter list: letters() sums the placed words' lengths
-    words = (Placement("A" * 58, 0, 0, A),)
+    # ten words of 58 letters: a crossing is worth 58 cells under balanced
+    lengths = [6] * 8 + [5] * 2
+    words = tuple(Placement("A" * n, 2 * i, 0, A) for i, n in enumerate(lengths))
     pairs = [(x, a) for x in (9, 10, 11, 12) for a in (90, 96, 120, 154, 195, 250)]
     ranked = sorted(pairs, key=lambda xa: key(_Scored(xa[0], xa[1], words), prefer))  # type: ignore[arg-type]
-    assert ranked[0] == best_by(prefer, [(x, a, 1) for x, a in pairs], 58)
-    if prefer == "balanced":  # a crossing is worth 58 cells: 10 in 96 beats 11 in 195, 11 in 120 beats 10 in 96
+    assert ranked[0] == best_by(prefer, [(x, a, 1) for x, a in pairs], crossing_weight(lengths))
+    if prefer == "balanced":  # 10 in 96 beats 11 in 195, 11 in 120 beats 10 in 96
         assert ranked.index((10, 96)) < ranked.index((11, 195))
         assert ranked.index((11, 120)) < ranked.index((10, 96))
+
+
+def test_a_crossing_weighs_the_same_on_a_long_list() -> None:
+    # fifty words of 6 letters: a crossing is worth 60 cells, not the list's 300 letters, so one
+    # crossing more does not pay for a box a tenth larger
+    words = tuple(Placement("A" * 6, 2 * i, 0, A) for i in range(50))
+    smaller, more = _Scored(64, 630, words), _Scored(65, 700, words)
+    assert key(smaller, "balanced") < key(more, "balanced")  # type: ignore[arg-type]
+    assert key(more, "crossings") < key(smaller, "crossings")  # type: ignore[arg-type]
+    assert key(_Scored(65, 680, words), "balanced") < key(smaller, "balanced")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("height", "width"), [(4, 4), (4, 5), (5, 5), (4, 6)])
