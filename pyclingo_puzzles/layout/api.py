@@ -199,7 +199,7 @@ def arrange(
 ) -> LayoutResult:
     """Every word placed once, across or down, into one crossword, the best found within
     ``time_limit`` seconds by ``prefer`` (``layout/objective.py``): ``"balanced"`` (default:
-    crossings x letters - box area, a crossing worth as many cells as the list has letters),
+    crossings x weight - box area, a crossing worth ten times the mean word length in cells),
     ``"crossings"`` (most crossings, then the smallest box) or ``"area"`` (the reverse);
     ``result.optimal`` when proved. Words are checked as the CLI checks a file (bad input
     raises ``InputError``); ``rules``: ``.lp`` files as with ``--rules``. Lists of more than 7

@@ -64,7 +64,7 @@ class Clingo:
     iterations: int
     improvements: int
     deadline: float
-    clingo_work: int
+    charged_work: int
 
     def going(self, mark: Mark | None = None) -> bool:
         raise NotImplementedError
@@ -160,7 +160,7 @@ class Clingo:
         k, stall = min(3, n), 0
         while self.going(until) and self.left() > 0.05:
             self.iterations += 1
-            self.clingo_work += NEIGHBOURHOOD_WORK
+            self.charged_work += NEIGHBOURHOOD_WORK
             found = self.squeezed(best) if self.iterations % 2 == 0 else None
             if found is None:
                 free = self.pick_free(best, k)
