@@ -3,8 +3,9 @@ better layout wins.
 
 The search is Python (it holds the GIL), so the second core is only used by a second process. The
 worker is registered with the run (its memory counts; it is killed when the run ends, and the kernel
-kills it if the parent dies) and ends on its own at the same deadline as the parent's search; a
-result it has not sent shortly after that is not waited for. The pick is deterministic: the better
+kills it if the parent dies) and ends on its own at the same deadline as the parent's search. Its
+result is waited for until shortly after that deadline, so a worker behind the parent (it spends
+the same budget of work) still counts, and not longer. The pick is deterministic: the better
 objective, ties to the parent's layout. Lists short enough for the proof, user rules, and machines
 with one core run one search.
 """
@@ -27,7 +28,7 @@ from .verify import check
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-GRACE = 0.3  # seconds the parent waits for the worker's result after its own search ended
+GRACE = 0.3  # seconds the parent waits for the worker's result after the deadline the searches share
 STAGE = "searching for a layout"  # named when a limit hits (Python work: it polls the deadline)
 SEED_STEP = 7919  # the worker's seed: the parent's plus this (a different, reproducible start)
 
@@ -76,7 +77,10 @@ def arrange(
     try:
         mine = _search(search, time_limit, started)
         theirs = None
-        until = time.monotonic() + GRACE
+        # the worker spends the same budget, and may be behind: its result is waited for until the
+        # deadline both searches share (then it ends by the clock), not only GRACE after this one
+        deadline = started + max(0.05, time_limit - OUTPUT_MARGIN)
+        until = max(time.monotonic(), deadline) + GRACE
         while theirs is None and time.monotonic() < until and not runtime.stopping():
             if worker.conn.poll(0.02):
                 try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import multiprocessing
+import os
 import random
 import signal
 import subprocess
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from pyclingo_puzzles.core.grid import Placement
+from pyclingo_puzzles.layout import search as search_module
 from pyclingo_puzzles.layout import workers
 from pyclingo_puzzles.layout.api import instance_of
 from pyclingo_puzzles.layout.greedy import Board
@@ -111,6 +113,27 @@ def test_two_cores_give_a_checked_layout_and_leave_no_worker(monkeypatch) -> Non
     assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
     assert outcome.stats.extra["workers"] == 2 and outcome.stats.extra["invalid_moves"] == 0
     assert outcome.layout.crossings >= len(inst.words) - 1
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_behind_the_parent_still_counts(monkeypatch) -> None:
+    # the worker starts a second late and spends the same small budget: the parent is done first,
+    # and waits for the worker's layout until the deadline they share, not only a moment after
+    monkeypatch.setattr(workers, "two_cores", lambda: True)
+    monkeypatch.setattr(search_module, "WORK_RATE", 20_000)  # about half a second's work at 5 s
+    parent, search = os.getpid(), workers._search
+
+    def late_in_the_worker(*args):  # forked: the worker runs this too
+        if os.getpid() != parent:
+            time.sleep(1.0)
+        return search(*args)
+
+    monkeypatch.setattr(workers, "_search", late_in_the_worker)
+    inst = instance_of(INSTANCES / "layout" / "garden-20.yaml")
+    t0 = time.monotonic()
+    outcome = workers.arrange(inst, seed=1, time_limit=5, started=t0)
+    assert outcome.stats.extra["workers"] == 2  # the worker's layout arrived and was compared
+    assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
     assert multiprocessing.active_children() == []
 
 
