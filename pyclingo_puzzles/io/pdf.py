@@ -143,7 +143,7 @@ def _font_file() -> Iterator[Path]:
                 font.save(path)
             yield path
     except OSError as exc:
-        raise OutputError(f"cannot prepare the PDF font ({exc.strerror or exc})", "PDF") from None
+        raise OutputError(f"cannot prepare the PDF font ({exc.strerror or exc}); nothing written", "PDF") from None
 
 
 # ------------------------------------------------------------------------------------ the document
