@@ -37,7 +37,10 @@ def command(*argv: str | Path, shell_prefix: str = "", env: dict[str, str] | Non
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
 
     kw.setdefault("capture_output", True)
-    return subprocess.run(base, env={**os.environ, **(env or {})}, timeout=120, preexec_fn=limit, **kw)
+    # under a file-size limit, Python would cache a module it compiles as a cut-off .pyc (a short write
+    # is renamed into place), and every later import of that module fails: no caches written there
+    no_cache = {"PYTHONDONTWRITEBYTECODE": "1"} if limit_bytes else {}
+    return subprocess.run(base, env={**os.environ, **no_cache, **(env or {})}, timeout=120, preexec_fn=limit, **kw)
 
 
 def no_traceback(res: subprocess.CompletedProcess) -> str:
