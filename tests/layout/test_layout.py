@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from itertools import product
 from pathlib import Path
 from typing import NamedTuple
@@ -83,6 +84,29 @@ def test_incremental_options_agree_with_a_fresh_scan() -> None:
     board.add(P("TOASTER", 0, 2, D))
     board.update_options("TOAST", known, P("TOASTER", 0, 2, D))
     assert known == dict(board.options("TOAST"))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**9))
+def test_incremental_options_agree_with_a_fresh_scan_through_a_whole_layout(seed: int) -> None:
+    # words go in at random valid positions; after each, every other word's kept positions (only
+    # those near the new word are fitted again) equal a fresh scan of the board
+    words = parse_instance((LAYOUTS / "garden-20.yaml").read_text(), "garden-20.yaml").words
+    rng = random.Random(seed)
+    board = Board([P(words[0], 0, 0, A)])
+    remaining = list(words[1:])
+    known = {w: dict(board.options(w)) for w in remaining}
+    while remaining:
+        placeable = [(w, p) for w in remaining for p in known[w]]
+        if not placeable:
+            break
+        word, placed = rng.choice(placeable)
+        board.add(placed)
+        remaining.remove(word)
+        for w in remaining:
+            board.update_options(w, known[w], placed)
+            assert known[w] == dict(board.options(w))
+    assert len(remaining) < len(words) - 1
 
 
 @pytest.mark.serial
