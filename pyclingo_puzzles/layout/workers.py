@@ -42,10 +42,15 @@ def _work(conn: Connection, search: Search, time_limit: float, started: float) -
         conn.close()
 
 
+def _deadline(time_limit: float, started: float) -> float:
+    """Where both searches end: ``started + time_limit``, less the margin for the output."""
+    return started + max(0.05, time_limit - OUTPUT_MARGIN)
+
+
 def _search(search: Search, time_limit: float, started: float) -> Outcome:
-    """One search, its end (``started + time_limit``, less the margin for the output) polled by
-    every inner loop through ``runtime.until``: a long word's thousands of positions included."""
-    with runtime.stage(STAGE), runtime.until(started + max(0.05, time_limit - OUTPUT_MARGIN)):
+    """One search, its end (``_deadline``) polled by every inner loop through ``runtime.until``: a
+    long word's thousands of positions included."""
+    with runtime.stage(STAGE), runtime.until(_deadline(time_limit, started)):
         return search.run(time_limit, started)
 
 
@@ -79,8 +84,7 @@ def arrange(
         theirs = None
         # the worker spends the same budget, and may be behind: its result is waited for until the
         # deadline both searches share (then it ends by the clock), not only GRACE after this one
-        deadline = started + max(0.05, time_limit - OUTPUT_MARGIN)
-        until = max(time.monotonic(), deadline) + GRACE
+        until = max(time.monotonic(), _deadline(time_limit, started)) + GRACE
         while theirs is None and time.monotonic() < until and not runtime.stopping():
             if worker.conn.poll(0.02):
                 try:

@@ -89,8 +89,8 @@ def test_incremental_options_agree_with_a_fresh_scan() -> None:
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**9))
 def test_incremental_options_agree_with_a_fresh_scan_through_a_whole_layout(seed: int) -> None:
-    # words go in at random valid positions; after each, every other word's kept positions (only
-    # those near the new word are fitted again) equal a fresh scan of the board
+    # words go in at random valid positions; after each, every other word's kept positions, brought
+    # up to date, equal a fresh scan of the board
     words = parse_instance((LAYOUTS / "garden-20.yaml").read_text(), "garden-20.yaml").words
     rng = random.Random(seed)
     board = Board([P(words[0], 0, 0, A)])
