@@ -57,6 +57,11 @@ RELOCATE = True  # hill-climb one word at a time before the moves
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
 
 
+def search_seconds(time_limit: float) -> float:
+    """The seconds of ``time_limit`` a search may take: OUTPUT_MARGIN is kept for the output."""
+    return max(0.05, time_limit - OUTPUT_MARGIN)
+
+
 class Search(Moves, Clingo):
     """One search: the state the moves and the clingo steps share, and the phases of a run."""
 
@@ -114,11 +119,12 @@ class Search(Moves, Clingo):
     def run(self, time_limit: float, started: float | None = None) -> Outcome:
         """Search until ``time_limit`` seconds after ``started`` (a ``time.monotonic()`` value,
         default now), keeping OUTPUT_MARGIN for checking and writing the answer."""
-        t_end = (started if started is not None else time.monotonic()) + max(0.05, time_limit - OUTPUT_MARGIN)
+        seconds = search_seconds(time_limit)
+        t_end = (started if started is not None else time.monotonic()) + seconds
         self.deadline = t_end
         self.work0, self.charged_work = work(), 0
         # at most the largest float: a time limit near it (finite, so allowed) made the budget infinite
-        budget = Mark(min(WORK_RATE * max(0.05, time_limit - OUTPUT_MARGIN), sys.float_info.max), t_end)
+        budget = Mark(min(WORK_RATE * seconds, sys.float_info.max), t_end)
         inst = self.inst
         lost = unconnectable(inst.words)
         if lost:

@@ -22,7 +22,7 @@ from ..core.errors import VerificationError
 from ..run import runtime
 from .objective import key
 from .reader import LayoutInstance
-from .search import OUTPUT_MARGIN, PROOF_WORDS, Outcome, Search
+from .search import PROOF_WORDS, Outcome, Search, search_seconds
 from .verify import check
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def _work(conn: Connection, search: Search, time_limit: float, started: float) -
 
 def _deadline(time_limit: float, started: float) -> float:
     """Where both searches end: ``started + time_limit``, less the margin for the output."""
-    return started + max(0.05, time_limit - OUTPUT_MARGIN)
+    return started + search_seconds(time_limit)
 
 
 def _search(search: Search, time_limit: float, started: float) -> Outcome:
