@@ -9,6 +9,7 @@ passes the checker. A word with no position left restarts the construction with 
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
@@ -53,40 +54,51 @@ class Board:
     def add(self, p: Placement) -> None:
         self.placements.append(p)
         self.box = self.extent(p)
-        for cell, ch in zip(p.cells(), p.word, strict=True):
-            self.letter[cell] = ch
-            dirs = self.dirs.setdefault(cell, set())
-            dirs.add(p.dir)
-            if len(dirs) == 1:
-                self.by_letter.setdefault(ch, set()).add(cell)
+        word, r, c, d = p
+        dr, dc = (0, 1) if d == "across" else (1, 0)
+        letter, dirs_at, by_letter = self.letter, self.dirs, self.by_letter
+        for ch in word:
+            cell = (r, c)
+            letter[cell] = ch
+            dirs = dirs_at.get(cell)
+            if dirs is None:
+                dirs_at[cell] = {d}
+                by_letter.setdefault(ch, set()).add(cell)
             else:
-                self.by_letter[ch].discard(cell)
+                dirs.add(d)
+                by_letter[ch].discard(cell)
+            r += dr
+            c += dc
 
     def fits(self, p: Placement, block: dict[Cell, set[str]] | None = None) -> int | None:
         """Crossings ``p`` would make, or None when it breaks a run rule (or touches nothing).
         ``block``: p is one word of a valid block placed with it (cell -> directions of the block's
         words there): no crossing needed, and a board letter beside p's may be one a block word
         running across p there goes on through."""
+        return self.fits_at(*p, block)
+
+    def fits_at(self, word: str, r: int, c: int, d: str, block: dict[Cell, set[str]] | None = None) -> int | None:
+        """``fits`` of ``Placement(word, r, c, d)``, without making the placement (most positions
+        tried do not fit)."""
         global _tried
         _tried += 1
-        dr, dc = STEP[p.dir]
-        if (p.row - dr, p.col - dc) in self.letter:
-            return None
-        end = (p.row + dr * len(p.word), p.col + dc * len(p.word))
-        if end in self.letter:
+        dr, dc = (0, 1) if d == "across" else (1, 0)
+        letter = self.letter
+        n = len(word)
+        if (r - dr, c - dc) in letter or (r + dr * n, c + dc * n) in letter:
             return None
         crosses = 0
-        letter, r, c = self.letter, p.row, p.col
-        for ch in p.word:
+        dirs = self.dirs
+        for ch in word:
             have = letter.get((r, c))
             if have is not None:
-                if have != ch or p.dir in self.dirs[(r, c)]:
+                if have != ch or d in dirs[(r, c)]:
                     return None
                 crosses += 1
             elif (r + dc, c + dr) in letter or (r - dc, c - dr) in letter:
                 # a letter beside the new one would form a run that is no word
                 sides = [s for s in ((r + dc, c + dr), (r - dc, c - dr)) if s in letter]
-                if block is None or not _spanned(block, (r, c), sides, p.dir):
+                if block is None or not _spanned(block, (r, c), sides, d):
                     return None
             r += dr
             c += dc
@@ -104,45 +116,79 @@ class Board:
 
     def options_near(self, word: str, cells: Sequence[Cell]) -> list[tuple[Placement, int]]:
         """The positions of ``word`` that cross one of ``cells`` validly, with their crossings."""
-        return self._crossing(
-            word, lambda ch: (c for c in cells if self.letter.get(c) == ch and len(self.dirs[c]) == 1)
-        )
+        return self._crossing(word, self.anchors(cells).get)
 
-    def update_options(self, word: str, known: dict[Placement, int], added: Placement) -> None:
+    def anchors(self, cells: Sequence[Cell]) -> dict[str, list[Cell]]:
+        """Letter -> the ``cells`` holding it in one word only (where a crossing may go), in order."""
+        out: dict[str, list[Cell]] = {}
+        for cell in cells:
+            ch = self.letter.get(cell)
+            if ch is not None and len(self.dirs[cell]) == 1:
+                out.setdefault(ch, []).append(cell)
+        return out
+
+    def update_options(
+        self, word: str, known: dict[Placement, int], added: Placement, near: dict[str, list[Cell]] | None = None
+    ) -> None:
         """Bring ``known`` (``word``'s valid positions with their crossings, as ``options`` gave them
         before ``added`` was placed) up to date: the new word can only take positions away (or add a
         crossing to one) and open positions across its own cells, so the known ones are re-fitted
-        and those crossing it added, instead of rescanning the board."""
+        and those crossing it added, instead of rescanning the board. ``near``: ``anchors`` of the
+        added word's cells, when the caller brings many words up to date after one step.
+
+        A known position none of whose cells, end cells or side cells is a cell of ``added`` fits
+        as before: it is not fitted again, but counted in ``work`` as if it were (the work, and so
+        the search's phases, do not depend on this shortcut)."""
+        global _tried
+        ar, ac, ad = added.row, added.col, added.dir
+        n = len(added.word) - 1
+        ar1, ac1 = (ar, ac + n) if ad == "across" else (ar + n, ac)
+        unchanged = 0
         for q in list(known):
-            n = self.fits(q)
-            if n is None:
+            # the cells whose letters decide q's fit: one line either side of q, one cell past each end
+            qr, qc = q.row, q.col
+            m = len(q.word)
+            if q.dir == "across":
+                far = qr - 1 > ar1 or qr + 1 < ar or qc - 1 > ac1 or qc + m < ac
+            else:
+                far = qr - 1 > ar1 or qr + m < ar or qc - 1 > ac1 or qc + 1 < ac
+            if far:
+                unchanged += 1
+                continue
+            fit = self.fits(q)
+            if fit is None:
                 del known[q]
             else:
-                known[q] = n
-        known.update(self.options_near(word, added.cells()))
+                known[q] = fit
+        _tried += unchanged
+        if near is None:
+            near = self.anchors(added.cells())
+        known.update(self._crossing(word, near.get))
 
     def options(self, word: str) -> list[tuple[Placement, int]]:
         """Every position where ``word`` crosses the board validly, with their crossings."""
-        return self._crossing(word, lambda ch: self.by_letter.get(ch, ()))
+        return self._crossing(word, self.by_letter.get)
 
-    def _crossing(self, word: str, anchors: Callable[[str], Iterable[Cell]]) -> list[tuple[Placement, int]]:
+    def _crossing(self, word: str, anchors: Callable[[str], Iterable[Cell] | None]) -> list[tuple[Placement, int]]:
         """The valid positions of ``word`` that cross the board at one of ``anchors(letter)``: cells
         holding that letter in one word only."""
-        seen: set[Placement] = set()
+        seen: set[tuple[int, int, bool]] = set()
         out = []
+        dirs, fits_at = self.dirs, self.fits_at
         for i, ch in enumerate(word):
             if runtime.stopping():  # a 200-letter word has thousands of positions: the deadline holds
                 break
-            for r, c in anchors(ch):
-                d = OTHER[next(iter(self.dirs[(r, c)]))]
-                dr, dc = STEP[d]
-                p = Placement(word, r - dr * i, c - dc * i, d)
-                if p in seen:
+            for r, c in anchors(ch) or ():
+                # the cell is in one word only: the new word runs the other way
+                down = "across" in dirs[r, c]
+                start = (r - i, c, True) if down else (r, c - i, False)
+                if start in seen:
                     continue
-                seen.add(p)
-                n = self.fits(p)
+                seen.add(start)
+                d = "down" if down else "across"
+                n = fits_at(word, start[0], start[1], d)
                 if n is not None:
-                    out.append((p, n))
+                    out.append((Placement(word, start[0], start[1], d), n))
         return out
 
 
@@ -189,22 +235,32 @@ def extend(
     remaining = list(remaining)
     known: dict[str, dict[Placement, int]] = {}  # word -> its valid positions on the board, kept up to date
     last: Placement | None = None
+    bounded = max_width is not None or max_height is not None
     while remaining:
         best = None
         stuck = None
+        near = board.anchors(last.cells()) if last is not None else None
+        if bounded:  # the board's box, which every kept position, with the board, must fit in the bounds
+            r0, c0, r1, c1 = board.box or (sys.maxsize, sys.maxsize, -sys.maxsize, -sys.maxsize)
         for w in remaining:
             if w not in known:
                 known[w] = dict(board.options(w))
             elif last is not None:
-                board.update_options(w, known[w], last)
-            opts = list(known[w].items())
-            if max_width is not None or max_height is not None:
-                keep = []
-                for p, n in opts:
-                    h, wd = _size_after(board, p)
-                    if (max_height is None or h <= max_height) and (max_width is None or wd <= max_width):
-                        keep.append((p, n))
-                opts = keep
+                board.update_options(w, known[w], last, near)
+            if bounded:
+                m = len(w) - 1
+                opts = []
+                for p, n in known[w].items():
+                    pr, pc = p.row, p.col
+                    er, ec = (pr, pc + m) if p.dir == "across" else (pr + m, pc)
+                    # the box with p: as _size_after, written out (the greedy's innermost loop)
+                    if max_height is not None and max(r1, er) - min(r0, pr) >= max_height:
+                        continue
+                    if max_width is not None and max(c1, ec) - min(c0, pc) >= max_width:
+                        continue
+                    opts.append((p, n))
+            else:
+                opts = list(known[w].items())
             if not opts:
                 stuck = w
                 continue  # a later word may open a place for it
