@@ -20,12 +20,13 @@ from .grid import Cell, Layout
 
 STEP = {"across": (0, 1), "down": (1, 0)}
 OTHER = {"across": "down", "down": "across"}
-_tried = 0  # positions fitted in this process: the search's measure of work done (see ``work``)
+_tried = 0  # positions fitted (or known unaffected) in this process: the search's measure of work (``work``)
 
 
 def work() -> int:
-    """Positions fitted so far in this process (``Board.fits`` calls): the search budgets its phases
-    in these, not in seconds, so a seed gives the same layout however busy the machine is."""
+    """Positions fitted so far in this process (``Board.fits`` calls, and the known positions
+    ``update_options`` finds unaffected without fitting them): the search budgets its phases in
+    these, not in seconds, so a seed gives the same layout however busy the machine is."""
     return _tried
 
 

@@ -47,7 +47,8 @@ CORE_DROP = 2  # a core move also frees up to this many words of the cycles (5: 
 SHRINK_DEPTH = 3  # the words within this many lines of the side move (at random, 1 to this)
 MOVE_WORK = 40  # work charged per move beyond its positions fitted (its crossing graph, boards, layouts):
 # about 0.2 ms, 40 fits' time, so that 10-word lists (11,000-12,000 moves in a budget) spend as much time per
-# unit of work as 50-word ones (2,500): 4.4-5.5 us a unit on the shipped lists, 5.5-9.2 us counting fits only
+# unit of work as 50-word ones (2,500): 3.9-4.9 us a unit on the shipped lists (when set: 4.4-5.5 us, and
+# 5.5-9.2 us counting fits only)
 SLACK: int | None = 2  # while exploring, moves stay within the best layout's box grown by this many
 # lines each way (None: unbounded); the closing phase holds the best box itself
 

@@ -41,9 +41,9 @@ from .verify import check
 PROOF_WORDS = 7  # lists up to this many words also get the complete model in a box (measured: at 10 words
 # it does not decide "11 crossings in 12x12" within 60 s, so longer lists spend the time on the search)
 WORK_RATE = 120_000  # work (positions fitted and moves.MOVE_WORK a move, ``greedy.work``) budgeted per second
-# of the time limit: at the default 10 s a free core spends it in 5-6.5 s, so a seed gives one layout on a machine
+# of the time limit: at the default 10 s a free core spends it in 4.5-5.6 s, so a seed gives one layout on a machine
 # with a core for each search; in-process (20-50 words, seeds 1-9) it met both layout goals on 25 of 45 runs,
-# 50,000 a second (the same weight) on 15
+# 50,000 a second (the same weight) on 15, 150,000 on 24 (no gain: the walks find their best by about 0.4M)
 GREEDY_SHARE = 0.15  # share of the work spent on randomised greedy starts
 GREEDY_STARTS = 2000  # and at most this many
 RUIN_SHARE = 0.95  # share of the search after the starts spent on Python ruin-and-recreate moves (the rest: clingo)
