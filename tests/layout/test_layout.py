@@ -17,7 +17,7 @@ from pyclingo_puzzles.core.grid import Placement
 from pyclingo_puzzles.core.solve import Status
 from pyclingo_puzzles.io.ipuz import numbering
 from pyclingo_puzzles.layout import arrange
-from pyclingo_puzzles.layout.greedy import Board
+from pyclingo_puzzles.layout.greedy import Board, work
 from pyclingo_puzzles.layout.objective import key
 from pyclingo_puzzles.layout.parts import orphan_pair, unconnectable
 from pyclingo_puzzles.layout.reader import parse_instance
@@ -88,7 +88,7 @@ def test_incremental_options_agree_with_a_fresh_scan() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**9))
-def test_incremental_options_agree_with_a_fresh_scan_through_a_whole_layout(seed: int) -> None:
+def test_incremental_options_agree_with_a_fresh_scan_and_count_every_kept_position(seed: int) -> None:
     # words go in at random valid positions; after each, every other word's kept positions, brought
     # up to date, equal a fresh scan of the board
     words = parse_instance((LAYOUTS / "garden-20.yaml").read_text(), "garden-20.yaml").words
@@ -103,9 +103,18 @@ def test_incremental_options_agree_with_a_fresh_scan_through_a_whole_layout(seed
         word, placed = rng.choice(placeable)
         board.add(placed)
         remaining.remove(word)
+        near = board.anchors(placed.cells())
         for w in remaining:
-            board.update_options(w, known[w], placed)
+            kept = len(known[w])
+            before = work()
+            board.update_options(w, known[w], placed, near if rng.random() < 0.5 else None)
+            spent = work() - before
             assert known[w] == dict(board.options(w))
+            # the positions far from the new word are not fitted again, but counted as if they were:
+            # the search's work, and so its phases, are those of fitting every kept position
+            before = work()
+            board.options_near(w, placed.cells())
+            assert spent == kept + (work() - before)
     assert len(remaining) < len(words) - 1
 
 
