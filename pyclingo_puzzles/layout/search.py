@@ -54,12 +54,19 @@ SHORT_LNS_WORK = WORK_RATE // 5  # and at most this much: the proof decides a sh
 # instead of 1.8 s, whole process; and a 3-word list given 20 s does not walk 6 s before its proof)
 CLOSE_SHARE = 0.15  # of that, the share of the closing phase (no worse steps, the box held: compaction)
 RELOCATE = True  # hill-climb one word at a time before the moves
-OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing
+OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing (the worker's wait included)
+OUTPUT_SHARE = 0.25  # and at most this share of it: printing a layout takes milliseconds, and a limit of 0.5 s
+# kept whole for the output left the search nothing (every list gave "no layout found", 0.1 s into the run)
+
+
+def output_margin(time_limit: float) -> float:
+    """The seconds at the end of ``time_limit`` kept for checking and printing the layout."""
+    return min(OUTPUT_MARGIN, OUTPUT_SHARE * time_limit)
 
 
 def search_seconds(time_limit: float) -> float:
-    """The seconds of ``time_limit`` a search may take: OUTPUT_MARGIN is kept for the output."""
-    return max(0.05, time_limit - OUTPUT_MARGIN)
+    """The seconds of ``time_limit`` a search may take: ``output_margin`` is kept for the output."""
+    return max(0.05, time_limit - output_margin(time_limit))
 
 
 class Search(Moves, Clingo):
@@ -118,7 +125,7 @@ class Search(Moves, Clingo):
 
     def run(self, time_limit: float, started: float | None = None) -> Outcome:
         """Search until ``time_limit`` seconds after ``started`` (a ``time.monotonic()`` value,
-        default now), keeping OUTPUT_MARGIN for checking and writing the answer."""
+        default now), keeping ``output_margin`` for checking and writing the answer."""
         seconds = search_seconds(time_limit)
         t_end = (started if started is not None else time.monotonic()) + seconds
         self.deadline = t_end

@@ -22,13 +22,14 @@ from ..core.errors import VerificationError
 from ..run import runtime
 from .objective import key
 from .reader import LayoutInstance
-from .search import PROOF_WORDS, Outcome, Search, search_seconds
+from .search import PROOF_WORDS, Outcome, Search, output_margin, search_seconds
 from .verify import check
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-GRACE = 0.3  # seconds the parent waits for the worker's result after the deadline the searches share
+GRACE = 0.6  # share of the output's margin (search.output_margin: 0.3 s at 2 s or more) the parent waits for
+# the worker's result after the deadline the searches share
 STAGE = "searching for a layout"  # named when a limit hits (Python work: it polls the deadline)
 SEED_STEP = 7919  # the worker's seed: the parent's plus this (a different, reproducible start)
 
@@ -84,7 +85,7 @@ def arrange(
         theirs = None
         # the worker spends the same budget, and may be behind: its result is waited for until the
         # deadline both searches share (then it ends by the clock), not only GRACE after this one
-        until = max(time.monotonic(), _deadline(time_limit, started)) + GRACE
+        until = max(time.monotonic(), _deadline(time_limit, started)) + GRACE * output_margin(time_limit)
         while theirs is None and time.monotonic() < until and not runtime.stopping():
             if worker.conn.poll(0.02):
                 try:

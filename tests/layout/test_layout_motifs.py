@@ -137,6 +137,23 @@ def test_a_worker_behind_the_parent_still_counts(monkeypatch) -> None:
     assert multiprocessing.active_children() == []
 
 
+def test_a_short_time_limit_leaves_most_of_it_to_the_search() -> None:
+    # printing a layout takes milliseconds: half a second kept for it whatever the limit left a 0.5 s
+    # run no search at all ("no layout found" 0.1 s into it, on every list)
+    assert search_module.search_seconds(10) == pytest.approx(9.5)  # the default's budget is unchanged
+    assert search_module.search_seconds(2) == pytest.approx(1.5)
+    assert search_module.search_seconds(1) == pytest.approx(0.75)
+    assert search_module.search_seconds(0.5) == pytest.approx(0.375)
+
+
+def test_half_a_second_gives_a_checked_layout_of_the_longest_list(monkeypatch) -> None:
+    monkeypatch.setattr(workers, "two_cores", lambda: True)
+    inst = instance_of(INSTANCES / "layout" / "mixed-50.yaml")
+    outcome = workers.arrange(inst, seed=1, time_limit=0.5, started=time.monotonic())
+    assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
+    assert multiprocessing.active_children() == []
+
+
 @pytest.mark.parametrize("name, sets", [("kitchen-10", 6), ("weather-10", 10)])
 def test_rectangles_of_the_ten_word_lists(name: str, sets: int) -> None:
     # the counts of distinct word sets come from a separate brute force over all word quadruples
