@@ -149,6 +149,19 @@ def test_every_subcommand_takes_several_files(cli, tmp_path: Path) -> None:
         assert res.code == most_severe([d["exit"] for d in docs]), name
 
 
+def test_a_batch_of_layouts_searches_each_in_its_pool_worker(cli) -> None:
+    # each file of a batch runs in a worker of the batch's pool, which may not start a worker of its
+    # own (the layout's second search did: "daemonic processes are not allowed to have children",
+    # a traceback and exit 1 for every file); a file there is one search (--jobs 1)
+    lists = [INSTANCES / "layout" / "kitchen-10.yaml", INSTANCES / "layout" / "weather-10.yaml"]
+    res = cli("layout", *lists, "--time-limit", "3", "--json")
+    assert "Traceback" not in res.err and "ended unexpectedly" not in res.err
+    docs = [json.loads(line) for line in res.out.splitlines()]
+    assert [d["exit"] for d in docs] == [11, 11] and res.code == 11
+    for doc in docs:
+        assert len(doc["placements"]) == 10
+
+
 # --------------------------------------------------------------------------------- limits and signals
 
 
