@@ -49,9 +49,8 @@ def run(args: argparse.Namespace) -> Report:
     src = instances.given(args.file, args.words)
     inst = read_instance(src)
     # --jobs 1 (and each file of a batch, whose pool already uses the cores): one search, no worker
-    jobs = getattr(args, "jobs", 2)
     outcome = workers.arrange(
-        inst, rules=args.rules, seed=args.seed, warn=warn, time_limit=time_limit, started=started, workers=jobs > 1
+        inst, rules=args.rules, seed=args.seed, warn=warn, time_limit=time_limit, started=started, workers=args.jobs > 1
     )
     result = LayoutResult(inst, outcome)
     layout = result.layout

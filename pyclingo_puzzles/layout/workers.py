@@ -28,8 +28,8 @@ from .verify import check
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-GRACE = 0.6  # share of the output's margin (search.output_margin: 0.3 s at 2 s or more) the parent waits for
-# the worker's result after the deadline the searches share
+WAIT_SHARE = 0.6  # of the output's margin (search.output_margin), the time the parent waits for the worker's
+# result after the deadline the searches share (0.3 s at 2 s or more)
 STAGE = "searching for a layout"  # named when a limit hits (Python work: it polls the deadline)
 SEED_STEP = 7919  # the worker's seed: the parent's plus this (a different, reproducible start)
 
@@ -84,8 +84,8 @@ def arrange(
         mine = _search(search, time_limit, started)
         theirs = None
         # the worker spends the same budget, and may be behind: its result is waited for until the
-        # deadline both searches share (then it ends by the clock), not only GRACE after this one
-        until = max(time.monotonic(), _deadline(time_limit, started)) + GRACE * output_margin(time_limit)
+        # deadline both searches share (then it ends by the clock), not only a moment after this one
+        until = max(time.monotonic(), _deadline(time_limit, started)) + WAIT_SHARE * output_margin(time_limit)
         while theirs is None and time.monotonic() < until and not runtime.stopping():
             if worker.conn.poll(0.02):
                 try:
