@@ -28,8 +28,10 @@ from . import runtime
 
 
 def can_fork() -> bool:
-    """Workers are forked (they inherit the instance without pickling it)."""
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Workers are forked (they inherit the instance without pickling it), and not from a daemonic
+    process (a ``multiprocessing.Pool``'s worker, the caller's or a batch's: multiprocessing forbids
+    it children); otherwise the caller runs its work in its own process."""
+    return "fork" in multiprocessing.get_all_start_methods() and not multiprocessing.current_process().daemon
 
 
 def context() -> Any:
