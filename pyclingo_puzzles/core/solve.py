@@ -206,14 +206,19 @@ class Solver:
         options: Sequence[str] = (),
         warn: Callable[[str], None] | None = None,
         rules_warn: Callable[[str], None] | None = None,
+        distinct: bool = True,
     ):
         """``warn`` gets clingo's messages about programs other than the shipped encodings;
-        ``rules_warn`` (default: stderr) the diagnostics of the user's rule files, once each."""
+        ``rules_warn`` (default: stderr) the diagnostics of the user's rule files, once each.
+        ``distinct``: answers are distinct in the encodings' output (see below); False for a caller
+        that keeps only the best answer of an optimization, where projection changes nothing but
+        clingo's warning that the optimum "may depend on enumeration order", once per solve."""
         args = list(options)
         # With the user's rules, an answer set may hold atoms of theirs that no output shows (a
         # choice rule {extra}.): the same solution would come twice, counted twice. Enumeration is
         # projected onto the encodings' output predicates then (their header lists them).
-        project = sorted({sig for name in encodings for sig in user_rules().output_signatures(name)}) if rules else []
+        wanted = rules and distinct
+        project = sorted({sig for name in encodings for sig in user_rules().output_signatures(name)}) if wanted else []
         if project:
             args.append("--project=project")
         if seed is not None:

@@ -89,7 +89,8 @@ class Clingo:
         machine's speed, unless ``time_limit`` comes first)."""
         inst = self.inst
         options = [f"--solve-limit={conflicts}"] if conflicts is not None else []
-        solver = Solver([ENCODING], self.rules, seed=self.seed, options=options, warn=self.warn)
+        # only the best layout is kept: no projection of the user's atoms (see Solver's ``distinct``)
+        solver = Solver([ENCODING], self.rules, seed=self.seed, options=options, warn=self.warn, distinct=False)
         solver.add_facts(word_facts(inst.words))
         solver.add_facts(
             option_facts(root, inst.prefer, max_width or inst.max_width, max_height or inst.max_height, origin)
