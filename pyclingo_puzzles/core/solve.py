@@ -217,7 +217,7 @@ class Solver:
         # With the user's rules, an answer set may hold atoms of theirs that no output shows (a
         # choice rule {extra}.): the same solution would come twice, counted twice. Enumeration is
         # projected onto the encodings' output predicates then (their header lists them).
-        wanted = rules and distinct
+        wanted = bool(rules) and distinct
         project = sorted({sig for name in encodings for sig in user_rules().output_signatures(name)}) if wanted else []
         if project:
             args.append("--project=project")
