@@ -6,8 +6,9 @@ worker is registered with the run (its memory counts; it is killed when the run 
 kills it if the parent dies) and ends on its own at the same deadline as the parent's search. Its
 result is waited for until shortly after that deadline, so a worker behind the parent (it spends
 the same budget of work) still counts, and not longer. The pick is deterministic: the better
-objective, ties to the parent's layout. Lists short enough for the proof, user rules, and machines
-with one core run one search.
+objective, ties to the parent's layout. Lists short enough for the proof, user rules, machines
+with one core, ``--jobs 1`` (each file of a batch) and daemonic callers (``run.workers.can_fork``)
+run one search.
 """
 
 from __future__ import annotations
