@@ -73,6 +73,15 @@ def quadrant_shares(width: int, height: int, placements: Sequence[Placement]) ->
     return [Fraction(w, 4 * len(cells)) for w in weights]
 
 
+def directions_can_balance(words: int, directions: int, max_direction: int = MAX_DIRECTION) -> bool:
+    """Can ``words`` placed words spread over ``directions`` directions with none above
+    ``max_direction`` % of its even share? Counting alone decides it, whatever the grid: 5 words
+    over 4 directions may put at most 1 in each (1.875 allowed), so they cannot."""
+    if directions <= 1 or words == 0:
+        return True
+    return directions * (max_direction * words // (100 * directions)) >= words
+
+
 def balance_problems(
     width: int,
     height: int,

@@ -59,6 +59,11 @@ class Run:
             balance, note = False, "off (--fit most puts the number of words first)"
         elif letters >= BALANCE_TIGHT * cells and balance:
             balance, note = False, f"off (the grid is too full to balance: {letters} letters on {cells} cells)"
+        # the directions some word fits in (as the encoding's direction/2 over every candidate)
+        fits = [d for d in inst.directions if any(candidate_count(len(w), inst, d) for w in inst.words)]
+        if balance and not quality.directions_can_balance(len(inst.words), len(fits)):
+            # proved by counting: no need to grow a big grid's sample to every candidate to find it out
+            balance, note = False, f"off ({len(inst.words)} words cannot spread over {len(fits)} directions: proved)"
         rng = random.Random(inst.seed)
         run = cls(inst, rules, models, fit_most, max_words, max_shared, balance, note, rng)
         run.tight = tight

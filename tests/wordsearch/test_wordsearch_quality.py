@@ -104,6 +104,28 @@ def test_a_grid_that_cannot_be_balanced_is_proved_so_and_still_solved(cli, tmp_p
     assert json.loads(res.out)["stats"]["direction_share_max"] == 2.0
 
 
+@pytest.mark.parametrize(("words", "directions", "can"), [
+    (5, 4, False), (6, 4, True), (4, 4, True), (2, 4, False), (1, 2, False), (2, 2, True),
+    (9, 8, False), (10, 8, False), (11, 8, True), (5, 8, False), (6, 8, True), (3, 1, True),
+])  # fmt: skip
+def test_whether_words_can_spread_over_the_directions_is_counted(words: int, directions: int, can: bool) -> None:
+    assert quality.directions_can_balance(words, directions) is can
+
+
+def test_five_words_on_a_big_grid_skip_a_balance_they_cannot_have(cli, tmp_path: Path) -> None:
+    """Five words cannot spread over medium's four directions (at most one each): counting says
+    so at once, where proving it grew a big grid's sample to every candidate (a 100x100 grid took
+    minutes and gigabytes; here a 40x40 one, which took seconds)."""
+    path = tmp_path / "words.txt"
+    path.write_text("CAT\nDOG\nBIRD\nFISH\nHORSE\n")
+    res = cli("wordsearch", path, "--size", "40x40", "--stats", "--json", "--time-limit", "60")
+    assert res.code == 10, res.err
+    assert "balance=off (5 words cannot spread over 4 directions: proved)" in res.err
+    stats = json.loads(res.out)["stats"]
+    assert stats["candidates"] < 1000  # a sample: never grown to all 4 x 40 x 40 placements a word
+    assert stats["rounds"] == 1
+
+
 def test_no_balance_switch_turns_it_off(cli) -> None:
     res = cli("wordsearch", GARDEN, "--stats", "--no-balance")
     assert res.code == 10 and "balance=off (switched off)" in res.err
