@@ -20,7 +20,7 @@ from .autosize import find_size
 from .count import count_placements
 from .pdf import missing_glyphs, pages_for, sheets_for
 from .puzzle import Puzzle, listed_words
-from .reader import KEYS, LEVELS, override, read_instance
+from .reader import KEYS, LEVELS, MAX_SIZE, override, read_instance
 
 NAME = "wordsearch"
 
@@ -187,7 +187,14 @@ def _percent(text: str) -> int:
 
 
 def _size(text: str) -> tuple[int, int] | str:
-    return "auto" if text.strip().lower() == "auto" else argtypes.size(text)
+    """``auto`` or ``WxH`` within the grids a word search may have (said of --size, not of the file)."""
+    if text.strip().lower() == "auto":
+        return "auto"
+    width, height = argtypes.size(text)
+    for name, value in (("width", width), ("height", height)):
+        if not 1 <= value <= MAX_SIZE:
+            raise argparse.ArgumentTypeError(f"{name} must be between 1 and {MAX_SIZE}, got {value}")
+    return width, height
 
 
 def _aspect(text: str) -> tuple[int, int]:

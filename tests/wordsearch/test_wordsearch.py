@@ -169,6 +169,21 @@ def test_reader_errors(text: str, fragment: str, line: int) -> None:
     assert fragment in str(err) and err.line == line, str(err)
 
 
+@pytest.mark.parametrize(("size", "message"), [
+    ("0x5", "width must be between 1 and 500, got 0"),
+    ("12x501", "height must be between 1 and 500, got 501"),
+])  # fmt: skip
+def test_a_size_out_of_range_is_blamed_on_the_option_not_the_file(size: str, message: str, cli, tmp_path: Path) -> None:
+    """The size came from --size: the one-line error names the option, not the word list (which
+    holds no width a teacher could look for)."""
+    words = tmp_path / "words.txt"
+    words.write_text("CAT\nDOG\n")
+    res = cli("wordsearch", words, "--size", size)
+    assert res.code == 65 and res.out == ""
+    assert res.err.strip().endswith(f"error: argument --size: {message}") and res.err.count("\n") == 1, res.err
+    assert str(words) not in res.err
+
+
 def test_reader_unicode_and_defaults() -> None:
     inst = parse_instance(BASE + "words: [Straße, über]\n", "x.yaml")
     assert inst.words == ("STRAßE", "ÜBER") and inst.level == "medium"
