@@ -245,7 +245,8 @@ def report_fit(result: WordSearch) -> None:
 def report_size(result: WordSearch, below: str | None) -> dict | None:
     inst = result.instance
     if result.status is not Status.SAT:
-        print(f"size auto: no size up to {inst.width}x{inst.height} found within the time limit", file=sys.stderr)
+        why = "before the run was interrupted" if runtime.interrupted() else "within the time limit"
+        print(f"size auto: no size up to {inst.width}x{inst.height} found {why}", file=sys.stderr)
         return None
     smaller = f"; the next smaller size: {below}" if below else ""
     print(f"size auto: {inst.width}x{inst.height} is the smallest size found{smaller}", file=sys.stderr)

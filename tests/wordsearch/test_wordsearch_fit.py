@@ -4,6 +4,9 @@ words, --size auto, puzzles kept under a time limit, and the word-entry reader."
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 from itertools import product
 from pathlib import Path
 
@@ -15,7 +18,7 @@ from pyclingo_puzzles.wordsearch.generate import generate
 from pyclingo_puzzles.wordsearch.reader import LEVELS, parse_instance, read_instance
 from pyclingo_puzzles.wordsearch.verify import Placement, occurrences, verify
 
-from ..conftest import INSTANCES, one_line_error, parse_or_one_line_error
+from ..conftest import INSTANCES, cpu_seconds, one_line_error, parse_or_one_line_error, wait_for_cpu, wait_for_watchdog
 
 WORDSEARCH = INSTANCES / "wordsearch"
 DENSE = ["ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZAB", "CDEFGHI", "JKLMNOP", "QRSTUVW", "XYZABCE",
@@ -175,6 +178,21 @@ def test_size_auto_reports_the_smallest_size_and_the_proof_below(cli, tmp_path: 
     assert "size auto: 4x4 is the smallest size found; the next smaller size: proved impossible" in res.err
     wide = json.loads(cli("wordsearch", path, "--size", "auto", "--aspect", "2:1", "--json").out)
     assert len(wide["grid"][0]) == 2 * len(wide["grid"])
+
+
+def test_size_auto_stopped_by_a_signal_says_so(tmp_path: Path) -> None:
+    """SIGTERM while --size auto has found no size yet: the run was interrupted (no time limit
+    was given, so "within the time limit" would send the user looking for one)."""
+    proc = subprocess.Popen(  # 40 words: the first sizes tried get their 4 s each and fail
+        [sys.executable, "-m", "pyclingo_puzzles", "wordsearch", WORDSEARCH / "animals-30x30.yaml", "--size", "auto"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    wait_for_watchdog(proc.pid)
+    wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 1.0)  # reading and grounding done: solving
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1, err
+    assert "found before the run was interrupted" in err and "time limit" not in err, err
 
 
 def test_every_puzzle_found_before_the_time_limit_is_printed(cli) -> None:
