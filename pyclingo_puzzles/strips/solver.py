@@ -102,7 +102,8 @@ def solve_grids(
                 return done
         # from here a model tiles one grid; a single grid is counted in joint mode (its models are its tilings)
         tiler.solver.assign_external(JOINT, joint and tiler.n == 1)
-        return tiler.enumerate(models) if joint else tiler.each_grid(models)
+        # --models 0 prints every tiling it counts; --count prints only the numbers (one tiling kept)
+        return tiler.enumerate(0 if models == 0 and not count else max(1, models)) if joint else tiler.each_grid(models)
 
 
 class _Tiler:
@@ -159,20 +160,22 @@ class _Tiler:
             return self.finish([GridResult(gr.name, Status.UNKNOWN, 0, False) for gr in self.instance.grids], True)
         return None
 
-    def enumerate(self, models: int) -> StripsResult:
-        """One enumeration: every model is one tiling of one grid, counted; the first ``models``
-        (at least one) of each grid are checked as they come, so none waits to be printed."""
+    def enumerate(self, keep: int) -> StripsResult:
+        """One enumeration: every model is one tiling of one grid, counted; the first ``keep`` of
+        each grid (0: every one, to be printed) are checked as they come, so none waits to be printed."""
         counts = [0] * self.n
         per_grid: dict[int, list[Tiling]] = {}
 
         def take(answer: Answer) -> None:
             g = _grid_of(answer.symbols, self.n, self.rules)
             counts[g] += 1
-            if len(per_grid.setdefault(g, [])) < max(1, models):
+            kept = per_grid.setdefault(g, [])
+            if not keep or len(kept) < keep:
                 self.show([answer])
-                per_grid[g].append(self.checked(answer.symbols)[g])
+                kept.append(self.checked(answer.symbols)[g])
 
-        result = self.solver.solve(models=0, keep=0, on_answer=take, reports=False)
+        # every tiling kept is printed: the search keeps time for that (counting only: none)
+        result = self.solver.solve(models=0, keep=0, on_answer=take, reports=not keep)
         self.add(result)
         grids = []
         for g, gr in enumerate(self.instance.grids):

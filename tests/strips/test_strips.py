@@ -107,6 +107,24 @@ def test_unsolvable_grid_is_named_and_exit_20(cli) -> None:
     assert "fine:" not in res.out
 
 
+def test_models_zero_prints_every_tiling_it_counts(cli) -> None:
+    """--models 0 is "all": each grid's tilings, every one (it printed the first and the counts),
+    distinct and each accepted by the verifier; --count still prints only the numbers."""
+    res = cli("strips", STRIPS / "small.yaml", "--models", "0", "--json")
+    assert res.code == 30, res.err
+    grids = json.loads(res.out)["grids"]
+    assert [(g["name"], g["count"]) for g in grids] == [("corner", 5), ("stripes", 5), ("square", 29)]
+    inst = read_instance(STRIPS / "small.yaml")
+    for grid, g in zip(inst.grids, grids, strict=True):
+        tilings = [tuple(Strip(tuple(map(tuple, s["cells"])), s["pattern"]) for s in t) for t in g["tilings"]]
+        assert len(set(map(frozenset, tilings))) == len(tilings) == g["count"]
+        for strips in tilings:
+            assert verify(Tiling(grid, strips), inst.strip_lengths) == []
+    text = cli("strips", STRIPS / "small.yaml", "--models", "0").out
+    assert "square, 29 tilings:" in text and text.rstrip().endswith("square: 29 tiling(s)")
+    assert cli("strips", STRIPS / "small.yaml", "--count").out == "corner: 5\nstripes: 5\nsquare: 29\n"
+
+
 def test_per_row_option(cli) -> None:
     res = cli("strips", STRIPS / "small.yaml", "--per-row", "1")
     assert len(res.out.splitlines()) == 4 + 3 + 4
