@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..core.errors import InputError
+from ..core.errors import InputError, shorten
 from ..core.solve import Stats, Status
 from ..run import runtime
 from .generate import Outcome, generate
 from .quality import MAX_SHARED
-from .reader import WordSearchInstance, max_run, override
+from .reader import MAX_SIZE, WordSearchInstance, max_run, override
 
 SLICE = 4.0  # seconds per size without a time limit (with one: a quarter of what is left, at least this)
 ESTIMATE = 0.8  # first size tried: cells >= ESTIMATE x letters (crossings save the rest)
@@ -37,13 +37,27 @@ def dims(height: int, aspect: tuple[int, int]) -> tuple[int, int]:
     return max(1, round(height * w / h)), height
 
 
+def within_bounds(height: int, aspect: tuple[int, int]) -> bool:
+    """Is the grid of this height and aspect one a word search may have (at most MAX_SIZE a side)?"""
+    return max(dims(height, aspect)) <= MAX_SIZE
+
+
 def smallest_start(inst: WordSearchInstance, aspect: tuple[int, int]) -> int:
     """The first height at which the longest word fits in some allowed direction (below it the
-    words cannot fit: proved without solving)."""
-    longest = max(map(len, inst.words))
+    words cannot fit: proved without solving). No grid of the aspect within MAX_SIZE holds it:
+    an input error (the search would go on growing grids no word search may have)."""
+    longest = max(inst.words, key=len)
     height = 1
-    while max(max_run(*dims(height, aspect), d) for d in inst.directions) < longest:
+    while max(max_run(*dims(height, aspect), d) for d in inst.directions) < len(longest):
+        if not within_bounds(height, aspect):
+            break
         height += 1
+    if not within_bounds(height, aspect):
+        raise InputError(
+            f"no grid of shape {aspect[0]}:{aspect[1]} within {MAX_SIZE}x{MAX_SIZE} holds {shorten(longest)} "
+            f"({len(longest)} letters)",
+            "--aspect",
+        )
     return height
 
 
@@ -68,7 +82,7 @@ def _find_size(
     floor = smallest_start(inst, aspect)
     letters = sum(map(len, inst.words))
     height = floor
-    while dims(height, aspect)[0] * height < ESTIMATE * letters:
+    while dims(height, aspect)[0] * height < ESTIMATE * letters and within_bounds(height + 1, aspect):
         height += 1
     tried: list[tuple[int, int, str]] = []
     results: dict[int, tuple[WordSearchInstance, Outcome, str]] = {}  # height -> (instance, outcome, how)
@@ -104,8 +118,8 @@ def _find_size(
     while True:  # upward until the words fit
         outcome = attempt(height)
         assert outcome is not None
-        if outcome.status is Status.SAT or timed_out():
-            break
+        if outcome.status is Status.SAT or timed_out() or not within_bounds(height + 1, aspect):
+            break  # found, out of time, or the largest grid of the aspect a word search may have
         height += 1
     if outcome.status is Status.SAT and height == start:
         while not timed_out():  # downward until they do not

@@ -180,6 +180,23 @@ def test_size_auto_reports_the_smallest_size_and_the_proof_below(cli, tmp_path: 
     assert len(wide["grid"][0]) == 2 * len(wide["grid"])
 
 
+@pytest.mark.parametrize("aspect", ["1000:1", "1000000000:1"])
+def test_size_auto_with_an_aspect_no_allowed_grid_has_is_an_input_error(aspect: str, cli, tmp_path: Path) -> None:
+    """Every 1000:1 grid that holds a word is wider than 500: the search grew sizes it could not
+    try, for ever without a time limit (gigabytes in minutes); here the limit ends the old loop."""
+    words = write(tmp_path, "CAT\nDOG\nHORSE\n", "words.txt")
+    res = cli("wordsearch", words, "--size", "auto", "--aspect", aspect, "--time-limit", "5")
+    assert res.code == 65 and res.out == "", res.err
+    assert res.err == f"error: --aspect: no grid of shape {aspect} within 500x500 holds HORSE (5 letters)\n"
+
+
+def test_size_auto_stops_at_the_largest_grid_of_its_aspect(cli, tmp_path: Path) -> None:
+    """1:1000 is one column: the search stops growing it at 500 cells, the most a grid may have."""
+    words = write(tmp_path, "CAT\nDOG\nHORSE\n", "words.txt")
+    data = json.loads(cli("wordsearch", words, "--size", "auto", "--aspect", "1:1000", "--json").out)
+    assert data["status"] == "SAT" and all(len(row) == 1 for row in data["grid"]) and len(data["grid"]) <= 500
+
+
 def test_size_auto_stopped_by_a_signal_says_so(tmp_path: Path) -> None:
     """SIGTERM while --size auto has found no size yet: the run was interrupted (no time limit
     was given, so "within the time limit" would send the user looking for one)."""
