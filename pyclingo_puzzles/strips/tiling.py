@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from clingo import Function, Number, Symbol
+from clingo import Function, Number, Symbol, SymbolType
 
 from ..core.errors import derived_error
 from .reader import Grid, StripsInstance
@@ -58,6 +58,13 @@ NOT_A_STRIP = "which is not a strip of a grid"
 USE = re.compile(r"use\((-?\d+),(-?\d+),(-?\d+),([hv]),(-?\d+)\)")
 
 
+NAMES_NO_GRID = "which names no grid"
+
+
+def _names_grid(arg: Symbol, n: int) -> bool:
+    return arg.type is SymbolType.Number and 0 <= arg.number < n
+
+
 def decode(
     symbols: Sequence[Symbol], grids: Sequence[Grid], rules: Sequence[str | Path] = ()
 ) -> dict[int, Tiling]:
@@ -70,6 +77,8 @@ def decode(
         if m is None:
             if sym.name == "use" and len(sym.arguments) == 5:
                 raise derived_error(sym, NOT_A_STRIP, rules)  # use/5 of a shape no strip has
+            if sym.name == "active" and len(sym.arguments) == 1 and not _names_grid(sym.arguments[0], len(grids)):
+                raise derived_error(sym, NAMES_NO_GRID, rules)  # e.g. active(99) from the user's rules
             continue
         g, r, c, length = int(m[1]), int(m[2]), int(m[3]), int(m[5])
         if not 0 <= g < len(grids):

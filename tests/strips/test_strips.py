@@ -125,6 +125,18 @@ def test_models_zero_prints_every_tiling_it_counts(cli) -> None:
     assert cli("strips", STRIPS / "small.yaml", "--count").out == "corner: 5\nstripes: 5\nsquare: 29\n"
 
 
+@pytest.mark.parametrize("atom", ["active(99)", "active(foo)", "active(-1)"])
+@pytest.mark.parametrize("mode", [[], ["--models", "2"], ["--count"]])
+def test_rules_activating_no_grid_are_reported_in_every_mode(atom: str, mode: list[str], cli, tmp_path: Path) -> None:
+    """`active(99)` names no grid: --count said so, a plain run and --models N printed the
+    tilings as if the atom were not there."""
+    rules = tmp_path / "bogus.lp"
+    rules.write_text(f"{atom}.\n")
+    res = cli("strips", STRIPS / "small.yaml", "--rules", rules, *mode)
+    assert res.code == 65 and res.out == "", res.err
+    assert res.err == f"error: {rules}: your rules derive `{atom}`, which names no grid\n"
+
+
 def test_per_row_option(cli) -> None:
     res = cli("strips", STRIPS / "small.yaml", "--per-row", "1")
     assert len(res.out.splitlines()) == 4 + 3 + 4
