@@ -304,9 +304,11 @@ def from_doc(doc: YamlDoc, size: Size = None) -> WordSearchInstance:
         if not isinstance(text_alpha, str):
             raise doc.error("'alphabet' must be a string of letters", "alphabet")
         letters = normalize_word(text_alpha.replace(" ", "").replace(",", ""))
+        if not letters:  # "", "  ", [] or ", ": no letter to fill with (not "found a space")
+            raise doc.error("'alphabet' has no letters: give the filler's letters, or leave it out", "alphabet")
         bad = first_non_letter(letters)
-        if bad is not None or not letters:
-            raise doc.error(f"'alphabet' must be letters only, found {describe_char(bad or ' ')}", "alphabet")
+        if bad is not None:
+            raise doc.error(f"'alphabet' must be letters only, found {describe_char(bad)}", "alphabet")
         alphabet = tuple(sorted(set(letters)))
     else:
         alphabet = default_alphabet(words, level)

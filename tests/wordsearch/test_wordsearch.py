@@ -162,6 +162,10 @@ BASE = "width: 6\nheight: 6\n"
         (BASE + "words: [AB]\ncolour: red\n", "unknown key", 4),
         ("width: six\nheight: 6\nwords: [AB]\n", "must be an integer", 1),
         (BASE + "words: [A]\n", "one letter", 3),
+        (BASE + "words: [AB]\nalphabet: ''\n", "'alphabet' has no letters: give the filler's letters", 4),
+        (BASE + "words: [AB]\nalphabet: []\n", "'alphabet' has no letters", 4),
+        (BASE + "words: [AB]\nalphabet: ', '\n", "'alphabet' has no letters", 4),
+        (BASE + "words: [AB]\nalphabet: 'AB1'\n", "'alphabet' must be letters only, found '1'", 4),
     ],
 )
 def test_reader_errors(text: str, fragment: str, line: int) -> None:
