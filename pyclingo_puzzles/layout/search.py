@@ -147,9 +147,14 @@ class Search(Moves, Clingo):
         if check(inst.words, best.placements):
             raise VerificationError("greedy layout failed the checker")
         if self.rules:
-            best = self.fit_rules(best, t_end)
-            if best is None:
+            boxed = bool(inst.max_width and inst.max_height)
+            decide = short or boxed  # the complete model can decide: half the time to find a layout first
+            fitted = self.fit_rules(best, t_end, (time.monotonic() + t_end) / 2 if decide else None)
+            if fitted is None:
+                if decide and self.going():
+                    return self.rules_decide(t_end)
                 return Outcome(None, stats=self.stats, interrupted=True)
+            best = fitted
         if len(inst.words) == 1 and not self.rules:
             return Outcome(best, optimal=True, proved_box=None, stats=self.stats)
         best = self.improve(best, self.short_walk(budget) if short else budget)
@@ -171,6 +176,20 @@ class Search(Moves, Clingo):
             work=self.done(),
             work_budget=int(budget.work),
         )
+        return outcome
+
+    def rules_decide(self, t_end: float) -> Outcome:
+        """User rules rejected the greedy layout: the complete model decides, in the instance's box
+        or (no box given) in a square every connected layout fits in (each word after the first
+        adds at most its length - 1 lines: the proof then covers the plane). A proof that nothing
+        fits is exit 20, so rules that rule out every layout are reported as such, not as a time
+        limit."""
+        words = self.inst.words
+        plane = not (self.inst.max_width and self.inst.max_height)
+        side = sum(map(len, words)) - len(words) + 1 if plane else None
+        outcome = self.prove(None, t_end, side=side)
+        if plane and outcome.optimal:
+            outcome.proved_box = None  # the square holds every layout: the proof is the plane's
         return outcome
 
     def starts_phase(self, until: Mark) -> Layout | None:

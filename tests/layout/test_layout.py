@@ -432,3 +432,23 @@ def test_reader_fuzz(text: str) -> None:
 @pytest.mark.parametrize("path", sorted(LAYOUTS.glob("*.yaml")), ids=lambda p: p.stem)
 def test_shipped_instances_read(path: Path) -> None:
     parse_or_one_line_error(parse_instance, path.read_text(), str(path))
+
+
+@pytest.mark.parametrize(
+    ("box", "verdict"),
+    [
+        ("", "no layout satisfies the rules (proved)"),
+        ("max_width: 8\nmax_height: 8\n", "no layout fits within 8x8 (proved)"),
+    ],
+)
+def test_rules_that_rule_out_every_layout_are_proved_unsolvable(cli, tmp_path: Path, box: str, verdict: str) -> None:
+    # GOAT may go nowhere: not a time limit (exit 1 after the whole limit), a proof (exit 20)
+    path = tmp_path / "pets.yaml"
+    path.write_text("words: [cat, dog, goat, toad, cod]\n" + box)
+    rules = tmp_path / "nowhere.lp"
+    rules.write_text(':- place("GOAT", _, _, _).\n')
+    res = cli("layout", path, "--rules", rules, "--time-limit", "5")
+    assert res.code == 20, res.err
+    assert res.out.strip() == f"{path}: {verdict}"
+    assert json.loads(cli("layout", path, "--rules", rules, "--time-limit", "5", "--json").out) == {"status": "UNSAT"}
+    assert arrange(str(path), rules=[rules], time_limit=5).status is Status.UNSAT
