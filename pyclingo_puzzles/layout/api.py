@@ -71,6 +71,11 @@ class LayoutResult:
         return self.outcome.unconnectable
 
     @property
+    def shown(self) -> tuple[str, ...] | None:
+        """What the user's ``#show`` statements show for the layout (None: they show nothing)."""
+        return self.outcome.shown
+
+    @property
     def stats(self) -> Stats:
         return self.outcome.stats
 
@@ -99,6 +104,8 @@ class LayoutResult:
             box = self.proved_box  # sizes are width x height everywhere the command shows them
             out["proved_within"] = {"width": box[1], "height": box[0]} if box else None
             out["prefer"] = self.instance.prefer
+            if self.shown is not None:
+                out["shown"] = list(self.shown)
         if self.unconnectable:
             out["cannot_connect"] = self.unconnectable
         return out
@@ -133,7 +140,10 @@ class LayoutResult:
             lines = []
             if len(self.instance.words) == 1:
                 lines.append(f"{name}: one word, so the layout is that word alone")
-            lines += [render.text(self.layout, self.instance), "", f"{name}: {self.verdict()}"]
+            lines.append(render.text(self.layout, self.instance))
+            if self.shown is not None:
+                lines.append(f"shown: {' '.join(self.shown)}")
+            lines += ["", f"{name}: {self.verdict()}"]
             return "\n".join(lines)
         if self.unconnectable:
             return f"{name}: cannot connect: {', '.join(self.unconnectable)} (shares no letter with the other words)"

@@ -42,6 +42,7 @@ class Outcome:
     unconnectable: list[str] = field(default_factory=list)
     stats: Stats = field(default_factory=Stats)
     interrupted: bool = False
+    shown: tuple[str, ...] | None = None  # the user's #show atoms for the layout (None: their rules show none)
 
     @property
     def exit_code(self) -> int:
@@ -65,6 +66,7 @@ class Clingo:
     improvements: int
     deadline: float
     charged_work: int
+    last_shown: tuple[str, ...] | None = None  # the user's #show atoms of the layout solve_sub returned last
 
     def going(self, mark: Mark | None = None) -> bool:
         raise NotImplementedError
@@ -114,7 +116,16 @@ class Clingo:
         problems = check(inst.words, placements)
         if problems:
             raise VerificationError(f"layout failed the checker: {problems[0]}")
+        self.last_shown = solver.shown(result.answers[-1])
         return Layout.of(placements), result.exhausted, result.interrupted
+
+    def shown_of(self, layout: Layout, time_limit: float) -> tuple[str, ...] | None:
+        """The user's ``#show`` atoms for ``layout`` (None: their rules show nothing, or no time
+        was left): one solve with every word fixed where it lies."""
+        self.last_shown = None
+        cands = {p.word: [p] for p in layout.placements}
+        self.solve_sub(cands, layout.placements[0].word, time_limit)
+        return self.last_shown
 
     def neighbourhood(self, layout: Layout, free: set[str]) -> tuple[dict[str, list[Placement]], str]:
         """Candidates of the freed words: every valid position crossing a fixed word, and every
