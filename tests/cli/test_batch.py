@@ -130,6 +130,15 @@ def test_output_files_get_one_name_per_input(cli, tmp_path: Path) -> None:
     )
 
 
+def test_a_file_without_an_answer_names_the_output_files_it_did_not_write(cli, tmp_path: Path) -> None:
+    # read alone (stdout redirected), stderr still says which input's files are missing
+    files = [INSTANCES / "layout" / "cannot-connect.yaml", INSTANCES / "layout" / "one-word.yaml"]
+    res = cli("layout", *files, "--svg", tmp_path / "o.svg", "--json")
+    assert res.code == 20, res.err
+    assert f"warning: no answer, so --svg {tmp_path / 'o-cannot-connect.svg'} not written" in res.err.splitlines()
+    assert [p.name for p in tmp_path.iterdir()] == ["o-one-word.svg"]
+
+
 def test_the_same_file_twice_with_output_files_is_refused(cli, tmp_path: Path) -> None:
     # both runs would write page-vor-5x5.svg, the second replacing the first's: refused before solving
     out = tmp_path / "page.svg"
