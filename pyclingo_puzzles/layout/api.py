@@ -180,7 +180,12 @@ def instance_of(
         elif isinstance(words, Mapping):
             entries = [{"word": w, "clue": c} for w, c in words.items()]
         elif isinstance(words, Iterable):
-            entries = [{"word": e[0], "clue": e[1]} if isinstance(e, tuple) and len(e) == 2 else e for e in words]
+            entries = list(words)
+            for i, e in enumerate(entries):
+                if isinstance(e, tuple):
+                    if len(e) != 2:  # the reader would say "a string or a {word, clue} mapping": pairs are taken too
+                        raise InputError(f"word {i + 1} must be a (word, clue) pair, got a tuple of {len(e)}", "<words>")
+                    entries[i] = {"word": e[0], "clue": e[1]}
         else:
             raise InputError(f"words must be a list, a mapping or a YAML path, got {type(words).__name__}", "<words>")
         inst = from_doc(DataDoc("<words>", {"words": entries}))
