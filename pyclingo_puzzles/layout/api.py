@@ -184,7 +184,8 @@ def instance_of(
             for i, e in enumerate(entries):
                 if isinstance(e, tuple):
                     if len(e) != 2:  # the reader would say "a string or a {word, clue} mapping": pairs are taken too
-                        raise InputError(f"word {i + 1} must be a (word, clue) pair, got a tuple of {len(e)}", "<words>")
+                        message = f"word {i + 1} must be a (word, clue) pair, got a tuple of {len(e)}"
+                        raise InputError(message, "<words>")
                     entries[i] = {"word": e[0], "clue": e[1]}
         else:
             raise InputError(f"words must be a list, a mapping or a YAML path, got {type(words).__name__}", "<words>")
