@@ -265,10 +265,12 @@ class Solver:
         try:
             with runtime.stage("loading rules"):
                 self.rule_files.append(user_rules().load(self.ctl, p, self._log))
-        except RuntimeError:
+        except RuntimeError as exc:
+            # a parse error is logged; some errors (#script without python support) come only
+            # with the exception: "py.lp:1:1-3:6: error: python support not available"
             detail = next(
                 (m for m in self.messages[before:] if "error" in m),
-                "syntax error",
+                _one_line(str(exc)) if "error" in str(exc) else "syntax error",
             )
             raise clingo_error(detail, "cannot load rules", p) from None
 
