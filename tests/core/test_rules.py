@@ -370,3 +370,14 @@ def test_a_script_clingo_cannot_run_is_named_not_a_syntax_error(family: str, cli
     args = ["layout", INSTANCES / "layout" / "pets-5.yaml"] if family == "layout" else family_args(family, tmp_path)
     res = cli(*args, "--rules", path)
     assert (res.code, res.err) == (65, f"error: {path}:2: cannot load rules: python support not available\n")
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "strips", "layout"])
+def test_clingos_warnings_while_loading_the_rules_are_passed_on_as_the_rules(family: str, cli, tmp_path: Path) -> None:
+    # said while the file loads (before it counts as the user's): dropped, or prefixed "warning: " twice
+    path = write(tmp_path, "self.lp", '#include "self.lp".\n')
+    args = ["layout", INSTANCES / "layout" / "pets-5.yaml"] if family == "layout" else family_args(family, tmp_path)
+    res = cli(*args, "--rules", path)
+    assert res.code in (10, 30), res.err
+    lines = res.err.splitlines()
+    assert lines and all(x.startswith(f"{path}:1:") and "warning: already included file" in x for x in lines), lines
