@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import apicheck
+from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.grid import Placement
 from ..core.solve import Stats, Status
@@ -204,6 +204,7 @@ def instance_of(
     return from_doc(DataDoc(inst.path, {k: v for k, v in data.items() if v is not None}))
 
 
+@messages.one_run
 def arrange(
     words: Words,
     *,
