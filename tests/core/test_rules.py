@@ -381,3 +381,13 @@ def test_clingos_warnings_while_loading_the_rules_are_passed_on_as_the_rules(fam
     assert res.code in (10, 30), res.err
     lines = res.err.splitlines()
     assert lines and all(x.startswith(f"{path}:1:") and "warning: already included file" in x for x in lines), lines
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "p99", "strips"])
+def test_a_blamed_rule_files_name_stays_on_the_answers_line(family: str, cli, tmp_path: Path) -> None:
+    # a newline in the file's name split "your rules (...)" over two lines, as error messages never are
+    path = write(tmp_path, "no\nway.lp", ":- 1 = 1.\n")
+    res = cli(*family_args(family, tmp_path), "--rules", path)
+    assert res.code == 20, res.err
+    blamed = [line for line in res.out.splitlines() if "your rules" in line]
+    assert blamed and all("(no\\nway.lp)" in line for line in blamed), res.out
