@@ -391,3 +391,12 @@ def test_a_blamed_rule_files_name_stays_on_the_answers_line(family: str, cli, tm
     assert res.code == 20, res.err
     blamed = [line for line in res.out.splitlines() if "your rules" in line]
     assert blamed and all("(no\\nway.lp)" in line for line in blamed), res.out
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "layout"])
+def test_rules_from_standard_input_are_refused_as_such(family: str, cli, tmp_path: Path) -> None:
+    # '-' is standard input for a FILE; for --rules it was "-: file not found"
+    args = ["layout", INSTANCES / "layout" / "pets-5.yaml"] if family == "layout" else family_args(family, tmp_path)
+    res = cli(*args, "--rules", "-")
+    assert (res.code, res.out) == (65, "")
+    assert res.err == "error: -: rules are read from files, not from standard input ('-'): give the file's name\n"
