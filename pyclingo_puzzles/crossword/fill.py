@@ -24,7 +24,7 @@ from ..run.portfolio import Progress, can_race, race
 from .facts import site_facts
 from .framework import Framework, Site
 from .propagator import VALUE_RULES, WordPropagator
-from .reader import YAML_SUFFIXES, framework_from_lines, parse_dat
+from .reader import dat_lines, framework_from_lines, is_yaml, parse_dat, starts_with_row
 from .solution import CrosswordSolution, decode, decode_letters, verify
 from .wordsets import WordTable, arc_consistent
 
@@ -79,7 +79,7 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
                     raise InputError(f"unexpected character {ch!r} in a .grid file (use _ * or letters)", p, i + 1)
             rows.append(row)
         return framework_from_lines(rows, p, 1), []
-    if suffix in YAML_SUFFIXES:
+    if is_yaml(path, text):
         doc = load_yaml(p, text)
         expect_mapping(doc, ("framework", "words"))
         rows = expect_str_list(doc, "framework") or []
@@ -87,8 +87,7 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
             raise doc.error("'framework' is empty", "framework")
         notes = ["the file's word list is ignored with --dictionary"] if doc.data.get("words") else []
         return framework_from_lines(rows, p, doc.line("framework")), notes
-    first = text.split("\n", 1)[0]
-    if "." in first or not first.strip(" .").isalpha():
+    if starts_with_row(*dat_lines(text)):
         text = "\n" + text  # a bare framework: its first line is already a row
     inst = parse_dat(text, p)
     notes = ["the file's word list is ignored with --dictionary"] if inst.words else []

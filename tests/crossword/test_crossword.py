@@ -148,6 +148,15 @@ def test_yaml_errors_are_one_line(text: str, fragment: str) -> None:
     assert fragment in str(one_line_error(parse_yaml, text))
 
 
+def test_yaml_content_is_yaml_whatever_the_suffix(cli, tmp_path: Path) -> None:
+    """A YAML instance saved as .txt is solved as YAML, not filled as a framework of its lines."""
+    path = tmp_path / "plus.txt"
+    path.write_text("# two words\nwords: [TOT, NON]\nframework: [' . ', '...', ' . ']\n")
+    res = cli("crossword", path, "--models", "0", "--json")
+    assert res.code == 30, res.err
+    assert sorted(s["grid"] for s in json.loads(res.out)["solutions"]) == [[" N ", "TOT", " N "], [" T ", "NON", " T "]]
+
+
 def test_yaml_error_points_at_the_bad_word_line() -> None:
     with pytest.raises(InputError) as info:
         parse_yaml("framework: ['...']\nwords:\n  - ABC\n  - A1C\n", "w.yaml")

@@ -84,6 +84,31 @@ def test_yaml_framework_and_bare_dat(cli, tmp_path: Path, dictionary: Path) -> N
     assert cli("crossword", bare, "--dictionary", dictionary).code == 10
 
 
+def test_a_dat_word_list_is_never_read_as_rows(cli, tmp_path: Path, dictionary: Path) -> None:
+    """With --dictionary a P-99 file's words are ignored, never taken for framework rows: a CRLF
+    file fills as its LF twin does, and a first word with a space is reported as without
+    --dictionary (both were read as a bare framework: rows of predefined letters)."""
+    lf = "CAT\nTEA\n\n...\n. .\n...\n"
+    for name, text in (("lf.dat", lf), ("crlf.dat", lf.replace("\n", "\r\n"))):
+        res = cli("crossword", grid_file(tmp_path, text, name), "--dictionary", dictionary, "--json")
+        assert res.code == 10, (name, res.err)
+        assert len(json.loads(res.out)["solutions"][0]["grid"]) == 3, name
+    spaced = grid_file(tmp_path, "NEW YORK\nTEA\n\n...\n. .\n...\n", "spaced.dat")
+    for extra in ((), ("--dictionary", dictionary)):
+        res = cli("crossword", spaced, *extra)
+        assert res.code == 65 and "spaced.dat:1: word 'NEW YORK' contains a space" in res.err, res.err
+
+
+def test_framework_only_files_fill_without_dictionary_option(cli, tmp_path: Path) -> None:
+    """A framework without words is filled from the built-in dictionary whatever its form: a bare
+    .dat with a row of blocks only (its first row holds '.', so it is no word list) and YAML with
+    'framework:' only (both were errors without --dictionary)."""
+    for name, text in (("bare.dat", "...\n   \n...\n"), ("frame.yaml", "framework: ['...', '. .', '...']\n")):
+        res = cli("crossword", grid_file(tmp_path, text, name), "--jobs", "1", "--json")
+        assert res.code == 10, (name, res.err)
+        assert "built-in English dictionary" in res.err
+
+
 def test_no_repeat_is_the_default(cli, tmp_path: Path) -> None:
     words = grid_file(tmp_path, "aa\n", "aa.txt")
     frame = grid_file(tmp_path, "__\n__\n")
