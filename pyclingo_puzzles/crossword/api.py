@@ -35,6 +35,8 @@ class CrosswordResult(Record):
 
     ``rules_to_blame``: when unsolvable only because of the user's rule files, those files.
     ``empty_slots``: dictionary fill proved impossible before any search (no word fits these).
+    ``optimal``, ``score``: with ``optimize``, whether the fill's total score was proved the best,
+    and that total (None otherwise); ``count`` is then the fills returned, not the improvements.
     (A plain class, not a dataclass: see solve.py.)"""
 
     def __init__(
@@ -47,6 +49,8 @@ class CrosswordResult(Record):
         stats: Stats | None = None,
         rules_to_blame: tuple[str, ...] = (),
         empty_slots: tuple[Site, ...] = (),
+        optimal: bool | None = None,
+        score: int | None = None,
     ):
         self.status = status
         self.solutions = solutions
@@ -56,6 +60,8 @@ class CrosswordResult(Record):
         self.stats = Stats() if stats is None else stats
         self.rules_to_blame = rules_to_blame
         self.empty_slots = empty_slots
+        self.optimal = optimal
+        self.score = score
 
     @property
     def exit_code(self) -> int:
@@ -72,6 +78,8 @@ class CrosswordResult(Record):
             out["rules_to_blame"] = list(self.rules_to_blame)
         if self.empty_slots:
             out["empty_slots"] = [s._asdict() for s in self.empty_slots]
+        if self.optimal is not None:
+            out["optimal"], out["score"] = self.optimal, self.score
         return out
 
     def text(self, name: str, models: int = 1) -> str:
@@ -93,7 +101,10 @@ class CrosswordResult(Record):
             lines.append(f"{name}: no solution (proved unsolvable){user_rules().describe_rules(self.rules_to_blame)}")
         elif not self.solutions:
             lines.append(f"{name}: no solution found within the time limit (unknown)")
-        if self.count and (models != 1 or self.count > 1):
+        if self.optimal is not None and self.solutions:
+            how = "optimal (proved)" if self.optimal else "the best found (optimum not proved)"
+            lines.append(f"{name}: total score {self.score}, {how}")
+        elif self.count and (models != 1 or self.count > 1):
             lines.append(f"{name}: {'all' if self.exhausted else 'at least'} {self.count} solution(s)")
         return "\n".join(lines)
 
@@ -243,11 +254,14 @@ def fill(
     apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
     if min_score is not None:
         apicheck.whole(min_score, "min_score", -(2**63), 2**63)
+    if optimize and count:  # clingo would count the improving fills, not the fills
+        raise InputError("count counts every fill and optimize looks for the best one: give one of them", apicheck.ARGS)
     from .fill import solve_fill
 
+    words = dictionary_of(dictionary, min_length, min_score)
     outcome = solve_fill(
         _framework(framework),
-        dictionary_of(dictionary, min_length, min_score),
+        words,
         rules=apicheck.rule_files(rules),
         models=models,
         seed=seed,
@@ -260,4 +274,8 @@ def fill(
     )
     if outcome.result is None:
         return CrosswordResult(Status.UNSAT, [], 0, True, False, outcome.stats, empty_slots=tuple(outcome.empty))
-    return from_solve(outcome.result, outcome.solutions, outcome.rules_to_blame)
+    result = from_solve(outcome.result, outcome.solutions, outcome.rules_to_blame)
+    if optimize and result.solutions:  # clingo's models were the improvements; the last is kept
+        result.count, result.optimal = len(result.solutions), result.exhausted
+        result.score = sum(words.words[p.word] for p in result.solutions[0].placements)
+    return result

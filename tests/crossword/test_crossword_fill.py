@@ -134,6 +134,21 @@ def test_optimize_prefers_high_scores(cli, tmp_path: Path) -> None:
     assert json.loads(low.out)["count"] == 1
 
 
+def test_optimize_reports_its_optimum_not_a_count(cli, tmp_path: Path) -> None:
+    """clingo's models under --optimize are improvements, not fills: the run says the total score
+    and whether it is proved best (it said 'all N solution(s)', N the improvements, and so did
+    JSON's count); --count with --optimize is refused (it counted improvements)."""
+    words = grid_file(tmp_path, "cat;1\ncot;50\nact;2\nart;3\ntar;4\ntot;5\n", "scored.txt")
+    frame = grid_file(tmp_path, "___\n")
+    res = cli("crossword", frame, "--dictionary", words, "--optimize")
+    assert res.code == 30 and res.out.startswith("COT\n")
+    assert "f.grid: total score 50, optimal (proved)" in res.out and "solution(s)" not in res.out
+    data = json.loads(cli("crossword", frame, "--dictionary", words, "--optimize", "--json", "--models", "0").out)
+    assert (data["count"], data["optimal"], data["score"], len(data["solutions"])) == (1, True, 50, 1)
+    res = cli("crossword", frame, "--dictionary", words, "--optimize", "--count")
+    assert res.code == 65 and "--count counts every fill and --optimize" in res.err
+
+
 def test_seeds_give_different_fills(cli, tmp_path: Path, dictionary: Path) -> None:
     frame = grid_file(tmp_path, "___\n")
     grids = {
