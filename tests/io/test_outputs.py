@@ -121,6 +121,20 @@ def test_no_answer_writes_no_file_and_says_so(cli, tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("family", ["wordsearch", "crossword", "strips"])
+def test_count_refuses_drawn_outputs_and_writes_its_json(cli, tmp_path: Path, family: str) -> None:
+    """--count keeps no answer: --pdf/--svg with it are refused before any work (they were silently
+    not written, exit 30), and -o FILE.json holds the count document (it was not written either)."""
+    res = cli(family, FAMILIES[family][0], "--count", "--pdf", tmp_path / "x.pdf", "--time-limit", "5")
+    assert res.code == 65 and "x.pdf: --count prints only the number" in res.err and res.err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+    if family == "wordsearch":
+        return  # its count (every placement of the words) is its own test's
+    res = cli(family, FAMILIES[family][0], "--count", "-o", tmp_path / "n.json")
+    assert res.code == 30, res.err
+    assert json.loads((tmp_path / "n.json").read_text(encoding="utf-8"))["exhausted"] is True
+
+
 def test_strips_models_n_gives_n_tilings_per_grid(cli) -> None:
     res = cli("strips", FAMILIES["strips"][0], "--models", "2", "--json")
     grids = json.loads(res.out)["grids"]
