@@ -157,6 +157,15 @@ def test_yaml_content_is_yaml_whatever_the_suffix(cli, tmp_path: Path) -> None:
     assert sorted(s["grid"] for s in json.loads(res.out)["solutions"]) == [[" N ", "TOT", " N "], [" T ", "NON", " T "]]
 
 
+def test_dictionary_options_on_a_word_list_are_said_to_be_ignored(cli) -> None:
+    """--optimize, --min-score ... on a file with words (no --dictionary) change nothing: the run says
+    so on stderr instead of dropping them silently, and solves the word list."""
+    res = cli("crossword", CROSSWORD / "plus-two-solutions.yaml", "--optimize", "--min-score", "5")
+    assert res.code == 10
+    assert "--optimize, --min-score: for a dictionary fill (--dictionary); ignored" in res.err
+    assert "ignored" not in cli("crossword", CROSSWORD / "plus-two-solutions.yaml").err
+
+
 def test_yaml_error_points_at_the_bad_word_line() -> None:
     with pytest.raises(InputError) as info:
         parse_yaml("framework: ['...']\nwords:\n  - ABC\n  - A1C\n", "w.yaml")
