@@ -93,6 +93,10 @@ def parse_dat(text: str, path: str) -> CrosswordInstance:
     try:
         blank = next(i for i in range(end) if not lines[i].strip())
     except StopIteration:
+        if end == 0:
+            raise InputError("empty file (a P-99 file: the words, a blank line, the framework)", path, 1) from None
+        if len(lines) - end >= 2:  # the words, then a blank line (not just the last line's newline), then nothing
+            raise InputError("no framework after the blank line", path, end + 1) from None
         first_row = next((i for i in range(end) if "." in lines[i] or " " in lines[i].strip()), end - 1)
         raise InputError(
             "no blank line separating the word list from the framework", path, max(first_row, 0) + 1

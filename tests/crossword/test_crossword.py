@@ -118,9 +118,11 @@ def test_duplicate_words_are_a_multiset() -> None:
         ("AB\nA\n\n..\n", 2, "one letter"),
         ("AB\nX1\n\n..\n", 2, "'1', which is not a letter"),
         ("AB\nC-D\n\n..\n", 2, "'-', which is not a letter"),
-        ("AB\n\n\n\n", 1, "no blank line"),
+        ("AB\n\n\n\n", 2, "no framework after the blank line"),  # it said "no blank line"
+        ("AB\r\nCD\r\n\r\n", 3, "no framework after the blank line"),
         ("AB\n", 1, "no blank line"),
-        ("", 1, "no blank line"),
+        ("", 1, "empty file"),  # it said "no blank line"
+        (" \n\n", 1, "empty file"),
     ],
 )
 def test_dat_errors_name_the_line(text: str, line: int, fragment: str) -> None:
