@@ -168,6 +168,12 @@ def test_dictionary_options_on_a_word_list_are_said_to_be_ignored(cli) -> None:
     assert "ignored" not in cli("crossword", CROSSWORD / "plus-two-solutions.yaml").err
 
 
+def test_standard_input_is_refused_in_one_line(cli) -> None:
+    """'-' is no file name here (the format is chosen by the file): it said '-: file not found'."""
+    res = cli("crossword", "-")
+    assert res.code == 65 and res.err == "error: -: crossword reads a FILE (.dat, .yaml or .grid), not standard input\n"
+
+
 def test_yaml_error_points_at_the_bad_word_line() -> None:
     with pytest.raises(InputError) as info:
         parse_yaml("framework: ['...']\nwords:\n  - ABC\n  - A1C\n", "w.yaml")
