@@ -135,6 +135,23 @@ def test_count_refuses_drawn_outputs_and_writes_its_json(cli, tmp_path: Path, fa
     assert json.loads((tmp_path / "n.json").read_text(encoding="utf-8"))["exhausted"] is True
 
 
+def test_a_lone_crossword_place_is_drawn_empty(cli, tmp_path: Path) -> None:
+    """A place on no entry stays empty ('.' in the text): the SVG, the PDF's solution page and the
+    ipuz solution hold no letter there (they showed '.' as its answer)."""
+    import ipuz
+
+    frame = tmp_path / "lone.dat"
+    frame.write_text("AB\n\n..\n  \n . \n")
+    out = {s: tmp_path / f"o.{s}" for s in ("svg", "pdf", "ipuz")}
+    res = cli("crossword", frame, "--svg", out["svg"], "--pdf", out["pdf"], "--ipuz", out["ipuz"])
+    assert res.code == 10 and res.out == "AB \n   \n . \n\n"
+    texts = [t.text for t in ET.parse(out["svg"]).getroot().iter() if t.tag.endswith("text")]
+    assert "A" in texts and "." not in texts
+    assert "." not in pypdf.PdfReader(out["pdf"]).pages[1].extract_text().split("Across")[0]  # the grid's part
+    solution = ipuz.read(out["ipuz"].read_text(encoding="utf-8"))["solution"]
+    assert solution == [["A", "B", "#"], ["#", "#", "#"], ["#", None, "#"]]
+
+
 def test_strips_models_n_gives_n_tilings_per_grid(cli) -> None:
     res = cli("strips", FAMILIES["strips"][0], "--models", "2", "--json")
     grids = json.loads(res.out)["grids"]
