@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the dictionary fill is imported when used: P-99 runs do not
 __all__ = ["CrosswordResult", "fill", "solve"]
 
 Rules = Sequence[str | Path]
+SLOTS_SHOWN = 20  # slots without a candidate word named in the text
 
 
 class CrosswordResult(Record):
@@ -96,7 +97,10 @@ class CrosswordResult(Record):
             from .fill import site_list
 
             lines.append(f"{name}: no fill (proved): no dictionary word fits these slots:")
-            lines.extend(f"  {line}" for line in site_list(self.empty_slots))
+            shown = self.empty_slots[:SLOTS_SHOWN]  # a 400x400 grid listed 800 (--json has them all)
+            lines.extend(f"  {line}" for line in site_list(shown))
+            if len(self.empty_slots) > len(shown):
+                lines.append(f"  ... and {len(self.empty_slots) - len(shown)} more slots (--json lists them all)")
         elif self.status is Status.UNSAT:
             lines.append(f"{name}: no solution (proved unsolvable){user_rules().describe_rules(self.rules_to_blame)}")
         elif not self.solutions:

@@ -125,6 +125,15 @@ def test_unfillable_slots_are_named(cli, tmp_path: Path, dictionary: Path) -> No
     assert "across slot at row 0, column 0 (4 letters)" in res.out
 
 
+def test_many_unfillable_slots_are_named_in_a_bounded_list(cli, tmp_path: Path, dictionary: Path) -> None:
+    """A 30x30 open grid (60 slots, no 30-letter word): the first 20 named, the rest counted."""
+    frame = grid_file(tmp_path, ("_" * 30 + "\n") * 30)
+    res = cli("crossword", frame, "--dictionary", dictionary)
+    assert res.code == 20
+    assert res.out.count(" slot at row ") == 20 and "... and 40 more slots (--json lists them all)" in res.out
+    assert len(json.loads(cli("crossword", frame, "--dictionary", dictionary, "--json").out)["empty_slots"]) == 60
+
+
 def test_optimize_prefers_high_scores(cli, tmp_path: Path) -> None:
     words = grid_file(tmp_path, "cat;1\ncot;50\nact;1\nart;1\ntar;1\ntot;1\n", "scored.txt")
     frame = grid_file(tmp_path, "___\n")
