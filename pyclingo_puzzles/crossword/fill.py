@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
@@ -60,7 +61,8 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
     p = str(path)
     suffix = Path(path).suffix.lower()
     if suffix == ".grid":
-        lines = [line.rstrip("\r") for line in text.split("\n")]
+        # NFC: a letter typed as base + combining mark (macOS, some editors) is one letter
+        lines = [unicodedata.normalize("NFC", line.rstrip("\r")) for line in text.split("\n")]
         while lines and not lines[-1].strip():
             lines.pop()
         if not lines:

@@ -134,6 +134,15 @@ def test_many_unfillable_slots_are_named_in_a_bounded_list(cli, tmp_path: Path, 
     assert len(json.loads(cli("crossword", frame, "--dictionary", dictionary, "--json").out)["empty_slots"]) == 60
 
 
+def test_grid_letters_in_decomposed_form_are_letters(cli, tmp_path: Path) -> None:
+    """A .grid whose É is E + a combining accent (NFD) reads as É (it was 'unexpected character')."""
+    frame = grid_file(tmp_path, "E\u0301T_\n")
+    words = grid_file(tmp_path, "\u00e9t\u00e9\netc\n", "words.txt")
+    res = cli("crossword", frame, "--dictionary", words, "--json")
+    assert res.code == 10, res.err
+    assert json.loads(res.out)["solutions"][0]["grid"] == ["\u00c9T\u00c9"]
+
+
 def test_optimize_prefers_high_scores(cli, tmp_path: Path) -> None:
     words = grid_file(tmp_path, "cat;1\ncot;50\nact;1\nart;1\ntar;1\ntot;1\n", "scored.txt")
     frame = grid_file(tmp_path, "___\n")
