@@ -255,6 +255,8 @@ def solve_fill(
     enumerating or optimising, where leaving words out would change the answer. Every attempt asks
     the run's budget for its time (``runtime.until``: this call's own limit within the run's)."""
     with runtime.until(runtime.after(time_limit)):  # every attempt asks the run's budget for its time
+        if not (word_atoms or optimize) and wants_word_atoms(rules):  # said once, not once per attempt
+            user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
         attempt = partial(
             _fill_once,
             framework,
@@ -392,8 +394,6 @@ def _fill_job(
         if cands.empty:
             return FillOutcome(None, [], cands.empty, Stats(extra={"prune_seconds": prune_seconds}))
         by_rules = wants_word_atoms(rules)
-        if by_rules and not (word_atoms or optimize):
-            user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
         lazy = not (word_atoms or optimize or by_rules)
         # chosen (and loaded) here, before any worker is forked: a fallback is said once
         native = lazy and _native().choose(propagator) == "c"

@@ -143,6 +143,17 @@ def test_grid_letters_in_decomposed_form_are_letters(cli, tmp_path: Path) -> Non
     assert json.loads(res.out)["solutions"][0]["grid"] == ["\u00c9T\u00c9"]
 
 
+def test_the_word_atom_note_is_said_once(cli, tmp_path: Path) -> None:
+    """A scored list is tried with its best words first (here TOT and NON, which cannot fill the
+    ring without a repeat), then whole: the note that the rules switch to word atoms came once per
+    attempt, then 'note: ... (3 times)'."""
+    words = grid_file(tmp_path, "tot;9\nnon;8\nono;7\nthe;1\ntie;1\nend;1\neid;1\n", "scored.txt")
+    rules = grid_file(tmp_path, ':- fill(_, W), word(W, "ZZZ").\n', "w.lp")
+    res = cli("crossword", grid_file(tmp_path, "___\n_*_\n___\n"), "--dictionary", words, "--rules", rules)
+    assert res.code == 10, res.err
+    assert res.err.count("note: rules use word atoms: slower mode") == 1 and "times" not in res.err
+
+
 def test_optimize_prefers_high_scores(cli, tmp_path: Path) -> None:
     words = grid_file(tmp_path, "cat;1\ncot;50\nact;1\nart;1\ntar;1\ntot;1\n", "scored.txt")
     frame = grid_file(tmp_path, "___\n")
