@@ -141,7 +141,13 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
             continue
         words[word] = max(score, words.get(word, score))
     if not words:
-        raise InputError("the dictionary has no usable word", path, None if text.strip() else 1)
+        why = []  # the options that left every word out, when they did
+        if min_length > 2:
+            why.append(f"{min_length} letters or more")
+        if min_score is not None:
+            why.append(f"a score of {min_score} or more")
+        reason = f" with {' and '.join(why)}" if why and text.strip() else ""
+        raise InputError(f"the dictionary has no usable word{reason}", path, None if text.strip() else 1)
     return Dictionary(words, len(skipped), tuple(skipped[:SKIPPED_SHOWN]))
 
 

@@ -210,6 +210,19 @@ def test_dictionary_without_words_is_an_error(tmp_path: Path) -> None:
         read_dictionary(grid_file(tmp_path, "123\n", "d.txt"))
 
 
+def test_a_dictionary_emptied_by_the_options_names_them(cli, tmp_path: Path) -> None:
+    """When --min-length or --min-score leave no word, the error says which (the built-in list
+    blamed its score floor for --min-length 30; a file said only 'no usable word')."""
+    frame = grid_file(tmp_path, "___\n")
+    res = cli("crossword", frame, "--min-length", "30")
+    assert res.code == 65
+    assert res.err == "error: en: the built-in dictionary has no word of 30 letters or more scored at least 200\n"
+    words = grid_file(tmp_path, "cat\ndog\n", "d.txt")
+    res = cli("crossword", frame, "--dictionary", words, "--min-score", "2", "--min-length", "3")
+    assert res.code == 65
+    assert "d.txt: the dictionary has no usable word with 3 letters or more and a score of 2 or more" in res.err
+
+
 def test_grid_reader_errors(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
         read_framework(grid_file(tmp_path, "__\n_?\n"))
