@@ -135,6 +135,15 @@ def test_count_refuses_drawn_outputs_and_writes_its_json(cli, tmp_path: Path, fa
     assert json.loads((tmp_path / "n.json").read_text(encoding="utf-8"))["exhausted"] is True
 
 
+@pytest.mark.parametrize(
+    ("path", "status", "exit"), [(FAMILIES["crossword"][0], "SAT", 30), (UNSAT["crossword"], "UNSAT", 20)]
+)
+def test_count_json_has_a_status(cli, path: Path, status: str, exit: int) -> None:
+    """Every JSON document has "status" (formats.md): --count's had only "count" and "exhausted"."""
+    res = cli("crossword", path, "--count", "--json")
+    assert res.code == exit and json.loads(res.out)["status"] == status
+
+
 def test_a_lone_crossword_place_is_drawn_empty(cli, tmp_path: Path) -> None:
     """A place on no entry stays empty ('.' in the text): the SVG, the PDF's solution page and the
     ipuz solution hold no letter there (they showed '.' as its answer)."""
