@@ -205,3 +205,18 @@ def test_rules_may_be_one_path_or_none(tmp_path: Path) -> None:
         assert crossword.solve(["AB"], [".."], rules=rules).status is Status.SAT
     assert strips.tile([["bw", "wb"]], rules=None).shown is None
     assert wordsearch.generate(["cat", "dog"], rules=None).status is Status.SAT
+
+
+def test_every_call_is_a_run_of_its_own_for_warnings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the warnings were kept once per process: a program's second call with the same rules said nothing
+    rules = tmp_path / "misspelled.lp"
+    rules.write_text(":- place(W, K), cand_dirs(W, K, 0, 1).\n")
+    warning = f"{rules}:1: warning: predicate cand_dirs/4 is not defined by the encoding, the facts or your rules"
+    for _ in range(2):
+        wordsearch.generate(["cat", "dog"], width=5, height=5, seed=1, rules=[rules])
+        assert capsys.readouterr().err.splitlines() == [warning]
+    strips_rules = tmp_path / "grid.lp"
+    strips_rules.write_text(":- use(G, _, _, _, _), grid_name(G, n).\n")
+    for _ in range(2):
+        strips.tile([["bw", "wb"]], rules=[strips_rules])
+        assert capsys.readouterr().err.splitlines()[0].startswith(f"{strips_rules}:1: warning: predicate grid_name/2")

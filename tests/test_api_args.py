@@ -38,6 +38,8 @@ def _error(call: Callable[[], object]) -> str:
         (lambda: layout.arrange(["kettle", "oven"], time_limit=-1), "time_limit must be a finite number"),
         (lambda: layout.arrange(["kettle", "oven"], rules=5), "rules must be a list"),
         (lambda: layout.arrange(["kettle", "oven"], prefer="short"), "prefer must be one of balanced, crossings, area"),
+        (lambda: layout.arrange([("oven", "bakes", "bread")]), "word 1 must be a (word, clue) pair, got a tuple of 3"),
+        (lambda: layout.arrange(["oven", ("kettle",)]), "word 2 must be a (word, clue) pair, got a tuple of 1"),
         (lambda: strips.tile([["bw", "wb"]], count="yes"), "count must be True or False"),
         (lambda: strips.tile([["bw", "wb"]], lengths=[0]), "lengths: each must be a whole number from 1"),
         (lambda: strips.hunt([["bw", "wb"]], count=1), "count must be True or False"),

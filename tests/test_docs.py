@@ -122,3 +122,26 @@ def test_the_readme_rule_example_does_what_it_says(tmp_path: Path, cli) -> None:
     assert res.code == 10
     placements = json.loads(res.out)["placements"]
     assert len(placements) == 6 and all((p["dx"], p["dy"]) == (0, 1) for p in placements)
+
+
+def test_the_common_options_table_names_what_each_subcommand_takes() -> None:
+    """docs/cli.md's "Every subcommand takes" table: each option is in every subcommand's --help,
+    or in those its row names in parentheses (`--count` is not layout's)."""
+    from pyclingo_puzzles.cli.command import build_parser
+
+    text = (DOCS / "cli.md").read_text().split("## Common options", 1)[1].split("\n## ", 1)[0]
+    families = {"word search": "wordsearch", "crossword": "crossword", "strips": "strips", "layout": "layout"}
+    parser = build_parser()
+    helps = {
+        name: sub.format_help()
+        for action in parser._subparsers._group_actions  # the subcommands' parsers
+        for name, sub in action.choices.items()
+    }
+    rows = re.findall(r"^\| (`[^|]+`) \| (.*) \|$", text, re.M)
+    assert rows
+    for options, meaning in rows:
+        named = re.match(r"\(([^)]*)\)", meaning)
+        takers = [families[f.strip()] for f in named[1].split(",")] if named else list(families.values())
+        for option in re.findall(r"`(--[a-z-]+)", options):
+            for name in families.values():
+                assert (option in helps[name]) == (name in takers), (option, name)

@@ -183,16 +183,20 @@ def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[st
         return [{} for _ in files]
     read = report.inputs(args, files)
     check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()}, read)
-    seen: dict[Path, str] = {}
+    seen: dict[Path, int] = {}  # output file -> the index of the input that writes it
     per_file = []
-    for file in files:
+    for i, file in enumerate(files):
         paths = {}
         for dest, out in given.items():
             path = out.with_name(f"{out.stem}-{Path(file).stem}{out.suffix}")
-            first = seen.setdefault(path.resolve(), str(file))
-            if first != str(file):
+            first = seen.setdefault(path.resolve(), i)
+            if first != i and Path(files[first]).resolve() == Path(file).resolve():
+                # two runs writing one file: the second would replace the first's, which it printed
+                raise InputError(f"given twice, so {OUTPUT_OPTIONS[dest]} would write {path} twice: give it once", file)
+            if first != i:
+                other = files[first]
                 raise InputError(
-                    f"{OUTPUT_OPTIONS[dest]} would write {path} for both {first} and this file: rename one input", file
+                    f"{OUTPUT_OPTIONS[dest]} would write {path} for both {other} and this file: rename one input", file
                 )
             paths[dest] = path
         check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in paths.items()}, read)

@@ -127,7 +127,8 @@ def deliver(args: argparse.Namespace, report: Report | int) -> int:
             elif make is not None:
                 _write(path, make(), dest)
     elif outputs and report.files:
-        warn(f"no answer, so {', '.join(OPTION[d] for d in outputs)} not written")
+        # the files named: in a batch each input has its own (OUT-STEM.svg), and stderr may be read alone
+        warn(f"no answer, so {', '.join(f'{OPTION[d]} {path}' for d, path in outputs.items())} not written")
     if getattr(args, "stats", False) and report.stats is not None:
         print_stats(report.stats)
     if failed is not None:

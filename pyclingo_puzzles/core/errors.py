@@ -27,6 +27,11 @@ def shown(value: object) -> str:
         return f"a {type(value).__name__}"
 
 
+def escaped(name: str) -> str:
+    """A file name on one line: a newline or another control character in it shown escaped."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], name)
+
+
 class InputError(Exception):
     """Malformed input. ``str()`` is one line: ``FILE:LINE: what is wrong``."""
 
@@ -38,7 +43,7 @@ class InputError(Exception):
 
     def __str__(self) -> str:
         # a file name may hold a newline or a control character: shown escaped, on one line
-        where = _CONTROL.sub(lambda m: repr(m.group())[1:-1], self.file) if self.file else "<input>"
+        where = escaped(self.file) if self.file else "<input>"
         if self.line is not None:
             where += f":{self.line}"
         return f"{where}: {self.message}"

@@ -10,10 +10,13 @@ each run of the command) each repeated message is passed on once more with its c
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any, TypeVar, cast
 
 Warn = Callable[[str], None]
+F = TypeVar("F", bound=Callable[..., Any])
 
 # message -> [how it was passed on, copies seen]; per process (a batch's worker clears it per file)
 _seen: dict[str, list] = {}
@@ -47,12 +50,32 @@ def report_repeats() -> None:
     _seen.clear()
 
 
+_runs = 0  # counting() blocks open (a batch's file is a run inside the batch's)
+
+
 @contextmanager
 def counting() -> Iterator[None]:
     """One run: messages start afresh, and the repeated ones are reported when it ends (also when
     it ends with an error)."""
+    global _runs
+    _runs += 1
     clear()
     try:
         yield
     finally:
+        _runs -= 1
         report_repeats()
+
+
+def one_run(function: F) -> F:
+    """A public API function as one run (``counting``): called twice on the same rules, each call
+    warns, as each command does; the counts do not pile up over a program's calls."""
+
+    @functools.wraps(function)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        if _runs:  # called by a command's run (strips, crossword): that run counts
+            return function(*args, **kwargs)
+        with counting():
+            return function(*args, **kwargs)
+
+    return cast(F, run)

@@ -32,7 +32,7 @@ from clingo import ast
 
 from ..run import runtime
 from . import messages
-from .errors import InputError
+from .errors import InputError, escaped
 from .letters import upper_letter
 from .programs import encoding_path
 from .rulesfile import check_rules_file
@@ -450,7 +450,7 @@ def describe_core(rule_files: Sequence[str], items: Sequence[str]) -> str:
     """One sentence for an unsat core that may hold rule files and the family's items (words)."""
     if not rule_files:
         return f"these cannot fit together: {', '.join(items)}"
-    files = ", ".join(Path(f).name for f in rule_files)
+    files = ", ".join(escaped(Path(f).name) for f in rule_files)  # the answer's one line
     if not items:
         return f"your rules alone are unsatisfiable ({files})"
     return f"your rules ({files}) together with {', '.join(items)} cannot all hold"
@@ -461,7 +461,7 @@ def describe_rules(blamed: Sequence[str]) -> str:
     """The tail of an UNSAT line when the user's rules are to blame ("" when they are not)."""
     if not blamed:
         return ""
-    files = ", ".join(Path(f).name for f in blamed)
+    files = ", ".join(escaped(Path(f).name) for f in blamed)  # the answer's one line
     return f"; your rules ({files}) rule out every solution (without them there is one)"
 
 

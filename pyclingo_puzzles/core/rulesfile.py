@@ -18,6 +18,8 @@ _COMMENT = re.compile(r"%\*.*?\*%|%[^\n]*", re.S)
 
 def check_rules_file(path: str | Path) -> None:
     """Raise an InputError if the rules file or any file it includes cannot be read as text."""
+    if str(path) == "-" and not Path(path).exists():  # "-" is standard input for a FILE, not here
+        raise InputError("rules are read from files, not from standard input ('-'): give the file's name", path)
     _check(Path(path), set())
 
 

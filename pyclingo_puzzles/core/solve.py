@@ -227,6 +227,7 @@ class Solver:
         self._warn = warn
         self.rule_files: list[RuleFile] = []
         self._rules_warn = rules_warn
+        self._loading = False  # a rule file is being loaded: clingo's messages now are about it
         self._options = args
         self.ctl = clingo.Control(args, logger=self._log, message_limit=50)
         self.stats = Stats()
@@ -246,7 +247,7 @@ class Solver:
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         line = _one_line(message)
         self.messages.append(line)
-        if any(line.startswith(f"{name}:") for f in self.rule_files for name in f.summary.files):
+        if self._loading or any(line.startswith(f"{name}:") for f in self.rule_files for name in f.summary.files):
             # about the user's rules: passed on, except what check_rules says better
             if code is not clingo.MessageCode.RuntimeError and not any(n in line for n in user_rules().NOISE):
                 user_rules().warn_once(self._rules_warn or user_rules().default_warn, line)
@@ -262,15 +263,20 @@ class Solver:
         # rules.parse reads the file and what it #includes by Python first (rulesfile): a
         # missing file, a FIFO or device, an oversized or non-UTF-8 file is a one-line error
         before = len(self.messages)
+        self._loading = True  # until loaded, the file is not in rule_files (its messages were the run's)
         try:
             with runtime.stage("loading rules"):
                 self.rule_files.append(user_rules().load(self.ctl, p, self._log))
-        except RuntimeError:
+        except RuntimeError as exc:
+            # a parse error is logged; some errors (#script without python support) come only
+            # with the exception: "py.lp:1:1-3:6: error: python support not available"
             detail = next(
                 (m for m in self.messages[before:] if "error" in m),
-                "syntax error",
+                _one_line(str(exc)) if "error" in str(exc) else "syntax error",
             )
             raise clingo_error(detail, "cannot load rules", p) from None
+        finally:
+            self._loading = False
 
     def check_rules(self, encodings: Sequence[str]) -> None:
         """Warn (once) about predicates the user's rules use that nothing defines, and about

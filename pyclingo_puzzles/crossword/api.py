@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import apicheck
+from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.letters import normalize_word
 from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
@@ -160,6 +160,7 @@ def _not_a_word(value: object, i: int) -> str:
     raise InputError(f"word {i + 1} must be a string, got {type(value).__name__}", "<words>", i + 1)
 
 
+@messages.one_run
 def solve(
     source: str | Path | CrosswordInstance | Iterable[str],
     framework: Framework | Sequence[str] | None = None,
@@ -231,6 +232,7 @@ def dictionary_of(
     return Dictionary(words)
 
 
+@messages.one_run
 def fill(
     framework: str | Path | Framework | Sequence[str],
     dictionary: str | Path | Dictionary | Mapping[str, int] | Iterable[str],

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import apicheck
+from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.grid import Placement
 from ..core.solve import Stats, Status
@@ -71,6 +71,11 @@ class LayoutResult:
         return self.outcome.unconnectable
 
     @property
+    def shown(self) -> tuple[str, ...] | None:
+        """What the user's ``#show`` statements show for the layout (None: they show nothing)."""
+        return self.outcome.shown
+
+    @property
     def stats(self) -> Stats:
         return self.outcome.stats
 
@@ -99,6 +104,8 @@ class LayoutResult:
             box = self.proved_box  # sizes are width x height everywhere the command shows them
             out["proved_within"] = {"width": box[1], "height": box[0]} if box else None
             out["prefer"] = self.instance.prefer
+            if self.shown is not None:
+                out["shown"] = list(self.shown)
         if self.unconnectable:
             out["cannot_connect"] = self.unconnectable
         return out
@@ -133,13 +140,18 @@ class LayoutResult:
             lines = []
             if len(self.instance.words) == 1:
                 lines.append(f"{name}: one word, so the layout is that word alone")
-            lines += [render.text(self.layout, self.instance), "", f"{name}: {self.verdict()}"]
+            lines.append(render.text(self.layout, self.instance))
+            if self.shown is not None:
+                lines.append(f"shown: {' '.join(self.shown)}")
+            lines += ["", f"{name}: {self.verdict()}"]
             return "\n".join(lines)
         if self.unconnectable:
             return f"{name}: cannot connect: {', '.join(self.unconnectable)} (shares no letter with the other words)"
         if self.proved_box is not None:
             h, w = self.proved_box
             return f"{name}: no layout fits within {w}x{h} (proved)"
+        if self.optimal:  # only user rules can rule out every layout of a connected list
+            return f"{name}: no layout satisfies the rules (proved)"
         return f"{name}: no layout found within the time limit"
 
 
@@ -168,7 +180,13 @@ def instance_of(
         elif isinstance(words, Mapping):
             entries = [{"word": w, "clue": c} for w, c in words.items()]
         elif isinstance(words, Iterable):
-            entries = [{"word": e[0], "clue": e[1]} if isinstance(e, tuple) and len(e) == 2 else e for e in words]
+            entries = list(words)
+            for i, e in enumerate(entries):
+                if isinstance(e, tuple):
+                    if len(e) != 2:  # the reader would say "a string or a {word, clue} mapping": pairs are taken too
+                        message = f"word {i + 1} must be a (word, clue) pair, got a tuple of {len(e)}"
+                        raise InputError(message, "<words>")
+                    entries[i] = {"word": e[0], "clue": e[1]}
         else:
             raise InputError(f"words must be a list, a mapping or a YAML path, got {type(words).__name__}", "<words>")
         inst = from_doc(DataDoc("<words>", {"words": entries}))
@@ -186,6 +204,7 @@ def instance_of(
     return from_doc(DataDoc(inst.path, {k: v for k, v in data.items() if v is not None}))
 
 
+@messages.one_run
 def arrange(
     words: Words,
     *,

@@ -42,6 +42,7 @@ class Outcome:
     unconnectable: list[str] = field(default_factory=list)
     stats: Stats = field(default_factory=Stats)
     interrupted: bool = False
+    shown: tuple[str, ...] | None = None  # the user's #show atoms for the layout (None: their rules show none)
 
     @property
     def exit_code(self) -> int:
@@ -65,6 +66,7 @@ class Clingo:
     improvements: int
     deadline: float
     charged_work: int
+    last_shown: tuple[str, ...] | None = None  # the user's #show atoms of the layout solve_sub returned last
 
     def going(self, mark: Mark | None = None) -> bool:
         raise NotImplementedError
@@ -114,7 +116,16 @@ class Clingo:
         problems = check(inst.words, placements)
         if problems:
             raise VerificationError(f"layout failed the checker: {problems[0]}")
+        self.last_shown = solver.shown(result.answers[-1])
         return Layout.of(placements), result.exhausted, result.interrupted
+
+    def shown_of(self, layout: Layout, time_limit: float) -> tuple[str, ...] | None:
+        """The user's ``#show`` atoms for ``layout`` (None: their rules show nothing, or no time
+        was left): one solve with every word fixed where it lies."""
+        self.last_shown = None
+        cands = {p.word: [p] for p in layout.placements}
+        self.solve_sub(cands, layout.placements[0].word, time_limit)
+        return self.last_shown
 
     def neighbourhood(self, layout: Layout, free: set[str]) -> tuple[dict[str, list[Placement]], str]:
         """Candidates of the freed words: every valid position crossing a fixed word, and every
@@ -134,22 +145,27 @@ class Clingo:
         root = fixed[0].word if fixed else layout.placements[0].word
         return cands, root
 
-    def fit_rules(self, layout: Layout, t_end: float) -> Layout | None:
+    def fit_rules(self, layout: Layout, t_end: float, decide_at: float | None = None) -> Layout | None:
         """User rules may reject the greedy layout: try it and its transpose, then grow the freed
-        part until clingo finds a layout that satisfies them."""
+        part until clingo finds a layout that satisfies them. With ``decide_at`` (a
+        ``time.monotonic()`` value; the caller has the complete model decide next), give up (None)
+        then, or as soon as freeing every word near the layout finds nothing."""
         for start in (layout, layout.transposed()):
             cands = {p.word: [p] for p in start.placements}
             found, _, _ = self.solve_sub(cands, start.placements[0].word, t_end - time.monotonic())
             if found is not None:
                 return found
+        n = len(self.inst.words)
         k = 2
         while self.going():
             free = self.pick_free(layout, k)
             cands, root = self.neighbourhood(layout, free)
-            found, _, _ = self.solve_sub(cands, root, self.left(), conflicts=CONFLICTS)
+            found, exhausted, _ = self.solve_sub(cands, root, self.left(), conflicts=CONFLICTS)
             if found is not None:
                 return found
-            k = min(len(self.inst.words), k + 1)
+            if decide_at is not None and ((k >= n and exhausted) or time.monotonic() >= decide_at):
+                return None
+            k = min(n, k + 1)
         return None
 
     def lns(self, best: Layout, until: Mark) -> Layout:
@@ -191,13 +207,14 @@ class Clingo:
         width, height = smaller_box(layout, side, self.inst.max_width, self.inst.max_height)
         return self.solve_sub(cands, root, self.left(), max_height=height, max_width=width, conflicts=CONFLICTS)[0]
 
-    def prove(self, best: Layout | None, t_end: float) -> Outcome:
-        """The complete model in a box (the instance's max_width x max_height, else a square a
-        little larger than the best layout's): every word free, the longest across (when the box is
-        square and there are no user rules: a transposed layout is as good), the layout touching
-        row 0 and column 0 (no translated copies)."""
+    def prove(self, best: Layout | None, t_end: float, side: int | None = None) -> Outcome:
+        """The complete model in a box (the instance's max_width x max_height, else a square of
+        ``side``, by default a little larger than the best layout's): every word free, the longest
+        across (when the box is square and there are no user rules: a transposed layout is as
+        good), the layout touching row 0 and column 0 (no translated copies)."""
         inst = self.inst
-        side = max(best.height, best.width) + 2 if best is not None else 0
+        if side is None:
+            side = max(best.height, best.width) + 2 if best is not None else 0
         height = inst.max_height or side
         width = inst.max_width or side
         root = max(inst.words, key=len)

@@ -76,7 +76,13 @@ def arrange(
     """The best layout of one search here and (``workers``, when it pays) one in a worker."""
     search = Search(inst, rules=rules, seed=seed, warn=warn)
     if not workers or rules or len(inst.words) <= PROOF_WORDS or not two_cores():
-        return _search(search, time_limit, started)
+        outcome = _search(search, time_limit, started)
+        if search.rules and outcome.layout is not None:
+            # the user's #show atoms of the layout printed (it may come from any of the search's
+            # solves, or from none: one small solve with every word fixed), in half the time left
+            left = started + time_limit - time.monotonic()
+            outcome.shown = search.shown_of(outcome.layout, max(0.01, left / 2))
+        return outcome
     from ..run import workers as processes
 
     twin = Search(inst, seed=(seed or 0) + SEED_STEP, warn=warn)

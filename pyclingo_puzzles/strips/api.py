@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..core import apicheck
+from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.solve import Status
 from ..io.yamlio import DataDoc
@@ -59,6 +59,7 @@ def _rows(rows: Any) -> Any:
         return rows
 
 
+@messages.one_run
 def tile(
     grids: Grids,
     *,
@@ -137,6 +138,7 @@ class HuntResult:
         return out
 
 
+@messages.one_run
 def hunt(
     grids: Grids,
     *,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core import apicheck
+from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.rules import describe_core
 from ..core.solve import Stats, Status, exit_code
@@ -227,6 +227,7 @@ def _word_list(words: str | Iterable[str]) -> list[str]:
     return out
 
 
+@messages.one_run
 def generate(
     words: str | Iterable[str],
     *,

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core import apicheck
+from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.solve import Answer, Solver, Status, exit_code
 from .candidates import FULL_LIMIT, active_atom, all_candidates, facts
@@ -38,6 +38,7 @@ class Count:
         return exit_code(self.status, self.exhausted, self.interrupted)
 
 
+@messages.one_run
 def count_placements(
     inst: WordSearchInstance | str | Path, *, rules: Sequence[str | Path] = (), time_limit: float | None = None
 ) -> Count:

@@ -130,6 +130,29 @@ def test_output_files_get_one_name_per_input(cli, tmp_path: Path) -> None:
     )
 
 
+def test_a_file_without_an_answer_names_the_output_files_it_did_not_write(cli, tmp_path: Path) -> None:
+    # read alone (stdout redirected), stderr still says which input's files are missing
+    files = [INSTANCES / "layout" / "cannot-connect.yaml", INSTANCES / "layout" / "one-word.yaml"]
+    res = cli("layout", *files, "--svg", tmp_path / "o.svg", "--json")
+    assert res.code == 20, res.err
+    assert f"warning: no answer, so --svg {tmp_path / 'o-cannot-connect.svg'} not written" in res.err.splitlines()
+    assert [p.name for p in tmp_path.iterdir()] == ["o-one-word.svg"]
+
+
+def test_the_same_file_twice_with_output_files_is_refused(cli, tmp_path: Path) -> None:
+    # both runs would write page-vor-5x5.svg, the second replacing the first's: refused before solving
+    out = tmp_path / "page.svg"
+    for again in (WS / "vor-5x5.yaml", WS / ".." / "wordsearch" / "vor-5x5.yaml"):
+        res = cli("wordsearch", WS / "vor-5x5.yaml", WS / "message-6x5.yaml", again, "--svg", out, "--jobs", "2")
+        assert res.code == 65 and res.out == "", res.err
+        page = tmp_path / "page-vor-5x5.svg"
+        assert res.err == f"error: {again}: given twice, so --svg would write {page} twice: give it once\n"
+        assert list(tmp_path.iterdir()) == []
+    # without output files the same file twice is two runs, as asked
+    twice = cli("wordsearch", WS / "vor-5x5.yaml", WS / "vor-5x5.yaml", "--json")
+    assert twice.code == 10 and len(twice.out.splitlines()) == 2
+
+
 def test_every_subcommand_takes_several_files(cli, tmp_path: Path) -> None:
     grid = tmp_path / "ring.grid"
     grid.write_text("___\n_*_\n___\n")

@@ -7,6 +7,7 @@ import os
 import re
 from pathlib import Path
 
+import clingo
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -351,3 +352,51 @@ def test_a_constant_the_command_sets_is_warned_once(cli, tmp_path: Path, jobs: s
 
 def test_command_constants_are_read_from_the_options() -> None:
     assert rules.command_constants(["-c", "a=1", "--const=b=2", "--seed=3", "-c", "c = 4"]) == ["a", "b", "c"]
+
+
+def _python_scripts_supported() -> bool:
+    try:
+        clingo.Control().add("base", [], "#script (python)\n#end.\n")
+    except RuntimeError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(_python_scripts_supported(), reason="this clingo runs #script (python)")
+@pytest.mark.parametrize("family", ["wordsearch", "fill", "strips", "layout"])
+def test_a_script_clingo_cannot_run_is_named_not_a_syntax_error(family: str, cli, tmp_path: Path) -> None:
+    # clingo says so only in its exception, not through the logger: the message was "syntax error", no line
+    path = write(tmp_path, "script.lp", "% helpers\n#script (python)\ndef f(): pass\n#end.\n")
+    args = ["layout", INSTANCES / "layout" / "pets-5.yaml"] if family == "layout" else family_args(family, tmp_path)
+    res = cli(*args, "--rules", path)
+    assert (res.code, res.err) == (65, f"error: {path}:2: cannot load rules: python support not available\n")
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "strips", "layout"])
+def test_clingos_warnings_while_loading_the_rules_are_passed_on_as_the_rules(family: str, cli, tmp_path: Path) -> None:
+    # said while the file loads (before it counts as the user's): dropped, or prefixed "warning: " twice
+    path = write(tmp_path, "self.lp", '#include "self.lp".\n')
+    args = ["layout", INSTANCES / "layout" / "pets-5.yaml"] if family == "layout" else family_args(family, tmp_path)
+    res = cli(*args, "--rules", path)
+    assert res.code in (10, 30), res.err
+    lines = res.err.splitlines()
+    assert lines and all(x.startswith(f"{path}:1:") and "warning: already included file" in x for x in lines), lines
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "p99", "strips"])
+def test_a_blamed_rule_files_name_stays_on_the_answers_line(family: str, cli, tmp_path: Path) -> None:
+    # a newline in the file's name split "your rules (...)" over two lines, as error messages never are
+    path = write(tmp_path, "no\nway.lp", ":- 1 = 1.\n")
+    res = cli(*family_args(family, tmp_path), "--rules", path)
+    assert res.code == 20, res.err
+    blamed = [line for line in res.out.splitlines() if "your rules" in line]
+    assert blamed and all("(no\\nway.lp)" in line for line in blamed), res.out
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "layout"])
+def test_rules_from_standard_input_are_refused_as_such(family: str, cli, tmp_path: Path) -> None:
+    # '-' is standard input for a FILE; for --rules it was "-: file not found"
+    args = ["layout", INSTANCES / "layout" / "pets-5.yaml"] if family == "layout" else family_args(family, tmp_path)
+    res = cli(*args, "--rules", "-")
+    assert (res.code, res.out) == (65, "")
+    assert res.err == "error: -: rules are read from files, not from standard input ('-'): give the file's name\n"

@@ -117,7 +117,7 @@ def test_output_option_misuse_is_one_line_before_any_work(cli, tmp_path: Path, a
 
 def test_no_answer_writes_no_file_and_says_so(cli, tmp_path: Path) -> None:
     res = cli("crossword", UNSAT["crossword"], "--svg", tmp_path / "x.svg", "--pdf", tmp_path / "x.pdf")
-    assert res.code == 20 and "--svg, --pdf not written" in res.err
+    assert res.code == 20 and f"--svg {tmp_path / 'x.svg'}, --pdf {tmp_path / 'x.pdf'} not written" in res.err
     assert list(tmp_path.iterdir()) == []
 
 

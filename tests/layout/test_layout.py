@@ -432,3 +432,42 @@ def test_reader_fuzz(text: str) -> None:
 @pytest.mark.parametrize("path", sorted(LAYOUTS.glob("*.yaml")), ids=lambda p: p.stem)
 def test_shipped_instances_read(path: Path) -> None:
     parse_or_one_line_error(parse_instance, path.read_text(), str(path))
+
+
+@pytest.mark.parametrize(
+    ("box", "verdict"),
+    [
+        ("", "no layout satisfies the rules (proved)"),
+        ("max_width: 8\nmax_height: 8\n", "no layout fits within 8x8 (proved)"),
+    ],
+)
+def test_rules_that_rule_out_every_layout_are_proved_unsolvable(cli, tmp_path: Path, box: str, verdict: str) -> None:
+    # GOAT may go nowhere: not a time limit (exit 1 after the whole limit), a proof (exit 20)
+    path = tmp_path / "pets.yaml"
+    path.write_text("words: [cat, dog, goat, toad, cod]\n" + box)
+    rules = tmp_path / "nowhere.lp"
+    rules.write_text(':- place("GOAT", _, _, _).\n')
+    res = cli("layout", path, "--rules", rules, "--time-limit", "5")
+    assert res.code == 20, res.err
+    assert res.out.strip() == f"{path}: {verdict}"
+    assert json.loads(cli("layout", path, "--rules", rules, "--time-limit", "5", "--json").out) == {"status": "UNSAT"}
+    assert arrange(str(path), rules=[rules], time_limit=5).status is Status.UNSAT
+
+
+def test_the_rules_show_statements_are_printed_for_the_layout(cli, tmp_path: Path) -> None:
+    # as in every family: the user's #show atoms after the answer and as "shown" in the JSON,
+    # those of the layout printed (its crossings here)
+    rules = tmp_path / "show.lp"
+    rules.write_text("#show crossing/2.\n")
+    res = cli("layout", LAYOUTS / "pets-5.yaml", "--rules", rules, "--json", "--time-limit", "5")
+    data = json.loads(res.out)
+    cells: dict[tuple[int, int], int] = {}
+    for p in data["placements"]:
+        for cell in P(p["word"], p["row"], p["col"], p["dir"]).cells():
+            cells[cell] = cells.get(cell, 0) + 1
+    crossings = sorted(f"crossing({r},{c})" for (r, c), n in cells.items() if n == 2)
+    assert sorted(data["shown"]) == crossings and len(crossings) == data["crossings"]
+    text = cli("layout", LAYOUTS / "pets-5.yaml", "--rules", rules, "--time-limit", "5").out
+    assert f"shown: {' '.join(sorted(crossings))}" in text.splitlines()
+    assert arrange(LAYOUTS / "pets-5.yaml", rules=[rules], time_limit=5).shown == tuple(sorted(crossings))
+    assert "shown" not in json.loads(cli("layout", LAYOUTS / "pets-5.yaml", "--json").out)
