@@ -264,9 +264,10 @@ def fill(
         raise InputError("count counts every fill and optimize looks for the best one: give one of them", apicheck.ARGS)
     from .fill import solve_fill
 
+    frame = _framework(framework)  # read before the dictionary, as ever: its errors come first
     words = dictionary_of(dictionary, min_length, min_score)
     outcome = solve_fill(
-        _framework(framework),
+        frame,
         words,
         rules=apicheck.rule_files(rules),
         models=models,

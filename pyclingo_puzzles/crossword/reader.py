@@ -132,8 +132,14 @@ def is_yaml(path: str | Path, text: str) -> bool:
     """YAML by its suffix, or by its first line that is not blank or a comment (``YAML_START``)."""
     if Path(path).suffix.lower() in YAML_SUFFIXES:
         return True
-    first = next((line.strip() for line in text.split("\n") if line.strip() and not line.lstrip().startswith("#")), "")
-    return YAML_START.match(first) is not None
+    start = 0
+    while start < len(text):  # line by line to the first that counts: a large .dat is not split here
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        line, start = text[start:end].strip(), end + 1
+        if line and not line.startswith("#"):
+            return YAML_START.match(line) is not None
+    return False
 
 
 def read_instance(path: str | Path) -> CrosswordInstance:
