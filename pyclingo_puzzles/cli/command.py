@@ -304,25 +304,37 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
 
 def _main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
+    single = len(files) == 1  # several FILEs: JSON Lines, an error a line of its own (batch.py)
     try:
         report.prepare(args, _offered(args))  # several FILEs: batch.output_paths checks each file's names
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        if single:
+            _json_error(args, f"error: {exc}")
         return EXIT_BAD_INPUT
     run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
     run.hard_exit_code = exitcodes.convert(runtime.EXIT_INTERRUPTED, args.exit_codes)  # type: ignore[attr-defined]
-    if len(files) > 1:
+    if not single:
         from .batch import run_batch
 
         return _reported(lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command))))
     args.file = files[0]
     report.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
     ticker = None
+    started_output = False
 
     def printing() -> None:  # the watchdog gives output that has started time to finish
+        nonlocal started_output
+        started_output = True
         run.stage = "printing"
         if ticker is not None:
             ticker.stop()
+
+    def last_words(message: str) -> None:  # --json prints one document, also when the run ends without one
+        if not started_output:
+            _json_error(args, message)
+
+    run.last_words = last_words
 
     def one() -> int:
         nonlocal ticker
@@ -335,7 +347,16 @@ def _main(args: argparse.Namespace, process: bool) -> int:
 
     # errors are reported once the run is over (its watchdog stopped: it may not end the process
     # while the main thread reports the same stop)
-    return _signalled(run, _reported(lambda: _inside(run, one)))
+    return _signalled(run, _reported(lambda: _inside(run, one), last_words))
+
+
+def _json_error(args: argparse.Namespace, message: str) -> None:
+    """With ``--json``, the document of a run that ended without an answer's: the status is not
+    known, and ``"error"`` is the line stderr has (a script parsing stdout gets a document)."""
+    if getattr(args, "json", False):
+        with contextlib.suppress(OSError, ValueError):
+            print_json({"status": "UNKNOWN", "error": message.removeprefix("error: ")})  # as a batch's lines
+            sys.stdout.flush()
 
 
 def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -375,26 +396,32 @@ def _inside(run: runtime.Run, call: Callable[[], int]) -> int:
         return call()
 
 
-def _reported(call: Callable[[], int]) -> int:
+def _reported(call: Callable[[], int], also: Callable[[str], None] | None = None) -> int:
     """``call()``'s exit code; the errors a run can end with become one line on stderr and theirs
-    (a closed pipe or a full disk are handled by ``run_guarded`` inside)."""
+    (a closed pipe or a full disk are handled by ``run_guarded`` inside); ``also`` is told that line."""
+
+    def say(line: str) -> None:
+        print(line, file=sys.stderr)
+        if also is not None:
+            also(line)
+
     try:
         with messages.counting():  # a warning clingo repeated: once more at the end, with its count
             return call()
     except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error: {exc}")
         return EXIT_BAD_INPUT
     except OutputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error: {exc}")
         return 1
     except VerificationError as exc:
-        print(f"internal error: an answer failed the independent verifier ({exc}); nothing printed", file=sys.stderr)
+        say(f"internal error: an answer failed the independent verifier ({exc}); nothing printed")
         return 1
     except runtime.Stopped as exc:
-        print(str(exc), file=sys.stderr)
+        say(str(exc))
         return 1
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        say("interrupted")
         return 1
     except BrokenPipeError:
         return 0

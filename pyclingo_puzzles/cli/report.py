@@ -70,6 +70,12 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
     if getattr(args, "json", False) and any(is_stdout(p) for p in outputs.values()):
         raise InputError("--json and an output to standard output ('-') cannot share it; give the file a name", "-")
     batch = isinstance(args.file, list) and len(args.file) > 1
+    drawn = [dest for dest in outputs if dest != "json_file"]
+    if getattr(args, "count", False) and drawn:  # a count keeps no answer to draw: say so, not write nothing
+        raise InputError(
+            f"--count prints only the number of solutions; it has nothing for {OPTION[drawn[0]]} to write",
+            outputs[drawn[0]],
+        )
     if is_stdout(outputs.get("pdf")) and sys.stdout.isatty():
         raise InputError("--pdf - would print binary PDF data on the terminal; redirect it (> out.pdf) or pipe it", "-")
     if batch and any(is_stdout(p) for p in outputs.values()):
@@ -111,7 +117,7 @@ def deliver(args: argparse.Namespace, report: Report | int) -> int:
             sys.stdout.flush()
         except OutputFailed as exc:
             failed = exc
-    if outputs and report.answered:
+    if outputs and (report.answered or getattr(args, "count", False)):  # a count's answer is its number
         for dest, path in outputs.items():
             make = report.files.get(dest)
             if dest == "json_file" and report.json is not None:

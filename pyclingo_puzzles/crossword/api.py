@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the dictionary fill is imported when used: P-99 runs do not
 __all__ = ["CrosswordResult", "fill", "solve"]
 
 Rules = Sequence[str | Path]
+SLOTS_SHOWN = 20  # slots without a candidate word named in the text
 
 
 class CrosswordResult(Record):
@@ -35,6 +36,8 @@ class CrosswordResult(Record):
 
     ``rules_to_blame``: when unsolvable only because of the user's rule files, those files.
     ``empty_slots``: dictionary fill proved impossible before any search (no word fits these).
+    ``optimal``, ``score``: with ``optimize``, whether the fill's total score was proved the best,
+    and that total (None otherwise); ``count`` is then the fills returned, not the improvements.
     (A plain class, not a dataclass: see solve.py.)"""
 
     def __init__(
@@ -47,6 +50,8 @@ class CrosswordResult(Record):
         stats: Stats | None = None,
         rules_to_blame: tuple[str, ...] = (),
         empty_slots: tuple[Site, ...] = (),
+        optimal: bool | None = None,
+        score: int | None = None,
     ):
         self.status = status
         self.solutions = solutions
@@ -56,6 +61,8 @@ class CrosswordResult(Record):
         self.stats = Stats() if stats is None else stats
         self.rules_to_blame = rules_to_blame
         self.empty_slots = empty_slots
+        self.optimal = optimal
+        self.score = score
 
     @property
     def exit_code(self) -> int:
@@ -72,6 +79,8 @@ class CrosswordResult(Record):
             out["rules_to_blame"] = list(self.rules_to_blame)
         if self.empty_slots:
             out["empty_slots"] = [s._asdict() for s in self.empty_slots]
+        if self.optimal is not None:
+            out["optimal"], out["score"] = self.optimal, self.score
         return out
 
     def text(self, name: str, models: int = 1) -> str:
@@ -88,12 +97,18 @@ class CrosswordResult(Record):
             from .fill import site_list
 
             lines.append(f"{name}: no fill (proved): no dictionary word fits these slots:")
-            lines.extend(f"  {line}" for line in site_list(self.empty_slots))
+            shown = self.empty_slots[:SLOTS_SHOWN]  # a 400x400 grid listed 800 (--json has them all)
+            lines.extend(f"  {line}" for line in site_list(shown))
+            if len(self.empty_slots) > len(shown):
+                lines.append(f"  ... and {len(self.empty_slots) - len(shown)} more slots (--json lists them all)")
         elif self.status is Status.UNSAT:
             lines.append(f"{name}: no solution (proved unsolvable){user_rules().describe_rules(self.rules_to_blame)}")
         elif not self.solutions:
             lines.append(f"{name}: no solution found within the time limit (unknown)")
-        if self.count and (models != 1 or self.count > 1):
+        if self.optimal is not None and self.solutions:
+            how = "optimal (proved)" if self.optimal else "the best found (optimum not proved)"
+            lines.append(f"{name}: total score {self.score}, {how}")
+        elif self.count and (models != 1 or self.count > 1):
             lines.append(f"{name}: {'all' if self.exhausted else 'at least'} {self.count} solution(s)")
         return "\n".join(lines)
 
@@ -245,11 +260,15 @@ def fill(
     apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
     if min_score is not None:
         apicheck.whole(min_score, "min_score", -(2**63), 2**63)
+    if optimize and count:  # clingo would count the improving fills, not the fills
+        raise InputError("count counts every fill and optimize looks for the best one: give one of them", apicheck.ARGS)
     from .fill import solve_fill
 
+    frame = _framework(framework)  # read before the dictionary, as ever: its errors come first
+    words = dictionary_of(dictionary, min_length, min_score)
     outcome = solve_fill(
-        _framework(framework),
-        dictionary_of(dictionary, min_length, min_score),
+        frame,
+        words,
         rules=apicheck.rule_files(rules),
         models=models,
         seed=seed,
@@ -262,4 +281,8 @@ def fill(
     )
     if outcome.result is None:
         return CrosswordResult(Status.UNSAT, [], 0, True, False, outcome.stats, empty_slots=tuple(outcome.empty))
-    return from_solve(outcome.result, outcome.solutions, outcome.rules_to_blame)
+    result = from_solve(outcome.result, outcome.solutions, outcome.rules_to_blame)
+    if optimize and result.solutions:  # clingo's models were the improvements; the last is kept
+        result.count, result.optimal = len(result.solutions), result.exhausted
+        result.score = sum(words.words[p.word] for p in result.solutions[0].placements)
+    return result

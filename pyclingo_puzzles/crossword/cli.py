@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..core.errors import InputError
 from ..io import args as argtypes
 from ..io import count
 from ..io.report import Report
@@ -76,6 +77,8 @@ def run(args: argparse.Namespace) -> Report:
     from ..run import runtime
     from .p99_cli import render_one
 
+    if str(args.file) == "-":  # the format is the file's (a .grid, a .dat, YAML): it said "-: file not found"
+        raise InputError("crossword reads a FILE (.dat, .yaml or .grid), not standard input", "-")
     runtime.price(None if getattr(args, "count", False) else render_one(args))  # the answers' reserve
     if args.dictionary is None and Path(args.file).suffix.lower() != ".grid":
         from .p99_cli import run as run_p99

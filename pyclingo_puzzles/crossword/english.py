@@ -94,5 +94,6 @@ def english_dictionary(min_length: int = 2, min_score: int | None = None) -> Dic
     floor = DEFAULT_MIN_SCORE if min_score is None else min_score
     words = {w: sc for w, sc in english_scores(floor).items() if len(w) >= min_length and sc >= floor}
     if not words:
-        raise InputError(f"no word of the built-in dictionary scores at least {floor}", NAME)
+        longer = f" of {min_length} letters or more" if min_length > 2 else ""  # --min-length can be the reason too
+        raise InputError(f"the built-in dictionary has no word{longer} scored at least {floor}", NAME)
     return Dictionary(words)

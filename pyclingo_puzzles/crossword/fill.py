@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
@@ -24,7 +25,7 @@ from ..run.portfolio import Progress, can_race, race
 from .facts import site_facts
 from .framework import Framework, Site
 from .propagator import VALUE_RULES, WordPropagator
-from .reader import YAML_SUFFIXES, framework_from_lines, parse_dat
+from .reader import dat_lines, framework_from_lines, is_yaml, parse_dat, starts_with_row
 from .solution import CrosswordSolution, decode, decode_letters, verify
 from .wordsets import WordTable, arc_consistent
 
@@ -60,7 +61,8 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
     p = str(path)
     suffix = Path(path).suffix.lower()
     if suffix == ".grid":
-        lines = [line.rstrip("\r") for line in text.split("\n")]
+        # NFC: a letter typed as base + combining mark (macOS, some editors) is one letter
+        lines = [unicodedata.normalize("NFC", line.rstrip("\r")) for line in text.split("\n")]
         while lines and not lines[-1].strip():
             lines.pop()
         if not lines:
@@ -79,7 +81,7 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
                     raise InputError(f"unexpected character {ch!r} in a .grid file (use _ * or letters)", p, i + 1)
             rows.append(row)
         return framework_from_lines(rows, p, 1), []
-    if suffix in YAML_SUFFIXES:
+    if is_yaml(path, text):
         doc = load_yaml(p, text)
         expect_mapping(doc, ("framework", "words"))
         rows = expect_str_list(doc, "framework") or []
@@ -87,8 +89,7 @@ def read_framework(path: str | Path) -> tuple[Framework, list[str]]:
             raise doc.error("'framework' is empty", "framework")
         notes = ["the file's word list is ignored with --dictionary"] if doc.data.get("words") else []
         return framework_from_lines(rows, p, doc.line("framework")), notes
-    first = text.split("\n", 1)[0]
-    if "." in first or not first.strip(" .").isalpha():
+    if starts_with_row(*dat_lines(text)):
         text = "\n" + text  # a bare framework: its first line is already a row
     inst = parse_dat(text, p)
     notes = ["the file's word list is ignored with --dictionary"] if inst.words else []
@@ -140,7 +141,13 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
             continue
         words[word] = max(score, words.get(word, score))
     if not words:
-        raise InputError("the dictionary has no usable word", path, None if text.strip() else 1)
+        why = []  # the options that left every word out, when they did
+        if min_length > 2:
+            why.append(f"{min_length} letters or more")
+        if min_score is not None:
+            why.append(f"a score of {min_score} or more")
+        reason = f" with {' and '.join(why)}" if why and text.strip() else ""
+        raise InputError(f"the dictionary has no usable word{reason}", path, None if text.strip() else 1)
     return Dictionary(words, len(skipped), tuple(skipped[:SKIPPED_SHOWN]))
 
 
@@ -254,6 +261,8 @@ def solve_fill(
     enumerating or optimising, where leaving words out would change the answer. Every attempt asks
     the run's budget for its time (``runtime.until``: this call's own limit within the run's)."""
     with runtime.until(runtime.after(time_limit)):  # every attempt asks the run's budget for its time
+        if not (word_atoms or optimize) and wants_word_atoms(rules):  # said once, not once per attempt
+            user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
         attempt = partial(
             _fill_once,
             framework,
@@ -391,8 +400,6 @@ def _fill_job(
         if cands.empty:
             return FillOutcome(None, [], cands.empty, Stats(extra={"prune_seconds": prune_seconds}))
         by_rules = wants_word_atoms(rules)
-        if by_rules and not (word_atoms or optimize):
-            user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")
         lazy = not (word_atoms or optimize or by_rules)
         # chosen (and loaded) here, before any worker is forked: a fallback is said once
         native = lazy and _native().choose(propagator) == "c"

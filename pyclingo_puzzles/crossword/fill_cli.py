@@ -20,6 +20,8 @@ def run(args: argparse.Namespace, default: bool = False) -> Report:
         raise InputError("--min-length must be at least 1", args.file)
     if args.jobs < 1:
         raise InputError("--jobs must be at least 1", args.file)
+    if args.optimize and getattr(args, "count", False):
+        raise InputError("--count counts every fill and --optimize looks for the best one: give one of them", args.file)
     framework, notes = read_framework(args.file)
     if default:
         args.dictionary = NAME

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..io import count
 from ..io.output import warn
 from ..io.report import Report
-from .api import CrosswordResult, solve
+from .api import CrosswordResult, instance_of, solve
 from .p99 import solve_instance
 from .solution import CrosswordSolution, render_text
 
@@ -78,9 +78,20 @@ def pdf(result: CrosswordResult, title: str, paper: str):
     return render(sheets, paper, title, output_budget())
 
 
+def dictionary_options(args: argparse.Namespace) -> list[str]:
+    """The dictionary fill's options given on the command line (they mean nothing to a word list)."""
+    given = [("--optimize", args.optimize), ("--word-atoms", args.word_atoms), ("--allow-repeat", not args.no_repeat)]
+    given += [("--min-length", args.min_length != 2), ("--min-score", args.min_score is not None)]
+    return [option for option, on in given if on]
+
+
 def run(args: argparse.Namespace) -> Report:
+    instance = instance_of(args.file)  # a file without words: FrameworkOnlyError, the caller fills it
+    ignored = dictionary_options(args)
+    if ignored:
+        warn(f"{args.file}: {', '.join(ignored)}: for a dictionary fill (--dictionary); ignored for a word list")
     result = solve(
-        args.file,
+        instance,
         rules=args.rules,
         models=args.models,
         seed=args.seed,

@@ -7,6 +7,7 @@ Duplicate words are allowed: the word list is a multiset, each copy fills one si
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -16,6 +17,9 @@ from ..core.letters import checked_word
 from .framework import Framework
 
 YAML_SUFFIXES = (".yaml", ".yml")
+# A file of another suffix whose first line (not blank, not a comment) is one of the YAML keys is
+# YAML too: no P-99 word holds a colon, and read as a framework it would be rows of letters
+YAML_START = re.compile(r"(words|framework)\s*:(\s|$)")
 MAX_CELLS = 250_000  # 500 x 500, as the word search; crossword grids in use are below 30 x 30
 
 
@@ -61,17 +65,38 @@ def check_framework(framework: Framework, file: str, line: int | None) -> Framew
     return framework
 
 
-def parse_dat(text: str, path: str) -> CrosswordInstance:
+def dat_lines(text: str) -> tuple[list[str], int]:
+    """A ``.dat`` file's lines and the end of its content (trailing blank lines are not rows)."""
     lines = text.split("\n")
     end = len(lines)
     while end > 0 and not lines[end - 1].strip():
-        end -= 1  # trailing newlines are not rows
+        end -= 1
+    return lines, end
+
+
+def starts_with_row(lines: Sequence[str], end: int) -> bool:
+    """Whether a ``.dat`` file is a bare framework (no word list, no blank line): its first line is
+    a row. A word never holds ``.``, so a first line with one is a row; a first line that is not a
+    word (a space, a ``#``) is a row only when no blank line follows it: before a blank line it is
+    the word list's first word, reported as a bad word (never read as a row of letters). Both modes
+    decide with this, so a file means the same with and without ``--dictionary``."""
+    first = lines[0].strip() if end else ""  # strip(): a CRLF file's \r is not part of the line
+    if not first:
+        return False
+    return "." in first or (not first.isalpha() and all(lines[i].strip() for i in range(1, end)))
+
+
+def parse_dat(text: str, path: str) -> CrosswordInstance:
+    lines, end = dat_lines(text)
+    if starts_with_row(lines, end):
+        raise FrameworkOnlyError(path)  # a bare framework
     try:
         blank = next(i for i in range(end) if not lines[i].strip())
     except StopIteration:
-        first = lines[0].strip() if lines else ""
-        if first and ("." in first or not first.strip(" .").isalpha()):
-            raise FrameworkOnlyError(path) from None  # its first line is a row: a bare framework
+        if end == 0:
+            raise InputError("empty file (a P-99 file: the words, a blank line, the framework)", path, 1) from None
+        if len(lines) - end >= 2:  # the words, then a blank line (not just the last line's newline), then nothing
+            raise InputError("no framework after the blank line", path, end + 1) from None
         first_row = next((i for i in range(end) if "." in lines[i] or " " in lines[i].strip()), end - 1)
         raise InputError(
             "no blank line separating the word list from the framework", path, max(first_row, 0) + 1
@@ -91,7 +116,7 @@ def parse_yaml(text: str, path: str) -> CrosswordInstance:
 
     doc = load_yaml(path, text)
     expect_mapping(doc, ("words", "framework"))
-    raw_words = expect_str_list(doc, "words") or []
+    raw_words = expect_str_list(doc, "words", required=False) or []  # none: a framework to fill from a dictionary
     rows = expect_str_list(doc, "framework") or []
     if not rows:
         raise doc.error("'framework' is empty", "framework")
@@ -103,10 +128,24 @@ def parse_yaml(text: str, path: str) -> CrosswordInstance:
     return CrosswordInstance(path, tuple(words), framework)
 
 
-def read_instance(path: str | Path) -> CrosswordInstance:
-    """Read a ``.dat`` or YAML crossword instance (chosen by suffix)."""
-    text = read_text(path)
+def is_yaml(path: str | Path, text: str) -> bool:
+    """YAML by its suffix, or by its first line that is not blank or a comment (``YAML_START``)."""
     if Path(path).suffix.lower() in YAML_SUFFIXES:
+        return True
+    start = 0
+    while start < len(text):  # line by line to the first that counts: a large .dat is not split here
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        line, start = text[start:end].strip(), end + 1
+        if line and not line.startswith("#"):
+            return YAML_START.match(line) is not None
+    return False
+
+
+def read_instance(path: str | Path) -> CrosswordInstance:
+    """Read a ``.dat`` or YAML crossword instance (``is_yaml``)."""
+    text = read_text(path)
+    if is_yaml(path, text):
         return parse_yaml(text, str(path))
     return parse_dat(text, str(path))
 

@@ -18,9 +18,10 @@ def add_argument(parser: argparse.ArgumentParser, help: str = HELP) -> None:
 
 def report(count: int, exhausted: bool, code: int, as_json: bool = False) -> Report:
     """The number (a lower bound when the search was stopped) as the report prints it; ``code``."""
+    status = "SAT" if count else "UNSAT" if exhausted else "UNKNOWN"  # every JSON document has one
     return Report(
         code,
         text=f"{count if exhausted else f'at least {count}'}\n",
-        json=lambda: {"count": count, "exhausted": exhausted},
+        json=lambda: {"status": status, "count": count, "exhausted": exhausted},
         answered=False,
     )

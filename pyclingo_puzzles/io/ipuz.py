@@ -56,6 +56,9 @@ def clue_lines(
     return lines
 
 
+EMPTY_PLACE = "."  # a filled crossword grid's place without a letter (a lone place, on no entry)
+
+
 def crossword_ipuz(
     rows: Sequence[str],
     placements: Sequence[Placement],
@@ -70,7 +73,8 @@ def crossword_ipuz(
     puzzle = [
         [BLOCK if ch == " " else numbers.get((r, c), 0) for c, ch in enumerate(row)] for r, row in enumerate(grid)
     ]
-    solution = [[BLOCK if ch == " " else ch for ch in row] for row in grid]
+    # a crossword's lone place (on no entry) stays empty, "." in its grid: no letter to solve there
+    solution = [[BLOCK if ch == " " else None if ch == EMPTY_PLACE else ch for ch in row] for row in grid]
     clues: dict[str, list[dict[str, Any]]] = {"Across": [], "Down": []}
     for p in sorted(placements, key=lambda p: numbers.get((p.row, p.col), 0)):
         entry = {"number": numbers[(p.row, p.col)], "clue": clue(p), "answer": p.word, "enumeration": str(len(p.word))}

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .args import PAPERS
+from .ipuz import EMPTY_PLACE
 from .outfiles import OutputError, write_atomic
 
 FONT = "Noto Sans"
@@ -332,7 +333,7 @@ def grid(
                 pdf.set_font("noto", "", max(4.0, cell * PT * 0.25))
                 pdf.set_text_color(0)
                 pdf.text(x + cell * 0.06, y + cell * 0.28, str(numbers[(r, c)]))
-            if letters and drawable(ch).strip():
+            if letters and ch != EMPTY_PLACE and drawable(ch).strip():  # a crossword's lone place: no letter
                 size = cell * PT * 0.55
                 pdf.set_font("noto", "", size)
                 pdf.set_text_color(0)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from html import escape as escape  # xml.sax.saxutils would pull in urllib and http at start-up
 from pathlib import Path
 
+from .ipuz import EMPTY_PLACE
 from .outfiles import write_atomic
 
 
@@ -42,7 +43,7 @@ def clued_grid(rows: Sequence[str], title: str, clues: Sequence[str], *, letters
             out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="white" stroke="black"/>')
             if (r, c) in numbers:
                 out.append(f'<text x="{x + 2}" y="{y + 10}" font-size="9">{numbers[(r, c)]}</text>')
-            if letters:
+            if letters and ch != EMPTY_PLACE:  # a lone place stays empty: "." is no letter
                 out.append(
                     f'<text x="{x + CELL / 2}" y="{y + CELL - 8}" font-size="18" '
                     f'text-anchor="middle">{escape(ch)}</text>'

@@ -138,6 +138,7 @@ class Run:
         self._saved: list = []
         self._pipe: tuple[int, int] | None = None
         self.detail: Callable[[], str] | None = None  # what a long stage has done so far (progress line)
+        self.last_words: Callable[[str], None] | None = None  # told a hard exit's message before it (--json)
         # the budget's bookkeeping: a search was cut short by this run's deadline (what is left is
         # the reserve for checking and printing: a batch starts no further file), and how many
         # answers the last search handed over to be checked and printed
@@ -308,6 +309,9 @@ class Run:
         # command's own process gets here: a library's caller may have children of its own)
         self.children |= _own_children()
         self.kill_children()
+        if self.last_words is not None:
+            with contextlib.suppress(Exception):
+                self.last_words(message)
         _flush(sys.stdout)
         with contextlib.suppress(Exception):
             print(message, file=sys.stderr)

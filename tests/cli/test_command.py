@@ -136,3 +136,23 @@ def test_repeats_counted_per_run() -> None:
     ]
     messages.once(seen.append, "other")  # a new run starts afresh
     assert seen[-1] == "other"
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "crossword", "strips", "layout"])
+def test_json_gives_one_document_when_the_run_ends_with_an_error(capsys, tmp_path: Path, family: str) -> None:
+    """A script parsing --json's stdout gets a document also for bad input: the status is not
+    known and "error" is stderr's line (without "error: ", as in a batch's JSON Lines)."""
+    missing = tmp_path / "missing.yaml"
+    code, out, err = run_cli(capsys, family, missing, "--json")
+    assert code == 65
+    assert json.loads(out) == {"status": "UNKNOWN", "error": f"{missing}: file not found"}
+    assert err.strip() == f"error: {missing}: file not found"
+
+
+def test_json_gives_one_document_for_an_option_refused_before_the_run(capsys, tmp_path: Path) -> None:
+    words = write(tmp_path, "w.txt", "CAT\nDOG\n")
+    code, out, err = run_cli(capsys, "wordsearch", words, "--json", "--svg", words)
+    assert code == 65
+    doc = json.loads(out)
+    assert doc["status"] == "UNKNOWN" and "overwritten" in doc["error"] and err.startswith("error: ")
+    assert words.read_text() == "CAT\nDOG\n"

@@ -173,7 +173,7 @@ def test_count_prints_only_the_number(cli, tmp_path: Path, ring) -> None:
     assert (res.code, res.out) == (20, "0\n")
     grid, words = ring
     res = cli("crossword", grid, "--dictionary", words, "--count", "--json")
-    assert res.code == 30 and json.loads(res.out) == {"count": 2, "exhausted": True}
+    assert res.code == 30 and json.loads(res.out) == {"status": "SAT", "count": 2, "exhausted": True}
     tiny = write(tmp_path, "tiny.yaml", "width: 3\nheight: 2\nlevel: easy\nwords: [AB]\n")
     res = cli("wordsearch", tiny, "--count")
     assert (res.code, res.out) == (30, "7\n")  # across: 2 per row; down: one per column

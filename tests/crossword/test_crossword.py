@@ -118,9 +118,11 @@ def test_duplicate_words_are_a_multiset() -> None:
         ("AB\nA\n\n..\n", 2, "one letter"),
         ("AB\nX1\n\n..\n", 2, "'1', which is not a letter"),
         ("AB\nC-D\n\n..\n", 2, "'-', which is not a letter"),
-        ("AB\n\n\n\n", 1, "no blank line"),
+        ("AB\n\n\n\n", 2, "no framework after the blank line"),  # it said "no blank line"
+        ("AB\r\nCD\r\n\r\n", 3, "no framework after the blank line"),
         ("AB\n", 1, "no blank line"),
-        ("", 1, "no blank line"),
+        ("", 1, "empty file"),  # it said "no blank line"
+        (" \n\n", 1, "empty file"),
     ],
 )
 def test_dat_errors_name_the_line(text: str, line: int, fragment: str) -> None:
@@ -146,6 +148,30 @@ def test_dat_errors_name_the_line(text: str, line: int, fragment: str) -> None:
 )
 def test_yaml_errors_are_one_line(text: str, fragment: str) -> None:
     assert fragment in str(one_line_error(parse_yaml, text))
+
+
+def test_yaml_content_is_yaml_whatever_the_suffix(cli, tmp_path: Path) -> None:
+    """A YAML instance saved as .txt is solved as YAML, not filled as a framework of its lines."""
+    path = tmp_path / "plus.txt"
+    path.write_text("# two words\nwords: [TOT, NON]\nframework: [' . ', '...', ' . ']\n")
+    res = cli("crossword", path, "--models", "0", "--json")
+    assert res.code == 30, res.err
+    assert sorted(s["grid"] for s in json.loads(res.out)["solutions"]) == [[" N ", "TOT", " N "], [" T ", "NON", " T "]]
+
+
+def test_dictionary_options_on_a_word_list_are_said_to_be_ignored(cli) -> None:
+    """--optimize, --min-score ... on a file with words (no --dictionary) change nothing: the run says
+    so on stderr instead of dropping them silently, and solves the word list."""
+    res = cli("crossword", CROSSWORD / "plus-two-solutions.yaml", "--optimize", "--min-score", "5")
+    assert res.code == 10
+    assert "--optimize, --min-score: for a dictionary fill (--dictionary); ignored" in res.err
+    assert "ignored" not in cli("crossword", CROSSWORD / "plus-two-solutions.yaml").err
+
+
+def test_standard_input_is_refused_in_one_line(cli) -> None:
+    """'-' is no file name here (the format is chosen by the file): it said '-: file not found'."""
+    res = cli("crossword", "-")
+    assert res.code == 65 and res.err == "error: -: crossword reads a FILE (.dat, .yaml or .grid), not standard input\n"
 
 
 def test_yaml_error_points_at_the_bad_word_line() -> None:

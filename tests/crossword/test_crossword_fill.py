@@ -84,6 +84,31 @@ def test_yaml_framework_and_bare_dat(cli, tmp_path: Path, dictionary: Path) -> N
     assert cli("crossword", bare, "--dictionary", dictionary).code == 10
 
 
+def test_a_dat_word_list_is_never_read_as_rows(cli, tmp_path: Path, dictionary: Path) -> None:
+    """With --dictionary a P-99 file's words are ignored, never taken for framework rows: a CRLF
+    file fills as its LF twin does, and a first word with a space is reported as without
+    --dictionary (both were read as a bare framework: rows of predefined letters)."""
+    lf = "CAT\nTEA\n\n...\n. .\n...\n"
+    for name, text in (("lf.dat", lf), ("crlf.dat", lf.replace("\n", "\r\n"))):
+        res = cli("crossword", grid_file(tmp_path, text, name), "--dictionary", dictionary, "--json")
+        assert res.code == 10, (name, res.err)
+        assert len(json.loads(res.out)["solutions"][0]["grid"]) == 3, name
+    spaced = grid_file(tmp_path, "NEW YORK\nTEA\n\n...\n. .\n...\n", "spaced.dat")
+    for extra in ((), ("--dictionary", dictionary)):
+        res = cli("crossword", spaced, *extra)
+        assert res.code == 65 and "spaced.dat:1: word 'NEW YORK' contains a space" in res.err, res.err
+
+
+def test_framework_only_files_fill_without_dictionary_option(cli, tmp_path: Path) -> None:
+    """A framework without words is filled from the built-in dictionary whatever its form: a bare
+    .dat with a row of blocks only (its first row holds '.', so it is no word list) and YAML with
+    'framework:' only (both were errors without --dictionary)."""
+    for name, text in (("bare.dat", "...\n   \n...\n"), ("frame.yaml", "framework: ['...', '. .', '...']\n")):
+        res = cli("crossword", grid_file(tmp_path, text, name), "--jobs", "1", "--json")
+        assert res.code == 10, (name, res.err)
+        assert "built-in English dictionary" in res.err
+
+
 def test_no_repeat_is_the_default(cli, tmp_path: Path) -> None:
     words = grid_file(tmp_path, "aa\n", "aa.txt")
     frame = grid_file(tmp_path, "__\n__\n")
@@ -100,6 +125,35 @@ def test_unfillable_slots_are_named(cli, tmp_path: Path, dictionary: Path) -> No
     assert "across slot at row 0, column 0 (4 letters)" in res.out
 
 
+def test_many_unfillable_slots_are_named_in_a_bounded_list(cli, tmp_path: Path, dictionary: Path) -> None:
+    """A 30x30 open grid (60 slots, no 30-letter word): the first 20 named, the rest counted."""
+    frame = grid_file(tmp_path, ("_" * 30 + "\n") * 30)
+    res = cli("crossword", frame, "--dictionary", dictionary)
+    assert res.code == 20
+    assert res.out.count(" slot at row ") == 20 and "... and 40 more slots (--json lists them all)" in res.out
+    assert len(json.loads(cli("crossword", frame, "--dictionary", dictionary, "--json").out)["empty_slots"]) == 60
+
+
+def test_grid_letters_in_decomposed_form_are_letters(cli, tmp_path: Path) -> None:
+    """A .grid whose É is E + a combining accent (NFD) reads as É (it was 'unexpected character')."""
+    frame = grid_file(tmp_path, "E\u0301T_\n")
+    words = grid_file(tmp_path, "\u00e9t\u00e9\netc\n", "words.txt")
+    res = cli("crossword", frame, "--dictionary", words, "--json")
+    assert res.code == 10, res.err
+    assert json.loads(res.out)["solutions"][0]["grid"] == ["\u00c9T\u00c9"]
+
+
+def test_the_word_atom_note_is_said_once(cli, tmp_path: Path) -> None:
+    """A scored list is tried with its best words first (here TOT and NON, which cannot fill the
+    ring without a repeat), then whole: the note that the rules switch to word atoms came once per
+    attempt, then 'note: ... (3 times)'."""
+    words = grid_file(tmp_path, "tot;9\nnon;8\nono;7\nthe;1\ntie;1\nend;1\neid;1\n", "scored.txt")
+    rules = grid_file(tmp_path, ':- fill(_, W), word(W, "ZZZ").\n', "w.lp")
+    res = cli("crossword", grid_file(tmp_path, "___\n_*_\n___\n"), "--dictionary", words, "--rules", rules)
+    assert res.code == 10, res.err
+    assert res.err.count("note: rules use word atoms: slower mode") == 1 and "times" not in res.err
+
+
 def test_optimize_prefers_high_scores(cli, tmp_path: Path) -> None:
     words = grid_file(tmp_path, "cat;1\ncot;50\nact;1\nart;1\ntar;1\ntot;1\n", "scored.txt")
     frame = grid_file(tmp_path, "___\n")
@@ -107,6 +161,21 @@ def test_optimize_prefers_high_scores(cli, tmp_path: Path) -> None:
     assert json.loads(res.out)["solutions"][0]["grid"] == ["COT"]
     low = cli("crossword", frame, "--dictionary", words, "--min-score", "2", "--json", "--models", "0")
     assert json.loads(low.out)["count"] == 1
+
+
+def test_optimize_reports_its_optimum_not_a_count(cli, tmp_path: Path) -> None:
+    """clingo's models under --optimize are improvements, not fills: the run says the total score
+    and whether it is proved best (it said 'all N solution(s)', N the improvements, and so did
+    JSON's count); --count with --optimize is refused (it counted improvements)."""
+    words = grid_file(tmp_path, "cat;1\ncot;50\nact;2\nart;3\ntar;4\ntot;5\n", "scored.txt")
+    frame = grid_file(tmp_path, "___\n")
+    res = cli("crossword", frame, "--dictionary", words, "--optimize")
+    assert res.code == 30 and res.out.startswith("COT\n")
+    assert "f.grid: total score 50, optimal (proved)" in res.out and "solution(s)" not in res.out
+    data = json.loads(cli("crossword", frame, "--dictionary", words, "--optimize", "--json", "--models", "0").out)
+    assert (data["count"], data["optimal"], data["score"], len(data["solutions"])) == (1, True, 50, 1)
+    res = cli("crossword", frame, "--dictionary", words, "--optimize", "--count")
+    assert res.code == 65 and "--count counts every fill and --optimize" in res.err
 
 
 def test_seeds_give_different_fills(cli, tmp_path: Path, dictionary: Path) -> None:
@@ -139,6 +208,19 @@ def test_dictionary_reader_skips_and_counts(tmp_path: Path) -> None:
 def test_dictionary_without_words_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no usable word"):
         read_dictionary(grid_file(tmp_path, "123\n", "d.txt"))
+
+
+def test_a_dictionary_emptied_by_the_options_names_them(cli, tmp_path: Path) -> None:
+    """When --min-length or --min-score leave no word, the error says which (the built-in list
+    blamed its score floor for --min-length 30; a file said only 'no usable word')."""
+    frame = grid_file(tmp_path, "___\n")
+    res = cli("crossword", frame, "--min-length", "30")
+    assert res.code == 65
+    assert res.err == "error: en: the built-in dictionary has no word of 30 letters or more scored at least 200\n"
+    words = grid_file(tmp_path, "cat\ndog\n", "d.txt")
+    res = cli("crossword", frame, "--dictionary", words, "--min-score", "2", "--min-length", "3")
+    assert res.code == 65
+    assert "d.txt: the dictionary has no usable word with 3 letters or more and a score of 2 or more" in res.err
 
 
 def test_grid_reader_errors(tmp_path: Path) -> None:

@@ -121,6 +121,46 @@ def test_no_answer_writes_no_file_and_says_so(cli, tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("family", ["wordsearch", "crossword", "strips"])
+def test_count_refuses_drawn_outputs_and_writes_its_json(cli, tmp_path: Path, family: str) -> None:
+    """--count keeps no answer: --pdf/--svg with it are refused before any work (they were silently
+    not written, exit 30), and -o FILE.json holds the count document (it was not written either)."""
+    res = cli(family, FAMILIES[family][0], "--count", "--pdf", tmp_path / "x.pdf", "--time-limit", "5")
+    assert res.code == 65 and "x.pdf: --count prints only the number" in res.err and res.err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+    if family == "wordsearch":
+        return  # its count (every placement of the words) is its own test's
+    res = cli(family, FAMILIES[family][0], "--count", "-o", tmp_path / "n.json")
+    assert res.code == 30, res.err
+    assert json.loads((tmp_path / "n.json").read_text(encoding="utf-8"))["exhausted"] is True
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "exit"), [(FAMILIES["crossword"][0], "SAT", 30), (UNSAT["crossword"], "UNSAT", 20)]
+)
+def test_count_json_has_a_status(cli, path: Path, status: str, exit: int) -> None:
+    """Every JSON document has "status" (formats.md): --count's had only "count" and "exhausted"."""
+    res = cli("crossword", path, "--count", "--json")
+    assert res.code == exit and json.loads(res.out)["status"] == status
+
+
+def test_a_lone_crossword_place_is_drawn_empty(cli, tmp_path: Path) -> None:
+    """A place on no entry stays empty ('.' in the text): the SVG, the PDF's solution page and the
+    ipuz solution hold no letter there (they showed '.' as its answer)."""
+    import ipuz
+
+    frame = tmp_path / "lone.dat"
+    frame.write_text("AB\n\n..\n  \n . \n")
+    out = {s: tmp_path / f"o.{s}" for s in ("svg", "pdf", "ipuz")}
+    res = cli("crossword", frame, "--svg", out["svg"], "--pdf", out["pdf"], "--ipuz", out["ipuz"])
+    assert res.code == 10 and res.out == "AB \n   \n . \n\n"
+    texts = [t.text for t in ET.parse(out["svg"]).getroot().iter() if t.tag.endswith("text")]
+    assert "A" in texts and "." not in texts
+    assert "." not in pypdf.PdfReader(out["pdf"]).pages[1].extract_text().split("Across")[0]  # the grid's part
+    solution = ipuz.read(out["ipuz"].read_text(encoding="utf-8"))["solution"]
+    assert solution == [["A", "B", "#"], ["#", "#", "#"], ["#", None, "#"]]
+
+
 def test_strips_models_n_gives_n_tilings_per_grid(cli) -> None:
     res = cli("strips", FAMILIES["strips"][0], "--models", "2", "--json")
     grids = json.loads(res.out)["grids"]

@@ -5,6 +5,7 @@ only armed there (a library must never end its caller's process)."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import signal
 import subprocess
@@ -59,6 +60,18 @@ def test_time_limit_ends_grounding(endless: Path) -> None:
     assert res.returncode == 1
     assert res.stderr.strip().splitlines() == ["time limit hit while grounding"]
     assert elapsed < 3 + MARGIN  # the overshoot itself is measured by benchmarks/limits.py, not asserted here
+
+
+def test_time_limit_in_grounding_still_gives_the_json_document(endless: Path) -> None:
+    """The watchdog ends the process, and --json still prints one document (a script parses it)."""
+    res = subprocess.run(
+        command("wordsearch", WORDSEARCH, "--rules", endless, "--time-limit", "3", "--json"),
+        capture_output=True,
+        text=True,
+    )
+    assert res.returncode == 1
+    assert json.loads(res.stdout) == {"status": "UNKNOWN", "error": "time limit hit while grounding"}
+    assert res.stderr.strip().splitlines() == ["time limit hit while grounding"]
 
 
 @pytest.mark.slow
