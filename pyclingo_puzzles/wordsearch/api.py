@@ -95,7 +95,8 @@ class WordSearch:
         """Why there is no puzzle (the CLI's line), "" when there is one."""
         inst = self.instance
         if self.status is Status.UNSAT:
-            free = f" (with {len(inst.message)} cells kept free for the message)" if inst.message else ""
+            cells = "cell" if len(inst.message) == 1 else "cells"
+            free = f" (with {len(inst.message)} {cells} kept free for the message)" if inst.message else ""
             where = (
                 f"the {inst.width}x{inst.height} {inst.shape or 'mask'}" if inst.mask else f"{inst.width}x{inst.height}"
             )

@@ -99,8 +99,10 @@ def check(inst: WordSearchInstance, doc: YamlDoc | None = None) -> WordSearchIns
     longest = max(max_run(inst.width, inst.height, d) for d in inst.directions)
     for i, w in enumerate(inst.words):
         if len(w) > longest:
+            named = shorten(w)  # a word too long to echo is shortened and its length given once
+            sized = named if named != w else f"{w} ({len(w)} letters)"
             raise InputError(
-                f"word {shorten(w)} ({len(w)} letters) is longer than the {inst.width}x{inst.height} grid in every "
+                f"word {sized} is longer than the {inst.width}x{inst.height} grid in every "
                 f"allowed direction (at most {longest})",
                 inst.path,
                 word_line(i),

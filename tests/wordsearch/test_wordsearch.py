@@ -149,7 +149,9 @@ BASE = "width: 6\nheight: 6\n"
 @pytest.mark.parametrize(
     ("text", "fragment", "line"),
     [
-        (BASE + "words: [ABCDEFGH]\n", "longer than the 6x6 grid", 3),
+        (BASE + "words: [ABCDEFGH]\n", "word ABCDEFGH (8 letters) is longer than the 6x6 grid", 3),
+        # a word too long to echo: shortened, its length said once
+        (BASE + f"words: [{'A' * 60}]\n", f"word {'A' * 39}… (60 characters) is longer than", 3),
         (BASE + "words: ['']\n", "empty word", 3),
         (BASE + "words: [AB1]\n", "'1', which is not a letter", 3),
         ("width: 0\nheight: 6\nwords: [AB]\n", "between 1 and 500", 1),
