@@ -459,7 +459,7 @@ def test_the_rules_show_statements_are_printed_for_the_layout(cli, tmp_path: Pat
     # those of the layout printed (its crossings here)
     rules = tmp_path / "show.lp"
     rules.write_text("#show crossing/2.\n")
-    res = cli("layout", LAYOUTS / "pets-5.yaml", "--rules", rules, "--json", "--time-limit", "5")
+    res = cli("layout", LAYOUTS / "pets-5.yaml", "--rules", rules, "--json", "--time-limit", "1")
     data = json.loads(res.out)
     cells: dict[tuple[int, int], int] = {}
     for p in data["placements"]:
@@ -467,7 +467,7 @@ def test_the_rules_show_statements_are_printed_for_the_layout(cli, tmp_path: Pat
             cells[cell] = cells.get(cell, 0) + 1
     crossings = sorted(f"crossing({r},{c})" for (r, c), n in cells.items() if n == 2)
     assert sorted(data["shown"]) == crossings and len(crossings) == data["crossings"]
-    text = cli("layout", LAYOUTS / "pets-5.yaml", "--rules", rules, "--time-limit", "5").out
+    text = cli("layout", LAYOUTS / "pets-5.yaml", "--rules", rules, "--time-limit", "1").out
     assert f"shown: {' '.join(sorted(crossings))}" in text.splitlines()
-    assert arrange(LAYOUTS / "pets-5.yaml", rules=[rules], time_limit=5).shown == tuple(sorted(crossings))
+    assert arrange(LAYOUTS / "pets-5.yaml", rules=[rules], time_limit=1).shown == tuple(sorted(crossings))
     assert "shown" not in json.loads(cli("layout", LAYOUTS / "pets-5.yaml", "--json").out)
