@@ -145,3 +145,110 @@ def test_the_common_options_table_names_what_each_subcommand_takes() -> None:
         for option in re.findall(r"`(--[a-z-]+)", options):
             for name in families.values():
                 assert (option in helps[name]) == (name in takers), (option, name)
+
+
+def _subcommand_parsers() -> dict:
+    from pyclingo_puzzles.cli.command import build_parser
+
+    parser = build_parser()
+    return {name: sub for action in parser._subparsers._group_actions for name, sub in action.choices.items()}
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "crossword", "strips", "layout"])
+def test_every_option_in_help_is_documented_on_the_family_page_or_cli_page(family: str) -> None:
+    """A user reads the family's page and cli.md: every option of `SUBCOMMAND --help` is there."""
+    text = (DOCS / f"{family}.md").read_text() + (DOCS / "cli.md").read_text()
+    options = [
+        option
+        for action in _subcommand_parsers()[family]._actions
+        for option in action.option_strings
+        if option.startswith("--") and option != "--help"
+    ]
+    assert options
+    missing = [option for option in options if not re.search(rf"`{re.escape(option)}[` =]", text)]
+    assert not missing, f"{family} --help has options docs/{family}.md and docs/cli.md do not name: {missing}"
+
+
+# Each section of docs/rules.md and the encoding it describes.
+RULES_SECTIONS = {
+    "Word search": "wordsearch.lp",
+    "Crossword (word list)": "crossword.lp",
+    "Crossword (dictionary fill)": "crossword_fill.lp",
+    "Strips": "strips.lp",
+    "Layout": "layout.lp",
+}
+
+
+def _encoding_signatures(name: str) -> tuple[set[tuple[str, int]], set[str]]:
+    """The predicates (name, arity) an encoding mentions, and its #const names."""
+    signatures: set[tuple[str, int]] = set()
+    constants: set[str] = set()
+
+    def visit(node: object) -> None:
+        if isinstance(node, ast.AST):
+            if node.ast_type == ast.ASTType.Definition:
+                constants.add(node.name)
+            if node.ast_type == ast.ASTType.SymbolicAtom and node.symbol.ast_type == ast.ASTType.Function:
+                signatures.add((node.symbol.name, len(node.symbol.arguments)))
+            if node.ast_type == ast.ASTType.SymbolicAtom and node.symbol.ast_type == ast.ASTType.SymbolicTerm:
+                symbol = node.symbol.symbol
+                signatures.add((symbol.name, len(symbol.arguments)))
+            for key in node.child_keys:
+                visit(getattr(node, key))
+        elif not isinstance(node, str) and hasattr(node, "__iter__"):
+            for child in node:
+                visit(child)
+
+    ast.parse_files([str(ROOT / "encodings" / name)], visit)
+    return signatures, constants
+
+
+def _rules_section(title: str) -> str:
+    text = (DOCS / "rules.md").read_text()
+    return _prose(text.split(f"\n## {title}: ", 1)[1].split("\n## ", 1)[0])
+
+
+def _header(encoding: str) -> str:
+    """The encoding's opening comment block (purpose, input, output and derived predicates)."""
+    lines = (ROOT / "encodings" / encoding).read_text().splitlines()
+    return "\n".join(line for line in lines[: next(i for i, line in enumerate(lines) if not line.startswith("%"))])
+
+
+def _arity(arguments: str) -> int:
+    depth, count = 0, 1
+    for ch in arguments:
+        depth += ch in "(["
+        depth -= ch in ")]"
+        count += ch == "," and depth == 0
+    return count if arguments.strip() else 0
+
+
+@pytest.mark.parametrize(("title", "encoding"), RULES_SECTIONS.items(), ids=list(RULES_SECTIONS.values()))
+def test_every_predicate_rules_md_names_is_in_the_encoding_with_that_arity(title: str, encoding: str) -> None:
+    signatures, _ = _encoding_signatures(encoding)
+    # an input fact the encoding does not use itself (the fill's site_at/4) is in its header
+    in_header = re.findall(r"\b([a-z_]+)\(([A-Z_][^()]*)\)", _header(encoding))
+    signatures |= {(name, _arity(args)) for name, args in in_header}
+    section = _rules_section(title)
+    # the table's first column and the Output/Derived lines: `name(ARGS)` in backquotes
+    listed = section.split("Tunables", 1)[0]
+    calls = re.findall(r"`([a-z_]+)\(([^`()]*(?:\([^`()]*\)[^`()]*)*)\)`", listed)
+    named = {(name, _arity(args)) for name, args in calls}
+    named |= {(name, 0) for name in re.findall(r"^\| `([a-z_]+)` \|", listed, re.M)}
+    assert len(named) > 5
+    unknown = sorted(sig for sig in named if sig not in signatures)
+    assert not unknown, f"docs/rules.md ({title}) names predicates {encoding} does not have: {unknown}"
+
+
+@pytest.mark.parametrize(("title", "encoding"), RULES_SECTIONS.items(), ids=list(RULES_SECTIONS.values()))
+def test_rules_md_names_every_tunable_and_derived_predicate_with_a_header_entry(title: str, encoding: str) -> None:
+    """Every #const of an encoding is named in its section, and every predicate its header offers
+    a user's rules (Input, Output, Derived) is in the section too."""
+    _, constants = _encoding_signatures(encoding)
+    section = _rules_section(title)
+    missing = sorted(c for c in constants if not re.search(rf"`[^`]*\b{c}\b[^`]*`", section))
+    variable = r"(?:[A-Z][A-Za-z0-9]*|_)"
+    offered = set(re.findall(rf"\b([a-z_]+)\({variable}(?:, ?{variable})*\)", _header(encoding)))
+    parts = set(re.findall(r"^#program ([a-z_]+)", (ROOT / "encodings" / encoding).read_text(), re.M))
+    absent = sorted(p for p in offered - parts if not re.search(rf"`{p}\(", section))
+    assert not missing and not absent, f"docs/rules.md ({title}): #const {missing}, predicates {absent} not described"
