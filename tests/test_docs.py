@@ -252,3 +252,21 @@ def test_rules_md_names_every_tunable_and_derived_predicate_with_a_header_entry(
     parts = set(re.findall(r"^#program ([a-z_]+)", (ROOT / "encodings" / encoding).read_text(), re.M))
     absent = sorted(p for p in offered - parts if not re.search(rf"`{p}\(", section))
     assert not missing and not absent, f"docs/rules.md ({title}): #const {missing}, predicates {absent} not described"
+
+
+def test_api_md_names_every_keyword_of_the_public_functions() -> None:
+    """docs/api.md shows each public call with its keywords: one the code takes and the page does not
+    name (`max_shared=`) is a mismatch."""
+    import inspect
+
+    from pyclingo_puzzles import crossword, layout, strips, wordsearch
+
+    text = (DOCS / "api.md").read_text()
+    functions = [wordsearch.generate, crossword.solve, crossword.fill, strips.tile, strips.hunt, layout.arrange]
+    missing = [
+        f"{function.__name__}({name}=)"
+        for function in functions
+        for name, parameter in inspect.signature(function).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY and not re.search(rf"\b{name}=", text)
+    ]
+    assert not missing, f"docs/api.md does not name: {missing}"
