@@ -87,9 +87,16 @@ def missing_glyphs(chars: str, blank: str = "") -> list[str]:
     return sorted({ch for ch in chars if ch not in blank and not ch.isspace() and ord(ch) not in _covered()})
 
 
+_dropped: set[str] = set()  # the characters ``drawable`` left out since ``render`` began
+
+
 def drawable(text: str) -> str:
-    """``text`` without the characters the font lacks (the command warns; fpdf2 cannot measure them)."""
-    return "".join(ch for ch in text if ch == " " or ord(ch) in _covered())
+    """``text`` without the characters the font lacks (``render`` warns; fpdf2 cannot measure them)."""
+    covered = _covered()
+    kept = "".join(ch for ch in text if ch == " " or ord(ch) in covered)
+    if len(kept) != len(text):
+        _dropped.update(ch for ch in text if ch != " " and ord(ch) not in covered and not ch.isspace())
+    return kept
 
 
 _prepared: threading.Thread | None = None
@@ -173,7 +180,8 @@ def output_budget() -> Budget:
 
 
 def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", budget: Budget | None = None) -> Drawn:
-    """The PDF of ``sheets``: every drawn front, then their backs, within ``budget``."""
+    """The PDF of ``sheets``: every drawn front, then their backs, within ``budget``. Characters
+    the font lacks (in letters, words, clues or titles) print as blanks, with one warning."""
     until = budget.until if budget is not None else None
     if _prepared is not None:  # (the import below waits for the thread's import anyway)
         _prepared.join(None if until is None else max(0.0, until - time.monotonic()))
@@ -185,6 +193,7 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
         pdf.add_font("noto", "", str(font))
         return pdf
 
+    _dropped.clear()
     with _font_file() as font:
         pdf = document()
         pdf.set_title(drawable(title))
@@ -206,6 +215,10 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
             if sheet.back is not None:
                 sheet.back(pdf)
         content = bytes(pdf.output())
+    if _dropped:
+        from .output import warn
+
+        warn(f"the PDF font has no glyph for {' '.join(sorted(_dropped))}: they print as blanks")
     return Drawn(content, drawn, len(sheets))
 
 
