@@ -249,19 +249,55 @@ def write_pdf(path: str | Path, drawn: Drawn | bytes) -> None:
 # ------------------------------------------------------------------------------------ drawing
 
 
+WRAP_INDENT = 6.0  # mm: a clue's continuation lines stand in by that much
+MAX_HEADING_LINES = 3  # a title longer than that at its smallest size ends in "…"
+
+
+def wrap(pdf: Any, text: str, width: float) -> list[str]:
+    """``text`` in lines at most ``width`` mm wide in the current font, broken between words (a
+    word wider than a line is broken between letters)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if pdf.get_string_width(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for ch in word:
+            if line and pdf.get_string_width(line + ch) > width:
+                lines.append(line)
+                line = ""
+            line += ch
+    return [*lines, line]
+
+
 def new_page(pdf: Any, heading: str) -> float:
-    """A new page with its title, smaller when long; returns where the content starts."""
+    """A new page with its title, smaller when long and wrapped (at most ``MAX_HEADING_LINES``
+    lines) when still too wide; returns where the content starts."""
     pdf.add_page()
     heading = drawable(heading)
     size = 20.0
     pdf.set_font("noto", "", size)
-    while pdf.get_string_width(heading) > pdf.w - 2 * MARGIN and size > 8:
+    width = pdf.w - 2 * MARGIN
+    while pdf.get_string_width(heading) > width and size > 8:
         size -= 1
         pdf.set_font("noto", "", size)
+    lines = wrap(pdf, heading, width)
+    if len(lines) > MAX_HEADING_LINES:
+        lines = lines[:MAX_HEADING_LINES]
+        last = lines[-1]
+        while last and pdf.get_string_width(last + "…") > width:
+            last = last[:-1]
+        lines[-1] = last + "…"
+    line_h = size / PT * 1.25
     pdf.set_text_color(0)
     with bold(pdf, 0.25):
-        pdf.text(MARGIN, MARGIN + 7, heading)
-    return MARGIN + 16
+        for i, line in enumerate(lines):
+            pdf.text(MARGIN, MARGIN + 7 + i * line_h, line)
+    return MARGIN + 16 + (len(lines) - 1) * line_h
 
 
 def footer(pdf: Any) -> None:
@@ -290,20 +326,30 @@ def text_lines(pdf: Any, heading: str, lines: Sequence[str], top: float, size: f
     lines = [drawable(line) for line in lines]
     pdf.set_font("noto", "", size)
     line_h = size / PT * 1.5
-    width = max((pdf.get_string_width(line) for line in lines), default=0) + 6
-    cols = max(1, int((pdf.w - 2 * MARGIN) // width)) if width else 1
-    col_w = (pdf.w - 2 * MARGIN) / cols
-    while lines:
+    page_w = pdf.w - 2 * MARGIN
+    width = max((pdf.get_string_width(line.strip()) for line in lines), default=0) + 6
+    cols = max(1, int(page_w // width)) if width else 1
+    col_w = page_w / cols
+    # (text, indent mm, bold): a line wider than the page goes on in lines indented by WRAP_INDENT
+    rows: list[tuple[str, float, bool]] = []
+    for line in lines:
+        strong, text = not line.startswith(" "), line.strip()
+        first = wrap(pdf, text, page_w)[0]
+        rows.append((first, 0.0, strong))
+        rest = text[len(first) :].lstrip()
+        if rest:
+            rows += [(part, WRAP_INDENT, strong) for part in wrap(pdf, rest, page_w - WRAP_INDENT)]
+    while rows:
         per_col = max(1, int((pdf.h - MARGIN - top) // line_h))
-        here, lines = lines[: per_col * cols], lines[per_col * cols :]
+        here, rows = rows[: per_col * cols], rows[per_col * cols :]
         pdf.set_font("noto", "", size)
         pdf.set_text_color(0)
-        for i, line in enumerate(here):
+        for i, (text, indent, strong) in enumerate(here):
             c, r = divmod(i, per_col)
-            with bold(pdf, 0 if line.startswith(" ") else 0.15):
-                pdf.text(MARGIN + c * col_w, top + line_h * 0.7 + r * line_h, line.strip())
+            with bold(pdf, 0.15 if strong else 0):
+                pdf.text(MARGIN + c * col_w + indent, top + line_h * 0.7 + r * line_h, text)
         footer(pdf)
-        if lines:
+        if rows:
             top = new_page(pdf, f"{heading} (continued)")
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdf
+import pypdfium2
 import pytest
+import yaml
 
 # ------------------------------------------------------------------------------------ PDF letters
 
@@ -34,3 +36,45 @@ def test_a_pdf_the_font_draws_whole_gives_no_glyph_warning(cli, tmp_path: Path) 
     src.write_text("words:\n  - {word: STRAßE, clue: Weg}\n  - {word: ÆBLE, clue: фрукт}\n", encoding="utf-8")
     res = cli("layout", src, "--pdf", tmp_path / "out.pdf")
     assert res.code in (10, 30) and "no glyph" not in res.err, res.err
+
+
+# ------------------------------------------------------------------------------------ PDF page room
+
+
+def ink_right_of_page(pdf: Path) -> list[tuple[int, str]]:
+    """(page, character) of every character drawn past the page's right margin (5 mm of it)."""
+    doc = pypdfium2.PdfDocument(pdf)
+    out = []
+    for n in range(len(doc)):
+        page = doc[n]
+        width = page.get_width()
+        text = page.get_textpage()
+        for i in range(text.count_chars()):
+            right = text.get_charbox(i)[2]
+            if right > width - 5 * 72 / 25.4:
+                out.append((n, text.get_text_range(i, 1)))
+    return out
+
+
+def test_a_long_title_and_long_clues_wrap_within_the_page(cli, tmp_path: Path) -> None:
+    clue = "A clue that goes on and on about the cat, " * 5 + "and ends here"
+    title = "Crossword " + "very long title " * 12 + "end"
+    src = tmp_path / "long.yaml"
+    words = [{"word": "CAT", "clue": clue}, {"word": "TOAD", "clue": "x"}]
+    src.write_text(yaml.safe_dump({"title": title, "words": words}))
+    out = tmp_path / "long.pdf"
+    res = cli("layout", src, "--pdf", out)
+    assert res.code == 30, res.err
+    assert ink_right_of_page(out) == []
+    words = " ".join(pypdf.PdfReader(out).pages[0].extract_text().split())
+    assert clue in words and "and ends here (3)" in words  # wrapped, none of it lost
+    assert "very long title end" in words
+
+
+def test_a_title_without_spaces_is_broken_and_cut_to_three_lines(cli, tmp_path: Path) -> None:
+    src = tmp_path / "t.yaml"
+    src.write_text(yaml.safe_dump({"title": "W" * 400, "words": ["CAT", "TOAD"]}))
+    out = tmp_path / "t.pdf"
+    assert cli("layout", src, "--pdf", out).code == 30
+    assert ink_right_of_page(out) == []
+    assert "…" in pypdf.PdfReader(out).pages[0].extract_text()
