@@ -218,7 +218,8 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
     if _dropped:
         from .output import warn
 
-        warn(f"the PDF font has no glyph for {' '.join(sorted(_dropped))}: they print as blanks")
+        shown = (ch if ch.isprintable() else f"U+{ord(ch):04X}" for ch in sorted(_dropped))  # a control character
+        warn(f"the PDF font has no glyph for {' '.join(shown)}: they print as blanks")
     return Drawn(content, drawn, len(sheets))
 
 

@@ -4,6 +4,7 @@ quotes and markup, long titles and clues, big grids, and exports read back by ot
 from __future__ import annotations
 
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pypdf
 import pypdfium2
@@ -78,3 +79,34 @@ def test_a_title_without_spaces_is_broken_and_cut_to_three_lines(cli, tmp_path: 
     assert cli("layout", src, "--pdf", out).code == 30
     assert ink_right_of_page(out) == []
     assert "…" in pypdf.PdfReader(out).pages[0].extract_text()
+
+
+# ------------------------------------------------------------------------------------ SVG
+
+
+HOSTILE_TEXT = 'ctl \x01 \x1b[31m <b>&amp; "q" \ufffe end'
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "layout", "strips"])
+def test_control_characters_and_markup_in_titles_keep_every_svg_well_formed(cli, tmp_path: Path, family: str) -> None:
+    src = tmp_path / "in.yaml"
+    if family == "wordsearch":
+        doc = {"title": HOSTILE_TEXT, "width": 5, "height": 5, "level": "easy", "words": ["CAT", "DOG"]}
+    elif family == "layout":
+        doc = {"title": HOSTILE_TEXT, "words": [{"word": "CAT", "clue": HOSTILE_TEXT}, {"word": "TOAD", "clue": "x"}]}
+    else:
+        doc = {"grids": [{"name": HOSTILE_TEXT, "rows": ["wb", "ww", "ww"]}]}
+    src.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    svgs = [tmp_path / "a.svg"] + ([tmp_path / "b.svg"] if family != "strips" else [])
+    res = cli(family, src, "--svg", svgs[0], *(["--svg-key", svgs[1]] if len(svgs) > 1 else []))
+    assert res.code in (10, 30), res.err
+    for svg in svgs:
+        texts = " ".join(e.text or "" for e in ElementTree.parse(svg).iter())
+        assert '<b>&amp; "q"' in texts and "end" in texts  # markup shown as written, nothing cut after
+
+
+def test_a_control_character_the_pdf_cannot_draw_is_named_by_its_code(cli, tmp_path: Path) -> None:
+    src = tmp_path / "in.yaml"
+    src.write_text(yaml.safe_dump({"title": "bell \x07 here", "words": ["CAT", "TOAD"]}), encoding="utf-8")
+    res = cli("layout", src, "--pdf", tmp_path / "out.pdf")
+    assert res.code == 30 and "no glyph for U+0007: they print as blanks" in res.err, res.err
