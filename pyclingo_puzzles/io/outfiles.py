@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from ..core.errors import InputError
+from ..run.runtime import unfinished_file
 
 STDOUT = "-"  # as a FILE: standard output
 
@@ -98,17 +99,18 @@ def write_atomic(path: str | Path, content: str | bytes, what: str) -> None:
     target = Path(os.path.realpath(path))  # through a symlink, as a shell's > does
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        # O_EXCL: never through someone else's file; 0o666 less the umask, as a plain open gives
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        try:
-            with contextlib.suppress(OSError):  # keep an existing file's mode (a plain open does)
-                os.fchmod(fd, target.stat().st_mode & 0o7777)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-        finally:
-            os.close(fd)
-        os.replace(tmp, target)
+        with unfinished_file(tmp):  # a hard exit (a second Ctrl-C) meanwhile removes it
+            # O_EXCL: never through someone else's file; 0o666 less the umask, as a plain open gives
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            try:
+                with contextlib.suppress(OSError):  # keep an existing file's mode (a plain open does)
+                    os.fchmod(fd, target.stat().st_mode & 0o7777)
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+            finally:
+                os.close(fd)
+            os.replace(tmp, target)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

@@ -3,6 +3,8 @@ quotes and markup, long titles and clues, big grids, and exports read back by ot
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -110,3 +112,34 @@ def test_a_control_character_the_pdf_cannot_draw_is_named_by_its_code(cli, tmp_p
     src.write_text(yaml.safe_dump({"title": "bell \x07 here", "words": ["CAT", "TOAD"]}), encoding="utf-8")
     res = cli("layout", src, "--pdf", tmp_path / "out.pdf")
     assert res.code == 30 and "no glyph for U+0007: they print as blanks" in res.err, res.err
+
+
+# ------------------------------------------------------------------------------------ signals
+
+
+SLOW_DISK = """
+import os, signal, sys, time
+real = os.replace
+def replace(src, dst, *a, **k):  # a slow disk: the user presses Ctrl-C twice while the PDF is written
+    if str(dst).endswith(".pdf"):
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.3)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(30)
+    return real(src, dst, *a, **k)
+os.replace = replace
+from pyclingo_puzzles.cli.command import console
+console()
+"""
+
+
+def test_a_hard_exit_while_a_pdf_is_written_leaves_no_temporary_file(tmp_path: Path) -> None:
+    out = tmp_path / "book.pdf"
+    out.write_bytes(b"the old book")
+    src = tmp_path / "pets.yaml"
+    src.write_text("words: [CAT, TOAD]\n")
+    res = subprocess.run([sys.executable, "-c", SLOW_DISK, "layout", str(src), "--pdf", str(out)],
+                         capture_output=True, text=True, timeout=25)
+    assert res.returncode == 1 and "interrupted again" in res.stderr and "Traceback" not in res.stderr, res.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["book.pdf", "pets.yaml"]  # no .book.pdf.PID.tmp
+    assert out.read_bytes() == b"the old book"
