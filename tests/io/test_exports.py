@@ -3,6 +3,7 @@ quotes and markup, long titles and clues, big grids, and exports read back by ot
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -143,3 +144,27 @@ def test_a_hard_exit_while_a_pdf_is_written_leaves_no_temporary_file(tmp_path: P
     assert res.returncode == 1 and "interrupted again" in res.stderr and "Traceback" not in res.stderr, res.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.pdf", "pets.yaml"]  # no .book.pdf.PID.tmp
     assert out.read_bytes() == b"the old book"
+
+
+STUCK_DISK = """
+import os, signal, sys
+real = os.replace
+def replace(src, dst, *a, **k):  # a disk that hangs while one file's PDF is written
+    if str(dst).endswith("book-a.pdf"):
+        os.kill(os.getpid(), signal.SIGSTOP)
+    return real(src, dst, *a, **k)
+os.replace = replace
+from pyclingo_puzzles.cli.command import console
+console()
+"""
+
+
+def test_a_batch_worker_killed_while_writing_leaves_no_temporary_file(tmp_path: Path) -> None:
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.yaml").write_text("words: [CAT, TOAD]\n")
+    argv = ["layout", tmp_path / "a.yaml", tmp_path / "b.yaml", "--pdf", tmp_path / "book.pdf", "--time-limit", "2"]
+    res = subprocess.run([sys.executable, "-c", STUCK_DISK, *map(str, argv)], capture_output=True, text=True,
+                         timeout=60)
+    assert "Traceback" not in res.stderr, res.stderr
+    assert res.returncode != 0 and "book-a.pdf" not in os.listdir(tmp_path)
+    assert sorted(os.listdir(tmp_path)) == ["a.yaml", "b.yaml", "book-b.pdf"]  # no .book-a.pdf.PID.tmp
