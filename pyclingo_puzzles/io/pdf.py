@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -414,15 +414,23 @@ def grid(
 def clued_grid_sheet(
     heading: str, rows: Sequence[str], numbers: dict[tuple[int, int], int], clues: Sequence[str],
     solution_clues: Sequence[str] | None = None, blank: str = " ",
+    given: Mapping[tuple[int, int], str] | None = None,
 ) -> Sheet:
-    """A crossword's sheet: the blank numbered grid with its clues, then the filled grid."""
+    """A crossword's sheet: the numbered grid with its clues, blank but for the ``given`` letters
+    (a framework's predefined ones), then the filled grid."""
+    given = given or {}
+    front = [
+        "".join(ch if ch == blank or (r, c) in given else EMPTY_PLACE for c, ch in enumerate(row))
+        for r, row in enumerate(rows)
+    ]
 
     def page(pdf: Any, key: bool) -> None:
         name = f"{heading} — solution" if key else heading
         top = new_page(pdf, name)
         lines = (solution_clues if key and solution_clues is not None else clues)
         share = 0.6 if lines else 1.0
-        bottom = grid(pdf, rows, top, blank=blank, numbers=numbers, letters=key, room=share * (pdf.h - MARGIN - top))
+        bottom = grid(pdf, rows if key else front, top, blank=blank, numbers=numbers, letters=key or bool(given),
+                      room=share * (pdf.h - MARGIN - top))
         if lines:
             text_lines(pdf, name, lines, bottom + 8)
         else:

@@ -9,10 +9,13 @@ import sys
 from pathlib import Path
 from xml.etree import ElementTree
 
+import ipuz
 import pypdf
 import pypdfium2
 import pytest
 import yaml
+
+from ..conftest import INSTANCES
 
 # ------------------------------------------------------------------------------------ PDF letters
 
@@ -168,3 +171,26 @@ def test_a_batch_worker_killed_while_writing_leaves_no_temporary_file(tmp_path: 
     assert "Traceback" not in res.stderr, res.stderr
     assert res.returncode != 0 and "book-a.pdf" not in os.listdir(tmp_path)
     assert sorted(os.listdir(tmp_path)) == ["a.yaml", "b.yaml", "book-b.pdf"]  # no .book-a.pdf.PID.tmp
+
+
+# ------------------------------------------------------------------------------------ ipuz
+
+
+def test_a_frameworks_predefined_letters_are_given_in_the_ipuz_and_the_printed_puzzle(cli, tmp_path: Path) -> None:
+    out, book = tmp_path / "p.ipuz", tmp_path / "p.pdf"
+    res = cli("crossword", INSTANCES / "crossword" / "lattice-predefined.dat", "--ipuz", out, "--pdf", book)
+    assert res.code == 10, res.err
+    doc = ipuz.read(out.read_text(encoding="utf-8"))
+    assert doc["puzzle"][0][0] == {"cell": 1, "value": "E"} and doc["puzzle"][4][6] == {"cell": 0, "value": "E"}
+    assert doc["puzzle"][2][0] == 5 and doc["puzzle"][2][1] == 0  # the rest stays to solve
+    front = pypdf.PdfReader(book).pages[0].extract_text().split()
+    letters = [w for w in front if w.isalpha() and len(w) == 1]
+    assert letters == ["E", "E"]  # the givens on the puzzle page, no other letter of the fill
+
+
+def test_a_dictionary_fill_gives_its_predefined_letters_in_the_ipuz(cli, tmp_path: Path) -> None:
+    grid, words, out = tmp_path / "g.grid", tmp_path / "d.txt", tmp_path / "g.ipuz"
+    grid.write_text("C__\n_**\n_**\n")
+    words.write_text("CAT\nCOW\nOAK\n")
+    assert cli("crossword", grid, "--dictionary", words, "--ipuz", out).code == 10
+    assert ipuz.read(out.read_text(encoding="utf-8"))["puzzle"][0] == [{"cell": 1, "value": "C"}, 0, 0]
