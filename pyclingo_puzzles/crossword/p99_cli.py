@@ -68,10 +68,10 @@ def pdf(result: CrosswordResult, title: str, paper: str, given: Mapping[tuple[in
     from ..io import ipuz
     from ..io.pdf import clued_grid_sheet, output_budget, render
 
-    many = len(result.solutions) > 1
+    count = len(result.solutions)
     sheets = [
         clued_grid_sheet(
-            f"{title} — Solution {i}" if many else title,
+            f"{title} ({i} of {count})" if count > 1 else title,  # its key page: "... — solution"
             s.grid,
             ipuz.numbering(s.grid),
             ipuz.clue_lines(s.grid, s.placements, answers=False),
