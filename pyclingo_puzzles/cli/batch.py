@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
-from ..io.outfiles import check_output_paths
+from ..io.outfiles import check_output_paths, remove_unfinished
 from ..run import runtime, workers
 from ..run.progress import Bar
 from . import exitcodes, report
@@ -398,8 +398,7 @@ class _Batch:
                 index, result = conn.recv()
             except (EOFError, OSError):
                 died = self.results[w.index] = _died(w, self.files, self.limits)  # type: ignore[index]
-                w.index = None
-                w.process.stop()
+                self._ended(w)
                 self.workers.remove(w)
                 if runtime.remaining() != 0.0 and not died.note.startswith("interrupted"):
                     self.workers.append(self._spawn())
@@ -417,13 +416,22 @@ class _Batch:
             self.results[w.index] = stopped(
                 str(self.files[w.index]), f"{_hit(reason)} while {w.stage_name()}", now - w.since
             )
-            w.index = None
-            w.process.stop()
+            self._ended(w)
         # a worker that died with a file still assigned stays: its pipe's end of file is read by
         # the next ``_collect``, which reports the file. Dropping it here (it may die between that
         # wait and this line, e.g. of a SIGTERM to the process group) left the file without a
         # result, and the batch waited for it for ever
         self.workers = [w for w in self.workers if w.process.alive() or w.index is not None]
+
+    def _ended(self, w: _Worker) -> None:
+        """Stop a worker that has not answered for its file, and remove the temporary files of
+        that file's outputs it may have been writing when it ended."""
+        assert w.index is not None
+        w.process.stop()
+        outputs = self.outputs[w.index] if self.outputs else {}
+        if outputs:
+            remove_unfinished(outputs.values(), w.process.pid)
+        w.index = None
 
     def _until(self, w: _Worker) -> float:
         """When a busy worker is ended: ``give_up_at``; one checking or printing its answers gets

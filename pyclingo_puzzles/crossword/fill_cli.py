@@ -45,4 +45,4 @@ def run(args: argparse.Namespace, default: bool = False) -> Report:
         jobs=args.jobs,
         count=getattr(args, "count", False),
     )
-    return report(str(args.file), result, args)
+    return report(str(args.file), result, args, framework.predefined())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ..io import count
@@ -16,8 +16,11 @@ from .solution import CrosswordSolution, render_text
 __all__ = ["report", "run", "solve_instance"]  # solve_instance lives in p99.py (re-exported for older imports)
 
 
-def report(path: str, result: CrosswordResult, args: argparse.Namespace) -> Report:
-    """A result as the command reports it (text, JSON or only the count, outputs); both modes."""
+def report(
+    path: str, result: CrosswordResult, args: argparse.Namespace, given: Mapping[tuple[int, int], str] | None = None
+) -> Report:
+    """A result as the command reports it (text, JSON or only the count, outputs); both modes.
+    ``given``: the framework's predefined letters, which the exported puzzle shows."""
     if getattr(args, "count", False):
         return count.report(result.count, result.exhausted, result.exit_code)
     title = Path(path).stem
@@ -27,9 +30,9 @@ def report(path: str, result: CrosswordResult, args: argparse.Namespace) -> Repo
         text=lambda: result.text(path, args.models) + "\n",
         json=result.to_json,
         files={
-            "ipuz": lambda: ipuz_text(first, title),
+            "ipuz": lambda: ipuz_text(first, title, given),
             "svg": lambda: svg(first, title),
-            "pdf": lambda: pdf(result, title, args.paper),
+            "pdf": lambda: pdf(result, title, args.paper, given),
         },
         stats=result.stats,
         answered=first is not None,
@@ -46,10 +49,10 @@ def render_one(args: argparse.Namespace) -> Callable[[CrosswordSolution], str]:
     return lambda sol: f"Solution 1:\n{render_text(sol)}\n" + (f"shown: {' '.join(sol.shown)}\n" if sol.shown else "")
 
 
-def ipuz_text(solution: CrosswordSolution, title: str) -> str:
+def ipuz_text(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int], str] | None = None) -> str:
     from ..io import ipuz  # on use, as every output's module
 
-    return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title))
+    return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title, given=given))
 
 
 def svg(solution: CrosswordSolution, title: str) -> str:
@@ -59,19 +62,21 @@ def svg(solution: CrosswordSolution, title: str) -> str:
     return clued_grid(solution.grid, title, ipuz.clue_lines(solution.grid, solution.placements), letters=True)
 
 
-def pdf(result: CrosswordResult, title: str, paper: str):
-    """Each solution's numbered blank grid with its entries' lengths, the fills at the back."""
+def pdf(result: CrosswordResult, title: str, paper: str, given: Mapping[tuple[int, int], str] | None = None):
+    """Each solution's numbered grid, blank but for the ``given`` letters, with its entries'
+    lengths, the fills at the back."""
     from ..io import ipuz
     from ..io.pdf import clued_grid_sheet, output_budget, render
 
-    many = len(result.solutions) > 1
+    count = len(result.solutions)
     sheets = [
         clued_grid_sheet(
-            f"{title} — Solution {i}" if many else title,
+            f"{title} ({i} of {count})" if count > 1 else title,  # its key page: "... — solution"
             s.grid,
             ipuz.numbering(s.grid),
             ipuz.clue_lines(s.grid, s.placements, answers=False),
             ipuz.clue_lines(s.grid, s.placements),
+            given=given,
         )
         for i, s in enumerate(result.solutions, 1)
     ]
@@ -99,4 +104,4 @@ def run(args: argparse.Namespace) -> Report:
         count=getattr(args, "count", False),
         warn=warn,
     )
-    return report(str(args.file), result, args)
+    return report(str(args.file), result, args, instance.framework.predefined())

@@ -7,7 +7,7 @@ and the numbering is the standard one, recomputed from the grid.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,14 +65,22 @@ def crossword_ipuz(
     *,
     clue: Callable[[Placement], str] = lambda p: "",
     title: str = "",
+    given: Mapping[tuple[int, int], str] | None = None,
 ) -> dict[str, Any]:
-    """The ipuz document of a filled grid; an entry without a clue gets an empty clue text."""
+    """The ipuz document of a filled grid; an entry without a clue gets an empty clue text; the
+    ``given`` letters (a framework's predefined ones) are shown in the puzzle as its cells' values."""
     width = max((len(r) for r in rows), default=0)
     grid = [r.ljust(width) for r in rows]
     numbers = numbering(grid)
-    puzzle = [
-        [BLOCK if ch == " " else numbers.get((r, c), 0) for c, ch in enumerate(row)] for r, row in enumerate(grid)
-    ]
+    given = given or {}
+
+    def cell(r: int, c: int, ch: str) -> Any:
+        if ch == " ":
+            return BLOCK
+        number = numbers.get((r, c), 0)
+        return {"cell": number, "value": given[(r, c)]} if (r, c) in given else number
+
+    puzzle = [[cell(r, c, ch) for c, ch in enumerate(row)] for r, row in enumerate(grid)]
     # a crossword's lone place (on no entry) stays empty, "." in its grid: no letter to solve there
     solution = [[BLOCK if ch == " " else None if ch == EMPTY_PLACE else ch for ch in row] for row in grid]
     clues: dict[str, list[dict[str, Any]]] = {"Across": [], "Down": []}

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from ..core.errors import InputError
+from ..run.runtime import unfinished_file
 
 STDOUT = "-"  # as a FILE: standard output
 
@@ -81,6 +82,21 @@ def check_output_paths(
         seen[option] = path
 
 
+def temporary_name(path: str | Path, pid: int) -> Path:
+    """The temporary file process ``pid`` writes ``path`` through (beside it, hidden)."""
+    target = Path(os.path.realpath(path))
+    return target.with_name(f".{target.name}.{pid}.tmp")
+
+
+def remove_unfinished(paths: Iterable[str | Path], pid: int) -> None:
+    """Remove what process ``pid``, ended while it wrote, left of ``paths``' temporary files (a
+    batch's worker killed past its time: a killed process cleans nothing up)."""
+    for path in paths:
+        if not is_stdout(path):
+            with contextlib.suppress(OSError):
+                os.unlink(temporary_name(path, pid))
+
+
 def write_atomic(path: str | Path, content: str | bytes, what: str) -> None:
     """Write ``content`` to ``path`` (``-``: standard output) whole or not at all; ``what`` names
     the output in the error ("SVG", "PDF", ...). Raises ``OutputError``."""
@@ -96,19 +112,20 @@ def write_atomic(path: str | Path, content: str | bytes, what: str) -> None:
         _to_device(Path(path), data, what, path)  # /dev/stdout, /dev/null, a FIFO: no file to replace
         return
     target = Path(os.path.realpath(path))  # through a symlink, as a shell's > does
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp = temporary_name(target, os.getpid())
     try:
-        # O_EXCL: never through someone else's file; 0o666 less the umask, as a plain open gives
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        try:
-            with contextlib.suppress(OSError):  # keep an existing file's mode (a plain open does)
-                os.fchmod(fd, target.stat().st_mode & 0o7777)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-        finally:
-            os.close(fd)
-        os.replace(tmp, target)
+        with unfinished_file(tmp):  # a hard exit (a second Ctrl-C) meanwhile removes it
+            # O_EXCL: never through someone else's file; 0o666 less the umask, as a plain open gives
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            try:
+                with contextlib.suppress(OSError):  # keep an existing file's mode (a plain open does)
+                    os.fchmod(fd, target.stat().st_mode & 0o7777)
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+            finally:
+                os.close(fd)
+            os.replace(tmp, target)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

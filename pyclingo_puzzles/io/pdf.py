@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -87,9 +87,16 @@ def missing_glyphs(chars: str, blank: str = "") -> list[str]:
     return sorted({ch for ch in chars if ch not in blank and not ch.isspace() and ord(ch) not in _covered()})
 
 
+_dropped: set[str] = set()  # the characters ``drawable`` left out since ``render`` began
+
+
 def drawable(text: str) -> str:
-    """``text`` without the characters the font lacks (the command warns; fpdf2 cannot measure them)."""
-    return "".join(ch for ch in text if ch == " " or ord(ch) in _covered())
+    """``text`` without the characters the font lacks (``render`` warns; fpdf2 cannot measure them)."""
+    covered = _covered()
+    kept = "".join(ch for ch in text if ch == " " or ord(ch) in covered)
+    if len(kept) != len(text):
+        _dropped.update(ch for ch in text if ch != " " and ord(ch) not in covered and not ch.isspace())
+    return kept
 
 
 _prepared: threading.Thread | None = None
@@ -173,7 +180,8 @@ def output_budget() -> Budget:
 
 
 def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", budget: Budget | None = None) -> Drawn:
-    """The PDF of ``sheets``: every drawn front, then their backs, within ``budget``."""
+    """The PDF of ``sheets``: every drawn front, then their backs, within ``budget``. Characters
+    the font lacks (in letters, words, clues or titles) print as blanks, with one warning."""
     until = budget.until if budget is not None else None
     if _prepared is not None:  # (the import below waits for the thread's import anyway)
         _prepared.join(None if until is None else max(0.0, until - time.monotonic()))
@@ -185,6 +193,7 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
         pdf.add_font("noto", "", str(font))
         return pdf
 
+    _dropped.clear()
     with _font_file() as font:
         pdf = document()
         pdf.set_title(drawable(title))
@@ -206,6 +215,11 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
             if sheet.back is not None:
                 sheet.back(pdf)
         content = bytes(pdf.output())
+    if _dropped:
+        from .output import warn
+
+        shown = (ch if ch.isprintable() else f"U+{ord(ch):04X}" for ch in sorted(_dropped))  # a control character
+        warn(f"the PDF font has no glyph for {' '.join(shown)}: they print as blanks")
     return Drawn(content, drawn, len(sheets))
 
 
@@ -236,19 +250,55 @@ def write_pdf(path: str | Path, drawn: Drawn | bytes) -> None:
 # ------------------------------------------------------------------------------------ drawing
 
 
+WRAP_INDENT = 6.0  # mm: a clue's continuation lines stand in by that much
+MAX_HEADING_LINES = 3  # a title longer than that at its smallest size ends in "…"
+
+
+def wrap(pdf: Any, text: str, width: float) -> list[str]:
+    """``text`` in lines at most ``width`` mm wide in the current font, broken between words (a
+    word wider than a line is broken between letters)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if pdf.get_string_width(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for ch in word:
+            if line and pdf.get_string_width(line + ch) > width:
+                lines.append(line)
+                line = ""
+            line += ch
+    return [*lines, line]
+
+
 def new_page(pdf: Any, heading: str) -> float:
-    """A new page with its title, smaller when long; returns where the content starts."""
+    """A new page with its title, smaller when long and wrapped (at most ``MAX_HEADING_LINES``
+    lines) when still too wide; returns where the content starts."""
     pdf.add_page()
     heading = drawable(heading)
     size = 20.0
     pdf.set_font("noto", "", size)
-    while pdf.get_string_width(heading) > pdf.w - 2 * MARGIN and size > 8:
+    width = pdf.w - 2 * MARGIN
+    while pdf.get_string_width(heading) > width and size > 8:
         size -= 1
         pdf.set_font("noto", "", size)
+    lines = wrap(pdf, heading, width)
+    if len(lines) > MAX_HEADING_LINES:
+        lines = lines[:MAX_HEADING_LINES]
+        last = lines[-1]
+        while last and pdf.get_string_width(last + "…") > width:
+            last = last[:-1]
+        lines[-1] = last + "…"
+    line_h = size / PT * 1.25
     pdf.set_text_color(0)
     with bold(pdf, 0.25):
-        pdf.text(MARGIN, MARGIN + 7, heading)
-    return MARGIN + 16
+        for i, line in enumerate(lines):
+            pdf.text(MARGIN, MARGIN + 7 + i * line_h, line)
+    return MARGIN + 16 + (len(lines) - 1) * line_h
 
 
 def footer(pdf: Any) -> None:
@@ -277,20 +327,30 @@ def text_lines(pdf: Any, heading: str, lines: Sequence[str], top: float, size: f
     lines = [drawable(line) for line in lines]
     pdf.set_font("noto", "", size)
     line_h = size / PT * 1.5
-    width = max((pdf.get_string_width(line) for line in lines), default=0) + 6
-    cols = max(1, int((pdf.w - 2 * MARGIN) // width)) if width else 1
-    col_w = (pdf.w - 2 * MARGIN) / cols
-    while lines:
+    page_w = pdf.w - 2 * MARGIN
+    width = max((pdf.get_string_width(line.strip()) for line in lines), default=0) + 6
+    cols = max(1, int(page_w // width)) if width else 1
+    col_w = page_w / cols
+    # (text, indent mm, bold): a line wider than the page goes on in lines indented by WRAP_INDENT
+    rows: list[tuple[str, float, bool]] = []
+    for line in lines:
+        strong, text = not line.startswith(" "), line.strip()
+        first = wrap(pdf, text, page_w)[0]
+        rows.append((first, 0.0, strong))
+        rest = text[len(first) :].lstrip()
+        if rest:
+            rows += [(part, WRAP_INDENT, strong) for part in wrap(pdf, rest, page_w - WRAP_INDENT)]
+    while rows:
         per_col = max(1, int((pdf.h - MARGIN - top) // line_h))
-        here, lines = lines[: per_col * cols], lines[per_col * cols :]
+        here, rows = rows[: per_col * cols], rows[per_col * cols :]
         pdf.set_font("noto", "", size)
         pdf.set_text_color(0)
-        for i, line in enumerate(here):
+        for i, (text, indent, strong) in enumerate(here):
             c, r = divmod(i, per_col)
-            with bold(pdf, 0 if line.startswith(" ") else 0.15):
-                pdf.text(MARGIN + c * col_w, top + line_h * 0.7 + r * line_h, line.strip())
+            with bold(pdf, 0.15 if strong else 0):
+                pdf.text(MARGIN + c * col_w + indent, top + line_h * 0.7 + r * line_h, text)
         footer(pdf)
-        if lines:
+        if rows:
             top = new_page(pdf, f"{heading} (continued)")
 
 
@@ -354,15 +414,23 @@ def grid(
 def clued_grid_sheet(
     heading: str, rows: Sequence[str], numbers: dict[tuple[int, int], int], clues: Sequence[str],
     solution_clues: Sequence[str] | None = None, blank: str = " ",
+    given: Mapping[tuple[int, int], str] | None = None,
 ) -> Sheet:
-    """A crossword's sheet: the blank numbered grid with its clues, then the filled grid."""
+    """A crossword's sheet: the numbered grid with its clues, blank but for the ``given`` letters
+    (a framework's predefined ones), then the filled grid."""
+    given = given or {}
+    front = [
+        "".join(ch if ch == blank or (r, c) in given else EMPTY_PLACE for c, ch in enumerate(row))
+        for r, row in enumerate(rows)
+    ]
 
     def page(pdf: Any, key: bool) -> None:
         name = f"{heading} — solution" if key else heading
         top = new_page(pdf, name)
         lines = (solution_clues if key and solution_clues is not None else clues)
         share = 0.6 if lines else 1.0
-        bottom = grid(pdf, rows, top, blank=blank, numbers=numbers, letters=key, room=share * (pdf.h - MARGIN - top))
+        bottom = grid(pdf, rows if key else front, top, blank=blank, numbers=numbers, letters=key or bool(given),
+                      room=share * (pdf.h - MARGIN - top))
         if lines:
             text_lines(pdf, name, lines, bottom + 8)
         else:

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from html import escape as escape  # xml.sax.saxutils would pull in urllib and http at start-up
+from html import escape as _html_escape  # xml.sax.saxutils would pull in urllib and http at start-up
 from pathlib import Path
 
 from .ipuz import EMPTY_PLACE
 from .outfiles import write_atomic
+
+# characters XML 1.0 does not allow in a document at all (not even as &#..;): C0 controls other
+# than tab, newline and carriage return, surrogates, U+FFFE and U+FFFF
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """``text`` as XML character data or attribute value: markup escaped, and the characters XML
+    cannot hold (a control character in a title or clue) left out, so the file stays well-formed."""
+    return _html_escape(NOT_XML.sub("", text))
 
 
 def write_svg(path: str | Path, content: str) -> None:

@@ -57,6 +57,21 @@ UNINTERRUPTIBLE = frozenset({"grounding", "loading rules", "searching in worker 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
+_unfinished: set[str] = set()  # temporary files being written (io/outfiles.write_atomic)
+
+
+@contextlib.contextmanager
+def unfinished_file(path: str | os.PathLike[str]) -> Iterator[None]:
+    """While the block runs, ``path`` is a temporary file that a hard exit removes: ``os._exit``
+    runs no cleanup, and a second Ctrl-C while an output is written would leave it behind."""
+    name = os.fspath(path)
+    _unfinished.add(name)
+    try:
+        yield
+    finally:
+        _unfinished.discard(name)
+
+
 class Stopped(Exception):
     """Raised by ``check()`` in long Python loops once the run has to stop."""
 
@@ -316,6 +331,10 @@ class Run:
         with contextlib.suppress(Exception):
             print(message, file=sys.stderr)
         _flush(sys.stderr)
+        # last, so that a write the main thread began meanwhile is caught too; its target stays as it was
+        for name in list(_unfinished):
+            with contextlib.suppress(OSError):
+                os.unlink(name)
         os._exit(getattr(self, "hard_exit_code", EXIT_INTERRUPTED))  # the command sets it: --exit-codes
 
     # ---------------------------------------------------------------------------------- children

@@ -11,14 +11,13 @@ from ..core.errors import InputError
 from ..core.solve import Status
 from ..io import args as argtypes
 from ..io import count, instances
-from ..io.output import warn
 from ..io.report import Report
 from ..run import runtime
 from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
-from .pdf import missing_glyphs, pages_for, sheets_for
+from .pdf import pages_for, sheets_for
 from .puzzle import Puzzle, listed_words
 from .reader import KEYS, LEVELS, MAX_SIZE, override, read_instance
 
@@ -158,10 +157,6 @@ def pdf(result: WordSearch, title: str, paper: str):
     """The PDF of every puzzle, puzzles first and keys at the back, within the run's time."""
     from ..io.pdf import output_budget, render
 
-    inst = result.instance
-    lost = missing_glyphs("".join("".join(p.grid) for p in result.puzzles) + "".join(inst.words))
-    if lost:
-        warn(f"the PDF font has no glyph for {' '.join(lost)}: they print as blanks")
     pages = pdf_pages(result, title)
     return render(sheets_for(pages), paper, pages[0].heading, output_budget())
 

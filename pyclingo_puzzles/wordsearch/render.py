@@ -5,6 +5,7 @@ draws only the usable cells (each with a faint outline, so the shape shows)."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..io.svg import escape, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
@@ -13,6 +14,7 @@ from .shapes import BLOCK
 
 CELL = 28  # SVG cell size in px
 MARGIN = 40
+MONO_ADVANCE = 0.61  # em: a character's width in DejaVu Sans Mono (0.602), with a little to spare
 
 
 def text(puzzle: Puzzle) -> str:
@@ -48,14 +50,18 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
     height, width = len(puzzle.grid), len(puzzle.grid[0])
     cols = 4
     list_rows = (len(words) + cols - 1) // cols
-    page_w = max(2 * MARGIN + width * CELL, 2 * MARGIN + cols * 160)
+    heading = f"{title} (solution)" if key else title
+    # the font is monospaced: a character is MONO_ADVANCE em wide, so long words and titles get room
+    col_w = max(160, math.ceil(MONO_ADVANCE * 16 * max((len(w) for w in words), default=0)) + 24)
+    text_w = max(cols * col_w, math.ceil(MONO_ADVANCE * 22 * len(heading)))
+    page_w = max(2 * MARGIN + width * CELL, 2 * MARGIN + text_w)
     page_h = 2 * MARGIN + 40 + height * CELL + 30 + list_rows * 22
     top = MARGIN + 40
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w}" height="{page_h}" '
         f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans Mono, monospace">',
         f'<rect width="{page_w}" height="{page_h}" fill="white"/>',
-        f'<text x="{MARGIN}" y="{MARGIN + 10}" font-size="22">{escape(title)}{" (solution)" if key else ""}</text>',
+        f'<text x="{MARGIN}" y="{MARGIN + 10}" font-size="22">{escape(heading)}</text>',
     ]
     if shaped(puzzle):  # the shape's own cells, no frame around the bounding box
         out.extend(
@@ -90,7 +96,7 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
             )
     list_top = top + height * CELL + 40
     for i, word in enumerate(words):
-        x, y = MARGIN + (i % cols) * 160, list_top + (i // cols) * 22
+        x, y = MARGIN + (i % cols) * col_w, list_top + (i // cols) * 22
         out.append(f'<text x="{x}" y="{y}" font-size="16">{escape(word)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -49,6 +49,15 @@ def test_every_family_writes_a_pdf_with_its_pages(cli, tmp_path: Path, family: s
     assert reader.pages[0].extract_text().strip()  # a heading at least: real text, not an empty page
 
 
+def test_several_crossword_solutions_are_headed_each_of_the_count(cli, tmp_path: Path) -> None:
+    out = tmp_path / "out.pdf"
+    res = cli("crossword", INSTANCES / "crossword" / "plus-two-solutions.yaml", "--models", "0", "--pdf", out)
+    assert res.code == 30, res.err
+    heads = [page.extract_text().splitlines()[0] for page in pypdf.PdfReader(out).pages]
+    # the puzzles, then their keys, each named once (no "Solution 1 — solution")
+    assert [h.split(" (")[1] for h in heads] == ["1 of 2)", "2 of 2)", "1 of 2) — solution", "2 of 2) — solution"]
+
+
 @pytest.mark.parametrize("family", FAMILIES)
 def test_every_family_writes_an_svg(cli, tmp_path: Path, family: str) -> None:
     out = tmp_path / "out.svg"
