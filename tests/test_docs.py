@@ -264,3 +264,43 @@ def test_api_md_names_every_keyword_of_the_public_functions() -> None:
         if parameter.kind is inspect.Parameter.KEYWORD_ONLY and not re.search(rf"\b{name}=", text)
     ]
     assert not missing, f"docs/api.md does not name: {missing}"
+
+
+TRANSCRIPT = re.compile(r"^( *)\$ (pyclingo-puzzles [^\n]*)\n((?:\1(?!\$ |```)[^\n]*\n)*)", re.M)
+
+
+def _transcripts(page: Path) -> list[tuple[str, list[str]]]:
+    """`$ pyclingo-puzzles ...` lines in a page's code blocks and the output lines shown under them."""
+    found = []
+    for block in re.findall(r"^ *```[^\n]*\n(.*?)^ *```", page.read_text(), re.M | re.S):
+        for indent, command, output in TRANSCRIPT.findall(block):
+            found.append((command, [line[len(indent) :].rstrip() for line in output.splitlines()]))
+    return found
+
+
+DOC_TRANSCRIPTS = [
+    (f"{page.name}: {command}", command, shown)
+    for page in sorted(DOCS.glob("*.md"))
+    for command, shown in _transcripts(page)
+    if all((ROOT / arg).exists() for arg in command.split()[2:] if arg.startswith("instances/"))
+    and any(arg.startswith("instances/") for arg in command.split())
+]
+
+
+def test_the_transcript_finder_reads_indented_blocks() -> None:
+    assert any(name.startswith("wordsearch.md: pyclingo-puzzles wordsearch") for name, _, _ in DOC_TRANSCRIPTS)
+
+
+@pytest.mark.serial
+@pytest.mark.parametrize(("name", "command", "shown"), DOC_TRANSCRIPTS, ids=[n for n, _, _ in DOC_TRANSCRIPTS])
+def test_a_shown_run_prints_what_the_page_shows(
+    name: str, command: str, shown: list[str], cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page that shows a run's output (a seeded word search) shows what the command prints now."""
+    import shlex
+
+    monkeypatch.chdir(tmp_path)  # an output file the run names (--svg-key key.svg) lands there
+
+    res = cli(*(str(ROOT / arg) if arg.startswith("instances/") else arg for arg in shlex.split(command)[1:]))
+    printed = [line.rstrip() for line in res.out.splitlines()]
+    assert printed[: len(shown)] == shown, "\n".join([f"{name}: the page shows", *shown, "the command prints", res.out])
