@@ -304,3 +304,34 @@ def test_a_shown_run_prints_what_the_page_shows(
     res = cli(*(str(ROOT / arg) if arg.startswith("instances/") else arg for arg in shlex.split(command)[1:]))
     printed = [line.rstrip() for line in res.out.splitlines()]
     assert printed[: len(shown)] == shown, "\n".join([f"{name}: the page shows", *shown, "the command prints", res.out])
+
+
+def _format_examples() -> list[tuple[str, str, str]]:
+    """formats.md's example inputs: (family, suffix, text) per ```yaml / ```text block of each input section."""
+    inputs = (DOCS / "formats.md").read_text().split("\n## Inputs", 1)[1].split("\n## Outputs", 1)[0]
+    families = {"Word search": "wordsearch", "Crossword": "crossword", "Strips": "strips", "Layout": "layout"}
+    examples = []
+    for section in inputs.split("\n### ")[1:]:
+        title, _, body = section.partition("\n")
+        if title in families:
+            for kind, text in re.findall(r"^```(yaml|text)\n(.*?)^```", body, re.M | re.S):
+                examples.append((families[title], ".yaml" if kind == "yaml" else ".txt", text))
+    return examples
+
+
+def test_formats_md_has_an_example_per_family() -> None:
+    assert {family for family, _, _ in _format_examples()} == {"wordsearch", "crossword", "strips", "layout"}
+
+
+FORMAT_EXAMPLES = _format_examples()
+
+
+@pytest.mark.parametrize(
+    ("family", "suffix", "text"), FORMAT_EXAMPLES, ids=[f"{family}{suffix}" for family, suffix, _ in FORMAT_EXAMPLES]
+)
+def test_every_example_input_of_formats_md_is_solved(family: str, suffix: str, text: str, tmp_path: Path, cli) -> None:
+    """An example a user copies from formats.md reads and has an answer (a layout's words connect)."""
+    example = tmp_path / f"example{suffix}"
+    example.write_text(text)
+    res = cli(family, example, "--time-limit", "20")
+    assert res.code in (10, 30), f"{family} example: exit {res.code}\n{res.err}"
