@@ -280,7 +280,7 @@ def _transcripts(page: Path) -> list[tuple[str, list[str]]]:
 
 DOC_TRANSCRIPTS = [
     (f"{page.name}: {command}", command, shown)
-    for page in sorted(DOCS.glob("*.md"))
+    for page in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
     for command, shown in _transcripts(page)
     if all((ROOT / arg).exists() for arg in command.split()[2:] if arg.startswith("instances/"))
     and any(arg.startswith("instances/") for arg in command.split())
