@@ -378,7 +378,7 @@ def test_clingos_warnings_while_loading_the_rules_are_passed_on_as_the_rules(fam
     path = write(tmp_path, "self.lp", '#include "self.lp".\n')
     args = ["layout", INSTANCES / "layout" / "pets-5.yaml"] if family == "layout" else family_args(family, tmp_path)
     res = cli(*args, "--rules", path)
-    assert res.code in (10, 30), res.err
+    assert res.code in (10, 11, 30), res.err  # an answer (a busy machine may stop the layout's proof: 11)
     lines = res.err.splitlines()
     assert lines and all(x.startswith(f"{path}:1:") and "warning: already included file" in x for x in lines), lines
 

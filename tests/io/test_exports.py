@@ -170,7 +170,9 @@ def test_a_batch_worker_killed_while_writing_leaves_no_temporary_file(tmp_path: 
                          timeout=60)
     assert "Traceback" not in res.stderr, res.stderr
     assert res.returncode != 0 and "book-a.pdf" not in os.listdir(tmp_path)
-    assert sorted(os.listdir(tmp_path)) == ["a.yaml", "b.yaml", "book-b.pdf"]  # no .book-a.pdf.PID.tmp
+    # no .book-a.pdf.PID.tmp; book-b.pdf is written when b's worker got its time (a busy machine
+    # may spend the batch's 2 s before that)
+    assert set(os.listdir(tmp_path)) - {"book-b.pdf"} == {"a.yaml", "b.yaml"}
 
 
 # ------------------------------------------------------------------------------------ ipuz
