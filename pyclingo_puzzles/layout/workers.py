@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 WAIT_SHARE = 0.6  # of the output's margin (search.output_margin), the time the parent waits for the worker's
 # result after the deadline the searches share (0.3 s at 2 s or more)
 STAGE = "searching for a layout"  # named when a limit hits (Python work: it polls the deadline)
+SHOWN_SHARE = 0.1  # with user rules, the share of the time limit kept for the solve that gives their #show
+SHOWN_MAX = 1.0  # atoms for the layout, and at most these seconds (it grounds the encoding and the rules once:
+# tens of milliseconds alone, but half the output's margin, as it had, was too short on a busy machine)
 SEED_STEP = 7919  # the worker's seed: the parent's plus this (a different, reproducible start)
 
 
@@ -76,12 +79,13 @@ def arrange(
     """The best layout of one search here and (``workers``, when it pays) one in a worker."""
     search = Search(inst, rules=rules, seed=seed, warn=warn)
     if not workers or rules or len(inst.words) <= PROOF_WORDS or not two_cores():
-        outcome = _search(search, time_limit, started)
+        shown = min(SHOWN_MAX, SHOWN_SHARE * time_limit) if rules else 0.0
+        outcome = _search(search, time_limit - shown, started)
         if search.rules and outcome.layout is not None:
             # the user's #show atoms of the layout printed (it may come from any of the search's
-            # solves, or from none: one small solve with every word fixed), in half the time left
-            left = started + time_limit - time.monotonic()
-            outcome.shown = search.shown_of(outcome.layout, max(0.01, left / 2))
+            # solves, or from none: one small solve with every word fixed), in the time kept for it
+            left = started + search_seconds(time_limit) - time.monotonic()
+            outcome.shown = search.shown_of(outcome.layout, max(0.01, left))
         return outcome
     from ..run import workers as processes
 
