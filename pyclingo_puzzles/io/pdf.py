@@ -95,7 +95,7 @@ def drawable(text: str) -> str:
     covered = _covered()
     kept = "".join(ch for ch in text if ch == " " or ord(ch) in covered)
     if len(kept) != len(text):
-        _dropped.update(ch for ch in text if ch != " " and ord(ch) not in covered and not ch.isspace())
+        _dropped.update(missing_glyphs(text))
     return kept
 
 

@@ -12,13 +12,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from clingo import Function, Number, SymbolType
+from clingo import Function, Number
 
 from ..core.errors import VerificationError, derived_error
 from ..core.solve import Answer, Solver, SolveResult, Stats, Status, exit_code
 from ..run import runtime
 from .reader import StripsInstance
-from .tiling import NAMES_NO_GRID, Tiling, decode, grid_facts, verify
+from .tiling import NAMES_NO_GRID, Tiling, decode, grid_facts, names_grid, verify
 
 ENCODING = "strips.lp"
 # clasp keeps the (small) cardinality constraints as they are instead of translating some to
@@ -75,7 +75,7 @@ def _grid_of(symbols: Sequence, n: int, rules: Sequence[str]) -> int:
     """The grid a one-grid model tiles: its one ``active(G)`` atom."""
     active = [s for s in symbols if s.name == "active" and len(s.arguments) == 1]
     for s in active:
-        if s.arguments[0].type is not SymbolType.Number or not 0 <= s.arguments[0].number < n:
+        if not names_grid(s.arguments[0], n):
             raise derived_error(s, NAMES_NO_GRID, rules)
     if len(active) != 1:
         raise derived_error(active[-1] if active else "active(_)", "but a model tiles exactly one grid", rules)

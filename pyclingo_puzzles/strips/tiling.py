@@ -61,7 +61,8 @@ USE = re.compile(r"use\((-?\d+),(-?\d+),(-?\d+),([hv]),(-?\d+)\)")
 NAMES_NO_GRID = "which names no grid"
 
 
-def _names_grid(arg: Symbol, n: int) -> bool:
+def names_grid(arg: Symbol, n: int) -> bool:
+    """Whether ``arg`` (of an ``active/1`` atom) is the index of one of ``n`` grids."""
     return arg.type is SymbolType.Number and 0 <= arg.number < n
 
 
@@ -77,7 +78,7 @@ def decode(
         if m is None:
             if sym.name == "use" and len(sym.arguments) == 5:
                 raise derived_error(sym, NOT_A_STRIP, rules)  # use/5 of a shape no strip has
-            if sym.name == "active" and len(sym.arguments) == 1 and not _names_grid(sym.arguments[0], len(grids)):
+            if sym.name == "active" and len(sym.arguments) == 1 and not names_grid(sym.arguments[0], len(grids)):
                 raise derived_error(sym, NAMES_NO_GRID, rules)  # e.g. active(99) from the user's rules
             continue
         g, r, c, length = int(m[1]), int(m[2]), int(m[3]), int(m[5])
