@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import os
 import re
 import time
 from collections.abc import Callable
@@ -22,6 +23,10 @@ ROOT = Path(__file__).resolve().parents[1]
 INSTANCES = ROOT / "instances"
 SHARED = ROOT.parent / "shared"
 T = TypeVar("T")
+
+# The suite's assertions read clingo's exit codes (10/20/30/11/65): pinned here, whatever the default
+# convention is; a test of the default itself removes the variable (monkeypatch.delenv).
+os.environ["PYCLINGO_PUZZLES_EXIT_CODES"] = "clingo"
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from pathlib import Path
 PACKAGE = "pyclingo_puzzles"
 SOURCE = Path(__file__).resolve().parents[1] / PACKAGE
 FAMILIES = frozenset({"crossword", "layout", "strips", "wordsearch"})
-BASE = frozenset({"core", "io", "run"})  # import no family and no cli
+BASE = frozenset({"core", "formats", "run"})  # import no family and no cli
 MAX_TOP_LEVEL = 5
 
 Graph = Mapping[str, set[str]]
@@ -69,7 +69,7 @@ def import_graph(modules: Mapping[str, tuple[str, bool]]) -> dict[str, set[str]]
 
 
 def layer(module: str) -> str:
-    """``core``, ``io``, ``run``, ``cli``, a family's name, or ``top`` (``__init__``, ``__main__``)."""
+    """``core``, ``formats``, ``run``, ``cli``, a family's name, or ``top`` (``__init__``, ``__main__``)."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 and parts[1] in BASE | FAMILIES | {"cli"} else "top"
 
@@ -83,7 +83,7 @@ def violations(graph: Graph) -> list[str]:
             if here in BASE and (there in FAMILIES or there == "cli"):
                 out.append(f"{source} -> {target}: {here}/ imports no family and no cli")
             elif here in FAMILIES and there == "cli":  # a family's own cli.py too: no exception
-                out.append(f"{source} -> {target}: a family imports core, io and run, not cli")
+                out.append(f"{source} -> {target}: a family imports core, formats and run, not cli")
             elif here in FAMILIES and there in FAMILIES and there != here:
                 out.append(f"{source} -> {target}: a family imports no other family")
     return out
@@ -138,7 +138,7 @@ def test_no_import_circle() -> None:
 def test_few_modules_at_the_top_level() -> None:
     top = sorted(p.name for p in SOURCE.glob("*.py"))
     assert len(top) <= MAX_TOP_LEVEL, top
-    assert {"core", "io", "run", "cli"} <= {p.name for p in SOURCE.iterdir() if (p / "__init__.py").is_file()}
+    assert {"core", "formats", "run", "cli"} <= {p.name for p in SOURCE.iterdir() if (p / "__init__.py").is_file()}
 
 
 def test_the_graph_sees_the_known_edges() -> None:

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
-from ..io.outfiles import check_output_paths, remove_unfinished
+from ..formats.outfiles import check_output_paths, remove_unfinished
 from ..run import runtime, workers
 from ..run.progress import Bar
 from . import exitcodes, report

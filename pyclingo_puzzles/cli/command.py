@@ -21,13 +21,13 @@ from pathlib import Path
 
 from ..core import messages
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
-from ..io import args as argtypes
-from ..io.args import models as _models
-from ..io.args import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
-from ..io.args import positive_float as _positive_float
-from ..io.args import seed as _seed
-from ..io.outfiles import OutputError
-from ..io.output import print_json, print_stats, warn
+from ..formats import args as argtypes
+from ..formats.args import models as _models
+from ..formats.args import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
+from ..formats.args import positive_float as _positive_float
+from ..formats.args import seed as _seed
+from ..formats.outfiles import OutputError
+from ..formats.output import print_json, print_stats, warn
 from ..run import runtime
 from ..run.stdout_guard import run_guarded, standard_streams
 from . import exitcodes, report
@@ -366,7 +366,7 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if getattr(args, "words", None) is not None:
         if files:
             parser.error(f"{args.command}: give FILE or --words, not both")
-        args.file = ["--words"]  # the family reads args.words (io/instances.py: given); this names them
+        args.file = ["--words"]  # the family reads args.words (formats/instances.py: given); this names them
     elif not files:
         parser.error(
             f"{args.command}: no input: give a FILE (YAML or a .txt word list, - for standard input) or --words"

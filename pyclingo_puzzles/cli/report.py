@@ -1,7 +1,7 @@
 """The one report path: from a family's ``Report`` to standard output, output files and an exit code.
 
 Before any work, ``prepare`` resolves ``-o FILE`` to the output its suffix names and checks every
-output path (``io/outfiles.check_output_paths``: writable, not an input, not named twice, at most one
+output path (``formats/outfiles.check_output_paths``: writable, not an input, not named twice, at most one
 ``-``). After the run, ``deliver`` prints the JSON document or the text (not when an output file is
 ``-``: then standard output holds that file), writes each output file given, whole or not at all,
 and prints the statistics on stderr. Output files are written only when the run has an answer.
@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import InputError
-from ..io.outfiles import check_output_paths, is_stdout, write_atomic
-from ..io.output import print_json, print_stats, warn
-from ..io.report import OUTPUTS, Report
+from ..formats.outfiles import check_output_paths, is_stdout, write_atomic
+from ..formats.output import print_json, print_stats, warn
+from ..formats.report import OUTPUTS, Report
 from ..run.runtime import Run
 from ..run.stdout_guard import OutputFailed
 
@@ -82,7 +82,7 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
         raise InputError("'-' writes to standard output: give one FILE (several write one file each)", "-")
     check_output_paths({OPTION[dest]: path for dest, path in outputs.items()}, inputs(args))
     if "pdf" in outputs and not batch:  # (a batch forks its workers: no thread may be running then)
-        from ..io import pdf
+        from ..formats import pdf
 
         pdf.prepare()  # fpdf2 and the font load in a thread while the run solves
 

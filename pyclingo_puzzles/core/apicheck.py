@@ -1,6 +1,6 @@
 """Checks of the Python API's arguments: a wrong type or value is an ``InputError`` naming the
 argument (as the CLI's option parser rejects a bad option), never a TypeError from deep inside or a
-RuntimeError from clingo. The bounds are clingo's, the same on the command line (``io/args.py``)."""
+RuntimeError from clingo. The bounds are clingo's, the same on the command line (``formats/args.py``)."""
 
 from __future__ import annotations
 

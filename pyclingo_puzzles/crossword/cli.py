@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..io import args as argtypes
-from ..io import count
-from ..io.report import Report
+from ..formats import args as argtypes
+from ..formats import count
+from ..formats.report import Report
 
 NAME = "crossword"
 

@@ -19,7 +19,7 @@ from ..core import rules as user_rules
 from ..core.errors import InputError, VerificationError, read_text
 from ..core.letters import normalize_word
 from ..core.solve import Answer, Solver, SolveResult, Stats, Status, encoding_path
-from ..io.yamlio import expect_mapping, expect_str_list, load_yaml
+from ..formats.yamlio import expect_mapping, expect_str_list, load_yaml
 from ..run import runtime
 from ..run.portfolio import Progress, can_race, race
 from .facts import site_facts

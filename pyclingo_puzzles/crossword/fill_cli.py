@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..io.output import warn
-from ..io.report import Report
+from ..formats.output import warn
+from ..formats.report import Report
 from .api import dictionary_of, fill
 from .english import NAME
 from .fill import read_framework

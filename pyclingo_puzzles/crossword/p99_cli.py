@@ -6,9 +6,9 @@ import argparse
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ..io import count
-from ..io.output import warn
-from ..io.report import Report
+from ..formats import count
+from ..formats.output import warn
+from ..formats.report import Report
 from .api import CrosswordResult, instance_of, solve
 from .p99 import solve_instance
 from .solution import CrosswordSolution, render_text
@@ -50,14 +50,14 @@ def render_one(args: argparse.Namespace) -> Callable[[CrosswordSolution], str]:
 
 
 def ipuz_text(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int], str] | None = None) -> str:
-    from ..io import ipuz  # on use, as every output's module
+    from ..formats import ipuz  # on use, as every output's module
 
     return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title, given=given))
 
 
 def svg(solution: CrosswordSolution, title: str) -> str:
-    from ..io import ipuz
-    from ..io.svg import clued_grid
+    from ..formats import ipuz
+    from ..formats.svg import clued_grid
 
     return clued_grid(solution.grid, title, ipuz.clue_lines(solution.grid, solution.placements), letters=True)
 
@@ -65,8 +65,8 @@ def svg(solution: CrosswordSolution, title: str) -> str:
 def pdf(result: CrosswordResult, title: str, paper: str, given: Mapping[tuple[int, int], str] | None = None):
     """Each solution's numbered grid, blank but for the ``given`` letters, with its entries'
     lengths, the fills at the back."""
-    from ..io import ipuz
-    from ..io.pdf import clued_grid_sheet, output_budget, render
+    from ..formats import ipuz
+    from ..formats.pdf import clued_grid_sheet, output_budget, render
 
     count = len(result.solutions)
     sheets = [

@@ -112,7 +112,7 @@ def parse_dat(text: str, path: str) -> CrosswordInstance:
 
 
 def parse_yaml(text: str, path: str) -> CrosswordInstance:
-    from ..io.yamlio import expect_mapping, expect_str_list, load_yaml  # only YAML input needs PyYAML
+    from ..formats.yamlio import expect_mapping, expect_str_list, load_yaml  # only YAML input needs PyYAML
 
     doc = load_yaml(path, text)
     expect_mapping(doc, ("words", "framework"))

@@ -21,8 +21,8 @@ from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.grid import Placement
 from ..core.solve import Stats, Status
-from ..io.instances import LIST_SUFFIXES, YAML_SUFFIXES
-from ..io.yamlio import DataDoc
+from ..formats.instances import LIST_SUFFIXES, YAML_SUFFIXES
+from ..formats.yamlio import DataDoc
 from . import render, workers
 from .grid import Layout
 from .reader import MAX_SIDE, PREFERENCES, LayoutInstance, from_doc, read_instance

@@ -7,11 +7,11 @@ import time
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..io import instances
-from ..io.args import add_input, add_pdf_arguments
-from ..io.ipuz import to_text as ipuz_text
-from ..io.output import warn
-from ..io.report import Report
+from ..formats import instances
+from ..formats.args import add_input, add_pdf_arguments
+from ..formats.ipuz import to_text as ipuz_text
+from ..formats.output import warn
+from ..formats.report import Report
 from ..run import runtime
 from . import render, workers
 from .api import LayoutResult
@@ -70,6 +70,6 @@ def run(args: argparse.Namespace) -> Report:
 
 
 def pdf(sheet, args: argparse.Namespace):
-    from ..io.pdf import output_budget, render
+    from ..formats.pdf import output_budget, render
 
     return render([sheet], args.paper, instances.title(args.file, "Crossword"), output_budget())

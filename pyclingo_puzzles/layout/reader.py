@@ -1,5 +1,5 @@
 """Layout instances: a YAML word list with optional clues, box limits, title and preference, or a
-plain word list (one word a line, the rest of the line its clue; ``io/instances.py``).
+plain word list (one word a line, the rest of the line its clue; ``formats/instances.py``).
 
 Keys: ``words`` (strings or ``{word, clue}`` mappings), optional ``max_width``, ``max_height``,
 ``title``, ``prefer`` (``balanced`` | ``crossings`` | ``area``: see ``objective.py``).
@@ -12,8 +12,8 @@ from pathlib import Path
 
 from ..core.errors import InputError, shorten, shown
 from ..core.letters import checked_word
-from ..io import instances
-from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
+from ..formats import instances
+from ..formats.yamlio import YamlDoc, expect_mapping, load_yaml
 from .objective import DEFAULT, PREFERENCES
 
 KEYS = ("words", "max_width", "max_height", "title", "prefer")

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from ..core.grid import Placement
-from ..io.ipuz import clue_lines as ipuz_clue_lines
-from ..io.ipuz import crossword_ipuz, numbering
-from ..io.svg import clued_grid, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
+from ..formats.ipuz import clue_lines as ipuz_clue_lines
+from ..formats.ipuz import crossword_ipuz, numbering
+from ..formats.svg import clued_grid, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
 from .grid import Layout
 from .reader import LayoutInstance
 
@@ -48,7 +48,7 @@ def svg(layout: Layout, inst: LayoutInstance, *, key: bool) -> str:
 
 def pdf_sheet(layout: Layout, inst: LayoutInstance):
     """The PDF's sheet: the numbered blank grid with its clues, then the solution."""
-    from ..io.pdf import clued_grid_sheet
+    from ..formats.pdf import clued_grid_sheet
 
     rows = layout.rows()
     return clued_grid_sheet(

@@ -57,7 +57,7 @@ UNINTERRUPTIBLE = frozenset({"grounding", "loading rules", "searching in worker 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
-_unfinished: set[str] = set()  # temporary files being written (io/outfiles.write_atomic)
+_unfinished: set[str] = set()  # temporary files being written (formats/outfiles.write_atomic)
 
 
 @contextlib.contextmanager

@@ -17,7 +17,7 @@ from typing import Any
 from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.solve import Status
-from ..io.yamlio import DataDoc
+from ..formats.yamlio import DataDoc
 from .hunt import Meta, assemble, black_cells
 from .reader import DEFAULT_LENGTHS, MAX_LENGTH, StripsInstance, from_doc, read_instance
 from .solver import StripsResult, solve_grids

@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 
 from ..core.solve import Status
-from ..io import args as argtypes
-from ..io import count
-from ..io.report import Report
+from ..formats import args as argtypes
+from ..formats import count
+from ..formats.report import Report
 from . import render
 from .api import HuntResult, hunt, tile
 from .render import pdf_sheets as render_sheets
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> Report:
 
 
 def pdf(drawn: list, args: argparse.Namespace):
-    from ..io.pdf import output_budget, render
+    from ..formats.pdf import output_budget, render
 
     title = Path(args.file).stem
     return render(render_sheets(drawn, title, args.bottom_up), args.paper, title, output_budget())

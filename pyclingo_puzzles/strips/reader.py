@@ -13,8 +13,8 @@ from typing import Any
 
 from ..core.errors import InputError, shown
 from ..core.letters import describe_char
-from ..io import instances
-from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
+from ..formats import instances
+from ..formats.yamlio import YamlDoc, expect_mapping, load_yaml
 
 COLOURS = ("b", "w")
 DEFAULT_LENGTHS = (1, 2, 3)

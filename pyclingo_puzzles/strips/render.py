@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..io.svg import escape
+from ..formats.svg import escape
 from .tiling import Tiling
 
 CELL = 24
@@ -78,7 +78,7 @@ def svg(tilings: Sequence[Tiling], per_row: int = 5, bottom_up: bool = False) ->
 
 def pdf_sheets(tilings: Sequence[Tiling], title: str, bottom_up: bool = False) -> list[Any]:
     """One page per tiling: its outline, as large as the page allows, under the grid's name."""
-    from ..io.pdf import Sheet, footer, grid, new_page
+    from ..formats.pdf import Sheet, footer, grid, new_page
 
     def page(pdf: Any, tiling: Tiling) -> None:
         top = new_page(pdf, f"{title} — {tiling.grid.name}")

@@ -20,8 +20,8 @@ from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.rules import describe_core
 from ..core.solve import Stats, Status, exit_code
-from ..io import instances
-from ..io.yamlio import DataDoc
+from ..formats import instances
+from ..formats.yamlio import DataDoc
 from . import quality, render
 from .autosize import find_size
 from .generate import generate as _generate

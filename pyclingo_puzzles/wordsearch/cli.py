@@ -9,9 +9,9 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..core.solve import Status
-from ..io import args as argtypes
-from ..io import count, instances
-from ..io.report import Report
+from ..formats import args as argtypes
+from ..formats import count, instances
+from ..formats.report import Report
 from ..run import runtime
 from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
@@ -155,7 +155,7 @@ def text(args: argparse.Namespace, result: WordSearch) -> str:
 
 def pdf(result: WordSearch, title: str, paper: str):
     """The PDF of every puzzle, puzzles first and keys at the back, within the run's time."""
-    from ..io.pdf import output_budget, render
+    from ..formats.pdf import output_budget, render
 
     pages = pdf_pages(result, title)
     return render(sheets_for(pages), paper, pages[0].heading, output_budget())

@@ -1,6 +1,6 @@
 """Printable word search pages (``--pdf``): a puzzle page and a key page per puzzle, A4 or Letter.
 
-The document, its font (Noto Sans) and the time cap are ``io/pdf.py``'s; this module draws a word
+The document, its font (Noto Sans) and the time cap are ``formats/pdf.py``'s; this module draws a word
 search's pages: the letter grid with its word list, and the key with every hidden word outlined.
 A book of several puzzles has the puzzle pages first and the keys at the back, each page numbered.
 """
@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..io import pdf as document
-from ..io.pdf import MARGIN, PAPERS, PT, Budget, Drawn, Sheet, bold, drawable, font_path, footer, new_page
-from ..io.pdf import missing_glyphs as _missing
+from ..formats import pdf as document
+from ..formats.pdf import MARGIN, PAPERS, PT, Budget, Drawn, Sheet, bold, drawable, font_path, footer, new_page
+from ..formats.pdf import missing_glyphs as _missing
 from .puzzle import Puzzle
 from .shapes import BLOCK
 
@@ -51,7 +51,7 @@ def pages_for(
 
 
 def sheets_for(pages: Sequence[Page]) -> list[Sheet]:
-    """``pages_for``'s pages as sheets (front: a puzzle, back: its key) for ``io/pdf.render``."""
+    """``pages_for``'s pages as sheets (front: a puzzle, back: its key) for ``formats/pdf.render``."""
     fronts = [p for p in pages if not p.key]
     backs: list[Page | None] = [p for p in pages if p.key]
     backs += [None] * (len(fronts) - len(backs))

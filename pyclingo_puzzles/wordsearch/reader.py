@@ -18,8 +18,8 @@ from ..core.apicheck import SEED_LIMIT
 from ..core.errors import InputError, shorten, shown
 from ..core.letters import checked_word, describe_char, first_non_letter, normalize_word
 from ..core.wordcheck import find_contained, find_duplicate
-from ..io import instances
-from ..io.yamlio import YamlDoc, expect_mapping, load_yaml
+from ..formats import instances
+from ..formats.yamlio import YamlDoc, expect_mapping, load_yaml
 from . import shapes
 
 Direction = tuple[int, int]

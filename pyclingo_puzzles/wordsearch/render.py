@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..io.svg import escape, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
+from ..formats.svg import escape, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
 from .puzzle import Puzzle
 from .shapes import BLOCK
 

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from ..core.errors import InputError, shown
-from ..io.yamlio import YamlDoc
+from ..formats.yamlio import YamlDoc
 
 Mask = tuple[str, ...]
 USABLE, UNUSABLE = "#", "."

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from pyclingo_puzzles.core.grid import Placement
 from pyclingo_puzzles.core.solve import Status
-from pyclingo_puzzles.io.ipuz import numbering
+from pyclingo_puzzles.formats.ipuz import numbering
 from pyclingo_puzzles.layout import arrange
 from pyclingo_puzzles.layout.greedy import Board, work
 from pyclingo_puzzles.layout.objective import key

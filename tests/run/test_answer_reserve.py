@@ -9,7 +9,7 @@ import pytest
 
 from pyclingo_puzzles.cli import batch
 from pyclingo_puzzles.core import solve as core_solve
-from pyclingo_puzzles.io import pdf
+from pyclingo_puzzles.formats import pdf
 from pyclingo_puzzles.run import runtime
 
 

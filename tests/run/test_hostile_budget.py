@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pyclingo_puzzles.io.args import memory_size
+from pyclingo_puzzles.formats.args import memory_size
 from pyclingo_puzzles.run import runtime
 
 from ..conftest import (

@@ -1,5 +1,5 @@
 """The inputs makers have: plain word lists (``.txt``), standard input (``-``), words inline
-(``--words``) and ``--size`` without YAML, read through the one reader scaffold (``io/instances.py``)
+(``--words``) and ``--size`` without YAML, read through the one reader scaffold (``formats/instances.py``)
 with the same one-line ``FILE:LINE`` errors as YAML."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pyclingo_puzzles.core.errors import InputError, shorten
-from pyclingo_puzzles.io import instances
+from pyclingo_puzzles.formats import instances
 from pyclingo_puzzles.layout.reader import read_instance as read_layout
 from pyclingo_puzzles.wordsearch.reader import read_instance as read_wordsearch
 from tests.cli.test_hostile import FUZZ, assert_contract, one_line_65, run_cli, write

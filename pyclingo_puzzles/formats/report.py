@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..core.solve import Stats
 
-Content = Callable[[], Any]  # str (SVG, ipuz), bytes, or io/pdf.Drawn (a PDF, with what it holds)
+Content = Callable[[], Any]  # str (SVG, ipuz), bytes, or formats/pdf.Drawn (a PDF, with what it holds)
 
 # output option (its argparse dest) -> what the file holds, as messages name it
 OUTPUTS = {"svg": "SVG", "svg_key": "SVG key", "pdf": "PDF", "ipuz": "ipuz file", "json_file": "JSON"}
