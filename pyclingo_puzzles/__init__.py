@@ -12,7 +12,8 @@ Use from Python (no CLI module needed)::
 The families and ``Status`` are imported on first use: the command pays only for the family it runs.
 
 Every result has ``.status`` (``Status.SAT`` / ``UNSAT`` / ``UNKNOWN``, as in the JSON output) and
-``.exit_code``; bad input raises ``InputError`` (``.file``, ``.line`` when it comes from a file).
+``.exit_code`` (the command's: Unix by default, clingo's with ``PYCLINGO_PUZZLES_EXIT_CODES=clingo``);
+bad input raises ``InputError`` (``.file``, ``.line`` when it comes from a file).
 """
 
 from __future__ import annotations
