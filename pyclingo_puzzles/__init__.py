@@ -24,7 +24,17 @@ from .core.errors import InputError, VerificationError
 
 __version__ = "0.1.0"
 
-__all__ = ["InputError", "Status", "VerificationError", "__version__", "crossword", "layout", "strips", "wordsearch"]
+__all__ = [
+    "InputError",
+    "Status",
+    "VerificationError",
+    "__version__",
+    "crossword",
+    "layout",
+    "strips",
+    "trusted_rules",
+    "wordsearch",
+]
 
 _FAMILIES = ("crossword", "layout", "strips", "wordsearch")
 
@@ -32,6 +42,10 @@ _FAMILIES = ("crossword", "layout", "strips", "wordsearch")
 def __getattr__(name: str) -> object:
     if name in _FAMILIES:
         return importlib.import_module(f".{name}", __name__)  # the import binds the attribute
+    if name == "trusted_rules":  # rules files' opt-outs for trusted callers (docs/rules.md, "Safety")
+        from .core.rulesfile import trusted_rules
+
+        return trusted_rules
     if name == "Status":
         from .core.status import Status
 
@@ -41,4 +55,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_FAMILIES) | {"Status"})
+    return sorted(set(globals()) | set(_FAMILIES) | {"Status", "trusted_rules"})

@@ -106,6 +106,11 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         metavar="FILE.lp",
         help="extra ASP rules added to the run (repeatable)",
     )
+    g.add_argument(
+        "--allow-include-anywhere",
+        action="store_true",
+        help="let a --rules file #include files outside its own folder (refused by default)",
+    )
     g.add_argument("-s", "--seed", type=_seed, default=None, help="random seed for clingo")
     g.add_argument(
         "-t",
@@ -310,6 +315,13 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
 
 
 def _main(args: argparse.Namespace, process: bool) -> int:
+    from ..core import rulesfile
+
+    with rulesfile.trusted_rules(include_anywhere=getattr(args, "allow_include_anywhere", False)):
+        return _run_main(args, process)
+
+
+def _run_main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
     single = len(files) == 1  # several FILEs: JSON Lines, an error a line of its own (batch.py)
     try:
