@@ -2,9 +2,10 @@
 
 Every subcommand takes one or more FILEs, ``--rules FILE.lp`` (repeatable), ``--seed``,
 ``--time-limit``, ``--memory-limit``, ``--models``, ``--jobs``, ``--json``, ``--stats``, ``-o FILE``
-and ``--exit-codes``. Exit codes follow clingo by default: 10 found, 20 proved unsolvable, 30 all
+and ``--exit-codes``. Runs compute clingo's codes: 10 found, 20 proved unsolvable, 30 all
 enumerated, 11 time limit with a solution, 1 interrupted without one, 65 bad input; several FILEs
-(``batch.py``) exit with the most severe; ``--exit-codes unix`` maps them (``exitcodes.py``).
+(``batch.py``) exit with the most severe; the command exits with them mapped to the Unix convention
+(0/1/2/3) unless ``--exit-codes clingo`` asks for them as they are (``exitcodes.py``).
 A family's ``run`` returns a ``Report``; ``report.py`` prints and writes it.
 """
 
@@ -36,7 +37,7 @@ __all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-ex
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that exits 65 (bad input; 2 with --exit-codes unix) with one line."""
+    """argparse that exits 2 (bad input; 65 with --exit-codes clingo) with one line."""
 
     usage_exit = EXIT_BAD_INPUT  # set from the convention asked for, before parsing
 
@@ -104,6 +105,11 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         metavar="FILE.lp",
         help="extra ASP rules added to the run (repeatable)",
     )
+    g.add_argument(
+        "--allow-include-anywhere",
+        action="store_true",
+        help="let a --rules file #include files outside its own folder (refused by default)",
+    )
     g.add_argument("-s", "--seed", type=_seed, default=None, help="random seed for clingo")
     g.add_argument(
         "-t",
@@ -155,9 +161,9 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         "--exit-codes",
         choices=exitcodes.CONVENTIONS,
         default=exitcodes.from_environment(),
-        help="clingo: 10 found, 30 all/optimum, 11 limit with an answer, 20 none exists, 1 limit without, "
-        "65 bad input (default); unix: 0 an answer, 1 none exists, 2 bad input or usage, 3 no answer "
-        f"(limit, signal, output failed). Default from ${exitcodes.ENV}, else clingo",
+        help="unix (default): 0 an answer, 1 none exists, 2 bad input or usage, 3 no answer (limit, signal, "
+        "output failed); clingo: 10 found, 30 all/optimum, 11 limit with an answer, 20 none exists, "
+        f"1 limit without, 65 bad input. Default from ${exitcodes.ENV}, else unix",
     )
     parser.set_defaults(json_file=None)
 
@@ -303,6 +309,13 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
 
 
 def _main(args: argparse.Namespace, process: bool) -> int:
+    from ..core import rulesfile
+
+    with rulesfile.trusted_rules(include_anywhere=getattr(args, "allow_include_anywhere", False)):
+        return _run_main(args, process)
+
+
+def _run_main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
     single = len(files) == 1  # several FILEs: JSON Lines, an error a line of its own (batch.py)
     try:

@@ -20,6 +20,7 @@ from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.rules import describe_core
 from ..core.solve import Stats, Status, exit_code
+from ..core.status import api_code
 from ..formats import instances
 from ..formats.yamlio import DataDoc
 from . import quality, render
@@ -86,10 +87,17 @@ class WordSearch:
         return dropped_words(self.instance, puzzle or self.puzzles[0]) if self.puzzles else []
 
     @property
-    def exit_code(self) -> int:
+    def clingo_code(self) -> int:
+        """The exit code in clingo's convention (10/11/20/30/1)."""
         if self.fit_most and self.status is Status.SAT:
             return exit_code(self.status, self.optimal, self.interrupted and not self.optimal)
         return exit_code(self.status, self.exhausted, self.interrupted)
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
+        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
+        return api_code(self.clingo_code)
 
     def explain(self) -> str:
         """Why there is no puzzle (the CLI's line), "" when there is one."""

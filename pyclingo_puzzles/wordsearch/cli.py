@@ -54,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     count.add_argument(
         parser,
         help="count the placements of the whole word list (no second copy of a word made of placed letters) "
-        "and print only the number (exit 30; with --time-limit a lower bound, 'at least N', exit 11)",
+        "and print only the number (with --time-limit a lower bound, 'at least N')",
     )
 
 
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> Report:
         runtime.price(render_one(args, inst))  # timed on a sample: the reserve for printing the puzzles
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
-        return count.report(counted.count, counted.exhausted, counted.exit_code)
+        return count.report(counted.count, counted.exhausted, counted.clingo_code)
     check_fit_arguments(args, inst)
     size_auto = None
     if auto:
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> Report:
         print(f"book: {result.book_note()}", file=sys.stderr)
     title = inst.title or instances.title(args.file, "Word search")
     return Report(
-        result.exit_code,
+        result.clingo_code,
         text=lambda: text(args, result),
         json=lambda: result.to_json()
         | ({"size_auto": size_auto} if size_auto else {})

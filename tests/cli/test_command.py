@@ -68,6 +68,15 @@ def test_bare_command_prints_a_short_usage() -> None:
         env={**os.environ, "PYCLINGO_PUZZLES_EXIT_CODES": "unix"},
     )
     assert unix.returncode == 2 and unix.stderr == done.stderr  # usage, in the unix convention
+    default = subprocess.run(
+        [sys.executable, "-m", "pyclingo_puzzles"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        env={k: v for k, v in os.environ.items() if k != "PYCLINGO_PUZZLES_EXIT_CODES"},
+    )
+    assert default.returncode == 2  # the default convention is Unix's
 
 
 def test_short_flags(capsys) -> None:
