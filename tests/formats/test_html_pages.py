@@ -73,18 +73,18 @@ def test_no_puzzle_no_page() -> None:
 @pytest.mark.parametrize("option", ["--html", "-o"])
 def test_command_writes_the_page(cli, tmp_path: Path, option: str) -> None:
     out = tmp_path / "hola.html"
-    run = cli("wordsearch", INSTANCES / "wordsearch" / "hola-8x8.yaml", option, out)
-    assert run.code == 10, run.err
+    run = cli("wordsearch", INSTANCES / "wordsearch" / "hola-8x8.yaml", option, out, "--exit-codes", "unix")
+    assert run.code == 0, run.err
     data = page_data(out.read_text(encoding="utf-8"))
     assert data["words"] == ["HOLA", "OSTRA", "CASO", "POSO", "PESO", "CARACOLA"]
 
 
 def test_command_writes_the_page_to_stdout(cli) -> None:
-    run = cli("wordsearch", "--words", "cat dog", "--size", "5x5", "--html", "-")
-    assert run.code == 10 and run.out.startswith("<!DOCTYPE html>") and run.out.rstrip().endswith("</html>")
+    run = cli("wordsearch", "--words", "cat dog", "--size", "5x5", "--html", "-", "--exit-codes", "unix")
+    assert run.code == 0 and run.out.startswith("<!DOCTYPE html>") and run.out.rstrip().endswith("</html>")
 
 
 def test_no_answer_writes_no_page(cli, tmp_path: Path) -> None:
     out = tmp_path / "none.html"
-    run = cli("wordsearch", "--words", "ab cd ef", "--size", "2x2", "--html", out)
-    assert run.code == 20 and not out.exists() and "--html" in run.err
+    run = cli("wordsearch", "--words", "ab cd ef", "--size", "2x2", "--html", out, "--exit-codes", "unix")
+    assert run.code == 1 and not out.exists() and "--html" in run.err
