@@ -19,7 +19,7 @@ from .autosize import find_size
 from .count import count_placements
 from .pdf import pages_for, sheets_for
 from .puzzle import Puzzle, listed_words
-from .reader import KEYS, LEVELS, MAX_SIZE, override, read_instance
+from .reader import LEVELS, MAX_SIZE, override, read_instance, sizeless
 
 NAME = "wordsearch"
 
@@ -60,8 +60,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> Report:
     src = instances.given(args.file, args.words)
-    if args.size is None and instances.kind_of(src, KEYS) == "list":
-        args.size = "auto"  # a plain word list has no size: the smallest grid the words fit on
+    if args.size is None and sizeless(src):
+        args.size = "auto"  # a word list or YAML without a size: the smallest grid the words fit on
     auto = args.size == "auto"
     inst = override(read_instance(src, args.size), level=args.level, seed=args.seed, size=None if auto else args.size)
     if args.count and auto:
