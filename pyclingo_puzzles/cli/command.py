@@ -40,6 +40,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that exits 2 (bad input; 65 with --exit-codes clingo) with one line."""
 
     usage_exit = EXIT_BAD_INPUT  # set from the convention asked for, before parsing
+    convention = "clingo"  # that convention (--version and --print-completion exit by it)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(_Parser.usage_exit, f"{self.prog}: error: {' '.join(message.split())}\n")
@@ -218,8 +219,7 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
 
     def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
-        print(f"pyclingo-puzzles {version()}")
-        parser.exit(0)
+        parser.exit(_print_whole(f"pyclingo-puzzles {version()}\n"))
 
 
 class _Completion(argparse.Action):
@@ -230,8 +230,13 @@ class _Completion(argparse.Action):
         super().__init__(option_strings, dest, default=argparse.SUPPRESS, **kwargs)  # type: ignore[arg-type]
 
     def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
-        print(completion_script(str(values)))
-        parser.exit(0)
+        parser.exit(_print_whole(completion_script(str(values)) + "\n"))
+
+
+def _print_whole(text: str) -> int:
+    """Print ``text`` as a run prints its answer: a closed pipe (``| head -1``) drops the rest
+    quietly (exit 0); stdout that cannot be written gives one line (exit 3, clingo's 1)."""
+    return exitcodes.convert(run_guarded(lambda: sys.stdout.write(text) and 0), _Parser.convention)
 
 
 def completion_script(shell: str) -> str:
@@ -297,6 +302,7 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     convention = exitcodes.requested(argv)
     _Parser.usage_exit = exitcodes.usage_error(convention)
+    _Parser.convention = convention
     if exitcodes.from_environment() not in exitcodes.CONVENTIONS:
         print(f"pyclingo-puzzles: error: ${exitcodes.ENV} must be clingo or unix, got "
               f"{exitcodes.from_environment()!r}", file=sys.stderr)
@@ -460,7 +466,10 @@ def console() -> None:
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past a file-size limit a write fails (EFBIG): one line
     standard_streams()
-    code = main(process=True)
+    try:
+        code = main(process=True)
+    except SystemExit as exc:  # argparse's --help and usage errors: flushed below, as a run's output
+        code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, OSError):
             stream.flush()

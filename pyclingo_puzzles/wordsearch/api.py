@@ -27,7 +27,7 @@ from . import quality, render
 from .autosize import find_size
 from .generate import generate as _generate
 from .puzzle import Outcome, Puzzle, dropped_words, listed_words
-from .reader import KEYS, LEVELS, MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance
+from .reader import LEVELS, MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance, sizeless
 from .verify import Placement
 
 __all__ = ["WordSearch", "generate", "generate_instance"]
@@ -161,6 +161,15 @@ class WordSearch:
             raise ValueError(f"no puzzle to draw: {self.explain()}")
         return render.svg(self.puzzles[0], self.listed, key=key, title=title)
 
+    def to_html(self, *, title: str = "Word search") -> str:
+        """A playable page (HTML, self-contained) of the first puzzle: drag to mark the words."""
+        from . import play
+
+        apicheck.text(title, "title", optional=False)
+        if not self.puzzles:
+            raise ValueError(f"no puzzle to play: {self.explain()}")
+        return play.page(self.puzzles[0], self.listed, title)
+
     def __str__(self) -> str:
         if not self.puzzles:
             return self.explain()
@@ -281,9 +290,9 @@ def generate(
     extra: dict[str, Any] = {"max_shared": max_shared, "balance": balance}
     if isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix.lower() in FILE_SUFFIXES):
         src, size = instances.source(words), _size(width, height)
-        listed = instances.kind_of(src, KEYS) == "list"
+        listed = size is None and sizeless(src)
         inst = override(read_instance(src, size or ("auto" if listed else None)), level=level, seed=seed, size=size)
-        if size is None and listed:  # a plain list has no size: the smallest square, as the CLI's
+        if listed:  # a list or YAML without a size: the smallest square, as the CLI's
             found = find_size(inst, rules=rules, models=models, time_limit=time_limit, max_shared=max_shared)
             return from_outcome(found.inst, found.outcome, models, max_shared)
         return generate_instance(

@@ -105,6 +105,20 @@ def test_completion_script(shell: str) -> None:
     assert script == completion_script(shell) + "\n"
 
 
+@pytest.mark.parametrize("argv", [["--print-completion", "bash"], ["--help"], ["--version"]])
+def test_output_cut_short_by_a_closed_pipe_ends_quietly(argv: list[str]) -> None:
+    """``--print-completion bash | head -1``: the reader has gone (here before the first write, so
+    every write meets the closed pipe); no traceback, exit 0."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, "-m", "pyclingo_puzzles", *argv], stdout=write_end,
+                              stderr=subprocess.PIPE, cwd=ROOT, timeout=120, check=False)  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert done.returncode == 0 and done.stderr.decode() == ""
+
+
 def test_completion_in_bash_completes_subcommands(tmp_path: Path) -> None:
     if subprocess.run(["bash", "-c", "true"], capture_output=True).returncode != 0:
         pytest.skip("no bash")
