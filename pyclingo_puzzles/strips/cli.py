@@ -29,8 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bottom-up", action="store_true", help="draw row 0 at the bottom (the original write-up's pictures)"
     )
     count.add_argument(parser, help="count all tilings of every grid and print only the numbers, one line per grid, "
-                       "with --hunt the meta grid's last (exit 30; with --time-limit lower bounds, printed as "
-                       "'at least N', exit 11)")
+                       "with --hunt the meta grid's last (with --time-limit lower bounds, printed as "
+                       "'at least N')")
     parser.add_argument(
         "--svg", type=Path, metavar="FILE", help="write the outlines as an SVG drawing (- for standard output)"
     )
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> Report:
     if chain.meta_tiling is not None:
         drawn.append(chain.meta_tiling)
     return Report(
-        chain.exit_code,
+        chain.clingo_code,
         text=lambda: text(args, chain),
         json=lambda: chain.to_json(args.count),
         files={
