@@ -170,3 +170,15 @@ def test_the_json_of_a_refused_include_holds_no_contents(cli, tmp_path: Path) ->
     rules.write_text('#include "../secret.lp".\n')
     res = cli("wordsearch", HOLA, "--rules", rules, "--json", "--exit-codes", "clingo")
     assert res.code == 65 and json.loads(res.out)["status"] == "UNKNOWN" and "sk-live" not in res.out + res.err
+
+
+# ------------------------------------------------------------------ 2. strips: no file without an answer
+
+
+@pytest.mark.parametrize("option", ["--svg", "--pdf"])
+def test_strips_writes_no_file_when_a_grid_is_proved_untileable(cli, tmp_path: Path, option: str) -> None:
+    out = tmp_path / ("o.svg" if option == "--svg" else "o.pdf")
+    out.write_text("old\n")
+    res = cli("strips", INSTANCES / "strips" / "unsolvable.yaml", option, out, "--exit-codes", "clingo")
+    assert res.code == 20 and "black-square: no tiling" in res.out and f"{option} {out} not written" in res.err
+    assert out.read_text() == "old\n"

@@ -48,6 +48,11 @@ def run(args: argparse.Namespace) -> Report:
     drawn = [g.tilings[0] for g in chain.grids.grids if g.tilings]
     if chain.meta_tiling is not None:
         drawn.append(chain.meta_tiling)
+    # a grid (or the meta grid) proved untileable: no answer, so no file (a drawing without it
+    # would pass for the whole instance's)
+    proved_none = chain.grids.status is Status.UNSAT or (
+        chain.meta_result is not None and chain.meta_result.status is Status.UNSAT
+    )
     return Report(
         chain.clingo_code,
         text=lambda: text(args, chain),
@@ -57,7 +62,7 @@ def run(args: argparse.Namespace) -> Report:
             "pdf": lambda: pdf(drawn, args),
         },
         stats=chain.grids.stats,
-        answered=bool(drawn) and not args.count,
+        answered=bool(drawn) and not args.count and not proved_none,
     )
 
 
