@@ -123,6 +123,12 @@ class LayoutResult:
             raise ValueError("no layout to export")
         return render.ipuz(self.layout, self.instance)
 
+    def to_puz(self) -> bytes:
+        """The layout as Across Lite ``.puz`` bytes (puzpy reads them), with its clues and title."""
+        if self.layout is None:
+            raise ValueError("no layout to export")
+        return render.puz(self.layout, self.instance)
+
     def to_svg(self, key: bool = False) -> str:
         """The numbered blank puzzle with its clues, or (``key=True``) the filled one."""
         apicheck.flag(key, "key")

@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the filled puzzle (SVG)")
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the puzzle as .ipuz (open crossword JSON)")
+    parser.add_argument("--puz", type=Path, metavar="FILE", help="write the puzzle as Across Lite .puz, with its clues")
     add_pdf_arguments(parser, "write printable pages: the numbered blank grid with its clues, then the solution")
 
 
@@ -62,6 +63,7 @@ def run(args: argparse.Namespace) -> Report:
             "svg": lambda: result.to_svg(key=False),
             "svg_key": lambda: result.to_svg(key=True),
             "ipuz": lambda: ipuz_text(result.to_ipuz()),
+            "puz": result.to_puz,
             "pdf": lambda: pdf(render.pdf_sheet(layout, inst), args),
         },
         stats=result.stats,
