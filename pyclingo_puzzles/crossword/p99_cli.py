@@ -33,6 +33,7 @@ def report(
             "ipuz": lambda: ipuz_text(first, title, given),
             "svg": lambda: svg(first, title),
             "pdf": lambda: pdf(result, title, args.paper, given),
+            "html": lambda: html(first, title, given),
         },
         stats=result.stats,
         answered=first is not None,
@@ -53,6 +54,12 @@ def ipuz_text(solution: CrosswordSolution, title: str, given: Mapping[tuple[int,
     from ..formats import ipuz  # on use, as every output's module
 
     return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title, given=given))
+
+
+def html(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int], str] | None = None) -> str:
+    from .play import page  # on use, as every output's module
+
+    return page(solution, title, given)
 
 
 def svg(solution: CrosswordSolution, title: str) -> str:

@@ -136,6 +136,16 @@ class LayoutResult:
             raise ValueError("no layout to draw")
         return render.svg(self.layout, self.instance, key=key)
 
+    def to_html(self, *, title: str | None = None) -> str:
+        """A playable page (HTML, self-contained): the numbered grid to fill, the clues beside it;
+        ``title`` defaults to the instance's (else "Crossword")."""
+        from ..formats import html
+
+        apicheck.text(title, "title", optional=True)
+        if self.layout is None:
+            raise ValueError("no layout to play")
+        return html.crossword(self.to_ipuz(), title or self.instance.title or "Crossword")
+
     def verdict(self) -> str:
         layout = self.layout
         assert layout is not None
