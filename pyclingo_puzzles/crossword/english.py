@@ -14,13 +14,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ..core.errors import InputError
 from ..core.letters import normalize_word
-
-if TYPE_CHECKING:
-    from .fill import Dictionary
+from .reader import Dictionary
 
 NAME = "en"  # the value of --dictionary that selects this dictionary
 SCORE_PER_ZIPF = 100
@@ -89,8 +86,6 @@ def wordfreq_version() -> str:
 def english_dictionary(min_length: int = 2, min_score: int | None = None) -> Dictionary:
     """The built-in dictionary: words of at least ``min_length`` letters scored at least
     ``min_score`` (default ``DEFAULT_MIN_SCORE``, Zipf 2.0)."""
-    from .fill import Dictionary
-
     floor = DEFAULT_MIN_SCORE if min_score is None else min_score
     words = {w: sc for w, sc in english_scores(floor).items() if len(w) >= min_length and sc >= floor}
     if not words:
