@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..core import rulesfile
 from ..core.errors import InputError
 from ..formats.outfiles import check_output_paths, is_stdout, write_atomic
 from ..formats.output import print_json, print_stats, warn
@@ -40,7 +41,9 @@ def inputs(args: argparse.Namespace, files: Iterable[Any] | None = None) -> list
     files = args.file if files is None else files
     files = files if isinstance(files, list | tuple) else [files]
     found = [("input file", Path(f)) for f in files]
-    found += [("--rules file", Path(r)) for r in getattr(args, "rules", None) or []]
+    for rules in getattr(args, "rules", None) or []:
+        found.append(("--rules file", Path(rules)))
+        found += [("file a --rules file includes", f) for f in rulesfile.included_files(rules)[1:]]
     if getattr(args, "dictionary", None) is not None:
         found.append(("--dictionary", Path(args.dictionary)))
     return found

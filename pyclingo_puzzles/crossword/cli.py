@@ -124,12 +124,12 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
     """A result as the command reports it (text, JSON or only the count, outputs); both modes.
     The exported puzzle shows the framework's predefined letters."""
     if args.count:
-        return count.report(result.count, result.exhausted, result.exit_code)
+        return count.report(result.count, result.exhausted, result.clingo_code)
     path, given = str(args.file), framework.predefined()
     title = Path(path).stem
     first = result.solutions[0] if result.solutions else None
     return Report(
-        result.exit_code,
+        result.clingo_code,
         text=lambda: result.text(path, args.models) + "\n",
         json=result.to_json,
         files={

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> Report:
     result = LayoutResult(inst, outcome)
     layout = result.layout
     return Report(
-        result.exit_code,
+        result.clingo_code,
         text=lambda: result.text(src.name) + "\n",
         json=result.to_json,
         files={

@@ -19,7 +19,7 @@ from .autosize import find_size
 from .count import count_placements
 from .pdf import pages_for, sheets_for
 from .puzzle import Puzzle, listed_words
-from .reader import KEYS, LEVELS, MAX_SIZE, override, read_instance
+from .reader import LEVELS, MAX_SIZE, override, read_instance, sizeless
 
 NAME = "wordsearch"
 
@@ -53,14 +53,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     count.add_argument(
         parser,
         help="count the placements of the whole word list (no second copy of a word made of placed letters) "
-        "and print only the number (exit 30; with --time-limit a lower bound, 'at least N', exit 11)",
+        "and print only the number (with --time-limit a lower bound, 'at least N')",
     )
 
 
 def run(args: argparse.Namespace) -> Report:
     src = instances.given(args.file, args.words)
-    if args.size is None and instances.kind_of(src, KEYS) == "list":
-        args.size = "auto"  # a plain word list has no size: the smallest grid the words fit on
+    if args.size is None and sizeless(src):
+        args.size = "auto"  # a word list or YAML without a size: the smallest grid the words fit on
     auto = args.size == "auto"
     inst = override(read_instance(src, args.size), level=args.level, seed=args.seed, size=None if auto else args.size)
     if args.count and auto:
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> Report:
         runtime.price(render_one(args, inst))  # timed on a sample: the reserve for printing the puzzles
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
-        return count.report(counted.count, counted.exhausted, counted.exit_code)
+        return count.report(counted.count, counted.exhausted, counted.clingo_code)
     check_fit_arguments(args, inst)
     size_auto = None
     if auto:
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> Report:
         print(f"book: {result.book_note()}", file=sys.stderr)
     title = inst.title or instances.title(args.file, "Word search")
     return Report(
-        result.exit_code,
+        result.clingo_code,
         text=lambda: text(args, result),
         json=lambda: result.to_json()
         | ({"size_auto": size_auto} if size_auto else {})

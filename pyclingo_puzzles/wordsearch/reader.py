@@ -350,6 +350,16 @@ def read_instance(path: str | Path | instances.Source, size: Size = None) -> Wor
     return instances.read(path, lambda doc: from_doc(doc, size), KEYS)
 
 
+def sizeless(src: instances.Source) -> bool:
+    """The input gives no size: a plain word list, or YAML with neither width, height nor mask
+    (``--size auto`` then: the smallest grid the words fit on). A document that is not a mapping
+    says nothing here: reading it gives its own error."""
+    if instances.kind_of(src, KEYS) == "list":
+        return True
+    data = instances.document(src, KEYS).data
+    return isinstance(data, dict) and not {"width", "height", "mask"} & data.keys()
+
+
 def override(
     inst: WordSearchInstance, *, level: str | None = None, seed: int | None = None, size: tuple[int, int] | None = None
 ) -> WordSearchInstance:
