@@ -193,7 +193,12 @@ COMMANDS = {
         "pyclingo_puzzles.layout.cli",
         "build a crossword from a word list: every word placed, most crossings, smallest box",
     ),
+    "serve": (
+        "pyclingo_puzzles.web.serve",
+        "run the local web app: pages and a JSON API for every family (needs pyclingo-puzzles[web])",
+    ),
 }
+SERVICES = ("serve",)  # subcommands that solve nothing themselves: no FILE, no solving options
 
 
 COMPLETION_SHELLS = ("bash", "zsh", "tcsh")
@@ -289,7 +294,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
             continue
         module = importlib.import_module(module_name)
         module.add_arguments(p)
-        add_common(p, getattr(module, "DEFAULT_MODELS", 1))
+        if name not in SERVICES:
+            add_common(p, getattr(module, "DEFAULT_MODELS", 1))
         p.set_defaults(run=module.run)
     return parser
 
@@ -311,6 +317,8 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
         sys.stderr.write(short_usage())
         return exitcodes.usage_error(convention)
     args = build_parser(argv).parse_args(argv)
+    if args.command in SERVICES:
+        return int(args.run(args))
     return exitcodes.convert(_main(args, process), args.exit_codes)
 
 

@@ -65,6 +65,10 @@ def main() -> int:
         if run(["layout", str(path.relative_to(ROOT)), *extra]) not in expected:
             unexpected.append(path)
 
+    banner("The web app")
+    print("Start it with:  .venv/bin/pyclingo-puzzles serve   then open http://127.0.0.1:8000/ (Ctrl-C stops it)")
+    print("(pages for the four families and a JSON API: docs/web.md)", flush=True)
+
     if unexpected:
         print(f"\nunexpected results for: {', '.join(map(str, unexpected))}", file=sys.stderr)
         return 1

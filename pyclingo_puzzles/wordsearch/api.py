@@ -161,6 +161,15 @@ class WordSearch:
             raise ValueError(f"no puzzle to draw: {self.explain()}")
         return render.svg(self.puzzles[0], self.listed, key=key, title=title)
 
+    def to_html(self, *, title: str = "Word search") -> str:
+        """A playable page (HTML, self-contained) of the first puzzle: drag to mark the words."""
+        from . import play
+
+        apicheck.text(title, "title", optional=False)
+        if not self.puzzles:
+            raise ValueError(f"no puzzle to play: {self.explain()}")
+        return play.page(self.puzzles[0], self.listed, title)
+
     def __str__(self) -> str:
         if not self.puzzles:
             return self.explain()

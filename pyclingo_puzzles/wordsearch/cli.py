@@ -50,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG; - for stdout)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
     argtypes.add_pdf_arguments(parser, "write printable pages: puzzle(s), then key(s)")
+    argtypes.add_html_argument(parser, "find the (first) puzzle's words by dragging across them")
     count.add_argument(
         parser,
         help="count the placements of the whole word list (no second copy of a word made of placed letters) "
@@ -105,6 +106,7 @@ def run(args: argparse.Namespace) -> Report:
             "svg": lambda: result.to_svg(key=False, title=title),
             "svg_key": lambda: result.to_svg(key=True, title=title),
             "pdf": lambda: pdf(result, title, args.paper),
+            "html": lambda: html(result, title),
         },
         stats=result.stats,
         answered=bool(result.puzzles),
@@ -159,6 +161,12 @@ def pdf(result: WordSearch, title: str, paper: str):
 
     pages = pdf_pages(result, title)
     return render(sheets_for(pages), paper, pages[0].heading, output_budget())
+
+
+def html(result: WordSearch, title: str) -> str:
+    from . import play
+
+    return play.page(result.puzzles[0], result.listed, title)
 
 
 def stats_dict(result: WordSearch) -> dict:
