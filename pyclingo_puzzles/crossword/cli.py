@@ -34,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write the (first) filled grid (SVG; - for stdout)")
     argtypes.add_pdf_arguments(parser, "write printable pages: each solution's numbered blank grid, then the fills")
+    argtypes.add_html_argument(parser, "fill the (first) solution's grid, with checks and reveals")
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",
@@ -136,6 +137,7 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
             "ipuz": lambda: render.ipuz_text(first, title, given),
             "svg": lambda: render.svg(first, title),
             "pdf": lambda: render.pdf(result, title, args.paper, given),
+            "html": lambda: render.html(first, title, given),
         },
         stats=result.stats,
         answered=first is not None,

@@ -123,12 +123,28 @@ class LayoutResult:
             raise ValueError("no layout to export")
         return render.ipuz(self.layout, self.instance)
 
+    def to_puz(self) -> bytes:
+        """The layout as Across Lite ``.puz`` bytes (puzpy reads them), with its clues and title."""
+        if self.layout is None:
+            raise ValueError("no layout to export")
+        return render.puz(self.layout, self.instance)
+
     def to_svg(self, key: bool = False) -> str:
         """The numbered blank puzzle with its clues, or (``key=True``) the filled one."""
         apicheck.flag(key, "key")
         if self.layout is None:
             raise ValueError("no layout to draw")
         return render.svg(self.layout, self.instance, key=key)
+
+    def to_html(self, *, title: str | None = None) -> str:
+        """A playable page (HTML, self-contained): the numbered grid to fill, the clues beside it;
+        ``title`` defaults to the instance's (else "Crossword")."""
+        from ..formats import html
+
+        apicheck.text(title, "title", optional=True)
+        if self.layout is None:
+            raise ValueError("no layout to play")
+        return html.crossword(self.to_ipuz(), title or self.instance.title or "Crossword")
 
     def verdict(self) -> str:
         layout = self.layout
