@@ -237,9 +237,10 @@ function show(family, answer) {
   const doc = answer.result;
   const files = answer.files || {};
   const said = (answer.messages || []).join(" ");
-  const verdicts = { SAT: "Done.", UNSAT: "No puzzle: it was proved that none exists.",
+  const verdicts = { SAT: "Done: download it, or play it below.", UNSAT: "No puzzle: it was proved that none exists.",
     UNKNOWN: "No puzzle was found within the time limit; try a longer one." };
-  $("verdict").textContent = `${verdicts[doc.status] || doc.status} ${said}`.trim();
+  $("verdict").textContent = verdicts[doc.status] || doc.status;
+  $("notes").textContent = said;
   const downloads = $("downloads");
   const preview = $("preview");
   downloads.replaceChildren();
