@@ -186,6 +186,7 @@ COMMANDS = {
         "pyclingo_puzzles.layout.cli",
         "build a crossword from a word list: every word placed, most crossings, smallest box",
     ),
+    "book": ("pyclingo_puzzles.books.cli", "make a print-ready book of many puzzles from a manifest (YAML)"),
 }
 
 
