@@ -19,7 +19,11 @@ from pyclingo_puzzles.core.errors import InputError
 
 from ..conftest import INSTANCES
 
-POOL = ["LION", "TIGER", "OTTER", "BEAVER", "ZEBRA", "HORSE", "RABBIT", "WOLF", "MOOSE", "CAMEL", "KOALA", "PANDA", "SLOTH", "LLAMA", "GOAT", "BISON", "COYOTE", "DINGO", "FERRET", "GECKO", "HYENA", "IBEX", "JACKAL", "LEMUR", "MARMOT", "OCELOT", "PUMA", "SKUNK", "TAPIR", "WALRUS"]
+POOL = [
+    "LION", "TIGER", "OTTER", "BEAVER", "ZEBRA", "HORSE", "RABBIT", "WOLF", "MOOSE", "CAMEL", "KOALA",
+    "PANDA", "SLOTH", "LLAMA", "GOAT", "BISON", "COYOTE", "DINGO", "FERRET", "GECKO", "HYENA", "IBEX",
+    "JACKAL", "LEMUR", "MARMOT", "OCELOT", "PUMA", "SKUNK", "TAPIR", "WALRUS",
+]
 CLUES = {"LION": "King of the jungle", "TIGER": "Striped cat", "OTTER": "River swimmer", "ZEBRA": "Striped horse",
          "HORSE": "It gallops", "RABBIT": "It hops", "KOALA": "Eucalyptus eater", "PANDA": "Bamboo eater"}
 
