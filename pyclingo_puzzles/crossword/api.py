@@ -17,6 +17,7 @@ from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.letters import normalize_word
 from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
+from ..core.status import api_code
 from .framework import Framework, Site
 from .p99 import solve_instance
 from .reader import CrosswordInstance, FrameworkOnlyError, check_framework, check_word, read_instance
@@ -65,8 +66,14 @@ class CrosswordResult(Record):
         self.score = score
 
     @property
-    def exit_code(self) -> int:
+    def clingo_code(self) -> int:
         return exit_code(self.status, self.exhausted, self.interrupted)
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
+        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
+        return api_code(self.clingo_code)
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``--json`` document."""

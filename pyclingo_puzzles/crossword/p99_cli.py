@@ -22,11 +22,11 @@ def report(
     """A result as the command reports it (text, JSON or only the count, outputs); both modes.
     ``given``: the framework's predefined letters, which the exported puzzle shows."""
     if getattr(args, "count", False):
-        return count.report(result.count, result.exhausted, result.exit_code)
+        return count.report(result.count, result.exhausted, result.clingo_code)
     title = Path(path).stem
     first = result.solutions[0] if result.solutions else None
     return Report(
-        result.exit_code,
+        result.clingo_code,
         text=lambda: result.text(path, args.models) + "\n",
         json=result.to_json,
         files={

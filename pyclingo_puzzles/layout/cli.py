@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the filled puzzle (SVG)")
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the puzzle as .ipuz (open crossword JSON)")
+    parser.add_argument("--puz", type=Path, metavar="FILE", help="write the puzzle as Across Lite .puz, with its clues")
     add_pdf_arguments(parser, "write printable pages: the numbered blank grid with its clues, then the solution")
 
 
@@ -55,13 +56,14 @@ def run(args: argparse.Namespace) -> Report:
     result = LayoutResult(inst, outcome)
     layout = result.layout
     return Report(
-        result.exit_code,
+        result.clingo_code,
         text=lambda: result.text(src.name) + "\n",
         json=result.to_json,
         files={
             "svg": lambda: result.to_svg(key=False),
             "svg_key": lambda: result.to_svg(key=True),
             "ipuz": lambda: ipuz_text(result.to_ipuz()),
+            "puz": result.to_puz,
             "pdf": lambda: pdf(render.pdf_sheet(layout, inst), args),
         },
         stats=result.stats,

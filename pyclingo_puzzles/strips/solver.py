@@ -16,6 +16,7 @@ from clingo import Function, Number
 
 from ..core.errors import VerificationError, derived_error
 from ..core.solve import Answer, Solver, SolveResult, Stats, Status, exit_code
+from ..core.status import api_code
 from ..run import runtime
 from .reader import StripsInstance
 from .tiling import NAMES_NO_GRID, Tiling, decode, grid_facts, names_grid, verify
@@ -57,8 +58,14 @@ class StripsResult:
         return all(g.exhausted for g in self.grids)
 
     @property
-    def exit_code(self) -> int:
+    def clingo_code(self) -> int:
         return exit_code(self.status, self.exhausted, self.interrupted and self.status is not Status.UNSAT)
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
+        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
+        return api_code(self.clingo_code)
 
     def unsolvable(self) -> list[str]:
         return [g.name for g in self.grids if g.status is Status.UNSAT]

@@ -101,6 +101,17 @@ def test_word_tables_equal_a_word_by_word_construction() -> None:
 # ------------------------------------------------------------------------------------------ the CLI
 
 
+@pytest.mark.parametrize("name", ["open-5x5.grid", "classic-15x15.grid"])
+def test_the_grids_the_docs_name_fill_from_the_default_dictionary(name: str, cli) -> None:
+    """The docs' examples run from a fresh clone: the shipped grids fill from `en` (no ../shared)."""
+    frame = MINI.parent / name
+    res = cli("crossword", frame, "--json", "--time-limit", "60")
+    assert res.code == 10, res.err
+    grid = json.loads(res.out)["solutions"][0]["grid"]
+    blocks = [[ch == "*" for ch in row] for row in frame.read_text().split()]
+    assert [[ch == " " for ch in row] for row in grid] == blocks
+
+
 def test_dictionary_en_fills_a_grid_with_known_words_above_the_floor(cli) -> None:
     res = cli("crossword", MINI, "--dictionary", "en", "--json")
     assert res.code == 10
