@@ -159,3 +159,12 @@ def test_the_command_writes_the_book_and_refuses_a_dead_cluster(tmp_path: Path, 
     dead = tmp_path / "dead.pdf"
     res = cli("book", str(path), "-o", str(dead), "--cluster", "tcp://127.0.0.1:9", "--exit-codes", "unix")
     assert res.code == 2 and "does not answer" in res.err and not dead.exists()
+
+
+@pytest.mark.parametrize("path", sorted((INSTANCES / "books").glob("*.yaml")), ids=lambda p: p.name)
+def test_every_shipped_manifest_reads_and_plans(path: Path) -> None:
+    from pyclingo_puzzles.books.jobs import plan
+
+    manifest = read_manifest(path)
+    jobs = plan(manifest)
+    assert len(jobs) == sum(s.count for s in manifest.sections) and [j.number for j in jobs][:2] == [1, 2]
