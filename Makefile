@@ -69,6 +69,7 @@ asan: $(STAMP)
 # The README's pictures, drawn by the command itself from the quick-start inputs.
 images: $(STAMP)
 	$(PY) docs/make_images.py
+	$(PY) docs/make_web_image.py  # needs Chromium (make chromium)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
