@@ -23,18 +23,12 @@ import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "crossword-bench" / "grids"
-ANIMALS = ["AARDVARK", "ALPACA", "ANTELOPE", "BADGER", "BEAVER", "BISON", "BOAR", "BUFFALO", "CAMEL", "CARIBOU", "CHEETAH", "CHIPMUNK", "COUGAR", "COYOTE", "DINGO", "DONKEY", "ELAND", "ELEPHANT", "ELK", "FERRET", "FOX", "GAZELLE", "GERBIL", "GIRAFFE", "GOAT", "GOPHER", "GORILLA", "HAMSTER", "HARE", "HEDGEHOG", "HIPPO", "HORSE", "HYENA", "IBEX", "IMPALA", "JACKAL", "JAGUAR", "KANGAROO", "KOALA", "LEMUR", "LEOPARD", "LION", "LLAMA", "LYNX", "MARMOT", "MEERKAT", "MINK", "MOLE", "MONGOOSE", "MONKEY", "MOOSE", "MOUSE", "MULE", "OCELOT", "OKAPI", "OPOSSUM", "OTTER", "PANDA", "PANTHER", "PIG", "PORCUPINE", "PUMA", "RABBIT", "RACCOON", "REINDEER", "RHINO", "SEAL", "SHEEP", "SKUNK", "SLOTH", "SQUIRREL", "TAPIR", "TIGER", "WALRUS", "WEASEL", "WOLF", "WOMBAT", "YAK", "ZEBRA"]
-CLUES = {
-    "LION": "King of the jungle", "TIGER": "Striped big cat", "OTTER": "River swimmer", "BEAVER": "Dam builder",
-    "ZEBRA": "Striped horse", "HORSE": "It gallops", "RABBIT": "It hops", "WOLF": "Pack hunter",
-    "MOOSE": "Largest deer", "CAMEL": "Ship of the desert", "KOALA": "Eucalyptus eater", "PANDA": "Bamboo eater",
-    "SLOTH": "Slow mover", "LLAMA": "Andean pack animal", "GOAT": "Mountain climber", "BEAR": "It hibernates",
-}
+BOOKS = ROOT / "instances" / "books"  # the shipped word pool and clues
 
 
 def manifest(folder: Path, sections: str) -> Path:
-    (folder / "animals.txt").write_text("\n".join(ANIMALS) + "\n")
-    (folder / "clues.txt").write_text("".join(f"{w} {c}\n" for w, c in CLUES.items()))
+    for name in ("animals.txt", "clues.txt"):
+        shutil.copy(BOOKS / name, folder / name)
     for name, grid in (("a.grid", "05.01.grid"), ("b.grid", "15.01.grid")):
         source = SHARED / grid if (SHARED / grid).is_file() else ROOT / "instances" / "crossword" / "mini-7x7.grid"
         shutil.copy(source, folder / name)
