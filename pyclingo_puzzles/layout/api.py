@@ -173,7 +173,9 @@ class LayoutResult:
         if self.proved_box is not None:
             h, w = self.proved_box
             return f"{name}: no layout fits within {w}x{h} (proved)"
-        if self.optimal:  # only user rules can rule out every layout of a connected list
+        if self.optimal and self.outcome.collide:
+            return f"{name}: the words cannot all connect: every way they cross collides (proved)"
+        if self.optimal:
             return f"{name}: no layout satisfies the rules (proved)"
         return f"{name}: no layout found within the time limit"
 
