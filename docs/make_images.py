@@ -24,7 +24,7 @@ PICTURES: dict[str, tuple[str, list[str]]] = {
     "crossword": ("instances/crossword/plus-two-solutions.yaml", ["--svg", "{out}"]),
     "strips": ("instances/strips/small.yaml", ["--svg", "{out}"]),
 }
-DECIDED = {10, 20, 30}  # clingo's exit codes for an answer or a proof (the command's default)
+DECIDED = {0, 1}  # the default (Unix) exit codes for an answer or a proof
 
 
 def draw(family: str, instance: str, options: list[str]) -> Path:
@@ -33,7 +33,7 @@ def draw(family: str, instance: str, options: list[str]) -> Path:
     with tempfile.TemporaryDirectory(dir=IMAGES) as tmp:
         out = Path(tmp) / f"{family}.svg"
         argv = [sys.executable, "-m", "pyclingo_puzzles", family, instance, *(o.format(out=out) for o in options)]
-        # the default exit codes (clingo's), whatever the caller's environment asks for
+        # the default exit codes (Unix), whatever the caller's environment asks for
         env = {k: v for k, v in os.environ.items() if k != "PYCLINGO_PUZZLES_EXIT_CODES"}
         done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, env=env, check=False)
         if done.returncode not in DECIDED or not out.is_file():

@@ -14,6 +14,7 @@ PACKAGE = "pyclingo_puzzles"
 SOURCE = Path(__file__).resolve().parents[1] / PACKAGE
 FAMILIES = frozenset({"crossword", "layout", "strips", "wordsearch"})
 BASE = frozenset({"core", "formats", "run"})  # import no family and no cli
+APPS = frozenset({"web"})  # above the families: nothing below imports an app
 MAX_TOP_LEVEL = 5
 
 Graph = Mapping[str, set[str]]
@@ -71,7 +72,7 @@ def import_graph(modules: Mapping[str, tuple[str, bool]]) -> dict[str, set[str]]
 def layer(module: str) -> str:
     """``core``, ``formats``, ``run``, ``cli``, a family's name, or ``top`` (``__init__``, ``__main__``)."""
     parts = module.split(".")
-    return parts[1] if len(parts) > 1 and parts[1] in BASE | FAMILIES | {"cli"} else "top"
+    return parts[1] if len(parts) > 1 and parts[1] in BASE | FAMILIES | APPS | {"cli"} else "top"
 
 
 def violations(graph: Graph) -> list[str]:
@@ -80,7 +81,9 @@ def violations(graph: Graph) -> list[str]:
         here = layer(source)
         for target in sorted(targets):
             there = layer(target)
-            if here in BASE and (there in FAMILIES or there == "cli"):
+            if there in APPS and (here in BASE or here in FAMILIES):
+                out.append(f"{source} -> {target}: {here}/ imports no app ({there}/ is above the families)")
+            elif here in BASE and (there in FAMILIES or there == "cli"):
                 out.append(f"{source} -> {target}: {here}/ imports no family and no cli")
             elif here in FAMILIES and there == "cli":  # a family's own cli.py too: no exception
                 out.append(f"{source} -> {target}: a family imports core, formats and run, not cli")
@@ -191,3 +194,15 @@ def test_a_family_importing_another_or_the_command_is_a_violation() -> None:
 def test_a_circle_through_three_modules_is_found() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [["a", "b", "c"]]
+
+
+def test_a_family_importing_the_web_app_is_a_violation() -> None:
+    graph = _fake(
+        {
+            f"{PACKAGE}.layout.api": "from ..web.app import create_app\n",
+            f"{PACKAGE}.web.app": "from ..layout.api import arrange\n",
+        }
+    )
+    assert violations(graph) == [
+        f"{PACKAGE}.layout.api -> {PACKAGE}.web.app: layout/ imports no app (web/ is above the families)"
+    ]

@@ -207,6 +207,8 @@ def test_exit_codes_in_both_conventions(cli, argv: list, clingo: int, unix: int,
     monkeypatch.setenv("PYCLINGO_PUZZLES_EXIT_CODES", "unix")
     assert cli(*argv).code == unix
     assert cli(*argv, "--exit-codes", "clingo").code == clingo  # the option overrides the environment
+    monkeypatch.delenv("PYCLINGO_PUZZLES_EXIT_CODES")
+    assert cli(*argv).code == unix  # the default: Unix
 
 
 def test_limit_without_an_answer_is_3_in_unix(endless: Path) -> None:
@@ -224,7 +226,16 @@ def test_a_batch_maps_its_most_severe_code(cli) -> None:
     assert [json.loads(line)["exit"] for line in res.out.splitlines()] == [0, 1]
 
 
+def test_a_batch_exits_in_the_unix_convention_by_default(cli, monkeypatch, capsys) -> None:
+    monkeypatch.delenv("PYCLINGO_PUZZLES_EXIT_CODES")
+    files = [FAMILIES["crossword"][0], UNSAT["crossword"], "no-such-file.dat"]
+    res = cli("crossword", *files, "--json")
+    assert res.code == 2  # the most severe: bad input
+    assert [json.loads(line)["exit"] for line in res.out.splitlines()] == [0, 1, 2]
+    assert "exit 2 (the most severe of 2 > 3 > 1 > 0)" in res.err
+
+
 def test_an_unknown_convention_in_the_environment_is_a_usage_error(cli, monkeypatch) -> None:
     monkeypatch.setenv("PYCLINGO_PUZZLES_EXIT_CODES", "posix")
     res = cli("crossword", FAMILIES["crossword"][0])
-    assert res.code == 65 and "PYCLINGO_PUZZLES_EXIT_CODES" in res.err
+    assert res.code == 2 and "PYCLINGO_PUZZLES_EXIT_CODES" in res.err  # the default convention: unix

@@ -1,0 +1,24 @@
+"""The word search's playable page (``--html``, ``WordSearch.to_html()``): the grid and the word
+list in plain view, each listed word's first and last cell as the encoded answers
+(``formats/html``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..formats import html
+from .puzzle import Puzzle
+from .shapes import BLOCK
+
+
+def page(puzzle: Puzzle, words: Sequence[str], title: str, **options: Any) -> str:
+    """``words``: the listed words (secret words are not listed, so not asked for)."""
+    at = {p.word: p for p in puzzle.placements}
+    listed = [w for w in words if w in at]
+    ends = []
+    for word in listed:
+        cells = at[word].cells()
+        ends.append([*cells[0], *cells[-1]])
+    data = {"grid": html.cells_of(puzzle.grid, BLOCK), "words": listed}
+    return html.page("wordsearch", title, data, ends, **options)
