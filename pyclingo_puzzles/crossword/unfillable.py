@@ -261,7 +261,8 @@ def fillable(
 def fewest_candidates(framework: Framework, words: dict[str, int], shown: int = FEWEST_SHOWN) -> list[tuple[Site, int]]:
     """The slots with the fewest candidates after pruning (arc consistency), fewest first: what to
     show when a limit cut the search."""
-    from .fill import Dictionary, prune
+    from .pruning import prune
+    from .reader import Dictionary
 
     sites = framework.sites()
     cands = prune(framework, sites, Dictionary(words))
