@@ -217,3 +217,16 @@ def test_the_verifier_refuses_two_words_on_the_same_cells() -> None:
     grid = ["STOPX", "XXXXX"]
     placed = [Placement("STOP", 0, 0, 1, 0), Placement("POTS", 0, 3, -1, 0)]
     assert verify(grid, placed, ["STOP", "POTS"]) == ["STOP and POTS are placed on the same cells"]
+
+
+# ------------------------------------------------------------------ 7. layout: small impossibilities proved
+
+
+@pytest.mark.parametrize("words", ["STRAXE FUX MAX", "STRAXE FUX MAX TAB"])
+def test_words_whose_crossings_all_collide_are_proved_unconnectable(cli, words: str) -> None:
+    # every crossing collides (a brute force over 17x17 finds none): proved in the square every
+    # connected layout fits in, not searched to the limit (which said "no layout found", exit 1)
+    res = cli("layout", "--words", words, "-t", "5", "--exit-codes", "clingo", "--json")
+    assert res.code == 20 and json.loads(res.out)["status"] == "UNSAT", res.err
+    res = cli("layout", "--words", words, "-t", "5", "--exit-codes", "clingo")
+    assert res.out == "--words: the words cannot all connect: every way they cross collides (proved)\n"

@@ -119,6 +119,15 @@ class CrosswordResult(Record):
             out["optimal"], out["score"] = self.optimal, self.score
         return out
 
+    def to_html(self, *, title: str = "Crossword") -> str:
+        """A playable page (HTML, self-contained) of the first solution's grid: type the letters."""
+        from . import play
+
+        apicheck.text(title, "title", optional=False)
+        if not self.solutions:
+            raise ValueError("no solution to play")
+        return play.page(self.solutions[0], title)
+
     def text(self, name: str, models: int = 1) -> str:
         """The CLI's text output for the instance called ``name``."""
         lines = []

@@ -47,6 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a .puz or .ipuz FILE: keep its solution's letters as given letters (default: only its blocks and givens)",
     )
     argtypes.add_pdf_arguments(parser, "write printable pages: each solution's numbered blank grid, then the fills")
+    argtypes.add_html_argument(parser, "fill the (first) solution's grid, with checks and reveals")
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",
@@ -190,6 +191,7 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
             "svg": lambda: exports.svg_page(first, result.title, result.clues, key=False, given=result.given),
             "svg_key": lambda: exports.svg_page(first, result.title, result.clues, key=True),
             "pdf": lambda: render.pdf(result, result.title, args.paper, result.given, result.clues),
+            "html": lambda: render.html(first, result.title, result.given),
         },
         stats=result.stats,
         answered=first is not None,

@@ -1,4 +1,4 @@
-"""Crossword output: one solution as the report prints it, the .ipuz, SVG and PDF files."""
+"""Crossword output: one solution as the report prints it, the .ipuz, SVG, PDF and HTML files."""
 
 from __future__ import annotations
 
@@ -26,6 +26,12 @@ def ipuz_text(solution: CrosswordSolution, title: str, given: Mapping[tuple[int,
     from ..formats import ipuz  # on use, as every output's module
 
     return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title, given=given))
+
+
+def html(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int], str] | None = None) -> str:
+    from .play import page  # on use, as every output's module
+
+    return page(solution, title, given)
 
 
 def svg(solution: CrosswordSolution, title: str) -> str:

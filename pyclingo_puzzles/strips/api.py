@@ -128,6 +128,18 @@ class HuntResult:
         names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
         return api_code(self.clingo_code)
 
+    def to_html(self, *, title: str = "Strips") -> str:
+        """A playable page (HTML, self-contained): every tiled grid, then the meta grid."""
+        from .play import page
+
+        apicheck.text(title, "title", optional=False)
+        tilings = [g.tilings[0] for g in self.grids.grids if g.tilings]
+        if self.meta_tiling is not None:
+            tilings.append(self.meta_tiling)
+        if not tilings:
+            raise ValueError("no tiling to play")
+        return page(tilings, self.grids.strip_lengths, title)
+
     def to_json(self, count: bool = False) -> dict[str, Any]:
         """The CLI's ``--json`` document (``count``: with the totals of ``--count``)."""
         out = grids_json(self.grids, count)
