@@ -101,3 +101,13 @@ def test_layout_page_shows_its_clues(page: Any, tmp_path: Path) -> None:
     assert not [w for w in ("CAT", "DOG", "TOAD") if w in page.locator("body").inner_text()]
     page.locator(".clues li").get_by_text("Warty hopper").click()
     assert page.locator(".clue-bar").inner_text().endswith("Warty hopper (4)")
+
+
+def test_prints_as_the_puzzle_sheet(lattice: Any) -> None:
+    lattice.locator(".clues li").first.click()
+    lattice.keyboard.type("J")
+    lattice.emulate_media(media="print")
+    assert lattice.locator(".cw-grid").is_visible() and lattice.locator(".clues").is_visible()
+    assert not lattice.locator(".toolbar").is_visible() and not lattice.locator(".clue-bar").is_visible()
+    shade = lattice.locator(".cw-cell.current").evaluate("el => getComputedStyle(el).backgroundColor")
+    assert shade == "rgb(255, 255, 255)"  # the highlight is for the screen only
