@@ -99,6 +99,8 @@ def test_layout_page_shows_its_clues(page: Any, tmp_path: Path) -> None:
         "Purrs on the sofa (3)", "Wags its tail (3)", "Warty hopper (4)"
     ]  # fmt: skip
     assert not [w for w in ("CAT", "DOG", "TOAD") if w in page.locator("body").inner_text()]
+    blank = page.locator(".cw-cell.block").first.evaluate("el => getComputedStyle(el).backgroundColor")
+    assert blank == "rgba(0, 0, 0, 0)"  # a free-form layout: no dark blocks around its words
     page.locator(".clues li").get_by_text("Warty hopper").click()
     assert page.locator(".clue-bar").inner_text().endswith("Warty hopper (4)")
 
