@@ -151,3 +151,13 @@ def test_another_sites_page_cannot_post() -> None:
         r = local.post("/api/wordsearch", content=body, headers={"Origin": "http://127.0.0.1:8000"})
         assert r.status_code == 200, r.text  # the app's own page
     assert allowed_hosts("0.0.0.0") is None
+
+
+def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    from pyclingo_puzzles.cli.command import main
+    from pyclingo_puzzles.web import serve
+
+    monkeypatch.setattr(serve, "missing", lambda: "uvicorn")
+    assert main(["serve", "--port", "0"]) == 2
+    assert "pip install 'pyclingo-puzzles[web]'" in capsys.readouterr().err
