@@ -188,7 +188,8 @@ def test_a_book_stopped_half_way_resumes_to_the_same_book_and_leaves_no_worker(t
                                 "  - wordsearch: {words: animals.txt, count: 40, pick: 10, size: 10x10}\n")
     out = tmp_path / "book.pdf"
     work = out.with_name(out.name + SUFFIX)
-    argv = [sys.executable, "-m", "pyclingo_puzzles", "book", str(path), "-o", str(out), "-j", "2", "--exit-codes", "unix"]
+    argv = [sys.executable, "-m", "pyclingo_puzzles", "book", str(path), "-o", str(out), "-j", "2",
+            "--exit-codes", "unix"]
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: list[int] = []
     until = time.monotonic() + 60
