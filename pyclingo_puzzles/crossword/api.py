@@ -18,6 +18,7 @@ from ..core.errors import InputError
 from ..core.letters import normalize_word
 from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
 from ..core.status import api_code
+from ..formats.pagetext import PageText
 from .framework import Framework, Site
 from .p99 import solve_instance
 from .reader import CrosswordInstance, FrameworkOnlyError, check_framework, check_word, read_instance
@@ -64,6 +65,7 @@ class CrosswordResult(Record):
         self.empty_slots = empty_slots
         self.optimal = optimal
         self.score = score
+        self.given: dict[tuple[int, int], str] = {}  # the framework's predefined letters (the puzzle shows them)
 
     @property
     def clingo_code(self) -> int:
@@ -89,6 +91,44 @@ class CrosswordResult(Record):
         if self.optimal is not None:
             out["optimal"], out["score"] = self.optimal, self.score
         return out
+
+    def _solution(self, solution: int) -> CrosswordSolution:
+        apicheck.whole(solution, "solution", 0, 2**31 - 1)
+        if solution >= len(self.solutions):
+            raise ValueError(f"no solution {solution} to draw: the result has {len(self.solutions)}")
+        return self.solutions[solution]
+
+    def to_svg(
+        self, solution: int = 0, *, key: bool = False, title: str = "Crossword", instructions: str | None = None,
+        name_line: bool = False,
+    ) -> str:
+        """A printable page (SVG) of solution number ``solution``: the blank numbered grid with its
+        entries' lengths, or with ``key`` the filled one."""
+        from . import pages
+
+        apicheck.flag(key, "key")
+        text = PageText.of(title, instructions, name_line, pages.INSTRUCTIONS)
+        return pages.svg(self._solution(solution), text, key=key, given=self.given)
+
+    def to_pdf(
+        self, *, title: str = "Crossword", instructions: str | None = None, name_line: bool = False,
+        paper: str = "a4",
+    ) -> bytes:
+        """Printable pages (PDF bytes): each solution's blank numbered grid, then the fills."""
+        from . import pages
+
+        text = PageText.of(title, instructions, name_line, pages.INSTRUCTIONS)
+        apicheck.choice(paper, "paper", ("a4", "letter"))
+        if not self.solutions:
+            raise ValueError("no solution to draw")
+        return pages.pdf_bytes(self.solutions, text, paper, self.given).content
+
+    def to_ipuz(self, solution: int = 0, *, title: str = "Crossword") -> dict[str, Any]:
+        """Solution number ``solution`` as an ipuz document (``json.dump`` writes it)."""
+        from . import pages
+
+        apicheck.text(title, "title", optional=False)
+        return pages.ipuz_doc(self._solution(solution), title, self.given)
 
     def text(self, name: str, models: int = 1) -> str:
         """The CLI's text output for the instance called ``name``."""
@@ -197,7 +237,9 @@ def solve(
         count=count,
         warn=warn,
     )
-    return from_solve(result, solutions)
+    out = from_solve(result, solutions)
+    out.given = instance.framework.predefined()
+    return out
 
 
 def dictionary_of(
@@ -292,4 +334,5 @@ def fill(
     if optimize and result.solutions:  # clingo's models were the improvements; the last is kept
         result.count, result.optimal = len(result.solutions), result.exhausted
         result.score = sum(words.words[p.word] for p in result.solutions[0].placements)
+    result.given = frame.predefined()
     return result

@@ -6,9 +6,10 @@ import argparse
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ..formats import count
+from ..formats import count, pagetext
 from ..formats.output import warn
 from ..formats.report import Report
+from . import pages
 from .api import CrosswordResult, instance_of, solve
 from .p99 import solve_instance
 from .solution import CrosswordSolution, render_text
@@ -23,16 +24,16 @@ def report(
     ``given``: the framework's predefined letters, which the exported puzzle shows."""
     if getattr(args, "count", False):
         return count.report(result.count, result.exhausted, result.clingo_code)
-    title = Path(path).stem
+    page = pagetext.from_args(args, Path(path).stem, pages.INSTRUCTIONS)
     first = result.solutions[0] if result.solutions else None
     return Report(
         result.clingo_code,
         text=lambda: result.text(path, args.models) + "\n",
         json=result.to_json,
         files={
-            "ipuz": lambda: ipuz_text(first, title, given),
-            "svg": lambda: svg(first, title),
-            "pdf": lambda: pdf(result, title, args.paper, given),
+            "ipuz": lambda: ipuz_text(first, page.title, given),
+            "svg": lambda: pages.svg(first, page),
+            "pdf": lambda: pages.pdf_bytes(result.solutions, page, args.paper, given),
         },
         stats=result.stats,
         answered=first is not None,
@@ -52,35 +53,7 @@ def render_one(args: argparse.Namespace) -> Callable[[CrosswordSolution], str]:
 def ipuz_text(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int], str] | None = None) -> str:
     from ..formats import ipuz  # on use, as every output's module
 
-    return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title, given=given))
-
-
-def svg(solution: CrosswordSolution, title: str) -> str:
-    from ..formats import ipuz
-    from ..formats.svg import clued_grid
-
-    return clued_grid(solution.grid, title, ipuz.clue_lines(solution.grid, solution.placements), letters=True)
-
-
-def pdf(result: CrosswordResult, title: str, paper: str, given: Mapping[tuple[int, int], str] | None = None):
-    """Each solution's numbered grid, blank but for the ``given`` letters, with its entries'
-    lengths, the fills at the back."""
-    from ..formats import ipuz
-    from ..formats.pdf import clued_grid_sheet, output_budget, render
-
-    count = len(result.solutions)
-    sheets = [
-        clued_grid_sheet(
-            f"{title} ({i} of {count})" if count > 1 else title,  # its key page: "... — solution"
-            s.grid,
-            ipuz.numbering(s.grid),
-            ipuz.clue_lines(s.grid, s.placements, answers=False),
-            ipuz.clue_lines(s.grid, s.placements),
-            given=given,
-        )
-        for i, s in enumerate(result.solutions, 1)
-    ]
-    return render(sheets, paper, title, output_budget())
+    return ipuz.to_text(pages.ipuz_doc(solution, title, given))
 
 
 def dictionary_options(args: argparse.Namespace) -> list[str]:
