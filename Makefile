@@ -12,7 +12,7 @@ $(PY):
 
 $(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/fillprop.c
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,web]'
+	$(PY) -m pip install -q -e '.[test,web,cluster]'
 	@touch $(STAMP)
 
 demo: $(STAMP)
@@ -30,6 +30,7 @@ SERIAL_FILES = $(shell grep -rl 'mark\.serial' tests)
 test test-fast: export PYTHONDONTWRITEBYTECODE =
 test: $(STAMP) chromium
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -n 3 -m "not serial"
 	$(PY) -m pytest -m serial $(SERIAL_FILES)
 
@@ -69,6 +70,7 @@ asan: $(STAMP)
 # The README's pictures, drawn by the command itself from the quick-start inputs.
 images: $(STAMP)
 	$(PY) docs/make_images.py
+	$(PY) docs/make_web_image.py  # needs Chromium (make chromium)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks

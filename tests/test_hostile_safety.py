@@ -19,6 +19,7 @@ import pyclingo_puzzles
 from pyclingo_puzzles import wordsearch
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.formats.outfiles import check_output_paths
+from pyclingo_puzzles.wordsearch.reader import read_instance
 
 from .conftest import INSTANCES
 
@@ -182,3 +183,50 @@ def test_strips_writes_no_file_when_a_grid_is_proved_untileable(cli, tmp_path: P
     res = cli("strips", INSTANCES / "strips" / "unsolvable.yaml", option, out, "--exit-codes", "clingo")
     assert res.code == 20 and "black-square: no tiling" in res.out and f"{option} {out} not written" in res.err
     assert out.read_text() == "old\n"
+
+
+# ------------------------------------------------------------------ 6. word search: one strip, one word
+
+
+@pytest.mark.parametrize("words", ["STOP POTS LIVE EVIL", "AB BA", "CAT LIVE DOG EVIL"])
+def test_a_word_and_its_reverse_are_refused_at_once_naming_the_pair(cli, words: str) -> None:
+    res = cli("wordsearch", "--words", words, "--size", "8x8", "--level", "hard", "--exit-codes", "clingo")
+    first, second = [w for w in words.split() if w[::-1] in words.split()][:2]
+    assert res.code == 65 and res.out == "", res.err
+    assert f"words {first} (word " in res.err and f"and {second} (word " in res.err and "backwards" in res.err
+
+
+def test_the_api_and_a_yaml_file_refuse_the_pair_with_its_line(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"STOP \(word 1\) and POTS \(word 2\) are each other backwards"):
+        wordsearch.generate(["STOP", "POTS"], width=6, height=6)
+    path = tmp_path / "pair.yaml"
+    path.write_text("width: 6\nheight: 6\nwords:\n  - STOP\n  - CAT\n  - POTS\n")
+    with pytest.raises(InputError) as info:
+        read_instance(path)
+    assert str(info.value).startswith(f"{path}:6: words STOP (line 4) and POTS (line 6)")
+
+
+def test_a_palindrome_alone_is_no_pair(cli) -> None:
+    res = cli("wordsearch", "--words", "LEVEL CAT", "--size", "6x6", "--exit-codes", "clingo")
+    assert res.code in (10, 30), res.err
+
+
+def test_the_verifier_refuses_two_words_on_the_same_cells() -> None:
+    from pyclingo_puzzles.wordsearch.verify import Placement, verify
+
+    grid = ["STOPX", "XXXXX"]
+    placed = [Placement("STOP", 0, 0, 1, 0), Placement("POTS", 0, 3, -1, 0)]
+    assert verify(grid, placed, ["STOP", "POTS"]) == ["STOP and POTS are placed on the same cells"]
+
+
+# ------------------------------------------------------------------ 7. layout: small impossibilities proved
+
+
+@pytest.mark.parametrize("words", ["STRAXE FUX MAX", "STRAXE FUX MAX TAB"])
+def test_words_whose_crossings_all_collide_are_proved_unconnectable(cli, words: str) -> None:
+    # every crossing collides (a brute force over 17x17 finds none): proved in the square every
+    # connected layout fits in, not searched to the limit (which said "no layout found", exit 1)
+    res = cli("layout", "--words", words, "-t", "5", "--exit-codes", "clingo", "--json")
+    assert res.code == 20 and json.loads(res.out)["status"] == "UNSAT", res.err
+    res = cli("layout", "--words", words, "-t", "5", "--exit-codes", "clingo")
+    assert res.out == "--words: the words cannot all connect: every way they cross collides (proved)\n"

@@ -23,9 +23,14 @@ from ..formats.report import OUTPUTS, Report
 from ..run.runtime import Run
 from ..run.stdout_guard import OutputFailed
 
-OPTION = {"svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz": "--ipuz", "html": "--html", "json_file": "-o"}
+OPTION = {
+    "svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz": "--ipuz", "html": "--html", "puz": "--puz",
+    "json_file": "-o",
+}  # fmt: skip
 # -o FILE: the output its suffix names (.json: the --json document, written to FILE)
-SUFFIXES = {".pdf": "pdf", ".svg": "svg", ".ipuz": "ipuz", ".html": "html", ".htm": "html", ".json": "json_file"}
+SUFFIXES = {
+    ".pdf": "pdf", ".svg": "svg", ".ipuz": "ipuz", ".html": "html", ".htm": "html", ".puz": "puz", ".json": "json_file",
+}  # fmt: skip
 # --pdf under --time-limit: this share of the limit (at most PDF_RESERVE_MAX s) is kept from solving
 # for drawing the pages; the run's deadline stays where --time-limit puts it
 PDF_RESERVE, PDF_RESERVE_MAX = 0.3, 2.0

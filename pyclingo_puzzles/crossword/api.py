@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import apicheck, messages
 from ..core.errors import InputError
@@ -20,12 +20,20 @@ from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, 
 from ..core.status import api_code
 from ..formats.pagetext import PageText
 from .framework import Framework, Site
+from .options import FillOptions
 from .p99 import solve_instance
-from .reader import CrosswordInstance, FrameworkOnlyError, check_framework, check_word, read_instance
+from .reader import (
+    SCORE_MAX,
+    SCORE_MIN,
+    CrosswordInstance,
+    Dictionary,
+    check_framework,
+    check_word,
+    framework_of,
+    read,
+    read_instance,
+)
 from .solution import CrosswordSolution, render_text
-
-if TYPE_CHECKING:  # the dictionary fill is imported when used: P-99 runs do not load it
-    from .fill import Dictionary
 
 __all__ = ["CrosswordResult", "fill", "solve"]
 
@@ -130,6 +138,15 @@ class CrosswordResult(Record):
         apicheck.text(title, "title", optional=False)
         return pages.ipuz_doc(self._solution(solution), title, self.given)
 
+    def to_html(self, *, title: str = "Crossword") -> str:
+        """A playable page (HTML, self-contained) of the first solution's grid: type the letters."""
+        from . import play
+
+        apicheck.text(title, "title", optional=False)
+        if not self.solutions:
+            raise ValueError("no solution to play")
+        return play.page(self.solutions[0], title)
+
     def text(self, name: str, models: int = 1) -> str:
         """The CLI's text output for the instance called ``name``."""
         lines = []
@@ -141,11 +158,9 @@ class CrosswordResult(Record):
                 lines.append(f"shown: {' '.join(sol.shown)}")
             lines.append("")
         if self.empty_slots:
-            from .fill import site_list
-
             lines.append(f"{name}: no fill (proved): no dictionary word fits these slots:")
             shown = self.empty_slots[:SLOTS_SHOWN]  # a 400x400 grid listed 800 (--json has them all)
-            lines.extend(f"  {line}" for line in site_list(shown))
+            lines.extend(f"  {site.describe()}" for site in shown)
             if len(self.empty_slots) > len(shown):
                 lines.append(f"  ... and {len(self.empty_slots) - len(shown)} more slots (--json lists them all)")
         elif self.status is Status.UNSAT:
@@ -176,9 +191,7 @@ def _framework(framework: str | Path | Framework | Sequence[str], name: str = "<
     if isinstance(framework, Framework):
         return check_framework(framework, name, None)
     if isinstance(framework, str | Path):
-        from .fill import read_framework
-
-        return read_framework(framework)[0]
+        return framework_of(read(framework))
     rows = apicheck.items(framework, "framework")
     if not rows or not all(isinstance(r, str) for r in rows):
         raise InputError("a framework is a non-empty list of row strings", name)
@@ -192,10 +205,7 @@ def instance_of(
     if isinstance(source, CrosswordInstance):
         return source
     if isinstance(source, str | Path) and framework is None:
-        instance = read_instance(source)
-        if not instance.words:
-            raise FrameworkOnlyError(source)
-        return instance
+        return read_instance(source)
     if framework is None:
         raise InputError("a word list needs a framework", "<words>")
     raw = [source] if isinstance(source, str) else apicheck.items(source, "words")
@@ -228,16 +238,15 @@ def solve(
     apicheck.flag(count, "count")
     apicheck.callback(warn, "warn")
     instance = instance_of(source, framework)
-    result, solutions = solve_instance(
-        instance,
-        rules=apicheck.rule_files(rules),
-        models=models,
-        seed=seed,
-        time_limit=time_limit,
-        count=count,
-        warn=warn,
-    )
-    out = from_solve(result, solutions)
+    options = FillOptions(tuple(apicheck.rule_files(rules)), models, seed, time_limit, count)
+    return solve_with(instance, options, warn)
+
+
+def solve_with(
+    instance: CrosswordInstance, options: FillOptions, warn: Callable[[str], None] | None = None
+) -> CrosswordResult:
+    """``solve`` with its arguments checked and gathered (the command's way in)."""
+    out = from_solve(*solve_instance(instance, options, warn))
     out.given = instance.framework.predefined()
     return out
 
@@ -251,7 +260,7 @@ def dictionary_of(
     dictionary, ``english.py``; words below Zipf 2.0 left out unless ``min_score`` says otherwise),
     a ``Dictionary``, a mapping word -> score or a list of words (each checked: letters only)."""
     from . import english
-    from .fill import SCORE_MAX, SCORE_MIN, Dictionary, read_dictionary
+    from .reader import read_dictionary
 
     if isinstance(dictionary, Dictionary):
         return dictionary
@@ -311,28 +320,26 @@ def fill(
         apicheck.whole(min_score, "min_score", -(2**63), 2**63)
     if optimize and count:  # clingo would count the improving fills, not the fills
         raise InputError("count counts every fill and optimize looks for the best one: give one of them", apicheck.ARGS)
-    from .fill import solve_fill
-
-    frame = _framework(framework)  # read before the dictionary, as ever: its errors come first
-    words = dictionary_of(dictionary, min_length, min_score)
-    outcome = solve_fill(
-        frame,
-        words,
-        rules=apicheck.rule_files(rules),
-        models=models,
-        seed=seed,
-        time_limit=time_limit,
-        no_repeat=no_repeat,
-        optimize=optimize,
-        word_atoms=word_atoms,
-        jobs=jobs,
-        count=count,
+    options = FillOptions(
+        tuple(apicheck.rule_files(rules)), models, seed, time_limit, count, no_repeat, optimize, word_atoms, jobs,
+        min_length, min_score,
     )
+    frame = _framework(framework)  # read before the dictionary, as ever: its errors come first
+    return fill_with(frame, dictionary_of(dictionary, min_length, min_score), options)
+
+
+def fill_with(framework: Framework, dictionary: Dictionary, options: FillOptions) -> CrosswordResult:
+    """``fill`` with its arguments checked, read and gathered (the command's way in)."""
+    from .strategy import solve_fill  # the dictionary fill is imported when used: P-99 runs do not load it
+
+    outcome = solve_fill(framework, dictionary, options)
     if outcome.result is None:
-        return CrosswordResult(Status.UNSAT, [], 0, True, False, outcome.stats, empty_slots=tuple(outcome.empty))
+        none = CrosswordResult(Status.UNSAT, [], 0, True, False, outcome.stats, empty_slots=tuple(outcome.empty))
+        none.given = framework.predefined()
+        return none
     result = from_solve(outcome.result, outcome.solutions, outcome.rules_to_blame)
-    if optimize and result.solutions:  # clingo's models were the improvements; the last is kept
+    if options.optimize and result.solutions:  # clingo's models were the improvements; the last is kept
         result.count, result.optimal = len(result.solutions), result.exhausted
-        result.score = sum(words.words[p.word] for p in result.solutions[0].placements)
-    result.given = frame.predefined()
+        result.score = sum(dictionary.words[p.word] for p in result.solutions[0].placements)
+    result.given = framework.predefined()
     return result

@@ -1,4 +1,5 @@
-"""``pyclingo-puzzles crossword``: P-99 site filling (words given) or dictionary fill (--dictionary)."""
+"""``pyclingo-puzzles crossword``: P-99 site filling (words given) or dictionary fill (--dictionary); a thin
+adapter: the arguments become one ``FillOptions``, the file is read once, ``api`` solves, ``report`` prints."""
 
 from __future__ import annotations
 
@@ -7,8 +8,15 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..formats import args as argtypes
-from ..formats import count
+from ..formats import count, pagetext
+from ..formats.output import warn
 from ..formats.report import Report
+from ..run import runtime
+from . import english, pages, render
+from .api import CrosswordResult, dictionary_of, fill_with, solve_with
+from .framework import Framework
+from .options import FillOptions, rule_paths
+from .reader import CrosswordInstance, framework_of, read
 
 NAME = "crossword"
 
@@ -26,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write the (first) filled grid (SVG; - for stdout)")
     argtypes.add_pdf_arguments(parser, "write printable pages: each solution's numbered blank grid, then the fills")
+    argtypes.add_html_argument(parser, "fill the (first) solution's grid, with checks and reveals")
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",
@@ -72,22 +81,65 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Report:
-    """P-99 unless a dictionary is given or the file has no words (a .grid, a framework-only .dat or
-    YAML): those are filled from ``--dictionary``, by default the built-in English one."""
-    from ..run import runtime
-    from .p99_cli import render_one
-
+    """The file read once (``reader.read``): a word list is placed (P-99) unless ``--dictionary`` is
+    given; a framework without words (a .grid, a framework-only .dat or YAML) is filled from
+    ``--dictionary``, by default the built-in English one."""
     if str(args.file) == "-":  # the format is the file's (a .grid, a .dat, YAML): it said "-: file not found"
         raise InputError("crossword reads a FILE (.dat, .yaml or .grid), not standard input", "-")
-    runtime.price(None if getattr(args, "count", False) else render_one(args))  # the answers' reserve
-    if args.dictionary is None and Path(args.file).suffix.lower() != ".grid":
-        from .p99_cli import run as run_p99
-        from .reader import FrameworkOnlyError
+    options = fill_options(args)
+    runtime.price(None if options.count else render.render_one(args.json))  # the answers' reserve
+    puzzle = read(args.file)
+    if args.dictionary is None and isinstance(puzzle, CrosswordInstance):
+        ignored = options.dictionary_only()
+        if ignored:
+            warn(f"{args.file}: {', '.join(ignored)}: for a dictionary fill (--dictionary); ignored for a word list")
+        return report(args, solve_with(puzzle, options, warn), puzzle.framework)
+    return report(args, fill_from_dictionary(args, puzzle, options), framework_of(puzzle))
 
-        try:
-            return run_p99(args)
-        except FrameworkOnlyError:
-            pass
-    from .fill_cli import run as run_fill
 
-    return run_fill(args, default=args.dictionary is None)
+def fill_options(args: argparse.Namespace) -> FillOptions:
+    """The options of this run, from the arguments (once: nothing below changes them)."""
+    return FillOptions(
+        rule_paths(args.rules), args.models, args.seed, args.time_limit, args.count, args.no_repeat, args.optimize,
+        args.word_atoms, args.jobs, args.min_length, args.min_score,
+    )
+
+
+def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | Framework, options: FillOptions):
+    """The dictionary fill: ``--dictionary`` (a file, or ``en``), by default the built-in one."""
+    if options.optimize and options.count:
+        raise InputError("--count counts every fill and --optimize looks for the best one: give one of them", args.file)
+    notes = ["the file's word list is ignored with --dictionary"] if isinstance(puzzle, CrosswordInstance) else []
+    name = english.NAME if args.dictionary is None else args.dictionary
+    if args.dictionary is None:
+        notes.append(f"no --dictionary: filling from the built-in English dictionary (--dictionary {name})")
+    dictionary = dictionary_of(name if name == english.NAME else Path(name), options.min_length, options.min_score)
+    for note in notes:  # after every input is read: a run that ends in an error prints one line only
+        warn(f"{args.file}: {note}")
+    if dictionary.skipped:
+        warn(f"{name}: skipped {dictionary.skipped_text()}")
+    return fill_with(framework_of(puzzle), dictionary, options)
+
+
+def report(args: argparse.Namespace, result: CrosswordResult, framework: Framework) -> Report:
+    """A result as the command reports it (text, JSON or only the count, outputs); both modes.
+    The exported puzzle shows the framework's predefined letters."""
+    if args.count:
+        return count.report(result.count, result.exhausted, result.clingo_code)
+    path, given = str(args.file), framework.predefined()
+    page = pagetext.from_args(args, Path(path).stem, pages.INSTRUCTIONS)
+    title = page.title
+    first = result.solutions[0] if result.solutions else None
+    return Report(
+        result.clingo_code,
+        text=lambda: result.text(path, args.models) + "\n",
+        json=result.to_json,
+        files={
+            "ipuz": lambda: render.ipuz_text(first, title, given),
+            "svg": lambda: pages.svg(first, page),
+            "pdf": lambda: pages.pdf_bytes(result.solutions, page, args.paper, given),
+            "html": lambda: render.html(first, title, given),
+        },
+        stats=result.stats,
+        answered=first is not None,
+    )

@@ -14,13 +14,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ..core.errors import InputError
 from ..core.letters import normalize_word
-
-if TYPE_CHECKING:
-    from .fill import Dictionary
+from .reader import Dictionary
 
 NAME = "en"  # the value of --dictionary that selects this dictionary
 SCORE_PER_ZIPF = 100
@@ -90,7 +87,6 @@ def english_dictionary(min_length: int = 2, min_score: int | None = None, allow_
     """The built-in dictionary: words of at least ``min_length`` letters scored at least
     ``min_score`` (default ``DEFAULT_MIN_SCORE``, Zipf 2.0), less the offensive words
     (``wordlists.offensive_words``) unless ``allow_offensive``."""
-    from .fill import Dictionary
     from .wordlists import offensive_words
 
     floor = DEFAULT_MIN_SCORE if min_score is None else min_score

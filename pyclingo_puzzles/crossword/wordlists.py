@@ -15,13 +15,10 @@ import importlib.util
 from collections.abc import Collection, Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..core.errors import InputError, read_text
 from ..core.letters import checked_word, normalize_word
-
-if TYPE_CHECKING:
-    from .fill import Dictionary
+from .reader import Dictionary
 
 OFFENSIVE_PACKAGE = "better_profanity"
 OFFENSIVE_FILE = "profanity_wordlist.txt"
@@ -49,8 +46,6 @@ def offensive_words() -> frozenset[str]:
 
 def merge(dictionaries: Sequence[Dictionary]) -> Dictionary:
     """One dictionary of every list's words; a word's score is its best score in any list."""
-    from .fill import Dictionary
-
     if len(dictionaries) == 1:
         return dictionaries[0]
     words: dict[str, int] = {}
@@ -65,8 +60,6 @@ def merge(dictionaries: Sequence[Dictionary]) -> Dictionary:
 
 def without(dictionary: Dictionary, left_out: Collection[str], what: str = "--exclude") -> Dictionary:
     """The dictionary less the words ``left_out``; an error when no word is left."""
-    from .fill import Dictionary
-
     if not left_out:
         return dictionary
     words = {w: s for w, s in dictionary.words.items() if w not in left_out}

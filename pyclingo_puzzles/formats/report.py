@@ -20,7 +20,8 @@ Content = Callable[[], Any]  # str (SVG, ipuz), bytes, or formats/pdf.Drawn (a P
 
 # output option (its argparse dest) -> what the file holds, as messages name it
 OUTPUTS = {
-    "svg": "SVG", "svg_key": "SVG key", "pdf": "PDF", "ipuz": "ipuz file", "html": "HTML page", "json_file": "JSON",
+    "svg": "SVG", "svg_key": "SVG key", "pdf": "PDF", "ipuz": "ipuz file", "html": "HTML page",
+    "puz": "Across Lite .puz", "json_file": "JSON",
 }  # fmt: skip
 
 

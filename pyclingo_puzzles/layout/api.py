@@ -124,6 +124,12 @@ class LayoutResult:
             raise ValueError("no layout to export")
         return render.ipuz(self.layout, self.instance)
 
+    def to_puz(self) -> bytes:
+        """The layout as Across Lite ``.puz`` bytes (puzpy reads them), with its clues and title."""
+        if self.layout is None:
+            raise ValueError("no layout to export")
+        return render.puz(self.layout, self.instance)
+
     def _page_text(self, title: str | None, instructions: str | None, name_line: bool) -> PageText:
         default = render.page_text(self.instance)
         return PageText.of(default.title if title is None else title, instructions, name_line, default.instructions)
@@ -150,6 +156,16 @@ class LayoutResult:
         if self.layout is None:
             raise ValueError("no layout to draw")
         return render_pdf([render.pdf_sheet(self.layout, self.instance, text)], paper, text.title).content
+
+    def to_html(self, *, title: str | None = None) -> str:
+        """A playable page (HTML, self-contained): the numbered grid to fill, the clues beside it;
+        ``title`` defaults to the instance's (else "Crossword")."""
+        from ..formats import html
+
+        apicheck.text(title, "title", optional=True)
+        if self.layout is None:
+            raise ValueError("no layout to play")
+        return html.crossword(self.to_ipuz(), title or self.instance.title or "Crossword")
 
     def verdict(self) -> str:
         layout = self.layout
@@ -178,7 +194,9 @@ class LayoutResult:
         if self.proved_box is not None:
             h, w = self.proved_box
             return f"{name}: no layout fits within {w}x{h} (proved)"
-        if self.optimal:  # only user rules can rule out every layout of a connected list
+        if self.optimal and self.outcome.collide:
+            return f"{name}: the words cannot all connect: every way they cross collides (proved)"
+        if self.optimal:
             return f"{name}: no layout satisfies the rules (proved)"
         return f"{name}: no layout found within the time limit"
 

@@ -35,6 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--svg", type=Path, metavar="FILE", help="write the outlines as an SVG drawing (- for standard output)"
     )
     argtypes.add_pdf_arguments(parser, "write the outlines as printable pages, one grid a page")
+    argtypes.add_html_argument(parser, "cover every tiled grid with strips by hand, check it, show a solution")
     parser.add_argument(
         "--hunt", action="store_true",
         help="hunt chain: 1x1 cells -> meta grid -> solve it -> cells of the all-black strips",
@@ -61,6 +62,7 @@ def run(args: argparse.Namespace) -> Report:
         files={
             "svg": lambda: render.svg(drawn, args.per_row, args.bottom_up, page),
             "pdf": lambda: pdf(drawn, args, page),
+            "html": lambda: chain.to_html(title=page.title),
         },
         stats=chain.grids.stats,
         answered=bool(drawn) and not args.count and not proved_none,

@@ -32,7 +32,14 @@ ANSWERED = (10, 11, 30)  # clingo's exit codes with an answer
 ERROR_LINE = re.compile(r"^(?:internal )?error: (?:body(?::(?P<line>\d+))?: )?(?P<message>.*)$")
 
 
-def create_app(limits: Limits | None = None) -> Starlette:
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+# what a page of another site may POST without the browser asking first (CORS "simple" requests)
+SIMPLE_TYPES = ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def create_app(limits: Limits | None = None, hosts: list[str] | None = None) -> Starlette:
+    """The app. ``hosts``: the names the Host header may carry (DNS rebinding: a site whose name
+    is made to point at 127.0.0.1 sends its own name); None takes any (the tests' client)."""
     limits = limits or Limits()
     jobs = Jobs(limits)
 
@@ -52,7 +59,32 @@ def create_app(limits: Limits | None = None) -> Starlette:
                     exception_handlers={HTTPException: http_error, Exception: internal_error})  # fmt: skip
     app.state.jobs = jobs
     app.state.limits = limits
+    app.state.hosts = hosts
     return app
+
+
+def allowed_hosts(host: str) -> list[str] | None:
+    """The Host names a server bound to ``host`` answers: the loopback names and ``host``; any
+    for an address open to the network (0.0.0.0, ::), which names the machine however it is reached."""
+    if host in ("0.0.0.0", "::", ""):
+        return None
+    return list(dict.fromkeys([*LOOPBACK, host]))
+
+
+def foreign(request: Request) -> str | None:
+    """Why a request may come from another site's page (a cross-site POST, DNS rebinding), or None."""
+    hosts = request.app.state.hosts
+    host = request.headers.get("host", "")
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host  # without the port
+    if hosts is not None and name not in hosts:
+        return f"host: this server answers to {', '.join(hosts)}, not {host[:60]!r}"
+    origin = request.headers.get("origin")
+    if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host", ""):
+        return f"origin: requests from {origin[:60]} are refused (only this app's own pages may post)"
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media in SIMPLE_TYPES:
+        return f"content-type: send the body as application/json, not {media}"
+    return None
 
 
 def error(message: str, status: int, field: str | None = None, **headers: str) -> JSONResponse:
@@ -72,6 +104,10 @@ async def solve(request: Request) -> Response:
     family = families().get(request.path_params["family"])
     if family is None:
         return error(f"no family {request.path_params['family'][:40]!r}; one of {', '.join(families())}", 404)
+    refused = foreign(request)
+    if refused is not None:
+        field = refused.split(":")[0]
+        return error(refused, {"host": 400, "origin": 403}.get(field, 415), field)
     limits: Limits = request.app.state.limits
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limits.max_body:

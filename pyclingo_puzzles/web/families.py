@@ -57,9 +57,12 @@ def families() -> dict[str, Family]:
 @functools.cache
 def formats(family: str) -> tuple[str, ...]:
     """The formats ``family`` offers: "json" and each file option its command has."""
-    from ..cli.command import build_parser
+    import argparse
+    import importlib
 
-    parser = build_parser([family])
-    sub = next(a for a in parser._actions if a.dest == "command")
-    options = {s for a in sub.choices[family]._actions for s in a.option_strings}  # type: ignore[attr-defined]
+    # the family's own options (the command's common ones offer no file format); by name, as the
+    # command loads it: the app sits below the command line and imports nothing of it
+    parser = argparse.ArgumentParser(add_help=False)
+    importlib.import_module(f"{__package__.rpartition('.')[0]}.{family}.cli").add_arguments(parser)
+    options = {s for a in parser._actions for s in a.option_strings}
     return ("json", *(name for name, (option, _, _) in FORMATS.items() if option in options))

@@ -137,6 +137,8 @@ class Jobs:
             argv += ["--seed", str(job.seed)]
         if job.family.name == "wordsearch" and not {"width", "height", "mask"} & set(job.instance):
             argv += ["--size", "auto"]  # no size given: the smallest grid, as for a plain word list
+        if job.family.name == "crossword" and "words" not in job.instance:
+            argv += ["--dictionary", "en"]  # a framework alone: the built-in dictionary, said by the docs
         if "pdf" in outputs:
             argv += ["--paper", job.paper]
         argv += [f"--{flag}" for flag in job.flags]

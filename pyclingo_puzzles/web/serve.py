@@ -57,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     import uvicorn
 
-    from .app import create_app
+    from .app import allowed_hosts, create_app
 
-    app = create_app(limits_of(args))
+    app = create_app(limits_of(args), allowed_hosts(args.host))
 
     class Server(uvicorn.Server):
         """uvicorn, with the workers killed the moment a stop signal arrives, SIGHUP a stop signal too,

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..core.apicheck import SEED_LIMIT
 from ..core.errors import InputError, shorten, shown
 from ..core.letters import checked_word, describe_char, first_non_letter, normalize_word
-from ..core.wordcheck import find_contained, find_duplicate
+from ..core.wordcheck import find_contained, find_duplicate, find_reversed
 from ..formats import instances
 from ..formats.yamlio import YamlDoc, expect_mapping, load_yaml
 from . import shapes
@@ -197,7 +197,8 @@ def parse_words(doc: YamlDoc) -> tuple[list[WordEntry], list[WordEntry]]:
 
 
 def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | None = None) -> None:
-    """Every word normalised letters, at least two; none twice, none inside another (linear checks)."""
+    """Every word normalised letters, at least two; none twice, none the reverse of another, none
+    inside another (linear checks)."""
     lines = lines or {}
     if not words:
         raise InputError("no words", path)
@@ -211,6 +212,16 @@ def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | 
         i, j = twice
         where = f"line {lines[i]}" if lines.get(i) else f"word {i + 1}"
         raise InputError(f"word {shorten(words[i])} is listed twice ({where} and here)", path, lines.get(j))
+    mirrored = find_reversed(words)
+    if mirrored is not None:
+        i, j = mirrored
+        first, second = (f"line {lines[k]}" if lines.get(k) else f"word {k + 1}" for k in (i, j))
+        raise InputError(
+            f"words {shorten(words[i])} ({first}) and {shorten(words[j])} ({second}) are each other backwards: "
+            "each reads from the other's cells, so neither could occur exactly once; keep one of them",
+            path,
+            lines.get(j),
+        )
     contained = find_contained(words)
     if contained is not None:
         i, j, how = contained

@@ -22,7 +22,7 @@ from pyclingo_puzzles.cli.batch import most_severe
 from pyclingo_puzzles.cli.command import main
 from pyclingo_puzzles.core.errors import MAX_INPUT_BYTES, InputError, read_text
 from pyclingo_puzzles.core.wordcheck import find_contained, find_duplicate
-from pyclingo_puzzles.crossword.fill import read_dictionary
+from pyclingo_puzzles.crossword.reader import read_dictionary
 from pyclingo_puzzles.formats.yamlio import load_yaml
 from pyclingo_puzzles.wordsearch.reader import parse_instance as parse_wordsearch
 

@@ -10,7 +10,7 @@ import pytest
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.crossword.api import fill
 from pyclingo_puzzles.crossword.english import english_dictionary
-from pyclingo_puzzles.crossword.fill import Dictionary, read_framework
+from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read
 from pyclingo_puzzles.crossword.shared import shared_runs
 from pyclingo_puzzles.crossword.wordlists import (
     banned_words,
@@ -92,7 +92,7 @@ def test_shared_runs() -> None:
 
 
 def default_fill_words(name: str) -> list[str]:
-    framework, _ = read_framework(shared_path("crossword-bench", "grids", name))
+    framework = framework_of(read(shared_path("crossword-bench", "grids", name)))
     result = fill(framework, "en", time_limit=60)
     assert result.solutions, name
     return slot_words(list(result.solutions[0].grid))  # read from the grid itself, not the placements

@@ -88,3 +88,53 @@ def test_no_answer_writes_no_page(cli, tmp_path: Path) -> None:
     out = tmp_path / "none.html"
     run = cli("wordsearch", "--words", "ab cd ef", "--size", "2x2", "--html", out, "--exit-codes", "unix")
     assert run.code == 1 and not out.exists() and "--html" in run.err
+
+
+def test_crossword_page_has_the_grid_and_givens_not_the_answers(cli, tmp_path: Path) -> None:
+    out = tmp_path / "lattice.html"
+    run = cli("crossword", INSTANCES / "crossword" / "lattice-predefined.dat", "-o", out, "--exit-codes", "unix")
+    assert run.code == 0, run.err
+    page = out.read_text(encoding="utf-8")
+    self_contained(page)
+    for word in ("EJECTED", "EPOXYED", "SKYLINE", "EWERS", "THYMI", "DODGE"):
+        assert word not in page
+    data = page_data(page)
+    assert (data["width"], data["height"]) == (7, 5)
+    assert data["cells"][0][0] == {"n": 1, "given": "E"} and data["cells"][1][1] is None
+    assert [(e["n"], e["dir"], e["enum"], e["clue"]) for e in data["entries"]][:2] == [
+        (1, "across", "7", ""), (5, "across", "7", "")
+    ]  # fmt: skip
+    assert "".join(html.decode(data["answers"])[0]) == "EJECTED"
+
+
+def test_crossword_api_page() -> None:
+    from pyclingo_puzzles import crossword
+
+    data = page_data(crossword.solve(["NON", "TOT"], [" . ", "...", " . "]).to_html(title="Plus"))
+    assert [len(e["cells"]) for e in data["entries"]] == [3, 3]
+    assert html.decode(data["answers"])[1] in (["T", "O", "T"], ["N", "O", "N"])
+
+
+def test_layout_page_has_its_clues() -> None:
+    from pyclingo_puzzles import layout
+
+    built = layout.arrange({"KETTLE": "It whistles", "OVEN": "Bakes bread", "TOASTER": "Pops up"}, seed=1)
+    page = built.to_html()
+    data = page_data(page)
+    assert sorted(e["clue"] for e in data["entries"]) == ["Bakes bread", "It whistles", "Pops up"]
+    assert "KETTLE" not in page and "TOASTER" not in page
+    assert "<title>Crossword</title>" in page
+
+
+def test_strips_page_plays_every_tiled_grid_and_the_meta_grid(cli, tmp_path: Path) -> None:
+    from pyclingo_puzzles import strips
+
+    data = page_data(strips.tile(INSTANCES / "strips" / "small.yaml").to_html())
+    assert [g["name"] for g in data["grids"]] == ["corner", "stripes", "square"] and data["lengths"] == [1, 2, 3]
+    corner = html.decode(data["answers"])[0]  # its strips' ends: they cover its 6 cells
+    assert sum(abs(r1 - r0) + abs(c1 - c0) + 1 for r0, c0, r1, c1 in corner) == 6
+    out = tmp_path / "mums.html"
+    run = cli("strips", INSTANCES / "strips" / "mums2010.yaml", "--hunt", "--html", out, "--exit-codes", "unix")
+    assert run.code == 0, run.err
+    hunt = page_data(out.read_text(encoding="utf-8"))
+    assert hunt["grids"][-1]["name"] == "meta" and len(hunt["grids"]) == len(html.decode(hunt["answers"]))

@@ -177,3 +177,16 @@ def test_ipuz_reader_fuzz(tmp_path: Path, puzzle: object, solution: object, bloc
         assert str(e).startswith(str(path))
     else:
         assert rows and all(len(r) == len(rows[0]) for r in rows)
+
+
+def test_layout_writes_a_puz_that_puzpy_reads(tmp_path: Path, cli) -> None:
+    from ..conftest import INSTANCES
+
+    out = tmp_path / "pets.puz"
+    res = cli("layout", INSTANCES / "layout" / "pets-5.yaml", "-o", out, "--time-limit", "3", "--exit-codes", "clingo")
+    assert res.code in (10, 11, 30), res.err  # a layout, proved best or not (a busy machine)
+    p = puz.read(str(out))
+    assert p.title == "Pets" and "Warty hopper" in p.clues
+    numbering = p.clue_numbering()
+    answers = {p.solution_grid().get_string_for_clue(c): c["clue"] for c in numbering.across + numbering.down}
+    assert answers["TOAD"] == "Warty hopper"

@@ -133,3 +133,21 @@ def test_every_serve_option_is_documented() -> None:
     assert options
     missing = [o for o in options if not re.search(rf"`{re.escape(o)}[` =]", text)]
     assert not missing, missing
+
+
+def test_another_sites_page_cannot_post() -> None:
+    """A cross-site POST (a form or a text/plain fetch from another site's page, which the browser
+    sends without asking) and a Host that is not this server's (DNS rebinding) are refused."""
+    from pyclingo_puzzles.web.app import allowed_hosts
+
+    with TestClient(create_app(Limits(), allowed_hosts("127.0.0.1")), base_url="http://127.0.0.1:8000") as local:
+        body = b'{"words": ["cat"]}'
+        r = local.post("/api/wordsearch", content=body, headers={"Content-Type": "text/plain"})
+        assert r.status_code == 415 and r.json()["field"] == "content-type"
+        r = local.post("/api/wordsearch", content=body, headers={"Origin": "http://evil.example"})
+        assert r.status_code == 403 and r.json()["field"] == "origin"
+        r = local.post("/api/wordsearch", content=body, headers={"Host": "evil.example:8000"})
+        assert r.status_code == 400 and r.json()["field"] == "host"
+        r = local.post("/api/wordsearch", content=body, headers={"Origin": "http://127.0.0.1:8000"})
+        assert r.status_code == 200, r.text  # the app's own page
+    assert allowed_hosts("0.0.0.0") is None

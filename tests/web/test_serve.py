@@ -121,7 +121,7 @@ def test_a_client_that_goes_away_stops_its_worker(server: Server) -> None:
     assert server.post("wordsearch", {"words": ["cat"]})[0] == 200
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_stop_signal_ends_the_server_and_its_workers(sig: signal.Signals) -> None:
     s = Server("--workers", "1")
     try:

@@ -70,10 +70,9 @@ const Page = (() => {
     const cursorBox = s("rect", { class: "cursor", width: opts.size, height: opts.size, visibility: "hidden" });
     svg.append(cursorBox);
 
-    function cellAt(event) {
-      const box = svg.getBoundingClientRect();
-      const c = Math.floor(((event.clientX - box.left) / box.width) * opts.cols);
-      const r = Math.floor(((event.clientY - box.top) / box.height) * opts.rows);
+    function cellAt(event) { // the screen point in the board's own units (its viewBox), then the cell
+      const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+      const r = Math.floor(at.y / opts.size), c = Math.floor(at.x / opts.size);
       return r >= 0 && r < opts.rows && c >= 0 && c < opts.cols ? [r, c] : null;
     }
 
@@ -103,7 +102,9 @@ const Page = (() => {
       if (cell === null || event.button > 0) return;
       event.preventDefault();
       svg.focus({ preventScroll: true });
-      svg.setPointerCapture(event.pointerId);
+      try {
+        svg.setPointerCapture(event.pointerId); // the drag goes on over the rest of the page
+      } catch (error) { /* a pointer the browser no longer tracks: the drag ends where it leaves */ }
       start = end = cell;
       moved = false;
       cursor = cell;

@@ -11,12 +11,12 @@ const WordSearch = (root, data, answers) => {
 
   const svg = s("svg", { class: "board ws", viewBox: `0 0 ${cols * S} ${rows * S}`, width: cols * S, height: rows * S,
     tabindex: 0, role: "grid", "aria-label": "letter grid: drag from the first letter of a word to its last" });
-  const marks = s("g", {}), answerMarks = s("g", {}), letters = s("g", {});
+  const boxes = s("g", {}), marks = s("g", {}), answerMarks = s("g", {}), letters = s("g", {});
   const select = s("line", { class: "mark select", visibility: "hidden" });
-  svg.append(answerMarks, marks, select, letters);
+  svg.append(boxes, answerMarks, marks, select, letters);
   data.grid.forEach((row, r) => row.forEach((ch, c) => {
     if (ch === "") return;
-    letters.append(s("rect", { class: "cellbox", x: c * S, y: r * S, width: S, height: S }));
+    boxes.append(s("rect", { class: "cellbox", x: c * S, y: r * S, width: S, height: S }));
     const t = s("text", { x: c * S + S / 2, y: r * S + S / 2 });
     t.textContent = ch;
     letters.append(t);
