@@ -10,7 +10,7 @@ from .api import CrosswordResult
 from .solution import CrosswordSolution, render_text
 
 if TYPE_CHECKING:
-    from ..formats.pdf import Drawn
+    from ..formats.pdf import Drawn, Sheet
 
 
 def render_one(as_json: bool) -> Callable[[CrosswordSolution], str]:
@@ -35,19 +35,48 @@ def html(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int]
     return page(solution, title, given)
 
 
-def svg(solution: CrosswordSolution, title: str | PageText) -> str:
-    """The filled grid with its entries (the command's ``--svg``; ``pages.svg`` draws the puzzle too)."""
-    from .pages import svg as page_svg
+def svg(solution: CrosswordSolution, title: str) -> str:
+    from ..formats import ipuz
+    from ..formats.svg import clued_grid
 
-    return page_svg(solution, title, key=True)
+    return clued_grid(solution.grid, title, ipuz.clue_lines(solution.grid, solution.placements), letters=True)
 
 
 def pdf(
-    result: CrosswordResult, title: str | PageText, paper: str, given: Mapping[tuple[int, int], str] | None = None
+    result: CrosswordResult,
+    title: str | PageText,
+    paper: str,
+    given: Mapping[tuple[int, int], str] | None = None,
+    clues: Mapping[str, str] | None = None,
 ) -> Drawn:
     """Each solution's numbered grid, blank but for the ``given`` letters, with its entries'
-    lengths, the fills at the back (``pages.pdf_bytes``)."""
-    from .pages import pdf_bytes
+    clues (``clues``: word -> clue) and lengths, the fills at the back."""
+    from ..formats.pdf import output_budget, render
 
     text = title if isinstance(title, PageText) else PageText(title)
-    return pdf_bytes(result.solutions, text, paper, given)
+    return render(pdf_sheets(result, text, given, clues), paper, text.title, output_budget())
+
+
+def pdf_sheets(
+    result: CrosswordResult, text: PageText, given: Mapping[tuple[int, int], str] | None,
+    clues: Mapping[str, str] | None,
+) -> list[Sheet]:
+    """``pdf``'s sheets: a solution's puzzle page (with ``text``'s instructions and Name / Date
+    line) and its fill."""
+    from ..formats import ipuz
+    from ..formats.pdf import clued_grid_sheet
+    from .exports import clue_of
+
+    clue = clue_of(clues or {})
+    count = len(result.solutions)
+    return [
+        clued_grid_sheet(
+            text._replace(title=f"{text.title} ({i} of {count})") if count > 1 else text,  # key: "... — solution"
+            s.grid,
+            ipuz.numbering(s.grid),
+            ipuz.clue_lines(s.grid, s.placements, clue, answers=False),
+            ipuz.clue_lines(s.grid, s.placements, clue),
+            given=given,
+        )
+        for i, s in enumerate(result.solutions, 1)
+    ]

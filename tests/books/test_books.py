@@ -152,10 +152,17 @@ def test_a_bad_manifest_is_one_line_naming_the_manifest_and_line(
 def test_the_command_writes_the_book_and_refuses_a_dead_cluster(tmp_path: Path, cli) -> None:
     path = write_book(tmp_path, SMALL.replace("count: 6", "count: 2"))
     out = tmp_path / "out.pdf"
-    res = cli("book", str(path), "-o", str(out), "--json", "--exit-codes", "unix")
+    pages, puz = tmp_path / "pages", tmp_path / "puz"
+    res = cli("book", str(path), "-o", str(out), "--json", "--exit-codes", "unix", "--html", pages, "--puz", puz)
     assert res.code == 0, res.err
     assert json.loads(res.out)["puzzles"] == 3 and out.read_bytes().startswith(b"%PDF")
     assert not out.with_name(out.name + SUFFIX).exists()
+    assert sorted(p.name for p in pages.iterdir()) == ["puzzle-1.html", "puzzle-2.html", "puzzle-3.html"]
+    assert "<html" in (pages / "puzzle-1.html").read_text().lower()
+    import puz as puzpy
+
+    (layout_puz,) = puz.iterdir()  # only the layout has a .puz: a word search has none
+    assert layout_puz.name == "puzzle-3.puz" and puzpy.read(str(layout_puz)).width > 0
     dead = tmp_path / "dead.pdf"
     res = cli("book", str(path), "-o", str(dead), "--cluster", "tcp://127.0.0.1:9", "--exit-codes", "unix")
     assert res.code == 2 and "does not answer" in res.err and not dead.exists()
