@@ -14,6 +14,8 @@ A job that finds no puzzle raises ``BookError``: the book is not made with a hol
 
 from __future__ import annotations
 
+import base64
+import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -40,10 +42,12 @@ class Job:
     rows: tuple[str, ...] = ()  # crossword: the framework
     avoid: tuple[str, ...] = field(default=())  # crossword: entries earlier crosswords used
     attempt: int = 0  # word search: how often it was made again for being too like an earlier one
+    outputs: tuple[str, ...] = ()  # the puzzle's own files wanted besides the book: html, ipuz, puz
 
 
-def plan(manifest: Manifest) -> list[Job]:
-    """Every puzzle's job, numbered through the book, each with its own seed and word pick."""
+def plan(manifest: Manifest, outputs: tuple[str, ...] = ()) -> list[Job]:
+    """Every puzzle's job, numbered through the book, each with its own seed and word pick;
+    ``outputs``: the puzzles' own files wanted too (``html``, ``ipuz``, ``puz``)."""
     jobs: list[Job] = []
     for index, section in enumerate(manifest.sections):
         for i in range(section.count):
@@ -52,9 +56,10 @@ def plan(manifest: Manifest) -> list[Job]:
             seed = chooser.randrange(2**31)
             if section.family == "crossword":
                 rows = section.pool[i % len(section.pool)]
-                jobs.append(Job(number, "crossword", seed, section.options, rows=rows))
+                jobs.append(Job(number, "crossword", seed, section.options, rows=rows, outputs=outputs))
             else:
-                jobs.append(Job(number, section.family, seed, section.options, _pick(chooser, section)))
+                words = _pick(chooser, section)
+                jobs.append(Job(number, section.family, seed, section.options, words, outputs=outputs))
     return jobs
 
 
@@ -82,25 +87,37 @@ def _overlaps(a: str, b: str) -> bool:
 
 def reseeded(job: Job, attempt: int) -> Job:
     seed = random.Random(f"{job.seed}:{attempt}").randrange(2**31)
-    return Job(job.number, job.family, seed, job.options, job.words, job.rows, job.avoid, attempt)
+    return Job(job.number, job.family, seed, job.options, job.words, job.rows, job.avoid, attempt, job.outputs)
 
 
 def make(job: Job) -> dict[str, Any]:
     """The puzzle of ``job`` as a record (in whichever process runs it)."""
     maker = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout}[job.family]
-    record = maker(job)
+    record, result = maker(job)
     record.update(number=job.number, family=job.family, seed=job.seed)
+    files = {kind: _file(result, kind, job.number) for kind in job.outputs if hasattr(result, f"to_{kind}")}
+    if files:
+        record["files"] = files
     return record
 
 
-def _wordsearch(job: Job) -> dict[str, Any]:
+def _file(result: Any, kind: str, number: int) -> str:
+    """The puzzle's own ``kind`` file as text (``puz``: base64, as it is binary)."""
+    if kind == "html":
+        return str(result.to_html(title=f"Puzzle {number}"))
+    if kind == "ipuz":
+        return json.dumps(result.to_ipuz(), ensure_ascii=False)
+    return base64.b64encode(result.to_puz()).decode()
+
+
+def _wordsearch(job: Job) -> tuple[dict[str, Any], Any]:
     from .. import wordsearch
 
     result = wordsearch.generate(list(job.words), seed=job.seed, **job.options)
     if not result.puzzles:
         raise BookError(f"puzzle {job.number}: no word search found ({result.status.value})")
     placements = [[p.word, p.row, p.col, p.dy, p.dx] for p in result.placements]
-    return {"grid": list(result.grid), "words": list(result.words), "placements": placements}
+    return {"grid": list(result.grid), "words": list(result.words), "placements": placements}, result
 
 
 def _numbered(entries: Iterable[tuple[str, int, int, str, str]]) -> list[list[Any]]:
@@ -113,18 +130,15 @@ def _numbered(entries: Iterable[tuple[str, int, int, str, str]]) -> list[list[An
     return sorted(out, key=lambda e: (e[3] != "across", e[5]))
 
 
-def _crossword(job: Job) -> dict[str, Any]:
+def _crossword(job: Job) -> tuple[dict[str, Any], Any]:
     from .. import crossword
     from ..crossword.english import english_dictionary
-    from ..crossword.fill import read_dictionary
+    from ..crossword.reader import read_dictionary
+    from ..crossword.wordlists import merge, without
 
-    words: dict[str, int] = {}
-    for name in job.options["dictionary"]:
-        found = (english_dictionary() if name == "en" else read_dictionary(name)).words
-        for word, score in found.items():
-            words[word] = max(score, words.get(word, 0))
-    for word in job.avoid:  # entries of the book's earlier crosswords: each puzzle its own words
-        words.pop(word, None)
+    lists = [english_dictionary() if name == "en" else read_dictionary(name) for name in job.options["dictionary"]]
+    # the entries of the book's earlier crosswords are left out: each puzzle has its own words
+    words = without(merge(lists), frozenset(job.avoid), "the book's earlier crosswords")
     extra = {k: v for k, v in job.options.items() if k in ("min_length", "min_score", "time_limit")}
     result = crossword.fill(crossword.Framework(job.rows), words, seed=job.seed, **extra)
     if not result.solutions:
@@ -132,10 +146,10 @@ def _crossword(job: Job) -> dict[str, Any]:
     solution = result.solutions[0]
     grid = ["".join(ch if ch.isalpha() else " " for ch in row) for row in solution.grid]
     entries = _numbered((p.word, p.row, p.col, p.dir, "") for p in solution.placements)
-    return {"grid": grid, "entries": entries}
+    return {"grid": grid, "entries": entries}, result
 
 
-def _layout(job: Job) -> dict[str, Any]:
+def _layout(job: Job) -> tuple[dict[str, Any], Any]:
     from .. import layout
 
     result = layout.arrange([tuple(pair) for pair in job.words], seed=job.seed, **job.options)
@@ -143,7 +157,7 @@ def _layout(job: Job) -> dict[str, Any]:
         raise BookError(f"puzzle {job.number}: no layout found ({result.status.value})")
     clue = dict(tuple(pair) for pair in job.words)
     entries = _numbered((p.word, p.row, p.col, p.dir, clue.get(p.word, "")) for p in result.placements)
-    return {"grid": list(result.grid), "entries": entries}
+    return {"grid": list(result.grid), "entries": entries}, result
 
 
 # ------------------------------------------------------------------------------------ distinctness

@@ -233,7 +233,7 @@ def _layout(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Secti
 
 
 def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
-    from ..crossword.fill import read_framework
+    from ..crossword.reader import framework_of, read
 
     grids = options.get("grids")
     if isinstance(grids, str):
@@ -244,7 +244,7 @@ def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Se
     for i, name in enumerate(grids):
         path = _file(doc, (*at, "grids"), name, i)  # type: ignore[arg-type]
         try:
-            rows.append(read_framework(path)[0].rows)
+            rows.append(framework_of(read(path)).rows)
         except InputError as exc:
             raise doc.error(f"grids: {exc}", *at, "grids", i) from None
     dictionary = options.get("dictionary", "en")

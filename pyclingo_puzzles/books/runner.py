@@ -148,7 +148,7 @@ class _Maker:
                     continue
                 if job.number not in self.submitted:
                     self._submit(Job(job.number, job.family, job.seed, job.options, rows=job.rows,
-                                     avoid=tuple(sorted(used))))
+                                     avoid=tuple(sorted(used)), outputs=job.outputs))
                 break
 
 
