@@ -9,14 +9,16 @@ atoms ``val(R, C, X)``: each slot keeps its candidates as a bitset over the word
 through the place has it there, and is then made false (generalised arc consistency on the slot's
 word table). The reason given to clingo is a small set of the slot's places whose letters already
 rule the letter out, not all of them: shorter reasons make the learnt clauses stronger (15.02: 712
-conflicts with whole-slot reasons, 128 with these). Total assignments are checked again, so the
+conflicts with whole-slot reasons, 128 with these); of a place with letters ruled out, only those
+whose words were still left count (14 literals a clause instead of 35 on 15.xx-21.xx,
+docs/fill-propagator.md). Total assignments are checked again, so the
 constraint holds even where propagation was skipped, and repeated words are refused there.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode, SymbolType
@@ -172,8 +174,6 @@ class WordPropagator:
                 [set(x) for x in live],
                 dict(cur),
                 [],
-                [0] * len(fixed),
-                {s: [(-1, 0)] * len(places) for s, places in self.slot_places.items()},
             )
             for _ in range(init.number_of_threads)
         ]
@@ -184,10 +184,8 @@ class WordPropagator:
 
     def propagate(self, control: PropagateControl, changes: Sequence[int]) -> None:
         st = self.threads[control.thread_id]
-        cur, trail, fixed, out, live, ver = st.cur, st.trail, st.fixed, st.out, st.live, st.version
+        cur, trail, fixed, out, live = st.cur, st.trail, st.fixed, st.out, st.live
         self.steps += len(changes)
-        st.clock += 1
-        clock = st.clock
         dirty = set()
         info = self.info
         for lit in changes:
@@ -199,7 +197,6 @@ class WordPropagator:
                 for p in ruling:
                     out[p].append(-lit)
                     live[p].discard(-lit)
-                    ver[p] = clock
                 if not setting and (fixed[ruling[0]] if len(ruling) == 1 else all(fixed[p] for p in ruling)):
                     continue  # implied: the letter set there already excludes these words
             for s, mask in keeps:
@@ -226,10 +223,8 @@ class WordPropagator:
 
     def undo(self, thread_id: int, assignment: Assignment, changes: Sequence[int]) -> None:
         st = self.threads[thread_id]
-        fixed, out, live, ver = st.fixed, st.out, st.live, st.version
+        fixed, out, live = st.fixed, st.out, st.live
         info = self.info
-        st.clock += 1
-        clock = st.clock
         for lit in changes:
             setting, ruling, _keeps, _drops = info[lit]
             for p in setting:
@@ -237,7 +232,6 @@ class WordPropagator:
             for p in ruling:
                 out[p].remove(-lit)
                 live[p].add(-lit)
-                ver[p] = clock
         trail, cur = st.trail, st.cur
         if trail and trail[-1][0] in changes:
             undone = set(changes)
@@ -390,37 +384,31 @@ class WordPropagator:
         order = [i for i, p in enumerate(places) if fixed[p]]
         ruled = [i for i, p in enumerate(places) if not fixed[p] and out[p]]
         order += sorted(ruled, key=lambda i: len(live[places[i]]))
-        restrict: dict[int, tuple[int, list[int]]] = {}
-        allows, version = st.allows[s], st.version
 
         def explain(acc: int, skip: int) -> list[int]:
-            """Places (other than skip) whose restrictions together leave none of the words acc."""
+            """Places (other than skip) whose restrictions together leave none of the words acc:
+            a place's letter, or those of its ruled-out letters that remove words still left."""
             clause = []
             for j in order:
                 if not acc:
                     break
                 if j == skip:
                     continue
-                r = restrict.get(j)
-                if r is None:
-                    p = places[j]
-                    if fixed[p]:
-                        r = (maskd[j][fixed[p]], [-fixed[p]])
-                    else:
-                        # the words its letters still allow, kept until the place changes
-                        known = allows[j]
-                        if known[0] == version[p]:
-                            allowed = known[1]
-                        else:
-                            allowed = allowed_words(maskd[j], live[p], out[p], full)
-                            allows[j] = (version[p], allowed)
-                        r = (allowed, list(out[p]))
-                    restrict[j] = r
-                mask, part = r
-                new = acc & mask
-                if new != acc:
-                    acc = new
-                    clause.extend(part)
+                p = places[j]
+                if fixed[p]:
+                    new = acc & maskd[j][fixed[p]]
+                    if new != acc:
+                        acc = new
+                        clause.append(-fixed[p])
+                    continue
+                masks = maskd[j]
+                hit = [lit for lit in out[p] if acc & masks[lit]]  # in the order they were ruled out
+                if hit:
+                    gone = 0
+                    for lit in hit:
+                        gone |= masks[lit]
+                    acc &= full ^ gone
+                    clause.extend(hit)
             return clause
 
         base = self.base[s]
@@ -445,20 +433,6 @@ class WordPropagator:
         return True
 
 
-def allowed_words(masks: dict[int, int], live: Collection[int], out: Collection[int], full: int) -> int:
-    """The words a place's letters still allow: those of its live letters, or all but those of its
-    ruled-out letters, whichever list is shorter. The two agree on the slot's base (every word
-    there has one of the place's letters, live or ruled out), which is all explanations look at."""
-    allowed = 0
-    if len(live) < len(out):
-        for lit in live:
-            allowed |= masks[lit]
-        return allowed
-    for lit in out:
-        allowed |= masks[lit]
-    return full ^ allowed
-
-
 @dataclass
 class _ThreadState:
     fixed: list[int]  # place -> the letter literal that is true there, or 0
@@ -466,6 +440,3 @@ class _ThreadState:
     live: list[set[int]]  # place -> the letter literals not (yet) false there
     cur: dict[int, int]  # slot -> candidates its letters still allow (bitset)
     trail: list[tuple[int, int, int]]  # (literal, slot, previous bitset)
-    version: list[int]  # place -> the clock when its ruled-out letters last changed
-    allows: dict[int, list[tuple[int, int]]]  # slot -> position -> (version, words its letters still allow)
-    clock: int = 0  # counts propagate and undo calls
