@@ -28,9 +28,9 @@ from ..formats.args import positive_float as _positive_float
 from ..formats.args import seed as _seed
 from ..formats.outfiles import OutputError
 from ..formats.output import print_json, print_stats, warn
-from ..run import runtime
+from ..run import resources, runtime
 from ..run.stdout_guard import run_guarded, standard_streams
-from . import exitcodes, report
+from . import entry, exitcodes, report
 
 __all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
 
@@ -39,9 +39,13 @@ class _Parser(argparse.ArgumentParser):
     """argparse that exits 65 (bad input; 2 with --exit-codes unix) with one line."""
 
     usage_exit = EXIT_BAD_INPUT  # set from the convention asked for, before parsing
+    json_wanted = False  # --json is among the arguments (``wants_json``): a usage error is a document too
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(_Parser.usage_exit, f"{self.prog}: error: {' '.join(message.split())}\n")
+        line = f"{self.prog}: error: {' '.join(message.split())}"
+        if _Parser.json_wanted:
+            _json_document(line.partition("error: ")[2])
+        self.exit(_Parser.usage_exit, line + "\n")
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         # argparse makes a formatter for every add_argument (to check its metavar); the default
@@ -291,9 +295,12 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     convention = exitcodes.requested(argv)
     _Parser.usage_exit = exitcodes.usage_error(convention)
+    _Parser.json_wanted = wants_json(argv)
     if exitcodes.from_environment() not in exitcodes.CONVENTIONS:
-        print(f"pyclingo-puzzles: error: ${exitcodes.ENV} must be clingo or unix, got "
-              f"{exitcodes.from_environment()!r}", file=sys.stderr)
+        message = f"${exitcodes.ENV} must be clingo or unix, got {exitcodes.from_environment()!r}"
+        print(f"pyclingo-puzzles: error: {message}", file=sys.stderr)
+        if _Parser.json_wanted:
+            _json_document(message)
         return exitcodes.usage_error(convention)
     if not argv:  # the bare command: a usage error, but a friendly one
         sys.stderr.write(short_usage())
@@ -317,7 +324,8 @@ def _main(args: argparse.Namespace, process: bool) -> int:
     if not single:
         from .batch import run_batch
 
-        return _reported(lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command))))
+        batch = lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command)))  # noqa: E731
+        return _reported(batch, lambda line: _json_error(args, line))  # a JSON Lines record of its own
     args.file = files[0]
     report.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
     ticker = None
@@ -354,9 +362,24 @@ def _json_error(args: argparse.Namespace, message: str) -> None:
     """With ``--json``, the document of a run that ended without an answer's: the status is not
     known, and ``"error"`` is the line stderr has (a script parsing stdout gets a document)."""
     if getattr(args, "json", False):
-        with contextlib.suppress(OSError, ValueError):
-            print_json({"status": "UNKNOWN", "error": message.removeprefix("error: ")})  # as a batch's lines
-            sys.stdout.flush()
+        _json_document(message)
+
+
+def _json_document(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print_json({"status": "UNKNOWN", "error": message.removeprefix("error: ")})  # as a batch's lines
+        sys.stdout.flush()
+
+
+def wants_json(argv: Sequence[str]) -> bool:
+    """``--json`` (or an abbreviation argparse accepts) before any ``--``: read before parsing, so
+    that a refused option or a usage error is a JSON document too."""
+    for arg in argv:
+        if arg == "--":
+            return False
+        if len(arg) >= 4 and "--json".startswith(arg):
+            return True
+    return False
 
 
 def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -387,8 +410,10 @@ def _offered(args: argparse.Namespace) -> list[str]:
 
 
 def _signalled(run: runtime.Run | None, code: int) -> int:
-    """A run stopped by a signal with an answer in hand exits 11, not 10 or 30."""
-    return 11 if run is not None and run.reason == "interrupted" and code in (10, 30) else code
+    """A run stopped by a signal with an answer in hand exits 11, not 10 or 30; so does one
+    stopped (SIGSTOP) past its deadline that printed its answer after it was resumed."""
+    stopped = run is not None and (run.reason == "interrupted" or run.paused)
+    return 11 if stopped and code in (10, 30) else code
 
 
 def _inside(run: runtime.Run, call: Callable[[], int]) -> int:
@@ -425,6 +450,12 @@ def _reported(call: Callable[[], int], also: Callable[[str], None] | None = None
         return 1
     except BrokenPipeError:
         return 0
+    except (MemoryError, OSError, RuntimeError) as exc:  # ulimit -v, -n, -u: one line, as --memory-limit's
+        line = resources.limit_message(exc)
+        if line is None:
+            raise
+        say(line)
+        return 1
 
 
 def _ticker(run: runtime.Run):
@@ -442,12 +473,16 @@ def progress_text(run: runtime.Run, elapsed: float) -> str:
 
 def console() -> None:
     """The ``pyclingo-puzzles`` command: hard limits on, and no slow interpreter teardown (freeing
-    a large ground program can take longer than the time limit has left)."""
+    a large ground program can take longer than the time limit has left). (The console script
+    enters through ``entry.console``, which guards the imports before this too.)"""
     import signal
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past a file-size limit a write fails (EFBIG): one line
     standard_streams()
-    code = main(process=True)
+    try:
+        code = main(process=True)
+    except Exception as exc:
+        code = exitcodes.convert(entry.last_line(exc), exitcodes.requested(sys.argv[1:]))
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, OSError):
             stream.flush()
