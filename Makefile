@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast bench lint images clean asan
+.PHONY: demo test test-fast bench lint images clean asan chromium
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
@@ -12,7 +12,7 @@ $(PY):
 
 $(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/fillprop.c
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,web,cluster]'
 	@touch $(STAMP)
 
 demo: $(STAMP)
@@ -28,13 +28,23 @@ SERIAL_FILES = $(shell grep -rl 'mark\.serial' tests)
 # process compiled the package again and pytest rewrote every test module again (collection 3.0 s
 # instead of 1.2 s, in each of the three pytest processes and before each command a test runs).
 test test-fast: export PYTHONDONTWRITEBYTECODE =
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -n 3 -m "not serial"
 	$(PY) -m pytest -m serial $(SERIAL_FILES)
 
-test-fast: $(STAMP)
+test-fast: $(STAMP) chromium
 	$(PY) -m pytest -n 3 -m "not slow and not serial"
+
+# The browser tests (tests/browser/) drive Debian's Chromium through Playwright for Python (the test
+# extra; never `playwright install`, which downloads a browser). Installed here when missing and root;
+# a failure leaves them skipped with the reason (under CI=true they fail: CI must run them).
+CHROMIUM ?= /usr/bin/chromium
+chromium:
+	@test -x $(CHROMIUM) || [ "$$(id -u)" != 0 ] || { echo "installing chromium (apt-get) for the browser tests"; \
+		apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1; } \
+		|| echo "chromium could not be installed: the browser tests will skip"
 
 # Peers install from the registries into the bench environment, never vendored.
 # BENCH=strips (etc.) runs one family only.
@@ -60,6 +70,7 @@ asan: $(STAMP)
 # The README's pictures, drawn by the command itself from the quick-start inputs.
 images: $(STAMP)
 	$(PY) docs/make_images.py
+	$(PY) docs/make_web_image.py  # needs Chromium (make chromium)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks

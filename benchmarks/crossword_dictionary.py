@@ -37,7 +37,9 @@ from benchmarks.common import ROOT, SHARED, table, user_env
 from benchmarks.gecode import gecode_fill, prepare
 from benchmarks.qxw import find_qxw, qxw_fill
 from pyclingo_puzzles.crossword.english import english_dictionary, wordfreq_version
-from pyclingo_puzzles.crossword.fill import Dictionary, read_dictionary, read_framework, solve_fill
+from pyclingo_puzzles.crossword.options import FillOptions
+from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
+from pyclingo_puzzles.crossword.strategy import solve_fill
 
 BENCH = SHARED / "crossword-bench"
 CAP = float(os.environ.get("DICT_CAP", "10"))
@@ -57,9 +59,9 @@ def zipf(word: str) -> float:
 
 def ours(dictionary: Dictionary) -> Run:
     def run(path: Path) -> Fill:
-        framework, _ = read_framework(path)
+        framework = framework_of(read(path))
         t0 = time.perf_counter()
-        outcome = solve_fill(framework, dictionary, time_limit=CAP, jobs=JOBS)
+        outcome = solve_fill(framework, dictionary, FillOptions(time_limit=CAP, jobs=JOBS))
         elapsed = time.perf_counter() - t0
         if outcome.solutions:
             return "filled", elapsed, [p.word for p in outcome.solutions[0].placements]

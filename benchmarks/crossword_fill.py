@@ -29,7 +29,10 @@ from benchmarks.common import SHARED, table
 from benchmarks.gecode import Gecode, prepare, run_gecode
 from benchmarks.qxw import find_qxw, run_qxw
 from pyclingo_puzzles.core.solve import Status
-from pyclingo_puzzles.crossword.fill import Dictionary, FillOutcome, read_dictionary, read_framework, solve_fill
+from pyclingo_puzzles.crossword.attempt import FillOutcome
+from pyclingo_puzzles.crossword.options import FillOptions
+from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
+from pyclingo_puzzles.crossword.strategy import solve_fill
 
 BENCH = SHARED / "crossword-bench"
 CAP = float(os.environ.get("FILL_CAP", "60"))
@@ -137,9 +140,9 @@ def _gecode_run(peer: Gecode, dict_path: Path) -> Run:
 def run_ours(
     path: Path, dictionary: Dictionary, jobs: int, won_by: dict[str, str], propagator: str = "auto"
 ) -> tuple[str, float]:
-    framework, _ = read_framework(path)
+    framework = framework_of(read(path))
     t0 = time.perf_counter()
-    outcome = solve_fill(framework, dictionary, time_limit=CAP, jobs=jobs, propagator=propagator)
+    outcome = solve_fill(framework, dictionary, FillOptions(time_limit=CAP, jobs=jobs, propagator=propagator))
     elapsed = time.perf_counter() - t0
     verdict = describe(outcome)
     if verdict in DECIDED:

@@ -25,9 +25,11 @@ from benchmarks.common import SHARED, table
 from benchmarks.crossword_fill import wamerican
 from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.crossword import native
-from pyclingo_puzzles.crossword.facts import site_facts
-from pyclingo_puzzles.crossword.fill import ENCODING, option_facts, prune, read_framework
+from pyclingo_puzzles.crossword.attempt import ENCODING
+from pyclingo_puzzles.crossword.facts import option_facts, site_facts
 from pyclingo_puzzles.crossword.propagator import WordPropagator
+from pyclingo_puzzles.crossword.pruning import prune
+from pyclingo_puzzles.crossword.reader import framework_of, read
 
 BENCH = SHARED / "crossword-bench"
 GRIDS = os.environ.get("COST_GRIDS", "15.06,19.03,21.10").split(",")
@@ -50,7 +52,7 @@ def main() -> None:
     rows = []
     totals = {kind: [0.0, 0] for kind in kinds}  # CPU seconds, conflicts
     for grid in GRIDS:
-        framework, _ = read_framework(BENCH / "grids" / f"{grid}.grid")
+        framework = framework_of(read(BENCH / "grids" / f"{grid}.grid"))
         sites = framework.sites()
         cands = prune(framework, sites, dictionary)
         for rule in RULES:

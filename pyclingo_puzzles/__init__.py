@@ -12,7 +12,8 @@ Use from Python (no CLI module needed)::
 The families and ``Status`` are imported on first use: the command pays only for the family it runs.
 
 Every result has ``.status`` (``Status.SAT`` / ``UNSAT`` / ``UNKNOWN``, as in the JSON output) and
-``.exit_code``; bad input raises ``InputError`` (``.file``, ``.line`` when it comes from a file).
+``.exit_code`` (the command's: Unix by default, clingo's with ``PYCLINGO_PUZZLES_EXIT_CODES=clingo``);
+bad input raises ``InputError`` (``.file``, ``.line`` when it comes from a file).
 """
 
 from __future__ import annotations
@@ -23,7 +24,17 @@ from .core.errors import InputError, VerificationError
 
 __version__ = "0.1.0"
 
-__all__ = ["InputError", "Status", "VerificationError", "__version__", "crossword", "layout", "strips", "wordsearch"]
+__all__ = [
+    "InputError",
+    "Status",
+    "VerificationError",
+    "__version__",
+    "crossword",
+    "layout",
+    "strips",
+    "trusted_rules",
+    "wordsearch",
+]
 
 _FAMILIES = ("crossword", "layout", "strips", "wordsearch")
 
@@ -31,6 +42,10 @@ _FAMILIES = ("crossword", "layout", "strips", "wordsearch")
 def __getattr__(name: str) -> object:
     if name in _FAMILIES:
         return importlib.import_module(f".{name}", __name__)  # the import binds the attribute
+    if name == "trusted_rules":  # rules files' opt-outs for trusted callers (docs/rules.md, "Safety")
+        from .core.rulesfile import trusted_rules
+
+        return trusted_rules
     if name == "Status":
         from .core.status import Status
 
@@ -40,4 +55,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_FAMILIES) | {"Status"})
+    return sorted(set(globals()) | set(_FAMILIES) | {"Status", "trusted_rules"})

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 INSTANCES = ROOT / "instances"
 SHARED = ROOT.parent / "shared"
 T = TypeVar("T")
+pytest_plugins = ("tests.browser_support",)  # the browser and page fixtures (Chromium through Playwright)
 
 # The suite's assertions read clingo's exit codes (10/20/30/11/65): pinned here, whatever the default
 # convention is; a test of the default itself removes the variable (monkeypatch.delenv).

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pyclingo_puzzles
-from pyclingo_puzzles import InputError, Status, crossword, strips, wordsearch
+from pyclingo_puzzles import InputError, Status, crossword, layout, strips, wordsearch
 from pyclingo_puzzles.crossword import api as crossword_api
 from pyclingo_puzzles.layout import api as layout_api
 from pyclingo_puzzles.strips import api as strips_api
@@ -24,6 +24,7 @@ from .conftest import INSTANCES, ROOT, PublicErrorNames
 @pytest.mark.serial
 def test_readme_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
+    monkeypatch.delenv("PYCLINGO_PUZZLES_EXIT_CODES")  # the README shows the default exit codes
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     test = doctest.DocTestParser().get_doctest(text, {"__name__": "__main__"}, "README.md", str(ROOT / "README.md"), 0)
     runner = doctest.DocTestRunner(checker=PublicErrorNames())
@@ -32,7 +33,8 @@ def test_readme_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("module", [wordsearch_api, crossword_api, strips_api, layout_api])
-def test_module_examples_run(module) -> None:
+def test_module_examples_run(module, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PYCLINGO_PUZZLES_EXIT_CODES")  # docstrings show the default exit codes
     failed, attempted = doctest.testmod(module, report=True)
     assert attempted > 0 and failed == 0
 
@@ -82,6 +84,21 @@ def test_unsolvable_results_are_results_not_none() -> None:
     assert fill.status is Status.UNSAT and fill.empty_slots and fill.exit_code == 20
     st = strips.tile(INSTANCES / "strips" / "unsolvable.yaml")
     assert st.status is Status.UNSAT and st.exit_code == 20
+
+
+def test_exit_code_follows_the_unix_default_and_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PYCLINGO_PUZZLES_EXIT_CODES")
+    unsat = [
+        wordsearch.generate(str(INSTANCES / "wordsearch" / "too-many-4x4.yaml")),
+        crossword.solve(INSTANCES / "crossword" / "unsat-crossing.yaml"),
+        strips.tile(INSTANCES / "strips" / "unsolvable.yaml"),
+        layout.arrange(str(INSTANCES / "layout" / "cannot-connect.yaml")),
+    ]
+    assert [(r.exit_code, r.clingo_code) for r in unsat] == [(1, 20)] * 4
+    found = [crossword.solve(["NON", "TOT"], [" . ", "...", " . "], models=0), layout.arrange(["oven", "toaster"])]
+    assert [(r.exit_code, r.clingo_code) for r in found] == [(0, 30), (0, 30)]
+    monkeypatch.setenv("PYCLINGO_PUZZLES_EXIT_CODES", "clingo")
+    assert [r.exit_code for r in unsat + found] == [20, 20, 20, 20, 30, 30]
 
 
 def test_strips_reject_a_colour_that_is_not_b_or_w() -> None:

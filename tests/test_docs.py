@@ -86,6 +86,7 @@ def test_the_issue_check_finds_references() -> None:
 @pytest.mark.serial
 def test_api_page_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
+    monkeypatch.delenv("PYCLINGO_PUZZLES_EXIT_CODES")  # the page shows the default exit codes
     page = DOCS / "api.md"
     test = doctest.DocTestParser().get_doctest(page.read_text(encoding="utf-8"), {}, page.name, str(page), 0)
     result = doctest.DocTestRunner(checker=PublicErrorNames()).run(test)
@@ -148,10 +149,11 @@ def _subcommand_parsers() -> dict:
     return {name: sub for action in parser._subparsers._group_actions for name, sub in action.choices.items()}
 
 
-@pytest.mark.parametrize("family", ["wordsearch", "crossword", "strips", "layout"])
+@pytest.mark.parametrize("family", ["wordsearch", "crossword", "strips", "layout", "book"])
 def test_every_option_in_help_is_documented_on_the_family_page_or_cli_page(family: str) -> None:
     """A user reads the family's page and cli.md: every option of `SUBCOMMAND --help` is there."""
-    text = (DOCS / f"{family}.md").read_text() + (DOCS / "cli.md").read_text()
+    page = "books" if family == "book" else family
+    text = (DOCS / f"{page}.md").read_text() + (DOCS / "cli.md").read_text()
     options = [
         option
         for action in _subcommand_parsers()[family]._actions
@@ -335,3 +337,49 @@ def test_every_example_input_of_formats_md_is_solved(family: str, suffix: str, t
     example.write_text(text)
     res = cli(family, example, "--time-limit", "20")
     assert res.code in (10, 30), f"{family} example: exit {res.code}\n{res.err}"
+
+
+INPUT_SUFFIXES = (".txt", ".yaml", ".yml", ".dat", ".grid", ".lp", ".list")
+OUTPUT_OPTIONS = {"-o", "--output", "--svg", "--svg-key", "--pdf", "--ipuz", "--html", "--puz", ">"}
+
+
+def _example_inputs(page: Path) -> list[tuple[str, str]]:
+    """(command, file) for every input file a `pyclingo-puzzles` example on ``page`` names, in its
+    code blocks and inline code, relative to the repository (after a `cd` of the same block)."""
+    import shlex
+
+    text = page.read_text(encoding="utf-8")
+    chunks = re.findall(r"^ *```[^\n]*\n(.*?)^ *```", text, re.M | re.S)
+    chunks += re.findall(r"`(pyclingo-puzzles [^`]+)`", text)
+    found = []
+    for chunk in chunks:
+        where = Path(".")
+        for line in chunk.replace("\\\n", " ").splitlines():
+            line = line.strip().removeprefix("$ ")
+            if line.startswith("cd "):
+                where = where / line[3:].split("&&")[0].strip()
+            if "pyclingo-puzzles " not in line:
+                continue
+            command = line[line.index("pyclingo-puzzles ") :].split("  #")[0].split(" #")[0]
+            words = shlex.split(command.split("|")[0])
+            for before, word in zip(["", *words], words, strict=False):
+                if word.endswith(INPUT_SUFFIXES) and before not in OUTPUT_OPTIONS and "*" not in word:
+                    found.append((command, str(where / word)))
+    return found
+
+
+def test_every_example_names_files_a_fresh_clone_has() -> None:
+    """An example a user copies runs from a fresh clone: the inputs it names are shipped in
+    instances/ (not ../shared). The exceptions: rules a page writes out (`% NAME.lp`), the missing
+    file a batch example names on purpose, placeholders in capitals (GRID.grid), and benchmarks.md,
+    whose runs are over the third-party data in ../shared."""
+    missing = []
+    for page in (p for p in PAGES if p.name != "benchmarks.md"):
+        written = set(re.findall(r"^% ([\w-]+\.lp)", page.read_text(encoding="utf-8"), re.M))
+        for command, name in _example_inputs(page):
+            stem = Path(name).stem
+            if Path(name).name in written or Path(name).name == "missing.dat" or stem.isupper():
+                continue
+            if not (ROOT / name).is_file():
+                missing.append(f"{page.name}: {command}: {name}")
+    assert not missing, "\n".join(missing)

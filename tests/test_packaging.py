@@ -74,6 +74,11 @@ def test_wheel_from_a_clean_clone(tmp_path: Path) -> None:
     encodings = {f"pyclingo_puzzles/encodings/{p.name}" for p in (ROOT / "encodings").glob("*.lp")}
     assert encodings and encodings <= names
     assert "pyclingo_puzzles/py.typed" in names
+    assets = [p.name for p in (ROOT / "pyclingo_puzzles/formats/html").iterdir()
+              if p.suffix in {".html", ".css", ".js"}]
+    # the playable page's template, style and scripts
+    assert {"page.html", "page.css", "common.js"} <= set(assets)
+    assert {f"pyclingo_puzzles/formats/html/{name}" for name in assets} <= names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert not [n for n in names if n.startswith(("tests/", "benchmarks/", "instances/"))]
 
@@ -87,7 +92,7 @@ def test_wheel_from_a_clean_clone(tmp_path: Path) -> None:
     )
     env = {**os.environ, "PYTHONPATH": str(target)}
     run = subprocess.run(
-        [sys.executable, "-m", "pyclingo_puzzles", "wordsearch", "--words", "cat dog", "--size", "5x5"],
+        [sys.executable, "-m", "pyclingo_puzzles", "wordsearch", "--words", "cat dog", "--size", "5x5", "-o", "p.html"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -95,6 +100,7 @@ def test_wheel_from_a_clean_clone(tmp_path: Path) -> None:
         timeout=120,
     )
     assert run.returncode == 10, run.stderr
+    assert "Page.run({ wordsearch: WordSearch })" in (tmp_path / "p.html").read_text()  # its package data found
     where = subprocess.run(
         [sys.executable, "-c", "import pyclingo_puzzles; print(pyclingo_puzzles.__file__)"],
         capture_output=True,

@@ -169,7 +169,7 @@ def solve_file(
     if getattr(args, "json", False):
         # one string to hand over: pickling thousands of parsed solutions for the parent took
         # longer than a stopped worker's grace, and the parent prints only this line
-        line = result.json_line(getattr(args, "exit_codes", "clingo"))
+        line = result.json_line(getattr(args, "exit_codes", exitcodes.from_environment()))
         result = FileResult(result.file, code, err=result.err, seconds=result.seconds, line=line)
     return result
 
@@ -306,8 +306,8 @@ def run_batch(args: argparse.Namespace, command: Command) -> int:
     if batch.limits is not None and batch.limits.memory_note:
         sys.stderr.write(batch.limits.memory_note + "\n")
     if not batch.printer.closed():
-        _summary(known, getattr(args, "exit_codes", "clingo"))
-    convention = getattr(args, "exit_codes", "clingo")
+        _summary(known, getattr(args, "exit_codes", exitcodes.from_environment()))
+    convention = getattr(args, "exit_codes", exitcodes.from_environment())
     return most_severe([r.code for r in known], convention) if known else runtime.EXIT_INTERRUPTED
 
 
@@ -322,7 +322,7 @@ class _Batch:
             self.limits.print_grace = PARENT_PRINT_GRACE
             self.limits.spare_parent = True  # past --memory-limit the workers end, the results stay
         self.bar = Bar(self.limits.started if self.limits is not None else time.monotonic())
-        self.printer = _Printer(args.json, self.bar, getattr(args, "exit_codes", "clingo"))
+        self.printer = _Printer(args.json, self.bar, getattr(args, "exit_codes", exitcodes.from_environment()))
         self.results: list[FileResult | None] = [None] * len(files)
         self.workers: list[_Worker] = []
         self.started = 0  # files handed out so far

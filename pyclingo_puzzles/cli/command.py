@@ -2,9 +2,10 @@
 
 Every subcommand takes one or more FILEs, ``--rules FILE.lp`` (repeatable), ``--seed``,
 ``--time-limit``, ``--memory-limit``, ``--models``, ``--jobs``, ``--json``, ``--stats``, ``-o FILE``
-and ``--exit-codes``. Exit codes follow clingo by default: 10 found, 20 proved unsolvable, 30 all
+and ``--exit-codes``. Runs compute clingo's codes: 10 found, 20 proved unsolvable, 30 all
 enumerated, 11 time limit with a solution, 1 interrupted without one, 65 bad input; several FILEs
-(``batch.py``) exit with the most severe; ``--exit-codes unix`` maps them (``exitcodes.py``).
+(``batch.py``) exit with the most severe; the command exits with them mapped to the Unix convention
+(0/1/2/3) unless ``--exit-codes clingo`` asks for them as they are (``exitcodes.py``).
 A family's ``run`` returns a ``Report``; ``report.py`` prints and writes it.
 """
 
@@ -36,10 +37,11 @@ __all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-ex
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that exits 65 (bad input; 2 with --exit-codes unix) with one line."""
+    """argparse that exits 2 (bad input; 65 with --exit-codes clingo) with one line."""
 
     usage_exit = EXIT_BAD_INPUT  # set from the convention asked for, before parsing
     json_wanted = False  # --json is among the arguments (``wants_json``): a usage error is a document too
+    convention = "clingo"  # that convention (--version and --print-completion exit by it)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         line = f"{self.prog}: error: {' '.join(message.split())}"
@@ -108,6 +110,11 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         metavar="FILE.lp",
         help="extra ASP rules added to the run (repeatable)",
     )
+    g.add_argument(
+        "--allow-include-anywhere",
+        action="store_true",
+        help="let a --rules file #include files outside its own folder (refused by default)",
+    )
     g.add_argument("-s", "--seed", type=_seed, default=None, help="random seed for clingo")
     g.add_argument(
         "-t",
@@ -159,9 +166,9 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         "--exit-codes",
         choices=exitcodes.CONVENTIONS,
         default=exitcodes.from_environment(),
-        help="clingo: 10 found, 30 all/optimum, 11 limit with an answer, 20 none exists, 1 limit without, "
-        "65 bad input (default); unix: 0 an answer, 1 none exists, 2 bad input or usage, 3 no answer "
-        f"(limit, signal, output failed). Default from ${exitcodes.ENV}, else clingo",
+        help="unix (default): 0 an answer, 1 none exists, 2 bad input or usage, 3 no answer (limit, signal, "
+        "output failed); clingo: 10 found, 30 all/optimum, 11 limit with an answer, 20 none exists, "
+        f"1 limit without, 65 bad input. Default from ${exitcodes.ENV}, else unix",
     )
     parser.set_defaults(json_file=None)
 
@@ -190,7 +197,13 @@ COMMANDS = {
         "pyclingo_puzzles.layout.cli",
         "build a crossword from a word list: every word placed, most crossings, smallest box",
     ),
+    "book": ("pyclingo_puzzles.books.cli", "make a print-ready book of many puzzles from a manifest (YAML)"),
+    "serve": (
+        "pyclingo_puzzles.web.serve",
+        "run the local web app: pages and a JSON API for every family (needs pyclingo-puzzles[web])",
+    ),
 }
+SERVICES = ("serve",)  # subcommands that solve nothing themselves: no FILE, no solving options
 
 
 COMPLETION_SHELLS = ("bash", "zsh", "tcsh")
@@ -216,8 +229,7 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
 
     def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
-        print(f"pyclingo-puzzles {version()}")
-        parser.exit(0)
+        parser.exit(_print_whole(f"pyclingo-puzzles {version()}\n"))
 
 
 class _Completion(argparse.Action):
@@ -228,8 +240,13 @@ class _Completion(argparse.Action):
         super().__init__(option_strings, dest, default=argparse.SUPPRESS, **kwargs)  # type: ignore[arg-type]
 
     def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
-        print(completion_script(str(values)))
-        parser.exit(0)
+        parser.exit(_print_whole(completion_script(str(values)) + "\n"))
+
+
+def _print_whole(text: str) -> int:
+    """Print ``text`` as a run prints its answer: a closed pipe (``| head -1``) drops the rest
+    quietly (exit 0); stdout that cannot be written gives one line (exit 3, clingo's 1)."""
+    return exitcodes.convert(run_guarded(lambda: sys.stdout.write(text) and 0), _Parser.convention)
 
 
 def completion_script(shell: str) -> str:
@@ -282,7 +299,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
             continue
         module = importlib.import_module(module_name)
         module.add_arguments(p)
-        add_common(p, getattr(module, "DEFAULT_MODELS", 1))
+        if name not in SERVICES:
+            add_common(p, getattr(module, "DEFAULT_MODELS", 1))
         p.set_defaults(run=module.run)
     return parser
 
@@ -296,6 +314,7 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     convention = exitcodes.requested(argv)
     _Parser.usage_exit = exitcodes.usage_error(convention)
     _Parser.json_wanted = wants_json(argv)
+    _Parser.convention = convention
     if exitcodes.from_environment() not in exitcodes.CONVENTIONS:
         message = f"${exitcodes.ENV} must be clingo or unix, got {exitcodes.from_environment()!r}"
         print(f"pyclingo-puzzles: error: {message}", file=sys.stderr)
@@ -306,10 +325,19 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
         sys.stderr.write(short_usage())
         return exitcodes.usage_error(convention)
     args = build_parser(argv).parse_args(argv)
+    if args.command in SERVICES:
+        return int(args.run(args))
     return exitcodes.convert(_main(args, process), args.exit_codes)
 
 
 def _main(args: argparse.Namespace, process: bool) -> int:
+    from ..core import rulesfile
+
+    with rulesfile.trusted_rules(include_anywhere=getattr(args, "allow_include_anywhere", False)):
+        return _run_main(args, process)
+
+
+def _run_main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
     single = len(files) == 1  # several FILEs: JSON Lines, an error a line of its own (batch.py)
     try:
@@ -481,6 +509,8 @@ def console() -> None:
     standard_streams()
     try:
         code = main(process=True)
+    except SystemExit as exc:  # argparse's --help and usage errors: flushed below, as a run's output
+        code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
     except Exception as exc:
         code = exitcodes.convert(entry.last_line(exc), exitcodes.requested(sys.argv[1:]))
     for stream in (sys.stdout, sys.stderr):

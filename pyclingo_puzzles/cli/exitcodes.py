@@ -1,30 +1,29 @@
-"""Exit codes in two conventions: clingo's (the default) and the Unix one for make and shell scripts.
+"""Exit codes in two conventions: Unix (the default) for make and shell scripts, and clingo's.
 
-clingo: 10 an answer, 30 all answers or the optimum, 11 stopped by a limit or signal with an answer,
-20 proved that none exists, 1 stopped with no answer (or the answer could not be written), 65 bad
-input or usage.
+unix: 0 an answer was printed (optimal or not), 1 proved that none exists, 2 bad input or usage,
+3 no answer delivered: a limit or signal came first, or the answer could not be written.
 
-unix (``--exit-codes unix`` or ``PYCLINGO_PUZZLES_EXIT_CODES=unix``): 0 an answer was printed
-(optimal or not), 1 proved that none exists, 2 bad input or usage, 3 no answer delivered: a limit or
-signal came first, or the answer could not be written.
+clingo (``--exit-codes clingo`` or ``PYCLINGO_PUZZLES_EXIT_CODES=clingo``): 10 an answer, 30 all
+answers or the optimum, 11 stopped by a limit or signal with an answer, 20 proved that none exists,
+1 stopped with no answer (or the answer could not be written), 65 bad input or usage.
+
+Runs compute clingo's code (it says more); ``convert`` maps it at the edge (``core/status.py``).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 
-ENV = "PYCLINGO_PUZZLES_EXIT_CODES"
-CONVENTIONS = ("clingo", "unix")
-UNIX = {0: 0, 10: 0, 11: 0, 30: 0, 20: 1, 65: 2}  # any other code: 3
-UNIX_OTHER = 3
+from ..core.status import CONVENTIONS, DEFAULT_CONVENTION, ENV, convert, environment_convention
+
+__all__ = ["CONVENTIONS", "ENV", "UNIX_SEVERITY", "convert", "from_environment", "requested", "usage_error"]
+
 UNIX_SEVERITY = (2, 3, 1, 0)  # a batch exits with its most severe file's code
 
 
 def from_environment() -> str:
-    """The convention the environment asks for (clingo when unset); an unknown value is usage error."""
-    value = os.environ.get(ENV, "").strip().lower()
-    return value or "clingo"
+    """The convention the environment asks for (unix when unset); an unknown value is a usage error."""
+    return environment_convention()
 
 
 def requested(argv: Sequence[str]) -> str:
@@ -36,13 +35,8 @@ def requested(argv: Sequence[str]) -> str:
             chosen = argv[i + 1]
         elif arg.startswith("--exit-codes="):
             chosen = arg.partition("=")[2]
-    return chosen if chosen in CONVENTIONS else "clingo"
-
-
-def convert(code: int, convention: str) -> int:
-    """clingo's ``code`` in ``convention``."""
-    return UNIX.get(code, UNIX_OTHER) if convention == "unix" else code
+    return chosen if chosen in CONVENTIONS else DEFAULT_CONVENTION
 
 
 def usage_error(convention: str) -> int:
-    return 2 if convention == "unix" else 65
+    return 65 if convention == "clingo" else 2

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..core import rulesfile
 from ..core.errors import InputError
 from ..formats.outfiles import check_names, check_output_paths, is_stdout, write_atomic
 from ..formats.output import print_json, print_stats, warn
@@ -22,9 +23,14 @@ from ..formats.report import OUTPUTS, Report
 from ..run.runtime import Run
 from ..run.stdout_guard import OutputFailed
 
-OPTION = {"svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz": "--ipuz", "json_file": "-o"}
+OPTION = {
+    "svg": "--svg", "svg_key": "--svg-key", "pdf": "--pdf", "ipuz": "--ipuz", "html": "--html", "puz": "--puz",
+    "json_file": "-o",
+}  # fmt: skip
 # -o FILE: the output its suffix names (.json: the --json document, written to FILE)
-SUFFIXES = {".pdf": "pdf", ".svg": "svg", ".ipuz": "ipuz", ".json": "json_file"}
+SUFFIXES = {
+    ".pdf": "pdf", ".svg": "svg", ".ipuz": "ipuz", ".html": "html", ".htm": "html", ".puz": "puz", ".json": "json_file",
+}  # fmt: skip
 # --pdf under --time-limit: this share of the limit (at most PDF_RESERVE_MAX s) is kept from solving
 # for drawing the pages; the run's deadline stays where --time-limit puts it
 PDF_RESERVE, PDF_RESERVE_MAX = 0.3, 2.0
@@ -40,9 +46,12 @@ def inputs(args: argparse.Namespace, files: Iterable[Any] | None = None) -> list
     files = args.file if files is None else files
     files = files if isinstance(files, list | tuple) else [files]
     found = [("input file", Path(f)) for f in files]
-    found += [("--rules file", Path(r)) for r in getattr(args, "rules", None) or []]
-    if getattr(args, "dictionary", None) is not None:
-        found.append(("--dictionary", Path(args.dictionary)))
+    for rules in getattr(args, "rules", None) or []:
+        found.append(("--rules file", Path(rules)))
+        found += [("file a --rules file includes", f) for f in rulesfile.included_files(rules)[1:]]
+    dictionaries = getattr(args, "dictionary", None) or []  # repeatable (crossword); "en" is no file
+    found += [("--dictionary", Path(d)) for d in ([dictionaries] if isinstance(dictionaries, str) else dictionaries)]
+    found += [(option, Path(p)) for option in ("--exclude", "--clues") if (p := getattr(args, option[2:], None))]
     return found
 
 

@@ -71,7 +71,18 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 
 def read_text(path: str | Path) -> str:
-    """Read a UTF-8 text file, turning every OS or decoding failure into an InputError.
+    """Read a UTF-8 text file, turning every OS or decoding failure into an InputError (the
+    checks of ``read_bytes``)."""
+    data = read_bytes(path)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError("not valid UTF-8 text", path, line) from None
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """Read a file's bytes, turning every OS failure into an InputError.
 
     Only regular files of at most ``MAX_INPUT_BYTES`` are read: a FIFO, a device (``/dev/zero``)
     or a socket would block or never end, so they are refused before opening."""
@@ -95,11 +106,7 @@ def read_text(path: str | Path) -> str:
         raise InputError("is not a usable file name (it holds a NUL character)", p) from None
     if len(data) > MAX_INPUT_BYTES:  # grew after the size check
         raise InputError(f"is larger than {MAX_INPUT_BYTES >> 20} MiB, the limit for input files", p)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError("not valid UTF-8 text", p, line) from None
+    return data
 
 
 def _kind(mode: int) -> str:

@@ -31,7 +31,7 @@ import clingo
 from clingo import ast
 
 from ..run import runtime
-from . import messages
+from . import messages, rulesfile
 from .errors import InputError, escaped
 from .letters import upper_letter
 from .programs import encoding_path
@@ -281,16 +281,53 @@ class RuleFile:
 def parse(path: str | Path, logger: Callable[[clingo.MessageCode, str], None] | None = None) -> RuleFile:
     """Parse a rule file (syntax errors raise RuntimeError after going to ``logger``; unreadable
     files, included ones too, raise InputError: ``rulesfile``)."""
-    check_rules_file(path)
+    read = set(check_rules_file(path))
     summary = Summary()
     statements: list[ast.AST] = []
+    refused: list[InputError] = []
 
     def keep(stmt: ast.AST) -> None:
+        problem = _refused(stmt, read)
+        if problem is not None:
+            refused.append(problem)
         summary.add(stmt)
         statements.append(stmt)
 
-    ast.parse_files([str(path)], keep, logger=logger, message_limit=20)
+    try:
+        ast.parse_files([str(path)], keep, logger=logger, message_limit=20)
+    finally:
+        if refused:  # before any statement reaches a control (a syntax error later in the file too)
+            raise refused[0]
     return RuleFile(str(path), summary, statements)
+
+
+def _refused(stmt: ast.AST, read: set[Path]) -> InputError | None:
+    """Why a parsed statement may not enter the program (None: it may): ``#script`` runs code in
+    this process, an ``@`` function calls Python (only the caller's own, ``trusted_rules``), and a
+    statement from a file the include check did not pass (clingo resolved an include differently)."""
+    where = stmt.location.begin
+    if stmt.ast_type == ast.ASTType.Script:
+        what = "#script is not allowed in rules (it would run code in this process)"
+        return InputError(what, where.filename, where.line)
+    if Path(where.filename).resolve() not in read:
+        return InputError("this file is included from outside the rules file's folder", where.filename)
+    for name, line in _external_calls(stmt):
+        if name not in rulesfile.policy.functions:
+            return InputError(
+                f"@{name}: external functions are not allowed in rules (an API caller may pass its own with "
+                "trusted_rules(functions=...))",
+                where.filename,
+                line,
+            )
+    return None
+
+
+def _external_calls(node: ast.AST) -> Iterator[tuple[str, int]]:
+    """(name, line) of each ``@name(...)`` term under ``node``."""
+    if node.ast_type == ast.ASTType.Function and node.external:
+        yield node.name, node.location.begin.line
+    for child in _children(node):
+        yield from _external_calls(child)
 
 
 def load(ctl: clingo.Control, path: str | Path, logger: Callable[[clingo.MessageCode, str], None]) -> RuleFile:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import clingo
 
 from ..run import runtime
-from . import messages
+from . import messages, rulesfile
 from .errors import InputError, clingo_error
 from .programs import ENCODINGS_DIR, encoding_path
 from .status import EXIT_EXHAUSTED as EXIT_EXHAUSTED  # the status names are re-exported: families import them here
@@ -337,7 +337,9 @@ class Solver:
         t0 = time.perf_counter()
         try:
             with runtime.stage("grounding", after="preparing the search"):
-                self.ctl.ground(list(parts))
+                # the @ functions an API caller allowed (rulesfile.trusted_rules), and no others
+                functions = rulesfile.policy.functions
+                self.ctl.ground(list(parts), context=SimpleNamespace(**functions) if functions else None)
         except RuntimeError:
             detail = next((m for m in reversed(self.messages) if "error" in m), "grounding failed")
             raise clingo_error(detail, "grounding failed", "<rules>") from None

@@ -1,10 +1,14 @@
-"""A run's outcome: ``Status`` (as in the JSON output) and clingo's exit codes.
+"""A run's outcome: ``Status`` (as in the JSON output), clingo's exit codes, and the convention
+a user sees (Unix by default, clingo's with ``PYCLINGO_PUZZLES_EXIT_CODES=clingo``).
 
 Kept apart from ``solve.py`` so the user-rules module and the API's ``Status`` need no clingo control.
+Results compute clingo's code (``clingo_code``: it says more, and the batch ranks by it); the API's
+``exit_code`` and the command's exit status convert it at the edge.
 """
 
 from __future__ import annotations
 
+import os
 from enum import StrEnum
 
 EXIT_SAT = 10
@@ -29,3 +33,26 @@ def exit_code(status: Status, exhausted: bool, interrupted: bool) -> int:
             return EXIT_SAT_INTERRUPTED
         return EXIT_EXHAUSTED if exhausted else EXIT_SAT
     return EXIT_INTERRUPTED
+
+
+ENV = "PYCLINGO_PUZZLES_EXIT_CODES"
+CONVENTIONS = ("unix", "clingo")
+DEFAULT_CONVENTION = "unix"
+UNIX = {0: 0, 10: 0, 11: 0, 30: 0, 20: 1, 65: 2}  # any other code: 3
+UNIX_OTHER = 3
+
+
+def environment_convention() -> str:
+    """What ``$PYCLINGO_PUZZLES_EXIT_CODES`` asks for, as written (the default when unset or empty)."""
+    return os.environ.get(ENV, "").strip().lower() or DEFAULT_CONVENTION
+
+
+def convert(code: int, convention: str) -> int:
+    """clingo's ``code`` in ``convention`` (unix: 0 an answer, 1 none, 2 bad input, 3 no answer)."""
+    return code if convention == "clingo" else UNIX.get(code, UNIX_OTHER)
+
+
+def api_code(code: int) -> int:
+    """clingo's ``code`` as the API's ``exit_code`` gives it: in the environment's convention
+    (an unknown value counts as the default: the API has no usage error to report it with)."""
+    return convert(code, environment_convention())

@@ -1,4 +1,5 @@
-"""Word-list checks in (near) linear time: repeated words, and words inside other words.
+"""Word-list checks in (near) linear time: repeated words, a word and its reverse, and words inside
+other words.
 
 A word search hides every word exactly once, so a word that occurs inside another (or reversed
 inside it) could never be found exactly once. Comparing every pair is quadratic (100,000 words
@@ -20,6 +21,20 @@ def find_duplicate(words: Sequence[str]) -> tuple[int, int] | None:
         i = first.setdefault(word, j)
         if i != j:
             return i, j
+    return None
+
+
+def find_reversed(words: Sequence[str]) -> tuple[int, int] | None:
+    """``(i, j)``, i < j: ``words[j]`` is ``words[i]`` backwards (STOP and POTS), the first such j;
+    None when there is no such pair. Each is read from the other's cells backwards, so both can
+    never occur exactly once: on different cells each occurs twice, on the same cells the player
+    finds one strip for two words. The words must be distinct (``find_duplicate`` first)."""
+    first: dict[str, int] = {}
+    for j, word in enumerate(words):
+        i = first.get(word[::-1])
+        if i is not None:
+            return i, j
+        first.setdefault(word, j)
     return None
 
 

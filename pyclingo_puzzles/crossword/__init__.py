@@ -22,7 +22,7 @@ __getattr__, __dir__ = export(
         "CrosswordResult": ".api",
         "fill": ".api",
         "solve": ".api",
-        "Dictionary": ".fill",
+        "Dictionary": ".reader",
         "Framework": ".framework",
         "CrosswordInstance": ".reader",
         "CrosswordSolution": ".solution",

@@ -11,19 +11,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.letters import normalize_word
 from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
+from ..core.status import api_code
+from . import exports
 from .framework import Framework, Site
+from .options import DEFAULT_SHARED, FillOptions
 from .p99 import solve_instance
-from .reader import CrosswordInstance, FrameworkOnlyError, check_framework, check_word, read_instance
+from .reader import (
+    SCORE_MAX,
+    SCORE_MIN,
+    CrosswordInstance,
+    Dictionary,
+    check_framework,
+    check_word,
+    framework_of,
+    read,
+    read_instance,
+)
 from .solution import CrosswordSolution, render_text
-
-if TYPE_CHECKING:  # the dictionary fill is imported when used: P-99 runs do not load it
-    from .fill import Dictionary
 
 __all__ = ["CrosswordResult", "fill", "solve"]
 
@@ -63,17 +73,43 @@ class CrosswordResult(Record):
         self.empty_slots = empty_slots
         self.optimal = optimal
         self.score = score
+        self.clues: dict[str, str] = {}  # entry -> clue (``--clues``, ``clues=``): in every export
+        self.given: dict[tuple[int, int], str] = {}  # the framework's given letters, shown on the blank puzzle
+        self.title = ""  # the exported puzzle's title
+
+    def to_puz(self) -> bytes:
+        """The first solution as Across Lite ``.puz`` bytes (through puzpy), with its clues and title."""
+        return exports.puz_bytes(self._first("export"), self.title, self.clues)
+
+    def to_ipuz(self) -> dict[str, Any]:
+        """The first solution as an ipuz document (``json.dump`` it), with its clues and title."""
+        return exports.ipuz_doc(self._first("export"), self.title, self.clues, self.given)
+
+    def unclued(self) -> list[str]:
+        """The first solution's entries without a clue, as ``1 across ABBA``."""
+        return exports.unclued(self._first("check"), self.clues) if self.solutions else []
+
+    def _first(self, what: str) -> CrosswordSolution:
+        if not self.solutions:
+            raise ValueError(f"no solution to {what}")
+        return self.solutions[0]
+
+    @property
+    def clingo_code(self) -> int:
+        return exit_code(self.status, self.exhausted, self.interrupted)
 
     @property
     def exit_code(self) -> int:
-        return exit_code(self.status, self.exhausted, self.interrupted)
+        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
+        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
+        return api_code(self.clingo_code)
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``--json`` document."""
         out: dict[str, Any] = {
             "status": self.status.value,
             "count": self.count,
-            "solutions": [s.as_dict() for s in self.solutions],
+            "solutions": [exports.with_clues(s.as_dict(), self.clues) for s in self.solutions],
         }
         if self.rules_to_blame:
             out["rules_to_blame"] = list(self.rules_to_blame)
@@ -82,6 +118,15 @@ class CrosswordResult(Record):
         if self.optimal is not None:
             out["optimal"], out["score"] = self.optimal, self.score
         return out
+
+    def to_html(self, *, title: str = "Crossword") -> str:
+        """A playable page (HTML, self-contained) of the first solution's grid: type the letters."""
+        from . import play
+
+        apicheck.text(title, "title", optional=False)
+        if not self.solutions:
+            raise ValueError("no solution to play")
+        return play.page(self.solutions[0], title)
 
     def text(self, name: str, models: int = 1) -> str:
         """The CLI's text output for the instance called ``name``."""
@@ -94,11 +139,9 @@ class CrosswordResult(Record):
                 lines.append(f"shown: {' '.join(sol.shown)}")
             lines.append("")
         if self.empty_slots:
-            from .fill import site_list
-
             lines.append(f"{name}: no fill (proved): no dictionary word fits these slots:")
             shown = self.empty_slots[:SLOTS_SHOWN]  # a 400x400 grid listed 800 (--json has them all)
-            lines.extend(f"  {line}" for line in site_list(shown))
+            lines.extend(f"  {site.describe()}" for site in shown)
             if len(self.empty_slots) > len(shown):
                 lines.append(f"  ... and {len(self.empty_slots) - len(shown)} more slots (--json lists them all)")
         elif self.status is Status.UNSAT:
@@ -129,9 +172,7 @@ def _framework(framework: str | Path | Framework | Sequence[str], name: str = "<
     if isinstance(framework, Framework):
         return check_framework(framework, name, None)
     if isinstance(framework, str | Path):
-        from .fill import read_framework
-
-        return read_framework(framework)[0]
+        return framework_of(read(framework))
     rows = apicheck.items(framework, "framework")
     if not rows or not all(isinstance(r, str) for r in rows):
         raise InputError("a framework is a non-empty list of row strings", name)
@@ -145,10 +186,7 @@ def instance_of(
     if isinstance(source, CrosswordInstance):
         return source
     if isinstance(source, str | Path) and framework is None:
-        instance = read_instance(source)
-        if not instance.words:
-            raise FrameworkOnlyError(source)
-        return instance
+        return read_instance(source)
     if framework is None:
         raise InputError("a word list needs a framework", "<words>")
     raw = [source] if isinstance(source, str) else apicheck.items(source, "words")
@@ -171,43 +209,48 @@ def solve(
     time_limit: float | None = None,
     count: bool = False,
     warn: Callable[[str], None] | None = None,
+    clues: str | Path | Mapping[str, str] | None = None,
+    title: str = "",
 ) -> CrosswordResult:
     """P-99 7.09: put every word of the list on a site of the framework.
 
     ``source``: a ``.dat``/YAML file, a ``CrosswordInstance``, or a word list with ``framework``
     (row strings: ``.`` empty, a letter predefined, anything else a block). ``models`` = 0: all
-    solutions; ``count``: count them, keep none; ``warn``: called with clingo's messages about the input."""
+    solutions; ``count``: count them, keep none; ``warn``: called with clingo's messages about the
+    input; ``clues`` (a ``WORD;clue`` file or a mapping) and ``title``: for ``to_puz()``, ``to_ipuz()``."""
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     apicheck.flag(count, "count")
     apicheck.callback(warn, "warn")
     instance = instance_of(source, framework)
-    result, solutions = solve_instance(
-        instance,
-        rules=apicheck.rule_files(rules),
-        models=models,
-        seed=seed,
-        time_limit=time_limit,
-        count=count,
-        warn=warn,
-    )
-    return from_solve(result, solutions)
+    options = FillOptions(tuple(apicheck.rule_files(rules)), models, seed, time_limit, count)
+    title = title or (Path(source).stem if isinstance(source, str | Path) else "")
+    return dressed(solve_with(instance, options, warn), instance.framework, clues_of(clues), title)
+
+
+def solve_with(
+    instance: CrosswordInstance, options: FillOptions, warn: Callable[[str], None] | None = None
+) -> CrosswordResult:
+    """``solve`` with its arguments checked and gathered (the command's way in)."""
+    return from_solve(*solve_instance(instance, options, warn))
+
+
+Source = str | Path | Dictionary | Mapping[str, int] | Iterable[str]  # one word list, as ``dictionary_of`` takes it
 
 
 def dictionary_of(
-    dictionary: str | Path | Dictionary | Mapping[str, int] | Iterable[str],
-    min_length: int = 2,
-    min_score: int | None = None,
+    dictionary: Source, min_length: int = 2, min_score: int | None = None, allow_offensive: bool = False
 ) -> Dictionary:
     """A dictionary from a file (``WORD`` or ``WORD;SCORE`` lines), ``"en"`` (the built-in English
-    dictionary, ``english.py``; words below Zipf 2.0 left out unless ``min_score`` says otherwise),
-    a ``Dictionary``, a mapping word -> score or a list of words (each checked: letters only)."""
+    dictionary, ``english.py``; words below Zipf 2.0 left out unless ``min_score`` says otherwise,
+    offensive words unless ``allow_offensive``), a ``Dictionary``, a mapping word -> score or a
+    list of words (each checked: letters only)."""
     from . import english
-    from .fill import SCORE_MAX, SCORE_MIN, Dictionary, read_dictionary
+    from .reader import read_dictionary
 
     if isinstance(dictionary, Dictionary):
         return dictionary
     if isinstance(dictionary, str) and dictionary == english.NAME:  # a Path("en") is a file
-        return english.english_dictionary(min_length, min_score)
+        return english.english_dictionary(min_length, min_score, allow_offensive)
     if isinstance(dictionary, str | Path):
         return read_dictionary(dictionary, min_length, min_score)
     if isinstance(dictionary, Mapping):
@@ -232,11 +275,59 @@ def dictionary_of(
     return Dictionary(words)
 
 
+def word_lists(
+    sources: Sequence[Source],
+    min_length: int = 2,
+    min_score: int | None = None,
+    allow_offensive: bool = False,
+    exclude: Iterable[str] = (),
+) -> Dictionary:
+    """The lists of ``sources`` merged (a word's score: its best in any list), less ``exclude``."""
+    from .wordlists import merge, without
+
+    lists = [dictionary_of(source, min_length, min_score, allow_offensive) for source in sources]
+    return without(merge(lists), frozenset(exclude))
+
+
+def excluded_words(exclude: str | Path | Iterable[str]) -> frozenset[str]:
+    """``exclude=``: a file of words (one a line) or the words themselves."""
+    from .wordlists import banned_words, read_word_set
+
+    if isinstance(exclude, str | Path):
+        return read_word_set(exclude)
+    return banned_words(apicheck.items(exclude, "exclude"))
+
+
+def clues_of(clues: str | Path | Mapping[str, str] | None) -> dict[str, str]:
+    """``clues=``: a ``WORD;clue`` file or a mapping word -> clue (words normalised)."""
+    from .wordlists import read_clues
+
+    if clues is None:
+        return {}
+    if isinstance(clues, str | Path):
+        return read_clues(clues)
+    if not isinstance(clues, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in clues.items()):
+        raise InputError("clues must be a file or a mapping word -> clue (strings)", apicheck.ARGS)
+    return {normalize_word(word): " ".join(text.split()) for word, text in clues.items()}
+
+
+def dressed(result: CrosswordResult, framework: Framework, clues: dict[str, str], title: str) -> CrosswordResult:
+    """The result with what its exports show: the clues, the given letters and the title."""
+    result.clues, result.given, result.title = clues, framework.predefined(), title
+    return result
+
+
 @messages.one_run
 def fill(
     framework: str | Path | Framework | Sequence[str],
-    dictionary: str | Path | Dictionary | Mapping[str, int] | Iterable[str],
+    dictionary: Source,
     *,
+    dictionaries: Sequence[Source] = (),
+    allow_offensive: bool = False,
+    exclude: str | Path | Iterable[str] = (),
+    max_shared_substring: int = DEFAULT_SHARED,
+    clues: str | Path | Mapping[str, str] | None = None,
+    title: str = "",
     rules: Rules = (),
     models: int = 1,
     seed: int | None = None,
@@ -251,8 +342,14 @@ def fill(
 ) -> CrosswordResult:
     """Fill a framework from a dictionary (crossing slots agree; by default no word twice).
 
-    ``jobs`` > 1 races the two letter rules in that many processes (the fill does not depend on
-    timing, but may differ from ``jobs=1``'s)."""
+    ``dictionaries``: more lists merged with ``dictionary`` (a word's score: its best in any list);
+    ``allow_offensive``: keep the offensive words ``"en"`` leaves out; ``exclude``: words (or a file
+    of words) no slot takes; ``max_shared_substring``: no two entries share a run of that many
+    letters (0: no limit); ``clues`` (a ``WORD;clue`` file or a mapping) and ``title`` go into
+    ``to_puz()``, ``to_ipuz()`` and the JSON. ``jobs`` > 1 races the two letter rules in that many
+    processes (the fill does not depend on timing, but may differ from ``jobs=1``'s)."""
+    apicheck.flag(allow_offensive, "allow_offensive")
+    apicheck.whole(max_shared_substring, "max_shared_substring", 0, 2**31 - 1)
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     for value, what in ((no_repeat, "no_repeat"), (optimize, "optimize"), (word_atoms, "word_atoms"), (count, "count")):
         apicheck.flag(value, what)
@@ -262,27 +359,26 @@ def fill(
         apicheck.whole(min_score, "min_score", -(2**63), 2**63)
     if optimize and count:  # clingo would count the improving fills, not the fills
         raise InputError("count counts every fill and optimize looks for the best one: give one of them", apicheck.ARGS)
-    from .fill import solve_fill
-
-    frame = _framework(framework)  # read before the dictionary, as ever: its errors come first
-    words = dictionary_of(dictionary, min_length, min_score)
-    outcome = solve_fill(
-        frame,
-        words,
-        rules=apicheck.rule_files(rules),
-        models=models,
-        seed=seed,
-        time_limit=time_limit,
-        no_repeat=no_repeat,
-        optimize=optimize,
-        word_atoms=word_atoms,
-        jobs=jobs,
-        count=count,
+    options = FillOptions(
+        tuple(apicheck.rule_files(rules)), models, seed, time_limit, count, no_repeat, optimize, word_atoms, jobs,
+        min_length, min_score, max_shared_substring=max_shared_substring,
     )
+    frame = _framework(framework)  # read before the dictionary, as ever: its errors come first
+    sources = [dictionary, *apicheck.items(dictionaries, "dictionaries")]
+    words = word_lists(sources, min_length, min_score, allow_offensive, excluded_words(exclude))
+    title = title or (Path(framework).stem if isinstance(framework, str | Path) else "")
+    return dressed(fill_with(frame, words, options), frame, clues_of(clues), title)
+
+
+def fill_with(framework: Framework, dictionary: Dictionary, options: FillOptions) -> CrosswordResult:
+    """``fill`` with its arguments checked, read and gathered (the command's way in)."""
+    from .strategy import solve_fill  # the dictionary fill is imported when used: P-99 runs do not load it
+
+    outcome = solve_fill(framework, dictionary, options)
     if outcome.result is None:
         return CrosswordResult(Status.UNSAT, [], 0, True, False, outcome.stats, empty_slots=tuple(outcome.empty))
     result = from_solve(outcome.result, outcome.solutions, outcome.rules_to_blame)
-    if optimize and result.solutions:  # clingo's models were the improvements; the last is kept
+    if options.optimize and result.solutions:  # clingo's models were the improvements; the last is kept
         result.count, result.optimal = len(result.solutions), result.exhausted
-        result.score = sum(words.words[p.word] for p in result.solutions[0].placements)
+        result.score = sum(dictionary.words[p.word] for p in result.solutions[0].placements)
     return result

@@ -14,13 +14,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ..core.errors import InputError
 from ..core.letters import normalize_word
-
-if TYPE_CHECKING:
-    from .fill import Dictionary
+from .reader import Dictionary
 
 NAME = "en"  # the value of --dictionary that selects this dictionary
 SCORE_PER_ZIPF = 100
@@ -86,13 +83,17 @@ def wordfreq_version() -> str:
     return version("wordfreq")
 
 
-def english_dictionary(min_length: int = 2, min_score: int | None = None) -> Dictionary:
+def english_dictionary(min_length: int = 2, min_score: int | None = None, allow_offensive: bool = False) -> Dictionary:
     """The built-in dictionary: words of at least ``min_length`` letters scored at least
-    ``min_score`` (default ``DEFAULT_MIN_SCORE``, Zipf 2.0)."""
-    from .fill import Dictionary
+    ``min_score`` (default ``DEFAULT_MIN_SCORE``, Zipf 2.0), less the offensive words
+    (``wordlists.offensive_words``) unless ``allow_offensive``."""
+    from .wordlists import offensive_words
 
     floor = DEFAULT_MIN_SCORE if min_score is None else min_score
-    words = {w: sc for w, sc in english_scores(floor).items() if len(w) >= min_length and sc >= floor}
+    banned = frozenset() if allow_offensive else offensive_words()
+    words = {
+        w: sc for w, sc in english_scores(floor).items() if len(w) >= min_length and sc >= floor and w not in banned
+    }
     if not words:
         longer = f" of {min_length} letters or more" if min_length > 2 else ""  # --min-length can be the reason too
         raise InputError(f"the built-in dictionary has no word{longer} scored at least {floor}", NAME)

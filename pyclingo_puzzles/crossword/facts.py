@@ -1,13 +1,19 @@
-"""Crossword instance -> clingo symbols (the input predicates of ``encodings/crossword.lp``)."""
+"""Crossword instance -> clingo symbols: the input predicates of ``encodings/crossword.lp`` (P-99) and
+of ``encodings/crossword_fill.lp`` (the dictionary fill)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from clingo import Function, Number, String, Symbol
 
 from .framework import Framework, Site
+
+if TYPE_CHECKING:  # the dictionary fill's: a P-99 run does not load it
+    from .pruning import Candidates
 
 
 # A symbol costs microseconds to build through clingo's API; ids, positions and letters repeat
@@ -56,3 +62,32 @@ def candidate_facts(candidates: Mapping[int, Sequence[int]]) -> Iterator[Symbol]
     for s, words in candidates.items():
         for w in words:
             yield Function("candidate", [number(w), number(s)])
+
+
+def option_facts(cands: Candidates) -> Iterator[Symbol]:
+    """``option(R, C, L)``: letter L is still possible in place (R, C) after pruning."""
+    for (r, c), letters in sorted(cands.options.items()):
+        for ch in sorted(letters):
+            yield Function("option", [Number(r), Number(c), String(ch)])
+
+
+def fill_facts(
+    framework: Framework, sites: Sequence[Site], cands: Candidates, scores: dict[str, int] | None, rng: random.Random
+) -> tuple[list[Symbol], list[str]]:
+    """All the fill's input predicates, word atoms included (the fully ground mode), and the words
+    by id."""
+    words = sorted({w for ws in cands.by_site.values() for w in ws})
+    rng.shuffle(words)  # seeded: different seeds, different fills
+    ids = {w: i for i, w in enumerate(words)}
+    facts: list[Symbol] = list(site_facts(framework, sites))
+    for w, text in enumerate(words):
+        facts.append(Function("word", [Number(w), String(text)]))
+        for i, ch in enumerate(text):
+            facts.append(Function("letter", [Number(w), Number(i), String(ch)]))
+        if scores is not None:
+            facts.append(Function("score", [Number(w), Number(scores[text])]))
+    for s in sites:
+        for text in cands.by_site[s.id]:
+            facts.append(Function("cand", [Number(s.id), Number(ids[text])]))
+    facts.extend(option_facts(cands))
+    return facts, words

@@ -31,6 +31,10 @@ class Site(NamedTuple):
         dr, dc = (0, 1) if self.direction == "across" else (1, 0)
         return [(self.row + dr * i, self.col + dc * i) for i in range(self.length)]
 
+    def describe(self) -> str:
+        """``across slot at row 0, column 2 (5 letters)``, as a result names a slot."""
+        return f"{self.direction} slot at row {self.row}, column {self.col} ({self.length} letters)"
+
 
 class Framework:
     """A rectangular framework: each cell is ``.`` (empty), an upper-case letter, or ``" "``.

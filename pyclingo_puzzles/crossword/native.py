@@ -28,7 +28,7 @@ import clingo
 from ..run import runtime
 from ..run.portfolio import Progress
 from .framework import Site
-from .propagator import VALUE_RULES
+from .options import VALUE_RULES
 from .wordsets import WordTable
 
 CHOICE_ENV = "PYCLINGO_PUZZLES_PROPAGATOR"

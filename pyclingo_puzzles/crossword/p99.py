@@ -1,17 +1,16 @@
 """P-99 site filling (the word list is given, every word used once): facts -> clingo -> verified
-solutions. No command-line code: ``p99_cli`` prints what this returns."""
+solutions. No command-line code: ``cli.py`` prints what this returns (through ``api.solve_with``)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from ..core.errors import VerificationError
 from ..core.solve import Answer, Solver, SolveResult, Status, user_rules
 from ..run import runtime
 from .facts import candidate_facts, site_facts, word_facts
 from .framework import Framework, Site
+from .options import DEFAULTS, FillOptions
 from .reader import CrosswordInstance
 from .solution import CrosswordSolution, decode, verify
 from .wordsets import WordTable, arc_consistent
@@ -36,38 +35,26 @@ def candidates(framework: Framework, sites: Sequence[Site], words: Sequence[str]
 
 
 def solve_instance(
-    instance: CrosswordInstance,
-    *,
-    rules: Sequence[str | Path] = (),
-    models: int = 1,
-    seed: int | None = None,
-    time_limit: float | None = None,
-    count: bool = False,
-    warn: Callable[[str], None] | None = None,
+    instance: CrosswordInstance, options: FillOptions = DEFAULTS, warn: Callable[[str], None] | None = None
 ) -> tuple[SolveResult, list[CrosswordSolution]]:
-    """Facts -> clingo -> decoded and verified solutions. ``count``: enumerate every solution but
-    keep none (``result.count``). When unsolvable only because of the user's rules, ``result.core``
-    holds the switches of the rule files to blame (``Solver.rule_core``). ``warn`` gets clingo's
-    messages about other programs than the shipped encodings (the command prints them)."""
-    with runtime.until(None if time_limit is None else time.monotonic() + time_limit):
-        return _solve(instance, rules=rules, models=models, seed=seed, count=count, warn=warn)
+    """Facts -> clingo -> decoded and verified solutions. ``options.count``: enumerate every
+    solution but keep none (``result.count``). When unsolvable only because of the user's rules,
+    ``result.core`` holds the switches of the rule files to blame (``Solver.rule_core``). ``warn``
+    gets clingo's messages about other programs than the shipped encodings (the command prints them)."""
+    with runtime.until(runtime.after(options.time_limit)):
+        return _solve(instance, options, warn)
 
 
 def _solve(
-    instance: CrosswordInstance,
-    *,
-    rules: Sequence[str | Path],
-    models: int,
-    seed: int | None,
-    count: bool,
-    warn: Callable[[str], None] | None,
+    instance: CrosswordInstance, options: FillOptions, warn: Callable[[str], None] | None
 ) -> tuple[SolveResult, list[CrosswordSolution]]:
     """``solve_instance``'s stages; each asks the run's budget for its time."""
+    rules = options.rules
     sites = instance.framework.sites()
     with runtime.stage("pruning candidates"):  # named when a time limit hits (100,000 words: 0.5 s)
         cands = candidates(instance.framework, sites, instance.words)
         runtime.check()
-    solver = Solver([ENCODING], rules, seed=seed, warn=warn)
+    solver = Solver([ENCODING], rules, seed=options.seed, warn=warn)
     solver.add_facts(site_facts(instance.framework, sites, cells=False))
     solver.add_facts(word_facts(instance.words))
     solver.add_facts(candidate_facts(cands))
@@ -84,7 +71,8 @@ def _solve(
         runtime.priced(solutions[-1])  # timed on a sample: the reserve for printing
 
     # --count: every solution counted, none decoded
-    result = solver.solve(models=0 if count else models, keep=0, on_answer=None if count else take)
+    count = options.count
+    result = solver.solve(models=0 if count else options.models, keep=0, on_answer=None if count else take)
     if result.status is Status.UNSAT and solver.rule_files:
         blamed = user_rules().blame(solver, runtime.remaining())
         result = result.replace(core=[user_rules().rules_atom(f) for f in blamed])

@@ -23,6 +23,7 @@ from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckM
 
 from ..run.portfolio import Progress
 from .framework import Site
+from .options import VALUE_RULES
 from .wordsets import WordTable
 
 # How decide() picks a place and a letter there. "failures": the open place whose slots have failed
@@ -33,8 +34,7 @@ from .wordsets import WordTable
 # "product" and "min": the open slot with the fewest candidates left, its first open place, and the
 # letter that leaves the most combinations in the slots through the place ("product") or whose
 # tightest slot keeps the most ("min"; 15.06: 1,395 conflicts, but 15.04 and 15.07 time out).
-# A portfolio (--jobs) races them in this order.
-VALUE_RULES = ("failures", "product", "min")
+# A portfolio (--jobs) races them in this order (``options.VALUE_RULES``).
 
 
 class WordPropagator:

@@ -1,19 +1,23 @@
-"""Reading crossword instances: P-99 ``.dat`` files and YAML, into a ``CrosswordInstance``.
+"""Reading the crossword's inputs: ``read`` takes a P-99 ``.dat`` file, YAML or a ``.grid`` to a
+``CrosswordInstance`` (it has words) or a ``Framework`` (it has none: a dictionary fills it), and
+``read_dictionary`` a word list.
 
-``.dat``: words one per line, one blank line, then the framework rows (see ``framework.py``).
-YAML: ``words: [..]`` and ``framework: [row strings]`` with the same characters.
-Duplicate words are allowed: the word list is a multiset, each copy fills one site.
+``.dat``: words one per line, one blank line, then the framework rows (see ``framework.py``); a
+bare framework has no word list and no blank line. YAML: ``words: [..]`` and ``framework: [row
+strings]`` with the same characters. ``.grid``: ``_`` an empty place, ``*`` a block, a letter
+predefined. Duplicate words are allowed: the word list is a multiset, each copy fills one site.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from ..core.errors import InputError, read_text
-from ..core.letters import checked_word
+from ..core.letters import checked_word, normalize_word
 from .framework import Framework
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -22,15 +26,8 @@ YAML_SUFFIXES = (".yaml", ".yml")
 YAML_START = re.compile(r"(words|framework)\s*:(\s|$)")
 MAX_CELLS = 250_000  # 500 x 500, as the word search; crossword grids in use are below 30 x 30
 
-
-class FrameworkOnlyError(InputError):
-    """A P-99 file without words (the command fills it from a dictionary instead)."""
-
-    def __init__(self, file: str | Path | None = None, line: int | None = 1):
-        super().__init__("no words before the framework (a framework-only file needs --dictionary)", file, line)
-
-    def __reduce__(self):  # pickled whole across a batch's worker processes
-        return (FrameworkOnlyError, (self.file, self.line))
+SCORE_MIN, SCORE_MAX = -(2**31), 2**31 - 1  # scores become clingo numbers (32-bit)
+SKIPPED_SHOWN = 5  # a dictionary's skipped lines named in the warning
 
 
 class CrosswordInstance(NamedTuple):
@@ -87,9 +84,10 @@ def starts_with_row(lines: Sequence[str], end: int) -> bool:
 
 
 def parse_dat(text: str, path: str) -> CrosswordInstance:
+    """The words (none for a bare framework: ``starts_with_row``) and the framework."""
     lines, end = dat_lines(text)
     if starts_with_row(lines, end):
-        raise FrameworkOnlyError(path)  # a bare framework
+        return CrosswordInstance(path, (), framework_from_lines(lines[:end], path, 1))
     try:
         blank = next(i for i in range(end) if not lines[i].strip())
     except StopIteration:
@@ -142,10 +140,118 @@ def is_yaml(path: str | Path, text: str) -> bool:
     return False
 
 
-def read_instance(path: str | Path) -> CrosswordInstance:
-    """Read a ``.dat`` or YAML crossword instance (``is_yaml``)."""
-    text = read_text(path)
-    if is_yaml(path, text):
-        return parse_yaml(text, str(path))
-    return parse_dat(text, str(path))
+def parse_grid(text: str, path: str) -> Framework:
+    """A ``.grid`` file: ``_`` empty, ``*`` block, a letter predefined."""
+    # NFC: a letter typed as base + combining mark (macOS, some editors) is one letter
+    lines = [unicodedata.normalize("NFC", line.rstrip("\r")) for line in text.split("\n")]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise InputError("empty .grid file", path, 1)
+    rows = []
+    for i, line in enumerate(lines):
+        for ch in line:
+            if ch not in "_*" and not ch.isalpha():
+                raise InputError(f"unexpected character {ch!r} in a .grid file (use _ * or letters)", path, i + 1)
+        rows.append(line.replace("_", ".").replace("*", "#"))
+    return framework_from_lines(rows, path, 1)
 
+
+EXCHANGE_SUFFIXES = (".puz", ".ipuz")  # frameworks from the formats constructors exchange
+
+
+def read(path: str | Path, keep_letters: bool = False, notes: list[str] | None = None) -> CrosswordInstance | Framework:
+    """The one reader of the crossword's FILE, read once: a ``.grid`` (``parse_grid``), YAML
+    (``is_yaml``), a ``.dat``, or an Across Lite ``.puz`` or ``.ipuz`` (``exchange_framework``).
+    An instance when the file has words, else its framework."""
+    if Path(path).suffix.lower() in EXCHANGE_SUFFIXES:
+        return exchange_framework(path, keep_letters, notes)
+    text = read_text(path)
+    if Path(path).suffix.lower() == ".grid":
+        return parse_grid(text, str(path))
+    instance = parse_yaml(text, str(path)) if is_yaml(path, text) else parse_dat(text, str(path))
+    return instance if instance.words else instance.framework
+
+
+def exchange_framework(path: str | Path, keep_letters: bool = False, notes: list[str] | None = None) -> Framework:
+    """A ``.puz`` (puzpy) or ``.ipuz`` (the ipuz library) as a framework: its blocks, an ipuz
+    puzzle's given letters, and with ``keep_letters`` its solution's letters as given letters;
+    what the framework cannot hold (rebus cells, circles) is added to ``notes``."""
+    from ..formats import ipuz, puz
+
+    reader = puz if Path(path).suffix.lower() == ".puz" else ipuz
+    rows, said = reader.read_framework(path, keep_letters)
+    if notes is not None:
+        notes.extend(said)
+    return framework_from_lines(rows, str(path), None)
+
+
+def framework_of(puzzle: CrosswordInstance | Framework) -> Framework:
+    """What ``read`` returned, as the framework a dictionary fills (an instance's words left aside)."""
+    return puzzle.framework if isinstance(puzzle, CrosswordInstance) else puzzle
+
+
+def read_instance(path: str | Path) -> CrosswordInstance:
+    """A file that must have words (``crossword.solve``)."""
+    read_back = read(path)
+    if isinstance(read_back, Framework):
+        raise InputError("no words before the framework (a framework-only file needs --dictionary)", path, 1)
+    return read_back
+
+
+class Dictionary(NamedTuple):
+    """A dictionary fill's words: normalised word -> score (1 when unscored)."""
+
+    words: dict[str, int]
+    skipped: int = 0  # lines that were not a word
+    skipped_lines: tuple[int, ...] = ()  # the first few of them (SKIPPED_SHOWN), for the warning
+
+    def skipped_text(self) -> str:
+        """``5 line(s) that are not a word (lines 3, 8, 9, 12, 20)``, the first few named."""
+        shown = ", ".join(map(str, self.skipped_lines))
+        more = ", …" if self.skipped > len(self.skipped_lines) else ""
+        return f"{self.skipped} line(s) that are not a word (line{'s' if self.skipped > 1 else ''} {shown}{more})"
+
+
+def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None = None) -> Dictionary:
+    """One word per line (any case) or ``WORD;SCORE``; non-letter lines are skipped and counted."""
+    text = read_text(path)
+    words: dict[str, int] = {}
+    skipped: list[int] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        raw = line.strip()
+        if not raw:
+            continue
+        raw, score = _scored(raw, path, number)
+        word = normalize_word(raw)
+        if score is None or not word.isalpha():
+            skipped.append(number)
+            continue
+        if len(word) < min_length or (min_score is not None and score < min_score):
+            continue
+        words[word] = max(score, words.get(word, score))
+    if not words:
+        why = []  # the options that left every word out, when they did
+        if min_length > 2:
+            why.append(f"{min_length} letters or more")
+        if min_score is not None:
+            why.append(f"a score of {min_score} or more")
+        reason = f" with {' and '.join(why)}" if why and text.strip() else ""
+        raise InputError(f"the dictionary has no usable word{reason}", path, None if text.strip() else 1)
+    return Dictionary(words, len(skipped), tuple(skipped[:SKIPPED_SHOWN]))
+
+
+def _scored(raw: str, path: str | Path, number: int) -> tuple[str, int | None]:
+    """A dictionary line's word and score (1 unscored; None: a score that is not a number)."""
+    if ";" not in raw:
+        return raw, 1
+    raw, _, tail = raw.partition(";")
+    try:
+        score = int(tail.strip())
+    except ValueError:
+        return raw, None
+    if not SCORE_MIN <= score <= SCORE_MAX:
+        raise InputError(
+            f"score {tail.strip()} is outside clingo's integer range ({SCORE_MIN} to {SCORE_MAX})", path, number
+        )
+    return raw, score

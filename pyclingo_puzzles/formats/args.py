@@ -105,6 +105,14 @@ def add_input(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+def add_html_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--html FILE``, alike in every subcommand: ``what`` says what the page lets one play."""
+    parser.add_argument(
+        "--html", type=Path, metavar="FILE",
+        help=f"write a playable page: {what} (one self-contained HTML file; - for stdout)",
+    )  # fmt: skip
+
+
 PAPERS = {"a4": "A4", "letter": "Letter"}  # --paper -> fpdf2's page format
 
 

@@ -111,3 +111,76 @@ def to_text(doc: dict[str, Any]) -> str:
 
 def write_ipuz(path: str | Path, doc: dict[str, Any]) -> None:
     write_atomic(path, to_text(doc), "ipuz file")
+
+
+# ------------------------------------------------------------------------------------------ reading
+
+
+def read_framework(path: str | Path, keep_letters: bool = False) -> tuple[list[str], list[str]]:
+    """An ``.ipuz`` crossword as framework rows (``.`` an empty place, ``#`` a block, a letter
+    given) and notes for the user. The ipuz library checks the document; the puzzle grid gives the
+    blocks (an omitted cell, null, is a block too) and the given letters (a cell's ``value``); the
+    solution's letters become given letters only with ``keep_letters``."""
+    import ipuz as ipuz_lib
+
+    from ..core.errors import InputError, read_text
+
+    name = str(path)
+    try:
+        doc = ipuz_lib.read(read_text(path))
+    except ipuz_lib.IPUZException as exc:
+        raise InputError(f"not a valid ipuz file ({exc})", name) from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        raise InputError(f"not a valid ipuz file ({type(exc).__name__})", name) from None
+    if not any(isinstance(k, str) and "crossword" in k for k in doc.get("kind", ())):
+        raise InputError("not an ipuz crossword (its 'kind' names no crossword)", name)
+    puzzle, solution = doc.get("puzzle"), doc.get("solution")
+    if not _grid(puzzle):
+        raise InputError("the ipuz file has no 'puzzle' grid (a list of rows)", name)
+    block, notes = doc.get("block", BLOCK), []
+    width = max(len(row) for row in puzzle)
+    letters = solution if keep_letters and _grid(solution) else []
+    if keep_letters and not letters:
+        notes.append("no 'solution' grid: only the puzzle's given letters are kept")
+    rows, marks = [], 0
+    for r, row in enumerate(puzzle):
+        out = ""
+        for c in range(width):
+            cell = row[c] if c < len(row) else None
+            marks += isinstance(cell, dict) and bool(cell.get("style"))
+            given = _letter(cell.get("value") if isinstance(cell, dict) else None)
+            if _is_block(cell, block):
+                out += "#"
+            elif given:
+                out += given
+            elif r < len(letters) and c < len(letters[r]) and _letter(_value(letters[r][c])):
+                out += _letter(_value(letters[r][c])) or "."
+            else:
+                out += "."
+        rows.append(out)
+    if marks:
+        notes.append(f"{marks} styled cell(s) (circles, shading): the styles are dropped (a framework has none)")
+    return rows, notes
+
+
+def _grid(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(r, list) and r for r in value)
+
+
+def _is_block(cell: Any, block: Any) -> bool:
+    if isinstance(cell, dict):
+        if "cell" not in cell:
+            return False  # a styled or given cell with no number: a place
+        cell = cell["cell"]
+    return cell is None or cell in (block, BLOCK)
+
+
+def _value(cell: Any) -> Any:
+    return cell.get("value") if isinstance(cell, dict) else cell
+
+
+def _letter(value: Any) -> str:
+    """A single letter (upper case), or "" for anything else (a rebus, a number, a block)."""
+    if isinstance(value, str) and len(value.strip()) == 1 and value.strip().isalpha():
+        return value.strip().upper()
+    return ""

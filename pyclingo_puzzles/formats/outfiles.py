@@ -2,8 +2,8 @@
 any work, then written whole or not at all.
 
 Before solving, ``check_output_paths`` refuses a path that cannot be written, two options naming the
-same file, and an output naming an input (the instance, a ``--rules`` file, the dictionary): a run
-must never destroy what it reads. ``-`` names standard output.
+same file, and an output naming an input (the instance, a ``--rules`` file and what it includes, the
+dictionary, the file behind standard input): a run must never destroy what it reads. ``-`` names standard output.
 
 ``write_atomic`` writes a temporary file beside the target and renames it over the target only when
 it is complete, so a full disk, a file-size limit (``RLIMIT_FSIZE``: the command ignores SIGXFSZ, so
@@ -48,6 +48,15 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
+def _behind_stdin(path: Path) -> bool:
+    """Whether ``path`` is the regular file standard input reads (same device and inode)."""
+    try:
+        stdin, target = os.fstat(0), os.stat(path)
+    except (OSError, ValueError):  # fd 0 closed, no such file, a NUL in the name
+        return False
+    return stat.S_ISREG(stdin.st_mode) and (stdin.st_dev, stdin.st_ino) == (target.st_dev, target.st_ino)
+
+
 def check_output_paths(
     paths: Mapping[str, Path | None], inputs: Iterable[tuple[str, Path | str]] = ()
 ) -> None:
@@ -63,6 +72,8 @@ def check_output_paths(
     for option, path in given.items():
         if is_stdout(path):
             continue
+        if _behind_stdin(path):  # `< w.txt` and /dev/stdin, /proc/self/fd/0, or w.txt by name
+            raise InputError(f"{option} names the file behind standard input; it would be overwritten", path)
         if path.is_dir():
             raise InputError(f"is a directory; {option} needs a file name", path)
         if path.exists() and not path.is_file():  # /dev/stdout, /dev/null, a FIFO: written in place

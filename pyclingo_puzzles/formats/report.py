@@ -2,7 +2,7 @@
 
 A family's ``run`` solves and returns a ``Report``: its exit code (clingo's convention), the text
 and the JSON document it would print, and for each output option it offers (``svg``, ``svg_key``,
-``pdf``, ``ipuz``) a function that makes that file's content. The report decides what is printed
+``pdf``, ``ipuz``, ``html``) a function that makes that file's content. The report decides what is printed
 and written: JSON or text on standard output (not when an output file is ``-``), each output file
 given written whole or not at all, the statistics on stderr. Content is made only when it is asked
 for, so a text run pays for no SVG, JSON or PDF.
@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 Content = Callable[[], Any]  # str (SVG, ipuz), bytes, or formats/pdf.Drawn (a PDF, with what it holds)
 
 # output option (its argparse dest) -> what the file holds, as messages name it
-OUTPUTS = {"svg": "SVG", "svg_key": "SVG key", "pdf": "PDF", "ipuz": "ipuz file", "json_file": "JSON"}
+OUTPUTS = {
+    "svg": "SVG", "svg_key": "SVG key", "pdf": "PDF", "ipuz": "ipuz file", "html": "HTML page",
+    "puz": "Across Lite .puz", "json_file": "JSON",
+}  # fmt: skip
 
 
 class Report:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape as _html_escape  # xml.sax.saxutils would pull in urllib and http at start-up
 from pathlib import Path
 
@@ -30,9 +30,20 @@ MARGIN = 24
 LINE = 20
 
 
-def clued_grid(rows: Sequence[str], title: str, clues: Sequence[str], *, letters: bool, blank: str = " ") -> str:
-    """A crossword page: the numbered grid (blank, or with ``letters`` filled) and its clue lines."""
+def clued_grid(
+    rows: Sequence[str],
+    title: str,
+    clues: Sequence[str],
+    *,
+    letters: bool,
+    blank: str = " ",
+    given: Mapping[tuple[int, int], str] | None = None,
+) -> str:
+    """A crossword page as the PDF draws it: the numbered grid, its blocks black, blank but for the
+    ``given`` letters (or with every letter when ``letters``: the key), and its clue lines."""
     from .ipuz import numbering
+
+    given = given or {}
 
     numbers = numbering(rows, blank)
     height, width = len(rows), max((len(r) for r in rows), default=0)
@@ -47,14 +58,15 @@ def clued_grid(rows: Sequence[str], title: str, clues: Sequence[str], *, letters
         f'<text x="{MARGIN}" y="{MARGIN + 12}" font-size="20">{escape(title)}</text>',
     ]
     for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch == blank:
-                continue
+        for c, ch in enumerate(row.ljust(width, blank)):  # a short row ends in blocks, as in the PDF
             x, y = MARGIN + c * CELL, top + r * CELL
+            if ch == blank:
+                out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="black" stroke="black"/>')
+                continue
             out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="white" stroke="black"/>')
             if (r, c) in numbers:
                 out.append(f'<text x="{x + 2}" y="{y + 10}" font-size="9">{numbers[(r, c)]}</text>')
-            if letters and ch != EMPTY_PLACE:  # a lone place stays empty: "." is no letter
+            if (letters or (r, c) in given) and ch != EMPTY_PLACE:  # a lone place stays empty: "." is no letter
                 out.append(
                     f'<text x="{x + CELL / 2}" y="{y + CELL - 8}" font-size="18" '
                     f'text-anchor="middle">{escape(ch)}</text>'

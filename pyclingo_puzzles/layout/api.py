@@ -4,7 +4,7 @@
 >>> from pyclingo_puzzles import layout
 >>> result = layout.arrange(["kettle", "oven", "toaster"], seed=1)
 >>> result.status, result.exit_code, result.crossings
-(<Status.SAT: 'SAT'>, 30, 2)
+(<Status.SAT: 'SAT'>, 0, 2)
 >>> sorted(p.word for p in result.placements)
 ['KETTLE', 'OVEN', 'TOASTER']
 """
@@ -21,6 +21,7 @@ from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.grid import Placement
 from ..core.solve import Stats, Status
+from ..core.status import api_code
 from ..formats.instances import LIST_SUFFIXES, YAML_SUFFIXES
 from ..formats.yamlio import DataDoc
 from . import render, workers
@@ -54,8 +55,14 @@ class LayoutResult:
         return Status.SAT if self.layout is not None else Status.UNKNOWN
 
     @property
-    def exit_code(self) -> int:
+    def clingo_code(self) -> int:
         return self.outcome.exit_code
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
+        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
+        return api_code(self.clingo_code)
 
     @property
     def optimal(self) -> bool:
@@ -116,12 +123,28 @@ class LayoutResult:
             raise ValueError("no layout to export")
         return render.ipuz(self.layout, self.instance)
 
+    def to_puz(self) -> bytes:
+        """The layout as Across Lite ``.puz`` bytes (puzpy reads them), with its clues and title."""
+        if self.layout is None:
+            raise ValueError("no layout to export")
+        return render.puz(self.layout, self.instance)
+
     def to_svg(self, key: bool = False) -> str:
         """The numbered blank puzzle with its clues, or (``key=True``) the filled one."""
         apicheck.flag(key, "key")
         if self.layout is None:
             raise ValueError("no layout to draw")
         return render.svg(self.layout, self.instance, key=key)
+
+    def to_html(self, *, title: str | None = None) -> str:
+        """A playable page (HTML, self-contained): the numbered grid to fill, the clues beside it;
+        ``title`` defaults to the instance's (else "Crossword")."""
+        from ..formats import html
+
+        apicheck.text(title, "title", optional=True)
+        if self.layout is None:
+            raise ValueError("no layout to play")
+        return html.crossword(self.to_ipuz(), title or self.instance.title or "Crossword", free_form=True)
 
     def verdict(self) -> str:
         layout = self.layout
@@ -150,7 +173,9 @@ class LayoutResult:
         if self.proved_box is not None:
             h, w = self.proved_box
             return f"{name}: no layout fits within {w}x{h} (proved)"
-        if self.optimal:  # only user rules can rule out every layout of a connected list
+        if self.optimal and self.outcome.collide:
+            return f"{name}: the words cannot all connect: every way they cross collides (proved)"
+        if self.optimal:
             return f"{name}: no layout satisfies the rules (proved)"
         return f"{name}: no layout found within the time limit"
 

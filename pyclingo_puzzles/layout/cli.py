@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..formats import instances
-from ..formats.args import add_input, add_pdf_arguments
+from ..formats.args import add_html_argument, add_input, add_pdf_arguments
 from ..formats.ipuz import to_text as ipuz_text
 from ..formats.output import warn
 from ..formats.report import Report
@@ -32,7 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the filled puzzle (SVG)")
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the puzzle as .ipuz (open crossword JSON)")
+    parser.add_argument("--puz", type=Path, metavar="FILE", help="write the puzzle as Across Lite .puz, with its clues")
     add_pdf_arguments(parser, "write printable pages: the numbered blank grid with its clues, then the solution")
+    add_html_argument(parser, "fill the grid from its clues, with checks and reveals")
 
 
 def run(args: argparse.Namespace) -> Report:
@@ -55,14 +57,16 @@ def run(args: argparse.Namespace) -> Report:
     result = LayoutResult(inst, outcome)
     layout = result.layout
     return Report(
-        result.exit_code,
+        result.clingo_code,
         text=lambda: result.text(src.name) + "\n",
         json=result.to_json,
         files={
             "svg": lambda: result.to_svg(key=False),
             "svg_key": lambda: result.to_svg(key=True),
             "ipuz": lambda: ipuz_text(result.to_ipuz()),
+            "puz": result.to_puz,
             "pdf": lambda: pdf(render.pdf_sheet(layout, inst), args),
+            "html": lambda: result.to_html(title=inst.title or instances.title(args.file, "Crossword")),
         },
         stats=result.stats,
         answered=layout is not None,

@@ -43,6 +43,7 @@ class Outcome:
     stats: Stats = field(default_factory=Stats)
     interrupted: bool = False
     shown: tuple[str, ...] | None = None  # the user's #show atoms for the layout (None: their rules show none)
+    collide: bool = False  # proved none without rules: every way the words cross collides
 
     @property
     def exit_code(self) -> int:

@@ -59,3 +59,11 @@ def pdf_sheet(layout: Layout, inst: LayoutInstance):
 
 def ipuz(layout: Layout, inst: LayoutInstance) -> dict[str, Any]:
     return crossword_ipuz(layout.rows(), layout.placements, clue=lambda p: inst.clue(p.word), title=inst.title)
+
+
+def puz(layout: Layout, inst: LayoutInstance) -> bytes:
+    """The layout as Across Lite ``.puz`` bytes, with its clues and title."""
+    from ..formats.puz import crossword_puz
+
+    title = inst.title or Path(inst.path).stem
+    return crossword_puz(layout.rows(), layout.placements, clue=lambda p: inst.clue(p.word), title=title)

@@ -59,6 +59,8 @@ OUTPUT_SHARE = 0.25  # and at most this share of it: printing a layout takes mil
 # kept whole for the output left the search nothing (every list gave "no layout found", 0.1 s into the run)
 
 
+GIVE_UP_STARTS = 12  # a short list without a layout after this many greedy starts (4 of 200 tries each
+# unbounded) goes to the proof: a list with layouts gets one at its first start (the proof would find it too)
 PLANE_CANDIDATES = 10_000  # user rules the greedy layout breaks: the complete model in the square every
 # connected layout fits in decides a short list up to this many candidates (measured: 25,000 ground in 1.7 s)
 
@@ -154,11 +156,17 @@ class Search(Moves, Clingo):
             return Outcome(None, optimal=True, unconnectable=lost, stats=self.stats)
         self.order_motifs()
         short = len(inst.words) <= PROOF_WORDS
-        best = self.starts_phase(self.short_walk(budget, GREEDY_SHARE) if short else self.mark(GREEDY_SHARE, budget))
+        # a short list whose square holding every connected layout grounds quickly: when greedy
+        # finds no layout, the complete model there decides (STRAXE FUX MAX: every crossing collides)
+        provable = short and plane_candidates(inst.words) <= PLANE_CANDIDATES
+        until = self.short_walk(budget, GREEDY_SHARE) if short else self.mark(GREEDY_SHARE, budget)
+        best = self.starts_phase(until, give_up=provable)
         self.find_motifs()  # when the starts ended after the first
         if best is None:
             if inst.max_width and inst.max_height and self.going():
                 return self.prove(None, t_end)  # greedy found no way into the box: clingo decides
+            if provable and self.going():
+                return self.plane_decide(t_end)
             return Outcome(None, stats=self.stats, interrupted=True)
         if check(inst.words, best.placements):
             raise VerificationError("greedy layout failed the checker")
@@ -170,7 +178,7 @@ class Search(Moves, Clingo):
             fitted = self.fit_rules(best, t_end, (time.monotonic() + t_end) / 2 if decide else None)
             if fitted is None:
                 if decide and self.going():
-                    return self.rules_decide(t_end)
+                    return self.plane_decide(t_end)
                 return Outcome(None, stats=self.stats, interrupted=True)
             best = fitted
         if len(inst.words) == 1 and not self.rules:
@@ -196,23 +204,25 @@ class Search(Moves, Clingo):
         )
         return outcome
 
-    def rules_decide(self, t_end: float) -> Outcome:
-        """User rules rejected the greedy layout: the complete model decides, in the instance's box
-        or (no box given) in a square every connected layout fits in (each word after the first
-        adds at most its length - 1 lines: the proof then covers the plane). A proof that nothing
-        fits is exit 20, so rules that rule out every layout are reported as such, not as a time
-        limit."""
+    def plane_decide(self, t_end: float) -> Outcome:
+        """Greedy found no layout, or user rules rejected it: the complete model decides, in the
+        instance's box or (no box given) in a square every connected layout fits in (each word
+        after the first adds at most its length - 1 lines: the proof then covers the plane). A
+        proof that nothing fits is exit 20, so words whose crossings all collide, or rules that
+        rule out every layout, are reported as such, not as a time limit."""
         plane = not (self.inst.max_width and self.inst.max_height)
         side = plane_side(self.inst.words) if plane else None
         outcome = self.prove(None, t_end, side=side)
         if plane and outcome.optimal:
             outcome.proved_box = None  # the square holds every layout: the proof is the plane's
+            outcome.collide = outcome.layout is None and not self.rules
         return outcome
 
-    def starts_phase(self, until: Mark) -> Layout | None:
+    def starts_phase(self, until: Mark, give_up: bool = False) -> Layout | None:
         """Randomised greedy starts, unbounded and inside square boxes (a box keeps the layout
         compact: as many crossings in a smaller area), until ``until``; the box side
-        follows the smallest that worked so far."""
+        follows the smallest that worked so far. Without a layout they go on to the deadline,
+        unless the complete model decides after them (a given box, or ``give_up``)."""
         inst = self.inst
         words = inst.words
         t_end = self.deadline
@@ -224,8 +234,10 @@ class Search(Moves, Clingo):
         while self.going():
             if best is not None and (not self.going(until) or self.starts >= cap):
                 break
-            if best is None and boxed and not self.going(until):
-                break  # greedy finds no way into the given box: the complete model decides
+            if best is None and (boxed or give_up) and not self.going(until):
+                break  # greedy finds no way (into the given box): the complete model decides
+            if best is None and give_up and self.starts >= GIVE_UP_STARTS:
+                break
             if self.starts == 1:
                 self.find_motifs()
             self.starts += 1

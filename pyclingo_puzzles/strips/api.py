@@ -17,6 +17,7 @@ from typing import Any
 from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.solve import Status
+from ..core.status import api_code
 from ..formats.yamlio import DataDoc
 from .hunt import Meta, assemble, black_cells
 from .reader import DEFAULT_LENGTHS, MAX_LENGTH, StripsInstance, from_doc, read_instance
@@ -115,11 +116,29 @@ class HuntResult:
         return "".join(self.meta.grid.letters[r][c] for r, c in self.black_cells)
 
     @property
-    def exit_code(self) -> int:
-        code = self.grids.exit_code
-        if self.meta_result is not None and self.meta_result.exit_code in (20, 1, 11):
-            code = self.meta_result.exit_code
+    def clingo_code(self) -> int:
+        code = self.grids.clingo_code
+        if self.meta_result is not None and self.meta_result.clingo_code in (20, 1, 11):
+            code = self.meta_result.clingo_code
         return code
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
+        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
+        return api_code(self.clingo_code)
+
+    def to_html(self, *, title: str = "Strips") -> str:
+        """A playable page (HTML, self-contained): every tiled grid, then the meta grid."""
+        from .play import page
+
+        apicheck.text(title, "title", optional=False)
+        tilings = [g.tilings[0] for g in self.grids.grids if g.tilings]
+        if self.meta_tiling is not None:
+            tilings.append(self.meta_tiling)
+        if not tilings:
+            raise ValueError("no tiling to play")
+        return page(tilings, self.grids.strip_lengths, title)
 
     def to_json(self, count: bool = False) -> dict[str, Any]:
         """The CLI's ``--json`` document (``count``: with the totals of ``--count``)."""

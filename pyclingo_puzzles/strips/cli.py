@@ -29,12 +29,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bottom-up", action="store_true", help="draw row 0 at the bottom (the original write-up's pictures)"
     )
     count.add_argument(parser, help="count all tilings of every grid and print only the numbers, one line per grid, "
-                       "with --hunt the meta grid's last (exit 30; with --time-limit lower bounds, printed as "
-                       "'at least N', exit 11)")
+                       "with --hunt the meta grid's last (with --time-limit lower bounds, printed as "
+                       "'at least N')")
     parser.add_argument(
         "--svg", type=Path, metavar="FILE", help="write the outlines as an SVG drawing (- for standard output)"
     )
     argtypes.add_pdf_arguments(parser, "write the outlines as printable pages, one grid a page")
+    argtypes.add_html_argument(parser, "cover every tiled grid with strips by hand, check it, show a solution")
     parser.add_argument(
         "--hunt", action="store_true",
         help="hunt chain: 1x1 cells -> meta grid -> solve it -> cells of the all-black strips",
@@ -48,16 +49,22 @@ def run(args: argparse.Namespace) -> Report:
     drawn = [g.tilings[0] for g in chain.grids.grids if g.tilings]
     if chain.meta_tiling is not None:
         drawn.append(chain.meta_tiling)
+    # a grid (or the meta grid) proved untileable: no answer, so no file (a drawing without it
+    # would pass for the whole instance's)
+    proved_none = chain.grids.status is Status.UNSAT or (
+        chain.meta_result is not None and chain.meta_result.status is Status.UNSAT
+    )
     return Report(
-        chain.exit_code,
+        chain.clingo_code,
         text=lambda: text(args, chain),
         json=lambda: chain.to_json(args.count),
         files={
             "svg": lambda: render.svg(drawn, args.per_row, args.bottom_up),
             "pdf": lambda: pdf(drawn, args),
+            "html": lambda: chain.to_html(title=Path(args.file).stem),
         },
         stats=chain.grids.stats,
-        answered=bool(drawn) and not args.count,
+        answered=bool(drawn) and not args.count and not proved_none,
     )
 
 

@@ -16,8 +16,9 @@ from clingo import Function, Number
 
 from ..core.errors import VerificationError, derived_error
 from ..core.solve import Answer, Solver, SolveResult, Stats, Status, exit_code
+from ..core.status import api_code
 from ..run import runtime
-from .reader import StripsInstance
+from .reader import DEFAULT_LENGTHS, StripsInstance
 from .tiling import NAMES_NO_GRID, Tiling, decode, grid_facts, names_grid, verify
 
 ENCODING = "strips.lp"
@@ -43,6 +44,7 @@ class StripsResult:
     stats: Stats
     interrupted: bool = False
     shown: tuple[str, ...] | None = None  # what the user's #show statements show in the first model
+    strip_lengths: tuple[int, ...] = DEFAULT_LENGTHS  # the instance's (a playable page needs them)
 
     @property
     def status(self) -> Status:
@@ -57,11 +59,28 @@ class StripsResult:
         return all(g.exhausted for g in self.grids)
 
     @property
-    def exit_code(self) -> int:
+    def clingo_code(self) -> int:
         return exit_code(self.status, self.exhausted, self.interrupted and self.status is not Status.UNSAT)
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
+        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
+        return api_code(self.clingo_code)
 
     def unsolvable(self) -> list[str]:
         return [g.name for g in self.grids if g.status is Status.UNSAT]
+
+    def to_html(self, *, title: str = "Strips") -> str:
+        """A playable page (HTML, self-contained) of every grid that has a tiling: draw the strips."""
+        from ..core import apicheck
+        from .play import page
+
+        apicheck.text(title, "title", optional=False)
+        tilings = [g.tilings[0] for g in self.grids if g.tilings]
+        if not tilings:
+            raise ValueError("no tiling to play")
+        return page(tilings, self.strip_lengths, title)
 
 
 def _blame(solver: Solver, time_limit: float | None, active: Sequence) -> list[str]:
@@ -138,7 +157,7 @@ class _Tiler:
 
     def finish(self, results: list[GridResult], interrupted: bool) -> StripsResult:
         self.stats.ground_seconds = self.solver.stats.ground_seconds
-        return StripsResult(results, self.stats, interrupted, self.shown)
+        return StripsResult(results, self.stats, interrupted, self.shown, self.instance.strip_lengths)
 
     def all_in_one(self, joint: bool) -> StripsResult | None:
         """One model tiles every grid. Counting without user rules: the joint models are the

@@ -20,13 +20,14 @@ from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.rules import describe_core
 from ..core.solve import Stats, Status, exit_code
+from ..core.status import api_code
 from ..formats import instances
 from ..formats.yamlio import DataDoc
 from . import quality, render
 from .autosize import find_size
 from .generate import generate as _generate
 from .puzzle import Outcome, Puzzle, dropped_words, listed_words
-from .reader import KEYS, LEVELS, MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance
+from .reader import LEVELS, MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance, sizeless
 from .verify import Placement
 
 __all__ = ["WordSearch", "generate", "generate_instance"]
@@ -86,10 +87,17 @@ class WordSearch:
         return dropped_words(self.instance, puzzle or self.puzzles[0]) if self.puzzles else []
 
     @property
-    def exit_code(self) -> int:
+    def clingo_code(self) -> int:
+        """The exit code in clingo's convention (10/11/20/30/1)."""
         if self.fit_most and self.status is Status.SAT:
             return exit_code(self.status, self.optimal, self.interrupted and not self.optimal)
         return exit_code(self.status, self.exhausted, self.interrupted)
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
+        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
+        return api_code(self.clingo_code)
 
     def explain(self) -> str:
         """Why there is no puzzle (the CLI's line), "" when there is one."""
@@ -152,6 +160,15 @@ class WordSearch:
         if not self.puzzles:
             raise ValueError(f"no puzzle to draw: {self.explain()}")
         return render.svg(self.puzzles[0], self.listed, key=key, title=title)
+
+    def to_html(self, *, title: str = "Word search") -> str:
+        """A playable page (HTML, self-contained) of the first puzzle: drag to mark the words."""
+        from . import play
+
+        apicheck.text(title, "title", optional=False)
+        if not self.puzzles:
+            raise ValueError(f"no puzzle to play: {self.explain()}")
+        return play.page(self.puzzles[0], self.listed, title)
 
     def __str__(self) -> str:
         if not self.puzzles:
@@ -273,9 +290,9 @@ def generate(
     extra: dict[str, Any] = {"max_shared": max_shared, "balance": balance}
     if isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix.lower() in FILE_SUFFIXES):
         src, size = instances.source(words), _size(width, height)
-        listed = instances.kind_of(src, KEYS) == "list"
+        listed = size is None and sizeless(src)
         inst = override(read_instance(src, size or ("auto" if listed else None)), level=level, seed=seed, size=size)
-        if size is None and listed:  # a plain list has no size: the smallest square, as the CLI's
+        if listed:  # a list or YAML without a size: the smallest square, as the CLI's
             found = find_size(inst, rules=rules, models=models, time_limit=time_limit, max_shared=max_shared)
             return from_outcome(found.inst, found.outcome, models, max_shared)
         return generate_instance(

@@ -19,7 +19,7 @@ from .autosize import find_size
 from .count import count_placements
 from .pdf import pages_for, sheets_for
 from .puzzle import Puzzle, listed_words
-from .reader import KEYS, LEVELS, MAX_SIZE, override, read_instance
+from .reader import LEVELS, MAX_SIZE, override, read_instance, sizeless
 
 NAME = "wordsearch"
 
@@ -50,17 +50,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write a printable puzzle page (SVG; - for stdout)")
     parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the solution page (SVG)")
     argtypes.add_pdf_arguments(parser, "write printable pages: puzzle(s), then key(s)")
+    argtypes.add_html_argument(parser, "find the (first) puzzle's words by dragging across them")
     count.add_argument(
         parser,
         help="count the placements of the whole word list (no second copy of a word made of placed letters) "
-        "and print only the number (exit 30; with --time-limit a lower bound, 'at least N', exit 11)",
+        "and print only the number (with --time-limit a lower bound, 'at least N')",
     )
 
 
 def run(args: argparse.Namespace) -> Report:
     src = instances.given(args.file, args.words)
-    if args.size is None and instances.kind_of(src, KEYS) == "list":
-        args.size = "auto"  # a plain word list has no size: the smallest grid the words fit on
+    if args.size is None and sizeless(src):
+        args.size = "auto"  # a word list or YAML without a size: the smallest grid the words fit on
     auto = args.size == "auto"
     inst = override(read_instance(src, args.size), level=args.level, seed=args.seed, size=None if auto else args.size)
     if args.count and auto:
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> Report:
         runtime.price(render_one(args, inst))  # timed on a sample: the reserve for printing the puzzles
     if args.count:
         counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
-        return count.report(counted.count, counted.exhausted, counted.exit_code)
+        return count.report(counted.count, counted.exhausted, counted.clingo_code)
     check_fit_arguments(args, inst)
     size_auto = None
     if auto:
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> Report:
         print(f"book: {result.book_note()}", file=sys.stderr)
     title = inst.title or instances.title(args.file, "Word search")
     return Report(
-        result.exit_code,
+        result.clingo_code,
         text=lambda: text(args, result),
         json=lambda: result.to_json()
         | ({"size_auto": size_auto} if size_auto else {})
@@ -105,6 +106,7 @@ def run(args: argparse.Namespace) -> Report:
             "svg": lambda: result.to_svg(key=False, title=title),
             "svg_key": lambda: result.to_svg(key=True, title=title),
             "pdf": lambda: pdf(result, title, args.paper),
+            "html": lambda: html(result, title),
         },
         stats=result.stats,
         answered=bool(result.puzzles),
@@ -159,6 +161,12 @@ def pdf(result: WordSearch, title: str, paper: str):
 
     pages = pdf_pages(result, title)
     return render(sheets_for(pages), paper, pages[0].heading, output_budget())
+
+
+def html(result: WordSearch, title: str) -> str:
+    from . import play
+
+    return play.page(result.puzzles[0], result.listed, title)
 
 
 def stats_dict(result: WordSearch) -> dict:

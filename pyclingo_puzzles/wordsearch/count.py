@@ -15,6 +15,7 @@ from pathlib import Path
 from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.solve import Answer, Solver, Status, exit_code
+from ..core.status import api_code
 from .candidates import FULL_LIMIT, active_atom, all_candidates, facts
 from .fill import partial_grid, stray_copies
 from .reader import WordSearchInstance, read_instance
@@ -34,8 +35,14 @@ class Count:
         return Status.UNSAT if self.exhausted else Status.UNKNOWN
 
     @property
-    def exit_code(self) -> int:
+    def clingo_code(self) -> int:
         return exit_code(self.status, self.exhausted, self.interrupted)
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
+        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
+        return api_code(self.clingo_code)
 
 
 @messages.one_run

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..core.apicheck import SEED_LIMIT
 from ..core.errors import InputError, shorten, shown
 from ..core.letters import checked_word, describe_char, first_non_letter, normalize_word
-from ..core.wordcheck import find_contained, find_duplicate
+from ..core.wordcheck import find_contained, find_duplicate, find_reversed
 from ..formats import instances
 from ..formats.yamlio import YamlDoc, expect_mapping, load_yaml
 from . import shapes
@@ -197,7 +197,8 @@ def parse_words(doc: YamlDoc) -> tuple[list[WordEntry], list[WordEntry]]:
 
 
 def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | None = None) -> None:
-    """Every word normalised letters, at least two; none twice, none inside another (linear checks)."""
+    """Every word normalised letters, at least two; none twice, none the reverse of another, none
+    inside another (linear checks)."""
     lines = lines or {}
     if not words:
         raise InputError("no words", path)
@@ -218,6 +219,16 @@ def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | 
             f"word {shorten(words[i])} occurs {how} {shorten(words[j])}, so it could never occur exactly once",
             path,
             lines.get(i),
+        )
+    mirrored = find_reversed(words)
+    if mirrored is not None:
+        i, j = mirrored
+        first, second = (f"line {lines[k]}" if lines.get(k) else f"word {k + 1}" for k in (i, j))
+        raise InputError(
+            f"words {shorten(words[i])} ({first}) and {shorten(words[j])} ({second}) are each other backwards: "
+            "each reads from the other's cells, so neither could occur exactly once; keep one of them",
+            path,
+            lines.get(j),
         )
 
 
@@ -348,6 +359,16 @@ def read_instance(path: str | Path | instances.Source, size: Size = None) -> Wor
     """A YAML instance or a plain word list (``.txt``, one word a line) from a file, standard input
     (``-``) or a ``Source``; ``size`` stands in for a missing width and height."""
     return instances.read(path, lambda doc: from_doc(doc, size), KEYS)
+
+
+def sizeless(src: instances.Source) -> bool:
+    """The input gives no size: a plain word list, or YAML with neither width, height nor mask
+    (``--size auto`` then: the smallest grid the words fit on). A document that is not a mapping
+    says nothing here: reading it gives its own error."""
+    if instances.kind_of(src, KEYS) == "list":
+        return True
+    data = instances.document(src, KEYS).data
+    return isinstance(data, dict) and not {"width", "height", "mask"} & data.keys()
 
 
 def override(

@@ -2,7 +2,8 @@
 
 Plain string search over the grid's rows, columns and both diagonal families, forwards and
 backwards. An occurrence is the set of cells a word is read from (a palindrome read both ways is
-one occurrence). A valid puzzle has every word exactly once, at its placement.
+one occurrence). A valid puzzle has every word exactly once, at its placement, and no two words on
+the same cells (STOP and POTS on one strip would each occur once, yet the player finds one strip).
 """
 
 from __future__ import annotations
@@ -80,6 +81,11 @@ def verify(
     problems = []
     index = GridIndex(grid)
     by_word = {p.word: p for p in placements}
+    on_cells: dict[frozenset[Cell], str] = {}  # two words on one strip of cells: the player finds one
+    for p in placements:
+        other = on_cells.setdefault(frozenset(p.cells()), p.word)
+        if other != p.word:
+            problems.append(f"{other} and {p.word} are placed on the same cells")
     for word in words:
         if word not in by_word:
             problems.append(f"{word} is not placed")

@@ -68,6 +68,15 @@ def test_bare_command_prints_a_short_usage() -> None:
         env={**os.environ, "PYCLINGO_PUZZLES_EXIT_CODES": "unix"},
     )
     assert unix.returncode == 2 and unix.stderr == done.stderr  # usage, in the unix convention
+    default = subprocess.run(
+        [sys.executable, "-m", "pyclingo_puzzles"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        env={k: v for k, v in os.environ.items() if k != "PYCLINGO_PUZZLES_EXIT_CODES"},
+    )
+    assert default.returncode == 2  # the default convention is Unix's
 
 
 def test_short_flags(capsys) -> None:
@@ -94,6 +103,20 @@ def test_completion_script(shell: str) -> None:
     for option in ("--time-limit", "--words", "--print-completion", "--dictionary", "--ipuz"):
         assert option in script
     assert script == completion_script(shell) + "\n"
+
+
+@pytest.mark.parametrize("argv", [["--print-completion", "bash"], ["--help"], ["--version"]])
+def test_output_cut_short_by_a_closed_pipe_ends_quietly(argv: list[str]) -> None:
+    """``--print-completion bash | head -1``: the reader has gone (here before the first write, so
+    every write meets the closed pipe); no traceback, exit 0."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, "-m", "pyclingo_puzzles", *argv], stdout=write_end,
+                              stderr=subprocess.PIPE, cwd=ROOT, timeout=120, check=False)  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert done.returncode == 0 and done.stderr.decode() == ""
 
 
 def test_completion_in_bash_completes_subcommands(tmp_path: Path) -> None:

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.crossword.framework import Framework
-from pyclingo_puzzles.crossword.p99_cli import solve_instance
+from pyclingo_puzzles.crossword.options import FillOptions
+from pyclingo_puzzles.crossword.p99 import solve_instance
 from pyclingo_puzzles.crossword.reader import parse_dat, parse_yaml, read_instance
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, build_solution, verify
 
@@ -295,7 +296,7 @@ def test_stats_go_to_stderr(cli) -> None:
 
 
 def test_solve_instance_api_returns_verified_solutions() -> None:
-    result, solutions = solve_instance(read_instance(CROSSWORD / "plus-two-solutions.yaml"), models=0)
+    result, solutions = solve_instance(read_instance(CROSSWORD / "plus-two-solutions.yaml"), FillOptions(models=0))
     assert result.count == 2 and len({s.grid for s in solutions}) == 2
 
 

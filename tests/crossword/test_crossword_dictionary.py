@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import wordfreq
 
+from pyclingo_puzzles.crossword import attempt
 from pyclingo_puzzles.crossword.api import fill
 from pyclingo_puzzles.crossword.english import (
     DEFAULT_MIN_SCORE,
@@ -21,8 +22,10 @@ from pyclingo_puzzles.crossword.english import (
     scored_words,
     zipf_score,
 )
-from pyclingo_puzzles.crossword.fill import Dictionary, _fill_once, preferred_floors, read_framework, solve_fill
 from pyclingo_puzzles.crossword.framework import Framework
+from pyclingo_puzzles.crossword.options import FillOptions
+from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read
+from pyclingo_puzzles.crossword.strategy import preferred_floors, solve_fill
 from pyclingo_puzzles.crossword.wordsets import WordTable
 
 from ..conftest import shared_path
@@ -101,6 +104,17 @@ def test_word_tables_equal_a_word_by_word_construction() -> None:
 # ------------------------------------------------------------------------------------------ the CLI
 
 
+@pytest.mark.parametrize("name", ["open-5x5.grid", "classic-15x15.grid"])
+def test_the_grids_the_docs_name_fill_from_the_default_dictionary(name: str, cli) -> None:
+    """The docs' examples run from a fresh clone: the shipped grids fill from `en` (no ../shared)."""
+    frame = MINI.parent / name
+    res = cli("crossword", frame, "--json", "--time-limit", "60")
+    assert res.code == 10, res.err
+    grid = json.loads(res.out)["solutions"][0]["grid"]
+    blocks = [[ch == "*" for ch in row] for row in frame.read_text().split()]
+    assert [[ch == " " for ch in row] for row in grid] == blocks
+
+
 def test_dictionary_en_fills_a_grid_with_known_words_above_the_floor(cli) -> None:
     res = cli("crossword", MINI, "--dictionary", "en", "--json")
     assert res.code == 10
@@ -145,19 +159,7 @@ def test_the_search_tries_the_best_scored_word_first() -> None:
     (alphabetical order, or a choice by candidate counts, would take APPLE)."""
     framework = Framework.from_lines(["....."])
     dictionary = Dictionary({"APPLE": 100, "ZEBRA": 500, "MANGO": 300})
-    outcome = _fill_once(
-        framework,
-        dictionary,
-        rules=(),
-        models=1,
-        seed=None,
-        time_limit=None,
-        no_repeat=True,
-        optimize=False,
-        word_atoms=False,
-        jobs=1,
-        value_rule="failures",
-    )
+    outcome = attempt.once(framework, dictionary, FillOptions(value_rule="failures"))
     assert [p.word for p in outcome.solutions[0].placements] == ["ZEBRA"]
 
 
@@ -166,7 +168,7 @@ def test_crossing_slots_take_their_best_words(rule: str) -> None:
     """Two crossing slots: the fill is the pair of best words that agree on the shared letter."""
     framework = Framework.from_lines(["...", ".##", ".##"])
     words = {"ACE": 100, "ASK": 150, "ZOO": 400, "ZIP": 300, "ZAP": 120, "AXE": 110}
-    outcome = solve_fill(framework, Dictionary(words), value_rule=rule)
+    outcome = solve_fill(framework, Dictionary(words), FillOptions(value_rule=rule))
     assert sorted(p.word for p in outcome.solutions[0].placements) == ["ZIP", "ZOO"]
 
 
@@ -184,7 +186,7 @@ def test_the_best_words_win_when_several_attempts_run_at_once(jobs: int) -> None
     this slot, and the fill is the first attempt's whichever finishes first."""
     words = {f"{a}{b}X": 100 + 10 * i + j for i, a in enumerate("ABCDE") for j, b in enumerate("FGHI")}
     dictionary = Dictionary(words)
-    outcome = solve_fill(Framework.from_lines(["..."]), dictionary, jobs=jobs)
+    outcome = solve_fill(Framework.from_lines(["..."]), dictionary, FillOptions(jobs=jobs))
     assert outcome.stats.extra["score_floor"] == preferred_floors(dictionary)[0]
     assert [p.word for p in outcome.solutions[0].placements] == ["EIX"]  # the best word
 
@@ -195,7 +197,7 @@ def test_an_attempt_without_candidates_passes_to_the_next(jobs: int) -> None:
     words = {f"{a}{b}": 500 + i for i, (a, b) in enumerate(itertools.product("ABC", "DEF"))}
     words |= {"LONG": 200, "WORD": 199, "MORE": 198}
     dictionary = Dictionary(words)
-    outcome = solve_fill(Framework.from_lines(["...."]), dictionary, jobs=jobs)
+    outcome = solve_fill(Framework.from_lines(["...."]), dictionary, FillOptions(jobs=jobs))
     assert outcome.solutions and outcome.stats.extra.get("score_floor", 0) < preferred_floors(dictionary)[0]
     assert [p.word for p in outcome.solutions[0].placements] == ["LONG"]
 
@@ -220,7 +222,7 @@ VAN_BEEK_15 = [f"15.{i:02d}" for i in range(1, 11)]
 
 
 def van_beek(name: str) -> Framework:
-    return read_framework(shared_path("crossword-bench", "grids", f"{name}.grid"))[0]
+    return framework_of(read(shared_path("crossword-bench", "grids", f"{name}.grid")))
 
 
 @pytest.mark.slow
@@ -233,7 +235,7 @@ def test_every_15x15_van_beek_grid_fills_from_its_best_words() -> None:
     preferred = preferred_floors(en)
     zipfs = []
     for name in VAN_BEEK_15:
-        outcome = solve_fill(van_beek(name), en, jobs=2)
+        outcome = solve_fill(van_beek(name), en, FillOptions(jobs=2))
         assert outcome.solutions, name
         assert outcome.stats.extra["score_floor"] in preferred, name
         words = [p.word for p in outcome.solutions[0].placements]
@@ -259,6 +261,6 @@ def test_a_van_beek_fill_is_the_same_for_the_same_seed() -> None:
     then the next, each worker racing the other) the same seed gives the same fill, run after
     run. The two propagators take the same decisions (tests/crossword/test_fill_native.py)."""
     framework, en = van_beek("15.10"), english_dictionary()
-    first, again = (solve_fill(framework, en, seed=5, jobs=2) for _ in range(2))
+    first, again = (solve_fill(framework, en, FillOptions(seed=5, jobs=2)) for _ in range(2))
     assert first.solutions and first.solutions[0].placements == again.solutions[0].placements
     assert first.stats.extra["score_floor"] == again.stats.extra["score_floor"] < preferred_floors(en)[0]

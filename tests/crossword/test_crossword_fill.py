@@ -13,10 +13,13 @@ from hypothesis import strategies as st
 
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.crossword import native
-from pyclingo_puzzles.crossword.fill import Dictionary, prune, read_dictionary, read_framework, seed_subset, solve_fill
 from pyclingo_puzzles.crossword.framework import Framework
-from pyclingo_puzzles.crossword.propagator import VALUE_RULES, allowed_words
+from pyclingo_puzzles.crossword.options import VALUE_RULES, FillOptions
+from pyclingo_puzzles.crossword.propagator import allowed_words
+from pyclingo_puzzles.crossword.pruning import prune
+from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
+from pyclingo_puzzles.crossword.strategy import seed_subset, solve_fill
 from pyclingo_puzzles.crossword.wordsets import WordTable
 
 from ..conftest import shared_path
@@ -48,7 +51,7 @@ def grid_file(tmp_path: Path, text: str, name: str = "f.grid") -> Path:
 
 def check(out: str, frame: Path, allowed: list[str], repeats: bool = False) -> dict:
     data = json.loads(out)
-    framework, _ = read_framework(frame)
+    framework = framework_of(read(frame))
     for sol in data["solutions"]:
         solution = CrosswordSolution(tuple(sol["grid"]), tuple(Placement(**p) for p in sol["placements"]))
         assert verify(framework, solution, allowed={w.upper() for w in allowed}, repeats=repeats) == []
@@ -225,10 +228,10 @@ def test_a_dictionary_emptied_by_the_options_names_them(cli, tmp_path: Path) -> 
 
 def test_grid_reader_errors(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
-        read_framework(grid_file(tmp_path, "__\n_?\n"))
+        framework_of(read(grid_file(tmp_path, "__\n_?\n")))
     assert info.value.line == 2 and "'?'" in str(info.value)
     with pytest.raises(InputError, match="no site"):
-        read_framework(grid_file(tmp_path, "_*\n*_\n"))
+        framework_of(read(grid_file(tmp_path, "_*\n*_\n")))
 
 
 def test_pruning_by_crossings() -> None:
@@ -300,7 +303,7 @@ def test_fuzz_grid_reader(text: str) -> None:
         path = Path(d) / "f.grid"
         path.write_text(text)
         try:
-            read_framework(path)
+            framework_of(read(path))
         except InputError as exc:
             assert "\n" not in str(exc)
 
@@ -312,7 +315,7 @@ def test_real_5x5_grid_with_wamerican(cli) -> None:
     assert res.code == 10
     data = json.loads(res.out)
     allowed = {w.strip().upper() for w in words.read_text().split()}
-    framework, _ = read_framework(grid)
+    framework = framework_of(read(grid))
     sol = data["solutions"][0]
     assert (
         verify(
@@ -329,7 +332,7 @@ def test_real_5x5_grid_with_wamerican(cli) -> None:
 
 def all_fills(framework: Framework, words: list[str], **kw) -> tuple[str, set[tuple[str, ...]]]:
     dictionary = Dictionary({w.upper(): 1 for w in words})
-    outcome = solve_fill(framework, dictionary, models=0, **kw)
+    outcome = solve_fill(framework, dictionary, FillOptions(models=0, **kw))
     if outcome.result is None:
         return "UNSAT", set()
     grids = {sol.grid for sol in outcome.solutions}
@@ -373,8 +376,8 @@ def test_letter_rules_keep_the_propagator(cli, tmp_path: Path, dictionary: Path)
 def test_real_15x15_grid_fills_fast_with_the_propagator(propagator: str) -> None:
     grid = shared_path("crossword-bench", "grids", "15.01.grid")
     words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
-    framework, _ = read_framework(grid)
-    outcome = solve_fill(framework, read_dictionary(words), time_limit=60)
+    framework = framework_of(read(grid))
+    outcome = solve_fill(framework, read_dictionary(words), FillOptions(time_limit=60))
     assert outcome.result is not None and outcome.result.status.value == "SAT"
     assert outcome.stats.extra["word_atoms"] is False
     assert outcome.stats.extra["propagator"] == {"c": "C", "python": "Python"}[propagator]
@@ -396,8 +399,8 @@ def test_the_search_on_a_real_grid_is_the_measured_one() -> None:
         pytest.skip(f"search figures measured with clingo {MEASURED_WITH}, this is {clingo.__version__}")
     grid = shared_path("crossword-bench", "grids", "15.02.grid")
     words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
-    framework, _ = read_framework(grid)
-    outcome = solve_fill(framework, read_dictionary(words), jobs=1)
+    framework = framework_of(read(grid))
+    outcome = solve_fill(framework, read_dictionary(words), FillOptions(jobs=1))
     assert (outcome.stats.conflicts, outcome.stats.choices) == (147, 261)
     fill = "\n".join(outcome.solutions[0].grid).encode()
     assert hashlib.sha1(fill).hexdigest()[:12] == "b8b8af952c68"  # the fill itself (wamerican's words stay out)
@@ -428,30 +431,31 @@ def test_allowed_words_from_live_or_ruled_out_letters_agree(words: list[str], po
 def test_racing_value_rules_gives_the_winning_rules_own_fill(rows: list[str]) -> None:
     framework = Framework.from_lines(rows)
     dictionary = Dictionary({w.upper(): 1 for w in [*WORDS, "cart", "tear", "rate", "race", "acre", "care"]})
-    raced = solve_fill(framework, dictionary, jobs=2, seed=3)
+    raced = solve_fill(framework, dictionary, FillOptions(jobs=2, seed=3))
     assert raced.solutions and raced.solutions[0].placements  # a real fill, not an empty framework
     rule = raced.stats.extra["value_rule"]
     assert raced.stats.extra["jobs"] == 2
-    alone = solve_fill(framework, dictionary, seed=3, value_rule=rule)
+    alone = solve_fill(framework, dictionary, FillOptions(seed=3, value_rule=rule))
     assert raced.result is not None and alone.result is not None
     assert (raced.result.status, raced.solutions) == (alone.result.status, alone.solutions)
-    again = solve_fill(framework, dictionary, jobs=2, seed=3)
+    again = solve_fill(framework, dictionary, FillOptions(jobs=2, seed=3))
     assert again.solutions == raced.solutions
 
 
 @pytest.mark.parametrize("rule", VALUE_RULES)
 def test_every_search_rule_fills_and_proves(rule: str) -> None:
     dictionary = Dictionary({w.upper(): 1 for w in [*WORDS, "cart", "tear", "rate", "race", "acre", "care"]})
-    filled = solve_fill(Framework.from_lines(["....", ".##.", "...."]), dictionary, value_rule=rule)
+    filled = solve_fill(Framework.from_lines(["....", ".##.", "...."]), dictionary, FillOptions(value_rule=rule))
     assert filled.result is not None and filled.result.status.value == "SAT"
     assert len(filled.solutions[0].placements) == 4  # verified inside solve_fill
-    stuck = solve_fill(Framework.from_lines(["...", ".#.", "..."]), Dictionary({"CAT": 1, "TAC": 1}), value_rule=rule)
+    ring = Framework.from_lines(["...", ".#.", "..."])
+    stuck = solve_fill(ring, Dictionary({"CAT": 1, "TAC": 1}), FillOptions(value_rule=rule))
     assert stuck.result is not None and stuck.result.status.value == "UNSAT"
 
 
 def test_racing_proves_unfillable() -> None:
     framework = Framework.from_lines(["...", ".#.", "..."])  # four slots, two words: the search must prove it
-    outcome = solve_fill(framework, Dictionary({"CAT": 1, "TAC": 1}), jobs=2)
+    outcome = solve_fill(framework, Dictionary({"CAT": 1, "TAC": 1}), FillOptions(jobs=2))
     assert outcome.result is not None and outcome.result.status.value == "UNSAT"
     assert outcome.result.exit_code == 20
 
@@ -465,7 +469,7 @@ def test_a_seed_that_leaves_out_every_fitting_word_still_fills() -> None:
     dictionary = Dictionary({w.upper(): 1 for w in WORDS})
     fitting = {"CAT", "CAR"}  # the only words for "C.."
     seed = next(s for s in range(1, 1_000_000) if not fitting & seed_subset(dictionary, s).words.keys())
-    outcome = solve_fill(Framework.from_lines(["C.."]), dictionary, seed=seed)
+    outcome = solve_fill(Framework.from_lines(["C.."]), dictionary, FillOptions(seed=seed))
     assert outcome.result is not None and outcome.result.status.value == "SAT"
     assert outcome.solutions[0].grid[0] in fitting
     assert "seed_left_out" not in outcome.stats.extra  # the whole dictionary decided
@@ -474,5 +478,5 @@ def test_a_seed_that_leaves_out_every_fitting_word_still_fills() -> None:
 def test_seeded_proofs_of_unfillable_use_every_word() -> None:
     dictionary = Dictionary({"CAT": 1, "TAC": 1, "ACT": 1})
     seed = next(s for s in range(1, 1_000_000) if len(seed_subset(dictionary, s).words) < 3)
-    outcome = solve_fill(Framework.from_lines(["...", ".#.", "..."]), dictionary, seed=seed)
+    outcome = solve_fill(Framework.from_lines(["...", ".#.", "..."]), dictionary, FillOptions(seed=seed))
     assert outcome.result is not None and outcome.result.exit_code == 20

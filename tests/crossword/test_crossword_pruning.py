@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.crossword.facts import candidate_facts, site_facts, word_facts
 from pyclingo_puzzles.crossword.framework import Framework
+from pyclingo_puzzles.crossword.options import FillOptions
 from pyclingo_puzzles.crossword.p99 import candidates, solve_instance
 from pyclingo_puzzles.crossword.reader import CrosswordInstance, read_instance
 from pyclingo_puzzles.crossword.solution import Placement, build_solution, verify
@@ -47,7 +48,7 @@ def test_a_crossing_site_that_cannot_show_the_letter_excludes_the_word_in_the_en
 
 def test_python_pruning_drops_the_same_pair_and_keeps_the_solution() -> None:
     assert candidates(FRAME, FRAME.sites(), WORDS) == {0: [0], 1: [1], 2: [0, 2]}
-    result, solutions = solve_instance(CrosswordInstance("<test>", tuple(WORDS), FRAME), models=0)
+    result, solutions = solve_instance(CrosswordInstance("<test>", tuple(WORDS), FRAME), FillOptions(models=0))
     assert result.count == 1 and solutions[0].grid == ("CAT", "O  ", "   ", "DOG")
 
 
@@ -133,5 +134,5 @@ def test_pruning_keeps_the_number_of_solutions(height: int, width: int, seed: in
     solver.add_facts(word_facts(instance.words))
     solver.add_facts(candidate_facts(every))
     unpruned = solver.solve(models=0, keep=0)
-    result, _ = solve_instance(instance, count=True)
+    result, _ = solve_instance(instance, FillOptions(count=True))
     assert result.count == unpruned.count >= 1 and result.exhausted and unpruned.exhausted

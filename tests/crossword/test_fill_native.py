@@ -22,19 +22,15 @@ import pytest
 
 from pyclingo_puzzles.core.solve import Solver, Status
 from pyclingo_puzzles.crossword import native
-from pyclingo_puzzles.crossword.facts import site_facts
-from pyclingo_puzzles.crossword.fill import (
-    ENCODING,
-    Dictionary,
-    option_facts,
-    prune,
-    read_dictionary,
-    read_framework,
-    solve_fill,
-)
+from pyclingo_puzzles.crossword.attempt import ENCODING
+from pyclingo_puzzles.crossword.facts import option_facts, site_facts
 from pyclingo_puzzles.crossword.framework import Framework, Site
-from pyclingo_puzzles.crossword.propagator import VALUE_RULES, WordPropagator
+from pyclingo_puzzles.crossword.options import VALUE_RULES, FillOptions
+from pyclingo_puzzles.crossword.propagator import WordPropagator
+from pyclingo_puzzles.crossword.pruning import prune
+from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
 from pyclingo_puzzles.crossword.solution import decode_letters, verify
+from pyclingo_puzzles.crossword.strategy import solve_fill
 
 from ..conftest import shared_path, wait_for_children
 
@@ -131,7 +127,7 @@ def test_both_propagators_decide_alike_on_a_van_beek_grid() -> None:
     most of this test's time is reading the 100,000 words)."""
     grid = shared_path("crossword-bench", "grids", "15.06.grid")
     words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
-    framework, _ = read_framework(grid)
+    framework = framework_of(read(grid))
     found = same_search(framework, read_dictionary(words), rule="failures", conflicts=150)
     assert found[1] >= 150
 
@@ -150,16 +146,16 @@ def test_the_random_draws_are_pythons() -> None:
 def test_stats_say_which_propagator_ran() -> None:
     framework = Framework.from_lines(["....", ".##.", "...."])
     dictionary = Dictionary({w.upper(): 1 for w in WORDS})
-    assert solve_fill(framework, dictionary, propagator="c").stats.extra["propagator"] == "C"
-    assert solve_fill(framework, dictionary, propagator="python").stats.extra["propagator"] == "Python"
-    assert "propagator" not in solve_fill(framework, dictionary, word_atoms=True).stats.extra
+    assert solve_fill(framework, dictionary, FillOptions(propagator="c")).stats.extra["propagator"] == "C"
+    assert solve_fill(framework, dictionary, FillOptions(propagator="python")).stats.extra["propagator"] == "Python"
+    assert "propagator" not in solve_fill(framework, dictionary, FillOptions(word_atoms=True)).stats.extra
 
 
 def test_racing_workers_pick_the_same_winner_with_either_propagator() -> None:
     framework = Framework.from_lines(["....."] * 5)
     dictionary = Dictionary({w.upper(): 1 for w in HARDER})
-    c = solve_fill(framework, dictionary, jobs=3, time_limit=120, propagator="c")
-    py = solve_fill(framework, dictionary, jobs=3, time_limit=120, propagator="python")
+    c = solve_fill(framework, dictionary, FillOptions(jobs=3, time_limit=120, propagator="c"))
+    py = solve_fill(framework, dictionary, FillOptions(jobs=3, time_limit=120, propagator="python"))
     assert c.result is not None and py.result is not None and c.result.status is py.result.status
     assert c.stats.extra["value_rule"] == py.stats.extra["value_rule"]
     assert c.solutions == py.solutions
@@ -211,8 +207,8 @@ def test_letters_outside_ascii(words: list[str]) -> None:
     for no_repeat in (True, False):
         same_search(framework, words, no_repeat=no_repeat)
     dictionary = Dictionary({w.upper(): 1 for w in words})
-    compiled = solve_fill(framework, dictionary, models=0, propagator="c", no_repeat=False)
-    python = solve_fill(framework, dictionary, models=0, propagator="python", no_repeat=False)
+    compiled = solve_fill(framework, dictionary, FillOptions(models=0, propagator="c", no_repeat=False))
+    python = solve_fill(framework, dictionary, FillOptions(models=0, propagator="python", no_repeat=False))
     assert compiled.solutions == python.solutions and compiled.solutions
 
 
@@ -221,7 +217,8 @@ def test_a_search_stopped_mid_propagation_leaves_nothing_behind() -> None:
     before = LOADED[1].fp_live_allocations()
     words = random_words(60_000, 9, range(4, 9))
     framework = Framework.from_lines(["........", "........", "........", "........", "........"])
-    outcome = solve_fill(framework, Dictionary({w.upper(): 1 for w in words}), time_limit=1.0, propagator="c")
+    dictionary = Dictionary({w.upper(): 1 for w in words})
+    outcome = solve_fill(framework, dictionary, FillOptions(time_limit=1.0, propagator="c"))
     assert outcome.result is not None  # stopped by its limit or decided: either way a clean result
     del outcome
     gc.collect()
@@ -257,7 +254,7 @@ def test_allocation_failures_become_one_line_errors() -> None:
         for after in (0, 1, 3, 10, 30, 60, 100, 150, 300, 1000):
             lib.fp_fail_allocation_after(after)
             try:
-                solve_fill(framework, dictionary, jobs=1, time_limit=30, propagator="c")
+                solve_fill(framework, dictionary, FillOptions(jobs=1, time_limit=30, propagator="c"))
             except native.NativeError as exc:
                 failed += 1
                 assert "\n" not in str(exc) and "out of memory" in str(exc)

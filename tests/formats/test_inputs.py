@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pyclingo_puzzles import Status, wordsearch
 from pyclingo_puzzles.core.errors import InputError, shorten
 from pyclingo_puzzles.formats import instances
 from pyclingo_puzzles.layout.reader import read_instance as read_layout
@@ -63,8 +64,19 @@ def test_yaml_without_a_size_takes_the_size_option(capsys, tmp_path: Path) -> No
     path = write(tmp_path, "w.yaml", "words: [cat, dog]\n")
     code, out, _ = run_cli(capsys, "wordsearch", path, "--size", "6x6", "--json")
     assert code == 10 and len(json.loads(out)["grid"]) == 6
-    message = one_line_65(capsys, "wordsearch", path)
-    assert message.startswith(f"error: {path}:1: 'width' is missing") and "--size auto" in message
+    only_width = write(tmp_path, "half.yaml", "width: 6\nwords: [cat, dog]\n")
+    message = one_line_65(capsys, "wordsearch", only_width)  # half a size is a mistake, not "no size"
+    assert message.startswith(f"error: {only_width}:1: 'height' is missing") and "--size auto" in message
+
+
+def test_yaml_without_a_size_gets_the_smallest_size_as_a_plain_list_does(capsys, tmp_path: Path) -> None:
+    path = write(tmp_path, "w.yaml", "title: Pets\nwords: [cat, dog, bird]\n")
+    code, out, err = run_cli(capsys, "wordsearch", path, "--json")
+    doc = json.loads(out)
+    assert code == 10 and (doc["size_auto"]["width"], doc["size_auto"]["height"]) == (4, 4), err
+    assert len(doc["grid"]) == 4 and "size auto: 4x4" in err
+    puzzle = wordsearch.generate(str(path))  # the API reads the file as the command does
+    assert puzzle.status is Status.SAT and (puzzle.instance.width, puzzle.instance.height) == (4, 4)
 
 
 def test_standard_input_as_a_word_list(capsys, stdin) -> None:

@@ -163,10 +163,10 @@ def test_a_lone_crossword_place_is_drawn_empty(cli, tmp_path: Path) -> None:
     frame = tmp_path / "lone.dat"
     frame.write_text("AB\n\n..\n  \n . \n")
     out = {s: tmp_path / f"o.{s}" for s in ("svg", "pdf", "ipuz")}
-    res = cli("crossword", frame, "--svg", out["svg"], "--pdf", out["pdf"], "--ipuz", out["ipuz"])
+    res = cli("crossword", frame, "--svg-key", out["svg"], "--pdf", out["pdf"], "--ipuz", out["ipuz"])
     assert res.code == 10 and res.out == "AB \n   \n . \n\n"
     texts = [t.text for t in ET.parse(out["svg"]).getroot().iter() if t.tag.endswith("text")]
-    assert "A" in texts and "." not in texts
+    assert "A" in texts and "." not in texts  # the key: the letters, none at the lone place
     assert "." not in pypdf.PdfReader(out["pdf"]).pages[1].extract_text().split("Across")[0]  # the grid's part
     solution = ipuz.read(out["ipuz"].read_text(encoding="utf-8"))["solution"]
     assert solution == [["A", "B", "#"], ["#", "#", "#"], ["#", None, "#"]]
@@ -207,6 +207,8 @@ def test_exit_codes_in_both_conventions(cli, argv: list, clingo: int, unix: int,
     monkeypatch.setenv("PYCLINGO_PUZZLES_EXIT_CODES", "unix")
     assert cli(*argv).code == unix
     assert cli(*argv, "--exit-codes", "clingo").code == clingo  # the option overrides the environment
+    monkeypatch.delenv("PYCLINGO_PUZZLES_EXIT_CODES")
+    assert cli(*argv).code == unix  # the default: Unix
 
 
 def test_limit_without_an_answer_is_3_in_unix(endless: Path) -> None:
@@ -224,7 +226,16 @@ def test_a_batch_maps_its_most_severe_code(cli) -> None:
     assert [json.loads(line)["exit"] for line in res.out.splitlines()] == [0, 1]
 
 
+def test_a_batch_exits_in_the_unix_convention_by_default(cli, monkeypatch, capsys) -> None:
+    monkeypatch.delenv("PYCLINGO_PUZZLES_EXIT_CODES")
+    files = [FAMILIES["crossword"][0], UNSAT["crossword"], "no-such-file.dat"]
+    res = cli("crossword", *files, "--json")
+    assert res.code == 2  # the most severe: bad input
+    assert [json.loads(line)["exit"] for line in res.out.splitlines()] == [0, 1, 2]
+    assert "exit 2 (the most severe of 2 > 3 > 1 > 0)" in res.err
+
+
 def test_an_unknown_convention_in_the_environment_is_a_usage_error(cli, monkeypatch) -> None:
     monkeypatch.setenv("PYCLINGO_PUZZLES_EXIT_CODES", "posix")
     res = cli("crossword", FAMILIES["crossword"][0])
-    assert res.code == 65 and "PYCLINGO_PUZZLES_EXIT_CODES" in res.err
+    assert res.code == 2 and "PYCLINGO_PUZZLES_EXIT_CODES" in res.err  # the default convention: unix

@@ -12,8 +12,10 @@ import pytest
 from pyclingo_puzzles.core import rules
 from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.core.status import Status
-from pyclingo_puzzles.crossword.fill import Dictionary, solve_fill
 from pyclingo_puzzles.crossword.framework import Framework
+from pyclingo_puzzles.crossword.options import FillOptions
+from pyclingo_puzzles.crossword.reader import Dictionary
+from pyclingo_puzzles.crossword.strategy import solve_fill
 from pyclingo_puzzles.run import runtime
 from pyclingo_puzzles.wordsearch.api import generate
 from pyclingo_puzzles.wordsearch.autosize import find_size
@@ -54,7 +56,7 @@ def test_the_size_search_asks_the_budget(budget_seen: list[float | None], tmp_pa
 
 
 def test_a_dictionary_fill_asks_the_budget(budget_seen: list[float | None]) -> None:
-    solve_fill(Framework.from_lines(["..."]), Dictionary({"CAT": 1, "DOG": 1}), time_limit=LIMIT)
+    solve_fill(Framework.from_lines(["..."]), Dictionary({"CAT": 1, "DOG": 1}), FillOptions(time_limit=LIMIT))
     assert within_the_limit(budget_seen)
 
 

@@ -85,7 +85,7 @@ def brute_force_best(words: list[str], weights: list[int], width: int, height: i
     [
         (["ABC", "CDE", "AFG", "EGA", "BDF"], [1, 1, 1, 1, 1]),
         (["ABC", "CDE", "AFG", "EGA", "BDF"], [1, 3, 1, 2, 1]),
-        (["ABA", "BAB", "AAB", "BBA", "ABB"], [2, 1, 1, 1, 3]),
+        (["ABA", "BAB", "AAB", "BBA", "BBB"], [2, 1, 1, 1, 3]),  # (no word and its reverse: refused)
     ],
 )
 def test_fit_most_finds_the_brute_force_optimum(words: list[str], weights: list[int], tmp_path: Path) -> None:

@@ -1,0 +1,216 @@
+"""One dictionary-fill search: prune (``pruning.py``), then clingo over the pruned candidates with
+the word propagator (C or Python) or the ground word atoms, each answer decoded and verified.
+``strategy.py`` decides which dictionaries to try and in what order; this runs one of them."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from clingo import Symbol
+
+from ..core import rules as user_rules
+from ..core.errors import VerificationError
+from ..core.solve import Answer, Solver, SolveResult, Stats, Status, encoding_path
+from ..run import runtime
+from ..run.portfolio import Progress, can_race, race
+from . import shared
+from .facts import fill_facts, option_facts, site_facts
+from .framework import Framework, Site
+from .options import VALUE_RULES, FillOptions
+from .propagator import WordPropagator
+from .pruning import Candidates, prune
+from .reader import Dictionary
+from .solution import CrosswordSolution, decode, decode_letters, verify
+
+if TYPE_CHECKING:
+    from .native import NativePropagator
+
+ENCODING = "crossword_fill.lp"
+
+
+@dataclass
+class FillOutcome:
+    result: SolveResult | None  # None: pruning left a slot without candidates (``empty``)
+    solutions: list[CrosswordSolution]
+    empty: list[Site]
+    stats: Stats
+    rules_to_blame: list[str] = field(default_factory=list)  # UNSAT only because of these rule files
+
+
+def wants_word_atoms(rules: Sequence[str]) -> bool:
+    """Whether the user's rules use or define fill/2, word/2, letter/3, cand/2 or score/2, which
+    exist only when the word atoms are ground (read from the rules' syntax: comments never count)."""
+    return user_rules.uses(rules, user_rules.WORD_ATOMS)
+
+
+def once(
+    framework: Framework, dictionary: Dictionary, options: FillOptions, conflicts: int | None = None
+) -> FillOutcome:
+    """Prune, then solve (stopped after ``conflicts`` conflicts when given). By default the word
+    constraint runs as a propagator over the letter atoms (no word atoms are ground);
+    ``options.word_atoms`` (implied by ``optimize`` and by rules that mention fill/2) grounds the
+    whole encoding instead. With ``options.jobs`` > 1 a search for one fill races the propagator's
+    value rules in that many processes (``portfolio.race``: the answer does not depend on timing)."""
+    job = prepare(framework, dictionary, options, conflicts)
+    if isinstance(job, FillOutcome):
+        return job  # a slot without candidates
+    if options.jobs > 1 and job.lazy and options.models == 1 and not options.count and can_race():
+        diagnose_raced(options.rules)
+        raced = VALUE_RULES[: max(1, min(options.jobs, len(VALUE_RULES)))]
+        won, outcome, waited = race([partial(job.run, rule) for rule in raced], decided)
+        outcome.stats.extra.update(value_rule=raced[won], jobs=len(raced), race_wait_seconds=round(waited, 3))
+    else:
+        outcome = job.run(options.value_rule)
+    outcome.stats.extra.update(prune_seconds=job.prune_seconds)
+    return outcome
+
+
+def prepare(
+    framework: Framework, dictionary: Dictionary, options: FillOptions, conflicts: int | None = None
+) -> FillJob | FillOutcome:
+    """Prune, then the search to run (see ``once``); the outcome instead when a slot is left
+    without candidates. The search's time is what the run's budget has left after pruning."""
+    t0 = time.perf_counter()
+    sites = framework.sites()
+    with runtime.stage("pruning candidates"):
+        cands = prune(framework, sites, dictionary)
+    prune_seconds = round(time.perf_counter() - t0, 4)
+    if cands.empty:
+        return FillOutcome(None, [], cands.empty, Stats(extra={"prune_seconds": prune_seconds}))
+    lazy = not (options.word_atoms or options.optimize or wants_word_atoms(options.rules))
+    # chosen (and loaded) here, before any worker is forked: a fallback is said once
+    native = lazy and _native().choose(options.propagator) == "c"
+    left = runtime.remaining()  # after pruning: the search's own limit (a raced worker's too)
+    return FillJob(framework, sites, cands, dictionary, options, left, lazy, conflicts, native, prune_seconds)
+
+
+def diagnose_raced(rules: Sequence[str]) -> None:
+    """Said in the parent, not once per worker; the constants are those ``FillJob.run`` sets."""
+    user_rules.diagnose_paths([encoding_path(ENCODING)], rules, ("no_repeat", "optimize", "lazy"))
+
+
+def decided(outcome: FillOutcome) -> bool:
+    return outcome.result is not None and outcome.result.status is not Status.UNKNOWN
+
+
+@dataclass(frozen=True)
+class FillJob:
+    """One search over the pruned candidates: ``run`` may execute in a portfolio's worker process,
+    so it returns answers as verified solutions only (clingo symbols do not cross processes)."""
+
+    framework: Framework
+    sites: list[Site]
+    cands: Candidates
+    dictionary: Dictionary
+    options: FillOptions
+    time_limit: float | None  # this search's, within the run's budget
+    lazy: bool  # the word propagator over letter atoms (not the ground word atoms)
+    conflicts: int | None = None  # stop the search after this many conflicts
+    native: bool = False  # the word propagator compiled (native.NativePropagator), not WordPropagator
+    prune_seconds: float = 0.0  # spent making ``cands`` (for --stats)
+
+    def run(self, value_rule: str, progress: Progress | None = None) -> FillOutcome:
+        solver = Solver([ENCODING], self.options.rules, seed=self.options.seed, options=self._clingo_options())
+        propagator, facts, words = self._inputs(solver, value_rule, progress)
+        self._shared_rule(solver)
+        solver.add_facts(facts)
+        solver.ground()
+        solutions: list[CrosswordSolution] = []
+        # improve until the optimum is proved (the last model is the best), or enumerate (--count:
+        # every answer counted, none decoded)
+        models = 0 if self.options.optimize or self.options.count else self.options.models
+        on_answer = None if self.options.count else partial(self._take, solver, words, solutions)
+        try:
+            result = solver.solve(models=models, time_limit=self.time_limit, keep=0, on_answer=on_answer)
+        except (MemoryError, RuntimeError) as exc:
+            if not self.native or isinstance(exc, VerificationError):
+                raise
+            raise _native().solve_error(exc) from None  # what the C side reported, in one line
+        finally:
+            runtime.describe(None)  # the progress line's conflict count ends with the search
+        if propagator is not None and self.native:
+            propagator.finish()
+        return self._outcome(solver, result, solutions)
+
+    def _clingo_options(self) -> list[str]:
+        o = self.options
+        options = ["--sign-def=pos", "-c", f"no_repeat={int(o.no_repeat)}", "-c", f"optimize={int(o.optimize)}"]
+        options += ["-c", f"lazy={int(self.lazy)}"]
+        if o.seed and not self.lazy:
+            options.append("--rand-freq=0.01")
+        if self.conflicts is not None:
+            options.append(f"--solve-limit={self.conflicts}")
+        return options
+
+    def _inputs(
+        self, solver: Solver, value_rule: str, progress: Progress | None
+    ) -> tuple[WordPropagator | NativePropagator | None, list[Symbol], list[str]]:
+        """The propagator registered on ``solver`` (lazy) and the facts, with the words by id
+        (word atoms ground: ``facts.fill_facts``)."""
+        o, cands = self.options, self.cands
+        if not self.lazy:
+            scores = self.dictionary.words if o.optimize else None
+            with runtime.stage("building facts"):  # a large word list takes seconds here
+                facts, words = fill_facts(self.framework, self.sites, cands, scores, random.Random(o.seed or 0))
+            return None, facts, words
+        propagator: WordPropagator | NativePropagator
+        args = (self.sites, cands.tables, cands.bits, o.no_repeat, o.seed or 0, value_rule, progress)
+        if self.native:
+            propagator = _native().NativePropagator(*args)
+            propagator.register(solver.ctl)
+        else:
+            propagator = WordPropagator(*args)
+            solver.ctl.register_propagator(propagator)
+        runtime.describe(lambda: f"{propagator.conflicts:,} slot conflicts")
+        return propagator, [*site_facts(self.framework, self.sites), *option_facts(cands)], []
+
+    def _shared_rule(self, solver: Solver) -> None:
+        """``--max-shared-substring``: its propagator checks each complete fill (``shared.py``)."""
+        n = self.options.max_shared_substring
+        if shared.applies(self.sites, n):
+            solver.ctl.register_propagator(shared.SharedRunPropagator(self.sites, n))
+
+    def _take(self, solver: Solver, words: list[str], solutions: list[CrosswordSolution], answer: Answer) -> None:
+        """Decode and verify each answer as it arrives, so a run stopped by its time limit has its
+        answers ready to print (an optimisation keeps only the latest, best one)."""
+        rules = self.options.rules
+        if self.lazy:
+            sol = decode_letters(answer.symbols, self.sites, self.framework, rules)
+        else:
+            by_id = {s.id: s for s in self.sites}
+            sol = decode(answer.symbols, words, by_id, self.framework, predicate="fill", word_first=False, rules=rules)
+        problems = verify(self.framework, sol, allowed=self.dictionary.words.keys(), repeats=not self.options.no_repeat)
+        entries, n = [p.word for p in sol.placements], self.options.max_shared_substring
+        problems += [f"{a} and {b} share {run}" for a, b, run in shared.shared_runs(entries, n)]
+        if problems:
+            raise VerificationError(problems[0])
+        if self.options.optimize:
+            solutions.clear()
+        solutions.append(sol._replace(shown=solver.shown(answer)))
+        runtime.priced(solutions[-1])  # timed on a sample: the reserve for printing
+
+    def _outcome(self, solver: Solver, result: SolveResult, solutions: list[CrosswordSolution]) -> FillOutcome:
+        blamed = []
+        if result.status is Status.UNSAT and solver.rule_files and not self.lazy:
+            # not with the propagator: it takes letters false at its start as gone for good, which
+            # stops holding once the rules' switches are freed
+            blamed = user_rules.blame(solver, self.time_limit)
+        result.stats.extra.update(candidates=self.cands.count(), word_atoms=not self.lazy)
+        if self.lazy:
+            result.stats.extra.update(propagator="C" if self.native else "Python")
+        result = result.replace(answers=[], core=[])  # decoded above; symbols stay in this process
+        return FillOutcome(result, solutions, [], result.stats, blamed)
+
+
+def _native() -> ModuleType:
+    """The compiled propagator's module, imported only when a fill runs the propagator."""
+    from . import native
+
+    return native
+

@@ -1,0 +1,51 @@
+"""``FillOptions``: how one crossword run solves, built once (by ``cli.py`` from the arguments, by
+``api.py`` from keywords) and handed down unchanged to the search and the propagator."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from typing import NamedTuple
+
+# The word propagator's rules for the letter to try next (``propagator.py``); a race runs several.
+VALUE_RULES = ("failures", "product", "min")
+DEFAULT_SHARED = 6  # --max-shared-substring: NATION and NATIONAL may not meet, STATION and NATIONS (ATION) may
+
+
+class FillOptions(NamedTuple):
+    """Both modes read ``rules`` to ``count``; the rest is the dictionary fill's. Frozen: a
+    changed copy is ``options._replace(...)``. A NamedTuple, not a frozen dataclass: a P-99 run
+    builds one, and importing ``dataclasses`` costs about a sixth of its start-up
+    (docs/development.md, "Start-up")."""
+
+    rules: tuple[str, ...] = ()  # the user's rule files (paths as strings)
+    models: int = 1  # solutions wanted, 0 = all
+    seed: int | None = None
+    time_limit: float | None = None  # seconds, within the run's own budget
+    count: bool = False  # count every solution, keep none
+    no_repeat: bool = True  # never the same word on two slots
+    optimize: bool = False  # the best total score (word atoms ground)
+    word_atoms: bool = False  # ground fill/2 instead of the word propagator
+    jobs: int = 1  # processes one fill may race
+    min_length: int = 2  # dictionary words shorter than this are left out
+    min_score: int | None = None  # ... and those scored below this
+    propagator: str = "auto"  # "auto", "c" or "python" (native.choose)
+    value_rule: str = VALUE_RULES[0]  # the propagator's letter choice when nothing races
+    max_shared_substring: int = DEFAULT_SHARED  # no two entries share a run this long (0: no limit)
+
+    def dictionary_only(self) -> list[str]:
+        """The dictionary fill's options that differ from their defaults, as the command names
+        them (they mean nothing to a word list)."""
+        given = [("--optimize", self.optimize), ("--word-atoms", self.word_atoms)]
+        given += [("--allow-repeat", not self.no_repeat), ("--min-length", self.min_length != 2)]
+        given.append(("--min-score", self.min_score is not None))
+        given.append(("--max-shared-substring", self.max_shared_substring != DEFAULT_SHARED))
+        return [option for option, on in given if on]
+
+
+DEFAULTS = FillOptions()
+
+
+def rule_paths(rules: Iterable[str | os.PathLike[str]]) -> tuple[str, ...]:
+    """Rule files as the options hold them: strings, in order."""
+    return tuple(os.fspath(r) for r in rules)

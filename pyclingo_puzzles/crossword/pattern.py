@@ -1,0 +1,263 @@
+"""A block pattern and its fill from nothing (``crossword --size 15x15``).
+
+``encodings/crossword_pattern.lp`` states the pattern rules (symmetry, connected white cells,
+entries of at least ``min_length`` letters, at most ``max_words`` entries and ``max_blocks`` blocks,
+theme entries on slots of their length; no wide-open area: no all-white ``square`` x ``square``,
+and no all-white 3 x ``strip`` or ``strip`` x 3 rectangle, the areas a fill from common words gets
+stuck in). One clingo control searches patterns for the whole run; each pattern it gives is filled
+by the dictionary fill under a budget. A pattern whose fill is proved impossible gives its
+unfillable core (``unfillable.find_core``): its slots are forbidden together (a nogood over
+``slot/4``), which rules out at once every later pattern with the same reason, not just this one.
+A pattern whose fill is neither found nor refuted within the budget is forbidden as a whole.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from clingo import Function, Number, Symbol
+
+from ..core.errors import InputError
+from ..core.solve import Solver, Status
+from ..run import runtime
+from .framework import Framework
+from .themes import Theme, check_themes, place_themes, theme_letters, with_letters
+
+ENCODING = "crossword_pattern.lp"
+SIZE_MIN, SIZE_MAX = 3, 25  # rows and columns of a generated grid
+SYMMETRIES = ("rotational", "mirror", "none")
+WORDS_15 = 78  # the American limit on a 15x15 grid, scaled by area for other sizes
+BLOCK_SHARE = 0.17  # at most this share of blocks (38 of 225 on 15x15)
+OPEN_SQUARE = 4  # no all-white square of this side ...
+OPEN_STRIP = 6  # ... nor 3 x this (either way): areas that common words rarely fill
+ATTEMPT_SECONDS = 3.0  # a pattern's fill budget (the run's limit cuts it too)
+CORE_SECONDS = 2.0  # the budget for an unfillable pattern's core
+
+
+@dataclass(frozen=True)
+class PatternSpec:
+    """What the generated grid must be."""
+
+    height: int = 15
+    width: int = 15
+    symmetry: str = "rotational"
+    min_length: int = 3
+    max_words: int | None = None  # None: WORDS_15 scaled by area
+    block_share: float = BLOCK_SHARE
+    themes: tuple[Theme, ...] = ()
+
+    @property
+    def words_bound(self) -> int:
+        if self.max_words is not None:
+            return self.max_words
+        return max(1, round(WORDS_15 * self.height * self.width / 225))
+
+    @property
+    def blocks_bound(self) -> int:
+        return int(self.block_share * self.height * self.width + 1e-9)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``15x15`` (or ``15``) as (rows, columns), each within SIZE_MIN..SIZE_MAX."""
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        dims = [int(p) for p in parts]
+    except ValueError:
+        raise InputError(f"size {text!r} is not ROWSxCOLUMNS (e.g. 15x15)", "--size") from None
+    if len(dims) == 1:
+        dims = dims * 2
+    if len(dims) != 2 or not all(SIZE_MIN <= d <= SIZE_MAX for d in dims):
+        raise InputError(f"size {text!r}: rows and columns must be {SIZE_MIN} to {SIZE_MAX}", "--size")
+    return dims[0], dims[1]
+
+
+def check_spec(spec: PatternSpec) -> PatternSpec:
+    """The spec with its themes placed; an InputError for options that cannot hold together."""
+    for d in (spec.height, spec.width):
+        if not SIZE_MIN <= d <= SIZE_MAX:
+            size = f"{spec.height}x{spec.width}"
+            raise InputError(f"size {size}: rows and columns must be {SIZE_MIN} to {SIZE_MAX}", "--size")
+    if spec.symmetry not in SYMMETRIES:
+        raise InputError(f"unknown symmetry {spec.symmetry!r} (known: {', '.join(SYMMETRIES)})", "--symmetry")
+    if spec.min_length < 2:
+        raise InputError("--min-length must be at least 2 for a generated pattern (every letter checked)",
+                         "--min-length")
+    if spec.min_length > max(spec.height, spec.width):
+        size = f"{spec.height}x{spec.width}"
+        raise InputError(f"--min-length {spec.min_length} is longer than the {size} grid", "--min-length")
+    if not 0 <= spec.block_share < 1:
+        raise InputError("--max-block-share must be at least 0 and below 1", "--max-block-share")
+    if spec.words_bound < 2:
+        raise InputError("--max-words must be at least 2 (an across and a down entry)", "--max-words")
+    for t in spec.themes:
+        if len(t.word) < spec.min_length:
+            raise InputError(f"theme entry {t.word} is shorter than --min-length {spec.min_length}", "--theme")
+    check_themes(spec.themes, spec.height, spec.width)
+    placed = tuple(place_themes(spec.themes, spec.height, spec.width, spec.symmetry))
+    check_themes(placed, spec.height, spec.width)
+    return PatternSpec(
+        spec.height, spec.width, spec.symmetry, spec.min_length, spec.max_words, spec.block_share, placed
+    )
+
+
+def longest(spec: PatternSpec) -> int:
+    """The longest entry but for theme entries: two thirds of the grid's side (10 on 15x15; the
+    van Beek 15x15 grids have 9 to 15), since long entries of common words cross badly."""
+    return max(spec.min_length, -(-2 * max(spec.height, spec.width) // 3))
+
+
+class PatternSearch:
+    """One clingo control over the patterns of a spec; ``next`` gives one not yet forbidden. The
+    bounds that only make a fill easier (``longest``, OPEN_SQUARE, OPEN_STRIP) are dropped when no
+    pattern keeps them (a 13x13 grid with mirror symmetry has none)."""
+
+    def __init__(self, spec: PatternSpec, seed: int | None, easy: bool = True):
+        self.spec, self.seed, self.easy = spec, seed, easy
+        constants = {
+            "height": spec.height, "width": spec.width, "min_length": spec.min_length,
+            "max_length": longest(spec) if easy else max(spec.height, spec.width), "max_words": spec.words_bound,
+            "max_blocks": spec.blocks_bound, "square": OPEN_SQUARE if easy else 0, "strip": OPEN_STRIP if easy else 0,
+        }
+        options = [x for name, value in constants.items() for x in ("-c", f"{name}={value}")]
+        options += ["-c", f"symmetry={spec.symmetry}", "--sign-def=rnd", "--rand-freq=0.3"]
+        self.solver = Solver([ENCODING], seed=seed or 0, options=options)
+        self.solver.add_facts(
+            Function("theme", [Number(t.row or 0), Number(t.col or 0), Function(t.direction), Number(len(t.word))])
+            for t in spec.themes
+        )
+        self.solver.ground()
+        self.patterns = 0
+
+    def next(self, time_limit: float | None) -> tuple[Status, frozenset[tuple[int, int]], list[Symbol]]:
+        """(status, the blocks, the pattern's slot/4 atoms)."""
+        found: list[list[Symbol]] = []
+        result = self.solver.solve(
+            models=1, time_limit=time_limit, keep=0, on_answer=lambda a: found.append(list(a.symbols))
+        )
+        if not found:
+            if result.status is Status.UNSAT and self.easy and not self.patterns:
+                self.__init__(self.spec, self.seed, easy=False)  # type: ignore[misc]
+                return self.next(time_limit)
+            return result.status, frozenset(), []
+        self.patterns += 1
+        blocks = frozenset((s.arguments[0].number, s.arguments[1].number) for s in found[0] if s.name == "block")
+        slots = [s for s in self.slot_atoms() if self._holds(s, blocks)]
+        return Status.SAT, blocks, slots
+
+    def slot_atoms(self) -> list[Symbol]:
+        return [a.symbol for a in self.solver.ctl.symbolic_atoms.by_signature("slot", 4)]
+
+    def _holds(self, slot: Symbol, blocks: frozenset[tuple[int, int]]) -> bool:
+        r, c, d, n = (a.number if a.type.name == "Number" else a.name for a in slot.arguments)
+        dr, dc = (0, 1) if d == "across" else (1, 0)
+        cells = [(r + dr * i, c + dc * i) for i in range(n)]
+        before, after = (r - dr, c - dc), (r + dr * n, c + dc * n)
+        return all(x not in blocks for x in cells) and all(
+            x in blocks or not (0 <= x[0] < self.spec.height and 0 <= x[1] < self.spec.width) for x in (before, after)
+        )
+
+    def forbid(self, slots: Sequence[Symbol]) -> None:
+        """No later pattern has all these slots."""
+        self.solver.add_nogood(list(slots))
+
+
+@dataclass
+class Generated:
+    """The generated framework (theme letters written in), and what the search did."""
+
+    framework: Framework | None
+    fill: object = None  # the last fill's FillOutcome
+    patterns: int = 0
+    cores: list[int] = field(default_factory=list)  # the size of each core learnt
+    gave_up: str = ""  # why no pattern is left ("" when one was filled or time ran out)
+
+
+def rows_of(spec: PatternSpec, blocks: frozenset[tuple[int, int]]) -> Framework:
+    rows = tuple("".join(" " if (r, c) in blocks else "." for c in range(spec.width)) for r in range(spec.height))
+    return with_letters(Framework(rows), theme_letters(spec.themes))
+
+
+def generate(spec: PatternSpec, words: dict[str, int], fill, *, seed: int | None = None) -> Generated:
+    """Patterns until one is filled (``fill(framework, time_limit)`` returns a FillOutcome), the
+    run's limit is hit, or no pattern is left. ``words`` (with the themes) explain unfillable ones."""
+    from .unfillable import find_core
+
+    search = PatternSearch(spec, seed)
+    out = Generated(None)
+    rng = random.Random(seed or 0)
+    while not runtime.out_of_time() and not runtime.stopping():
+        status, blocks, slots = search.next(runtime.remaining())
+        out.patterns = search.patterns
+        if status is Status.UNSAT:
+            out.gave_up = "no pattern is left that the rules allow" if out.patterns else "the rules allow no pattern"
+            return out
+        if status is not Status.SAT:
+            return out
+        framework = rows_of(spec, blocks)
+        outcome = fill(framework, _budget(ATTEMPT_SECONDS))
+        out.framework, out.fill = framework, outcome
+        if outcome.solutions:
+            return out
+        if outcome.result is None or outcome.result.status is Status.UNSAT:
+            core = find_core(framework, words, seed=rng.randrange(1 << 16), time_limit=_budget(CORE_SECONDS))
+            if core is not None:
+                key = {(s.row, s.col, s.direction, s.length) for s in core.slots}
+                slots = [s for s in slots if _slot_key(s) in key] or slots
+                out.cores.append(len(slots))
+        search.forbid(slots)
+    return out
+
+
+def _slot_key(slot: Symbol) -> tuple:
+    r, c, d, n = slot.arguments
+    return (r.number, c.number, d.name, n.number)
+
+
+def _budget(seconds: float) -> float:
+    left = runtime.remaining()
+    return seconds if left is None else max(0.0, min(seconds, left))
+
+
+def elapsed_since(t0: float) -> float:
+    return round(time.perf_counter() - t0, 3)
+
+
+def pattern_problems(framework: Framework, spec: PatternSpec) -> list[str]:
+    """What breaks the pattern rules, checked in Python independently of the encoding: symmetry,
+    connected white cells, entry lengths, the counts of entries and blocks, theme slots."""
+    h, w = framework.height, framework.width
+    white = {p for p in framework.places()}
+    blocks = {(r, c) for r in range(h) for c in range(w)} - white
+    problems = []
+    images = {"rotational": lambda r, c: (h - 1 - r, w - 1 - c), "mirror": lambda r, c: (r, w - 1 - c)}
+    image = images.get(spec.symmetry)
+    if image is not None and any(image(r, c) not in blocks for r, c in blocks):
+        problems.append(f"the blocks are not {spec.symmetry}ly symmetric")
+    if white:
+        seen, todo = set(), [min(white)]
+        while todo:
+            r, c = todo.pop()
+            if (r, c) in seen:
+                continue
+            seen.add((r, c))
+            todo.extend(n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in white)
+        if seen != white:
+            problems.append("the white cells are not connected")
+    sites = framework.sites()
+    covered = {d: {cell for s in sites if s.direction == d for cell in s.cells()} for d in ("across", "down")}
+    if any(p not in covered["across"] or p not in covered["down"] for p in white) or any(
+        s.length < spec.min_length for s in sites
+    ):
+        problems.append(f"an entry is shorter than {spec.min_length} letters")
+    if len(sites) > spec.words_bound:
+        problems.append(f"{len(sites)} entries, more than {spec.words_bound}")
+    if len(blocks) > spec.blocks_bound:
+        problems.append(f"{len(blocks)} blocks, more than {spec.blocks_bound}")
+    keys = {(s.row, s.col, s.direction, s.length) for s in sites}
+    for t in spec.themes:
+        if (t.row, t.col, t.direction, len(t.word)) not in keys:
+            problems.append(f"theme entry {t.text()} is not on a slot of its length")
+    return problems

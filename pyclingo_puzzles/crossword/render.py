@@ -1,0 +1,71 @@
+"""Crossword output: one solution as the report prints it, the .ipuz, SVG, PDF and HTML files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from .api import CrosswordResult
+from .solution import CrosswordSolution, render_text
+
+if TYPE_CHECKING:
+    from ..formats.pdf import Drawn
+
+
+def render_one(as_json: bool) -> Callable[[CrosswordSolution], str]:
+    """One solution as the report prints it (JSON or text): timed on a sample, it sizes the time a
+    search keeps for printing its solutions (``runtime.price``)."""
+    if as_json:
+        import json
+
+        return lambda sol: json.dumps(sol.as_dict(), ensure_ascii=False, indent=2)
+    return lambda sol: f"Solution 1:\n{render_text(sol)}\n" + (f"shown: {' '.join(sol.shown)}\n" if sol.shown else "")
+
+
+def ipuz_text(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int], str] | None = None) -> str:
+    from ..formats import ipuz  # on use, as every output's module
+
+    return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title, given=given))
+
+
+def html(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int], str] | None = None) -> str:
+    from .play import page  # on use, as every output's module
+
+    return page(solution, title, given)
+
+
+def svg(solution: CrosswordSolution, title: str) -> str:
+    from ..formats import ipuz
+    from ..formats.svg import clued_grid
+
+    return clued_grid(solution.grid, title, ipuz.clue_lines(solution.grid, solution.placements), letters=True)
+
+
+def pdf(
+    result: CrosswordResult,
+    title: str,
+    paper: str,
+    given: Mapping[tuple[int, int], str] | None = None,
+    clues: Mapping[str, str] | None = None,
+) -> Drawn:
+    """Each solution's numbered grid, blank but for the ``given`` letters, with its entries'
+    clues (``clues``: word -> clue) and lengths, the fills at the back."""
+    from ..formats import ipuz
+    from ..formats.pdf import clued_grid_sheet, output_budget, render
+    from .exports import clue_of
+
+    clue = clue_of(clues or {})
+
+    count = len(result.solutions)
+    sheets = [
+        clued_grid_sheet(
+            f"{title} ({i} of {count})" if count > 1 else title,  # its key page: "... — solution"
+            s.grid,
+            ipuz.numbering(s.grid),
+            ipuz.clue_lines(s.grid, s.placements, clue, answers=False),
+            ipuz.clue_lines(s.grid, s.placements, clue),
+            given=given,
+        )
+        for i, s in enumerate(result.solutions, 1)
+    ]
+    return render(sheets, paper, title, output_budget())

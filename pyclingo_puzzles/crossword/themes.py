@@ -1,0 +1,166 @@
+"""Theme entries: ``WORD[@ROW,COL,A|D]`` as the command line, YAML and ``.grid`` files write them,
+checked, and placed where none is given (symmetrically on a generated pattern).
+
+A theme entry is part of the solution, never a given letter: outputs print the puzzle without it.
+It need not be in the dictionary (the fill adds it). Rows and columns count from 0, as everywhere
+in the tool's output.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import NamedTuple
+
+from ..core.errors import InputError
+from ..core.letters import normalize_word
+from .framework import Direction, Framework, Site
+
+NOTATION = re.compile(r"^\s*([^@\s]+)\s*(?:@\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([AaDd]|across|down))?\s*)?$")
+
+
+class Theme(NamedTuple):
+    word: str
+    row: int | None = None  # None: placed by the tool
+    col: int | None = None
+    direction: Direction = "across"
+
+    @property
+    def placed(self) -> bool:
+        return self.row is not None and self.col is not None
+
+    def site(self) -> Site:
+        assert self.row is not None and self.col is not None
+        return Site(-1, self.row, self.col, self.direction, len(self.word))
+
+    def cells(self) -> list[tuple[int, int]]:
+        return self.site().cells()
+
+    def text(self) -> str:
+        where = f"@{self.row},{self.col},{self.direction[0].upper()}" if self.placed else ""
+        return f"{self.word}{where}"
+
+
+def parse_theme(text: str, source: str = "--theme", line: int | None = None) -> Theme:
+    """``WORD``, ``WORD@ROW,COL`` (across) or ``WORD@ROW,COL,A|D``; the word: letters only."""
+    m = NOTATION.match(text)
+    if not m:
+        raise InputError(f"theme entry {text!r} is not WORD or WORD@ROW,COL,A|D", source, line)
+    word = normalize_word(m.group(1))
+    if not word.isalpha():
+        raise InputError(f"theme entry {m.group(1)!r} has characters that are not letters", source, line)
+    if m.group(2) is None:
+        return Theme(word)
+    d = (m.group(4) or "a")[0].lower()
+    return Theme(word, int(m.group(2)), int(m.group(3)), "down" if d == "d" else "across")
+
+
+def check_themes(themes: Sequence[Theme], height: int, width: int, source: str = "--theme") -> None:
+    """Each theme fits the grid, and placed ones agree where they cross and do not overlap."""
+    letters: dict[tuple[int, int], tuple[str, Theme]] = {}
+    runs: dict[tuple[str, int], list[tuple[int, int, Theme]]] = {}
+    for t in themes:
+        room = height if t.direction == "down" else width
+        if len(t.word) > room:
+            raise InputError(f"theme entry {t.word} ({len(t.word)} letters) is longer than the grid ({room})", source)
+        if not t.placed:
+            continue
+        assert t.row is not None and t.col is not None
+        if not (0 <= t.row < height and 0 <= t.col < width) or any(
+            not (0 <= r < height and 0 <= c < width) for r, c in t.cells()
+        ):
+            raise InputError(f"theme entry {t.text()} does not fit in the {height}x{width} grid", source)
+        for cell, ch in zip(t.cells(), t.word, strict=True):
+            if cell in letters and letters[cell][0] != ch:
+                other = letters[cell][1]
+                raise InputError(f"theme entries {other.text()} and {t.text()} disagree at {cell}", source)
+            letters[cell] = (ch, t)
+        line = (t.direction, t.row if t.direction == "across" else t.col)
+        start = t.col if t.direction == "across" else t.row
+        for a, b, other in runs.get(line, []):
+            if start <= b and a <= start + len(t.word):  # overlapping or touching: one entry
+                raise InputError(f"theme entries {other.text()} and {t.text()} overlap or touch", source)
+        runs.setdefault(line, []).append((start, start + len(t.word) - 1, t))
+
+
+def place_themes(themes: Sequence[Theme], height: int, width: int, symmetry: str) -> list[Theme]:
+    """Themes without a position go across, on rows spread evenly over the grid: two of the same
+    length on rows symmetric about the middle (with rotational symmetry their slots are each
+    other's image), one alone on the free row nearest the middle, centred. Placed ones keep their
+    place (their rows are not used again)."""
+    free = [t for t in themes if not t.placed]
+    if not free:
+        return list(themes)
+    taken = {t.row for t in themes if t.placed and t.direction == "across"}
+    rows = _theme_rows(len(free), height, taken)
+    if rows is None:
+        raise InputError(f"{len(free)} theme entries do not fit on separate rows of a {height}-row grid", "--theme")
+    by_length: dict[int, list[Theme]] = {}
+    for t in sorted(free, key=lambda t: (-len(t.word), t.word)):
+        by_length.setdefault(len(t.word), []).append(t)
+    pairs = [(g[k], g[k + 1]) for g in by_length.values() for k in range(0, len(g) - 1, 2)]
+    singles = [g[-1] for g in by_length.values() if len(g) % 2]
+    placed: dict[Theme, Theme] = {}
+    lo, hi = 0, len(rows) - 1
+    for a, b in pairs:
+        c = (width - len(a.word)) // 2
+        placed[a] = Theme(a.word, rows[lo], c, "across")
+        placed[b] = Theme(b.word, rows[hi], width - len(b.word) - c if symmetry == "rotational" else c, "across")
+        lo, hi = lo + 1, hi - 1
+    middle = (len(rows) - 1) / 2
+    left = sorted(range(lo, hi + 1), key=lambda k: (abs(k - middle), k))
+    for t, k in zip(singles, left, strict=False):
+        placed[t] = Theme(t.word, rows[k], (width - len(t.word)) // 2, "across")
+    return [placed.get(t, t) for t in themes]
+
+
+def _theme_rows(count: int, height: int, taken: set[int | None]) -> list[int] | None:
+    """``count`` rows spread evenly (symmetric about the middle), none taken or adjacent to
+    another theme row; None when they do not fit."""
+    rows = [round((i + 1) * (height + 1) / (count + 1)) - 1 for i in range(count)]
+    if len(set(rows)) < count or any(r in taken for r in rows):
+        return None
+    if any(b - a < 2 for a, b in pairwise(rows)) and count > 1:
+        return None
+    return rows
+
+
+def theme_letters(themes: Sequence[Theme]) -> dict[tuple[int, int], str]:
+    out: dict[tuple[int, int], str] = {}
+    for t in themes:
+        out.update(zip(t.cells(), t.word, strict=True))
+    return out
+
+
+def with_letters(framework: Framework, letters: dict[tuple[int, int], str]) -> Framework:
+    """The framework with these letters written in (their cells must be places)."""
+    rows = [list(row) for row in framework.rows]
+    for (r, c), ch in letters.items():
+        rows[r][c] = ch
+    return Framework(tuple("".join(row) for row in rows))
+
+
+def fit_themes(framework: Framework, themes: Sequence[Theme], source: str) -> list[Theme]:
+    """Themes on a given framework: a placed one must be exactly one of its slots; one without a
+    place takes the first free slot of its length, in reading order, whose given letters agree."""
+    check_themes(themes, framework.height, framework.width, source)
+    slots = framework.sites()
+    given = framework.predefined()
+    used: set[tuple[int, int, str]] = set()
+    out = []
+    for t in sorted(themes, key=lambda t: not t.placed):  # placed ones first: they claim their slots
+        if t.placed:
+            slot = next((s for s in slots if (s.row, s.col, s.direction, s.length) == t.site()[1:]), None)
+            if slot is None:
+                raise InputError(f"theme entry {t.text()} is not on a slot of {len(t.word)} letters", source)
+            if any(given.get(c, ch) != ch for c, ch in zip(slot.cells(), t.word, strict=True)):
+                raise InputError(f"theme entry {t.text()} disagrees with the grid's given letters", source)
+        else:
+            slot = next((s for s in slots if s.length == len(t.word) and (s.row, s.col, s.direction) not in used
+                         and all(given.get(c, ch) == ch for c, ch in zip(s.cells(), t.word, strict=True))), None)
+            if slot is None:
+                raise InputError(f"theme entry {t.word} finds no free slot of {len(t.word)} letters", source)
+        used.add((slot.row, slot.col, slot.direction))
+        out.append(Theme(t.word, slot.row, slot.col, slot.direction))
+    return out

@@ -1,0 +1,132 @@
+"""Playable pages (``--html FILE``, ``to_html()``): one self-contained HTML file per puzzle.
+
+The page holds everything it needs inline: the template ``page.html``, the style ``page.css`` and
+the players (``common.js`` and the family's script), all package data read with
+``importlib.resources``; it loads nothing (its Content-Security-Policy forbids any request). The
+puzzle (grid, words, clues) is plain JSON in a ``<script type="application/json">`` element,
+every ``<`` escaped so no text can end it early; the answers are XOR-ed with a fixed key and
+base64-encoded, so they are neither in the page's text nor in its source at a glance (a determined
+reader can decode them: it is a puzzle, not a secret). Each family builds its puzzle's JSON
+(``wordsearch/play.py``, ``strips/play.py``; crossword and layout share ``crossword`` below, built
+from their ipuz document) and calls ``page``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from collections.abc import Mapping, Sequence
+from functools import cache
+from html import escape
+from importlib import resources
+from typing import Any
+
+KEY = b"pyclingo-puzzles"  # common.js holds the same key
+PLAYERS = {"wordsearch": ("wordsearch.js", "WordSearch"), "crossword": ("crossword.js", "Crossword"),
+           "strips": ("strips.js", "Strips")}  # fmt: skip
+INSTRUCTIONS = {
+    "wordsearch": "Find every word in the grid: drag from its first letter to its last, or click both.",
+    "crossword": "Click a square and type. Arrows move; Tab and Shift+Tab go to the next and previous entry.",
+    "strips": "Cover every cell with straight strips of the allowed lengths, no two with the same colour "
+    "pattern (a strip and its reverse count as one): drag across the cells, or click the first and the last.",
+}
+NAME_LINE = '<p class="name-line"><span>Name:</span><span>Date:</span></p>\n'
+SLOT = re.compile(r"\{\{(\w+)\}\}")
+
+
+@cache
+def asset(name: str) -> str:
+    """A file of this package (the template, the style, a script)."""
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def encode(value: Any) -> str:
+    """``value`` as JSON, XOR-ed with ``KEY``, base64: what ``Page.decode`` in common.js reads back."""
+    data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(bytes(b ^ KEY[i % len(KEY)] for i, b in enumerate(data))).decode("ascii")
+
+
+def decode(text: str) -> Any:
+    """The inverse of ``encode`` (for tests and tools)."""
+    data = base64.b64decode(text)
+    return json.loads(bytes(b ^ KEY[i % len(KEY)] for i, b in enumerate(data)).decode("utf-8"))
+
+
+def page(
+    kind: str,
+    title: str,
+    puzzle: Mapping[str, Any],
+    answers: Any,
+    *,
+    instructions: str | None = None,
+    name_line: bool = False,
+) -> str:
+    """The whole page of one puzzle of ``kind`` (a key of ``PLAYERS``): ``puzzle`` is what the
+    player shows, ``answers`` what it checks against and reveals (stored encoded)."""
+    script, player = PLAYERS[kind]
+    data = {"kind": kind, **puzzle, "answers": encode(answers)}
+    # "<" escaped: no "</script>" in a title or a clue can close the data element
+    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    js = f"{asset('common.js')}\n{asset(script)}\nPage.run({{ {kind}: {player} }});\n"
+    slots = {
+        "title": escape(title),
+        "kind": kind,
+        "css": asset("page.css"),
+        "name_line": NAME_LINE if name_line else "",
+        "instructions": escape(INSTRUCTIONS[kind] if instructions is None else instructions),
+        "data": blob,
+        "js": js,
+    }
+    return SLOT.sub(lambda m: slots[m.group(1)], asset("page.html"))  # one pass: no slot inside a value is filled
+
+
+def crossword(doc: Mapping[str, Any], title: str | None = None, *, free_form: bool = False, **options: Any) -> str:
+    """The page of an ipuz crossword document (``formats/ipuz.crossword_ipuz``, a layout's
+    ``to_ipuz()``): its grid, numbers, given letters and clues; an entry without a clue shows its
+    length. The solution is what the player checks against. ``free_form`` (a layout): the squares
+    without a letter are left blank, not drawn as blocks."""
+    grid = doc["puzzle"]
+    solution = doc["solution"]
+    block = doc.get("block", "#")
+    height, width = len(grid), len(grid[0]) if grid else 0
+    cells: list[list[Any]] = []
+    starts: dict[int, tuple[int, int]] = {}
+    for r in range(height):
+        row: list[Any] = []
+        for c in range(width):
+            spec, answer = grid[r][c], solution[r][c]
+            if spec == block or spec is None:
+                row.append(None)  # a block
+                continue
+            number = spec.get("cell", 0) if isinstance(spec, dict) else spec
+            cell: dict[str, Any] = {}
+            if number:
+                cell["n"] = int(number)
+                starts[int(number)] = (r, c)
+            if isinstance(spec, dict) and spec.get("value"):
+                cell["given"] = spec["value"]
+            if answer is None:
+                cell["void"] = True  # a place on no entry: nothing to solve there
+            row.append(cell)
+        cells.append(row)
+    entries = []
+    for heading, (dr, dc) in (("Across", (0, 1)), ("Down", (1, 0))):
+        for clue in doc.get("clues", {}).get(heading, []):
+            r, c = starts[int(clue["number"])]
+            run = []
+            while 0 <= r < height and 0 <= c < width and cells[r][c] is not None:
+                run.append([r, c])
+                r, c = r + dr, c + dc
+            text = clue.get("clue", "") if isinstance(clue, dict) else ""
+            enumeration = str(clue.get("enumeration") or len(run))
+            entries.append({"n": int(clue["number"]), "dir": heading.lower(), "cells": run, "clue": text,
+                            "enum": enumeration})  # fmt: skip
+    letters = [["" if ch in (None, block) else ch for ch in row] for row in solution]
+    puzzle = {"width": width, "height": height, "cells": cells, "entries": entries, "free_form": free_form}
+    return page("crossword", title if title is not None else doc.get("title", "Crossword"), puzzle, letters, **options)
+
+
+def cells_of(rows: Sequence[str], blank: str = " ") -> list[list[str]]:
+    """A grid of row strings as rows of cells, ``""`` where there is no cell."""
+    return [["" if ch == blank else ch for ch in row] for row in rows]

@@ -1,0 +1,231 @@
+/* Crossword (a fill or a layout): click a square and type; arrows move, Tab and Shift+Tab go to the
+   next and previous entry, Space turns the direction; check or reveal a square, an entry or all.
+   data: width, height, cells (null: a block; {n, given, void}), entries [{n, dir, cells, clue, enum}],
+   free_form (a layout: no blocks drawn, only the squares);
+   answers: the solution's letters, row by row ("" where there is none). */
+const Crossword = (root, data, answers) => {
+  const { h } = Page;
+  const DIRS = { across: [0, 1], down: [1, 0] };
+  const entries = data.entries;
+  let solution = null;
+  const sol = (r, c) => (solution = solution || answers())[r][c];
+  let cur = null, dir = "across", revealed = 0;
+
+  const gridEl = h("div", { class: data.free_form ? "cw-grid free-form" : "cw-grid", role: "grid", "aria-label": "crossword grid",
+    style: `grid-template-columns: repeat(${data.width}, var(--cell)); --cell: min(2.4rem, calc((100vw - 2.5rem) / ${data.width}))` });
+  const input = h("input", { class: "cw-input", type: "text", autocomplete: "off", autocapitalize: "characters",
+    spellcheck: "false", "aria-label": "letter" });
+  const cells = data.cells.map((row, r) => row.map((spec, c) => {
+    if (spec === null) {
+      gridEl.append(h("div", { class: "cw-cell block", "aria-hidden": "true" }));
+      return null;
+    }
+    const letter = h("span", { class: "letter" }, spec.given || "");
+    const el = h("div", { class: "cw-cell" + (spec.given ? " given" : "") + (spec.void ? " void" : ""), role: "gridcell",
+      "data-r": r, "data-c": c }, spec.n ? h("span", { class: "num" }, String(spec.n)) : null, letter);
+    el.addEventListener("pointerdown", (event) => { event.preventDefault(); clicked(r, c); });
+    gridEl.append(el);
+    return { el, letter, value: spec.given || "", fixed: Boolean(spec.given || spec.void), of: {} };
+  }));
+  gridEl.append(input);
+  entries.forEach((entry, i) => entry.cells.forEach(([r, c]) => { cells[r][c].of[entry.dir] = i; }));
+  const playable = cells.flat().filter((cell) => cell !== null && !cell.fixed);
+  const at = (r, c) => (r >= 0 && r < data.height && c >= 0 && c < data.width ? cells[r][c] : null);
+
+  const bar = h("div", { class: "clue-bar", "aria-live": "polite" });
+  const items = entries.map((entry, i) => h("li", { "data-entry": i, onclick: () => goEntry(i) },
+    h("span", { class: "n" }, String(entry.n)), h("span", {}, entry.clue ? `${entry.clue} (${entry.enum})` : `(${entry.enum})`)));
+  const lists = ["across", "down"].map((d) => {
+    const mine = items.filter((_, i) => entries[i].dir === d);
+    return mine.length ? h("section", {}, h("h2", {}, d === "across" ? "Across" : "Down"), h("ol", {}, mine)) : null;
+  });
+
+  function entryIndex() {
+    return cur === null ? -1 : at(...cur).of[dir] ?? -1;
+  }
+
+  function paint() {
+    gridEl.querySelectorAll(".in-entry, .current").forEach((el) => el.classList.remove("in-entry", "current"));
+    items.forEach((li) => li.classList.remove("current"));
+    const i = entryIndex();
+    if (i >= 0) {
+      const entry = entries[i];
+      entry.cells.forEach(([r, c]) => cells[r][c].el.classList.add("in-entry"));
+      items[i].classList.add("current");
+      const where = `${entry.n} ${entry.dir === "across" ? "Across" : "Down"}`;
+      bar.textContent = entry.clue ? `${where}: ${entry.clue} (${entry.enum})` : `${where} (${entry.enum})`;
+    }
+    if (cur !== null) {
+      const el = at(...cur).el;
+      el.classList.add("current");
+      input.style.left = `${el.offsetLeft}px`;
+      input.style.top = `${el.offsetTop}px`;
+      input.focus({ preventScroll: true });
+    }
+  }
+
+  function select(r, c, d) {
+    const cell = at(r, c);
+    if (cell === null || cell.el.classList.contains("void")) return;
+    cur = [r, c];
+    dir = d && cell.of[d] !== undefined ? d : cell.of[dir] !== undefined ? dir : Object.keys(cell.of)[0] || dir;
+    paint();
+  }
+
+  function clicked(r, c) {
+    if (cur !== null && cur[0] === r && cur[1] === c) turn();
+    else select(r, c);
+  }
+
+  function turn() {
+    const other = dir === "across" ? "down" : "across";
+    if (cur !== null && at(...cur).of[other] !== undefined) dir = other;
+    paint();
+  }
+
+  function goEntry(i) {
+    const entry = entries[i];
+    const empty = entry.cells.find(([r, c]) => !cells[r][c].fixed && !cells[r][c].value) || entry.cells[0];
+    select(empty[0], empty[1], entry.dir);
+  }
+
+  function step(k) { // the next (k = 1) or previous (k = -1) square of the current entry
+    const i = entryIndex();
+    if (i < 0) return;
+    const list = entries[i].cells;
+    const here = list.findIndex(([r, c]) => r === cur[0] && c === cur[1]);
+    const next = list[here + k];
+    if (next) select(next[0], next[1], dir);
+  }
+
+  function put(cell, value) {
+    cell.value = value;
+    cell.letter.textContent = value;
+    cell.el.classList.remove("wrong");
+  }
+
+  function type(ch) {
+    if (cur === null) return;
+    const upper = ch.toUpperCase();
+    const cell = at(...cur);
+    if (!cell.fixed) {
+      put(cell, [...upper].length === 1 ? upper : ch);
+      cell.el.classList.remove("revealed");
+    }
+    step(1);
+    progress();
+  }
+
+  function back() {
+    if (cur === null) return;
+    const cell = at(...cur);
+    if (!cell.fixed && cell.value) put(cell, "");
+    else {
+      step(-1);
+      const prev = at(...cur);
+      if (!prev.fixed) put(prev, "");
+    }
+    progress();
+  }
+
+  function arrow(dr, dc) {
+    if (cur === null) return select(0, 0);
+    const wanted = dr === 0 ? "across" : "down";
+    if (wanted !== dir && at(...cur).of[wanted] !== undefined) {
+      dir = wanted;
+      return paint();
+    }
+    let [r, c] = [cur[0] + dr, cur[1] + dc];
+    while (at(r, c) === null && r >= 0 && r < data.height && c >= 0 && c < data.width) [r, c] = [r + dr, c + dc];
+    if (at(r, c) !== null) select(r, c, dir);
+  }
+
+  const KEYS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  input.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    const key = event.key;
+    if ([...key].length === 1 && /[\p{L}\p{N}]/u.test(key)) type(key);
+    else if (key === "Backspace") back();
+    else if (key === "Delete") { if (cur && !at(...cur).fixed) put(at(...cur), ""); progress(); }
+    else if (KEYS[key]) arrow(...KEYS[key]);
+    else if (key === "Tab") goEntry((Math.max(0, entryIndex()) + (event.shiftKey ? -1 : 1) + entries.length) % entries.length);
+    else if (key === " " || key === "Enter") turn();
+    else if (key === "Escape") input.blur();
+    else return;
+    event.preventDefault();
+  });
+  const typed = () => { // a touch keyboard or an input method: what arrived in the input
+    const letters = [...input.value].filter((ch) => /[\p{L}\p{N}]/u.test(ch));
+    input.value = "";
+    letters.forEach(type);
+  };
+  input.addEventListener("input", (event) => { if (!event.isComposing) typed(); });
+  input.addEventListener("compositionend", typed);
+
+  function scope(what) {
+    if (what === "all") return playable;
+    if (cur === null) return [];
+    if (what === "letter") return [at(...cur)].filter((cell) => !cell.fixed);
+    const i = entryIndex();
+    return i < 0 ? [] : entries[i].cells.map(([r, c]) => cells[r][c]).filter((cell) => !cell.fixed);
+  }
+
+  const position = (cell) => [Number(cell.el.dataset.r), Number(cell.el.dataset.c)];
+
+  function check(what) {
+    let wrong = 0;
+    for (const cell of scope(what)) {
+      const bad = cell.value !== "" && cell.value !== sol(...position(cell));
+      cell.el.classList.toggle("wrong", bad);
+      wrong += bad;
+    }
+    if (!document.body.classList.contains("solved")) {
+      Page.status(wrong ? `${wrong} wrong ${wrong === 1 ? "letter" : "letters"} marked.` : "No wrong letters there.", false);
+    }
+    paint();
+  }
+
+  function reveal(what) {
+    for (const cell of scope(what)) {
+      const answer = sol(...position(cell));
+      if (cell.value !== answer) {
+        put(cell, answer);
+        cell.el.classList.add("revealed");
+        revealed += 1;
+      }
+    }
+    progress();
+    paint();
+  }
+
+  function clearAll() {
+    playable.forEach((cell) => { put(cell, ""); cell.el.classList.remove("revealed"); });
+    revealed = 0;
+    progress();
+    paint();
+  }
+
+  function progress() {
+    items.forEach((li, i) => li.classList.toggle("done", entries[i].cells.every(([r, c]) => cells[r][c].value)));
+    const filled = playable.filter((cell) => cell.value).length;
+    if (filled === playable.length && playable.every((cell) => cell.value === sol(...position(cell)))) {
+      Page.status(revealed ? `Solved! (${revealed} ${revealed === 1 ? "letter" : "letters"} revealed)` : "Solved!", true);
+    } else {
+      Page.status(`${filled} of ${playable.length} squares filled.`, false);
+    }
+  }
+
+  const group = (label, act) => h("span", { class: "group" }, h("span", { class: "label" }, label),
+    Page.button("Square", () => act("letter")), Page.button("Word", () => act("word")), Page.button("All", () => act("all")));
+  const toolbar = h("div", { class: "toolbar" }, group("Check:", check), group("Reveal:", reveal),
+    Page.button("Clear", clearAll, "empty every square"));
+  root.append(h("div", { class: "board-wrap" }, bar, toolbar, gridEl), h("div", { class: "side clues" }, lists));
+  progress();
+  if (entries.length) {
+    const [r, c] = entries[0].cells[0];
+    cur = [r, c];
+    dir = entries[0].dir;
+    paint();
+    input.blur(); // highlighted, but the page does not grab the keyboard on load
+  }
+};

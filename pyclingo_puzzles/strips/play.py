@@ -1,0 +1,17 @@
+"""The strips' playable page (``--html``, ``to_html()``): every grid that has a tiling, to cover
+by hand; the solver's tilings are the encoded answers (``formats/html``). The page accepts any
+tiling that keeps the rules (the allowed lengths, distinct patterns), not only the solver's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..formats import html
+from .tiling import Tiling
+
+
+def page(tilings: Sequence[Tiling], lengths: Sequence[int], title: str, **options: Any) -> str:
+    grids = [{"name": t.grid.name, "rows": list(t.grid.rows)} for t in tilings]
+    answers = [[[*strip.cells[0], *strip.cells[-1]] for strip in t.strips] for t in tilings]
+    return html.page("strips", title, {"lengths": sorted(lengths), "grids": grids}, answers, **options)

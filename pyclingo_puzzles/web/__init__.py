@@ -1,0 +1,26 @@
+"""``pyclingo-puzzles serve``: a local web app over the four families (an app layer: it composes the
+families through the command, and no family imports it).
+
+- ``families.py``: what each family's request may hold, and the formats the family offers.
+- ``body.py``: a request's JSON body checked (types, limits, no rules, no file names) into a ``Job``.
+- ``jobs.py``: each job solved by the command in a worker process of its own, a bounded queue in front.
+- ``app.py``: the Starlette application: ``POST /api/<family>`` and the pages.
+- ``serve.py``: the subcommand: options, uvicorn, clean stop on Ctrl-C, SIGTERM and SIGHUP.
+
+Starlette and uvicorn are the optional extra ``pyclingo-puzzles[web]``; the rest of the package
+never imports this one.
+"""
+
+from __future__ import annotations
+
+INSTALL_HINT = "the web app needs the optional extra: pip install 'pyclingo-puzzles[web]' (Starlette and uvicorn)"
+
+
+def missing() -> str | None:
+    """The first module of the extra that cannot be imported, or None."""
+    import importlib.util
+
+    for name in ("starlette", "uvicorn"):
+        if importlib.util.find_spec(name) is None:
+            return name
+    return None

@@ -1,0 +1,170 @@
+"""A request's JSON body checked into a ``Job``, or a ``BadRequest`` naming the field.
+
+The body is the family's YAML instance (``words``, ``framework``, ``grids`` ...) plus the options
+``seed``, ``time_limit``, ``models``, ``format`` and ``paper``. Checked here: that it is a JSON
+object, the options' types and ranges, the server's limits (words, sides, the time limit's cap)
+and that it names no file and carries no rules program (only the family's keys are taken). What
+the instance's values mean is checked by the family's own reader, in the worker (``jobs.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from .families import Family, formats
+
+SEED_LIMIT = 2**32  # clingo's seeds
+PAPERS = ("a4", "letter")
+NO_RULES = ("rules", "rules_file", "rules_files", "program", "dictionary", "include")  # refused by name
+SIDED_KEYS = ("width", "height", "max_width", "max_height")  # whole numbers held to the largest side
+ROW_KEYS = ("framework", "mask", "final_grid")  # lists of row strings held to the largest side
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may ask for (``serve``'s options)."""
+
+    time_limit: float = 10.0  # seconds, when the request gives none
+    max_time_limit: float = 30.0  # the largest time_limit a request may ask for
+    max_words: int = 200  # words (or grids) in one request
+    max_side: int = 100  # a grid's width or height, a word's length
+    max_body: int = 256 * 1024  # bytes of a request's body
+    workers: int = 2  # runs at once
+    queue: int = 8  # requests waiting for a worker; more are turned away (503)
+    max_grids: int = 50  # strips: grids in one request
+
+
+class BadRequest(Exception):
+    """A request the server will not run: ``status`` (4xx) and one line naming ``field``."""
+
+    def __init__(self, message: str, field: str | None = None, status: int = 400):
+        self.message = f"{field}: {message}" if field else message
+        self.field = field
+        self.status = status
+        super().__init__(self.message)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"error": self.message} | ({"field": self.field} if self.field else {})
+
+
+@dataclass(frozen=True)
+class Job:
+    family: Family
+    instance: dict[str, Any]  # the family's YAML keys, as given
+    format: str = "json"  # json, all (the pages: the document and every file) or a file format
+    time_limit: float = 10.0
+    models: int = 1
+    seed: int | None = None
+    paper: str = "a4"
+    flags: tuple[str, ...] = field(default=())  # command-line flags asked for (strips: --hunt)
+
+
+def parse(family: Family, raw: bytes, limits: Limits) -> Job:
+    """The body of a request to ``family``, checked."""
+    if len(raw) > limits.max_body:
+        raise BadRequest(f"{len(raw)} bytes is over the server's limit of {limits.max_body} bytes", "body", 413)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadRequest("not UTF-8 text", "body") from None
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", "body") from None
+    if not isinstance(data, dict):
+        raise BadRequest(f"must be a JSON object (the {family.name} instance plus options), got {_kind(data)}", "body")
+    for key in data:
+        if key in NO_RULES:
+            raise BadRequest("the web app takes no rules program and no file: give words, clues and grids", key)
+        if key not in family.allowed:
+            raise BadRequest(f"unknown field; a {family.name} request takes {', '.join(family.allowed)}", key)
+    _check_size(family, data, limits)
+    return Job(
+        family,
+        {k: v for k, v in data.items() if k in family.keys},
+        format=_format(family, data.get("format", "json")),
+        time_limit=_time_limit(data.get("time_limit"), limits),
+        models=_whole(data.get("models", 1), "models", 1, family.most_models),
+        seed=None if data.get("seed") is None else _whole(data["seed"], "seed", 0, SEED_LIMIT - 1),
+        paper=_choice(data.get("paper", "a4"), "paper", PAPERS),
+        flags=tuple(flag for flag in family.flags if _flag(data.get(flag, False), flag)),
+    )
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "an array", str: "a string", bool: "true or false"}.get(
+        type(value), "null" if value is None else "a number"
+    )
+
+
+def _whole(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"must be a whole number from {low} to {high}, got {_kind(value)}", name)
+    if not low <= value <= high:
+        raise BadRequest(f"must be from {low} to {high} on this server, got {value}", name)
+    return value
+
+
+def _time_limit(value: Any, limits: Limits) -> float:
+    if value is None:
+        return min(limits.time_limit, limits.max_time_limit)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise BadRequest(f"must be a number of seconds, got {_kind(value)}", "time_limit")
+    if value <= 0:
+        raise BadRequest(f"must be more than 0 seconds, got {value}", "time_limit")
+    if value > limits.max_time_limit:
+        raise BadRequest(f"{value} seconds is over the server's cap of {limits.max_time_limit:g} seconds", "time_limit")
+    return float(value)
+
+
+def _format(family: Family, value: Any) -> str:
+    offered = (*formats(family.name), "all")
+    return _choice(value, "format", offered)
+
+
+def _choice(value: Any, name: str, offered: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in offered:
+        got = repr(value)[:40] if isinstance(value, str) else _kind(value)
+        raise BadRequest(f"must be one of {', '.join(offered)}, got {got}", name)
+    return value
+
+
+def _flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise BadRequest(f"must be true or false, got {_kind(value)}", name)
+    return value
+
+
+def _check_size(family: Family, data: dict[str, Any], limits: Limits) -> None:
+    """The server's limits: words, sides, rows, grids (what the reader would take, it may not run)."""
+    side = limits.max_side
+    for key in family.word_lists:
+        items = data.get(key)
+        if not isinstance(items, list):
+            continue  # the reader says what it should be
+        most = limits.max_grids if key == "grids" else limits.max_words
+        if len(items) > most:
+            what = "grids" if key == "grids" else "words"
+            raise BadRequest(f"{len(items)} {what} is more than this server takes ({most})", key, 413)
+        for i, item in enumerate(items):
+            word = item.get("word") if isinstance(item, dict) else item
+            if isinstance(word, str) and len(word) > side:
+                raise BadRequest(f"word {i + 1} has {len(word)} letters, more than this server's largest side ({side})",
+                                 key, 413)  # fmt: skip
+            if key == "grids" and isinstance(item, dict):
+                _rows(item.get("rows"), f"grids[{i}].rows", side)
+    for key in SIDED_KEYS:
+        value = data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > side:
+            raise BadRequest(f"{value} is more than this server's largest side ({side})", key, 413)
+    for key in ROW_KEYS:
+        _rows(data.get(key), key, side)
+
+
+def _rows(rows: Any, name: str, side: int) -> None:
+    if not isinstance(rows, list):
+        return
+    longest = max((len(r) for r in rows if isinstance(r, str)), default=0)
+    if len(rows) > side or longest > side:
+        raise BadRequest(f"{longest}x{len(rows)} is larger than this server's largest side ({side})", name, 413)

@@ -1,0 +1,68 @@
+"""What a request to each family may hold, and the files each family can give.
+
+A request's body is the family's YAML instance (its keys, as in docs/formats.md) plus options.
+The formats are read from the family's own command-line options (``--svg``, ``--pdf``, ``--html``
+...), so a format a family gains on the command line is offered here too.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+# format -> (the command's option, media type, file suffix). "json" is the --json document.
+FORMATS = {
+    "pdf": ("--pdf", "application/pdf", ".pdf"),
+    "svg": ("--svg", "image/svg+xml", ".svg"),
+    "svg-key": ("--svg-key", "image/svg+xml", ".svg"),
+    "html": ("--html", "text/html; charset=utf-8", ".html"),
+    "ipuz": ("--ipuz", "application/json", ".ipuz"),
+    "puz": ("--puz", "application/octet-stream", ".puz"),
+}
+OPTIONS = ("seed", "time_limit", "models", "format", "paper")  # every family's request options
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str  # the subcommand
+    label: str  # the page's heading
+    title: str  # the printed title when the body gives none (the instance file is named after it)
+    keys: tuple[str, ...]  # the instance's keys (the family's YAML)
+    word_lists: tuple[str, ...]  # keys holding lists of words: counted against the word limit
+    flags: tuple[str, ...] = ()  # yes/no request options that are command-line flags (strips: hunt)
+    most_models: int = 50  # at most this many solutions a request (layout: 1)
+
+    @property
+    def allowed(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self.keys + OPTIONS + self.flags))  # word search's seed is both
+
+
+def _keys(module: str) -> tuple[str, ...]:
+    import importlib
+
+    return tuple(importlib.import_module(f"pyclingo_puzzles.{module}.reader").KEYS)
+
+
+@functools.cache
+def families() -> dict[str, Family]:
+    found = [
+        Family("wordsearch", "Word search", "Word search", _keys("wordsearch"), ("words", "secret")),
+        Family("crossword", "Crossword fill", "Crossword", ("words", "framework"), ("words",)),
+        Family("layout", "Crossword layout", "Crossword", _keys("layout"), ("words",), most_models=1),
+        Family("strips", "Strips", "Strips", _keys("strips"), ("grids",), flags=("hunt",)),
+    ]
+    return {f.name: f for f in found}
+
+
+@functools.cache
+def formats(family: str) -> tuple[str, ...]:
+    """The formats ``family`` offers: "json" and each file option its command has."""
+    import argparse
+    import importlib
+
+    # the family's own options (the command's common ones offer no file format); by name, as the
+    # command loads it: the app sits below the command line and imports nothing of it
+    parser = argparse.ArgumentParser(add_help=False)
+    importlib.import_module(f"{__package__.rpartition('.')[0]}.{family}.cli").add_arguments(parser)
+    options = {s for a in parser._actions for s in a.option_strings}
+    return ("json", *(name for name, (option, _, _) in FORMATS.items() if option in options))

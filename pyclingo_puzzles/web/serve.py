@@ -1,0 +1,116 @@
+"""``pyclingo-puzzles serve``: the web app on a local address (uvicorn), stopped cleanly by Ctrl-C,
+SIGTERM or SIGHUP: running workers are killed at once, the server closes, the command exits 0."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+
+from ..formats import args as argtypes
+from . import INSTALL_HINT, missing
+from .body import Limits
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    d = Limits()
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000; 0: any free port)")
+    parser.add_argument("--workers", type=argtypes.positive_int, default=d.workers, metavar="N",
+                        help=f"puzzles solved at once, each in a worker process (default {d.workers})")
+    parser.add_argument("--queue", type=argtypes.non_negative_int, default=d.queue, metavar="N",
+                        help=f"requests that may wait for a worker; more get 503 (default {d.queue})")
+    parser.add_argument("--time-limit", type=argtypes.positive_float, default=d.time_limit, metavar="SECONDS",
+                        help=f"a request's time limit when it gives none (default {d.time_limit:g})")
+    parser.add_argument("--max-time-limit", type=argtypes.positive_float, default=d.max_time_limit, metavar="SECONDS",
+                        help=f"the largest time limit a request may ask for (default {d.max_time_limit:g})")
+    parser.add_argument("--max-words", type=argtypes.positive_int, default=d.max_words, metavar="N",
+                        help=f"words a request may hold (default {d.max_words})")
+    parser.add_argument("--max-side", type=argtypes.positive_int, default=d.max_side, metavar="N",
+                        help=f"a grid's largest width or height, a word's most letters (default {d.max_side})")
+    parser.add_argument("--max-body", type=argtypes.positive_int, default=d.max_body, metavar="BYTES",
+                        help=f"a request body's largest size (default {d.max_body})")  # fmt: skip
+
+
+def _port(text: str) -> int:
+    value = argtypes.non_negative_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is at most 65535, got {text}")
+    return value
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    return Limits(
+        time_limit=min(args.time_limit, args.max_time_limit), max_time_limit=args.max_time_limit,
+        max_words=args.max_words, max_side=args.max_side, max_body=args.max_body, workers=args.workers,
+        queue=args.queue,
+    )  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    absent = missing()
+    if absent is not None:
+        print(f"error: {INSTALL_HINT} ({absent} is not installed)", file=sys.stderr)
+        return 2
+    import uvicorn
+
+    from .app import allowed_hosts, create_app
+
+    app = create_app(limits_of(args), allowed_hosts(args.host))
+
+    class Server(uvicorn.Server):
+        """uvicorn, with the workers killed the moment a stop signal arrives, SIGHUP a stop signal too,
+        and no signal raised again after the shutdown (the command exits 0, without a traceback)."""
+
+        def install_signal_handlers(self) -> None:  # older uvicorn
+            for sig in STOP_SIGNALS:
+                signal.signal(sig, self.handle_exit)
+
+        def capture_signals(self):  # type: ignore[no-untyped-def]
+            import contextlib
+
+            @contextlib.contextmanager
+            def captured():  # type: ignore[no-untyped-def]
+                before = {sig: signal.signal(sig, self.handle_exit) for sig in STOP_SIGNALS}
+                try:
+                    yield
+                finally:
+                    for sig, handler in before.items():
+                        signal.signal(sig, handler)
+
+            return captured()
+
+        def handle_exit(self, sig: int, frame: object) -> None:
+            app.state.jobs.stop_all()
+            self.should_exit = True
+            if sig == signal.SIGINT and getattr(self, "_stopping", False):
+                self.force_exit = True
+            self._stopping = True
+
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=2,
+                            lifespan="on")  # fmt: skip
+    server = Server(config)
+    server.config.callback_notify = None
+    _announce(server, args)
+    server.run()
+    print("pyclingo-puzzles serve: stopped", file=sys.stderr, flush=True)
+    return 0
+
+
+def _announce(server, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
+    """Print the address once the socket is bound (port 0: the one the system chose)."""
+    startup = server.startup
+
+    async def announced(sockets=None):  # type: ignore[no-untyped-def]
+        await startup(sockets=sockets)
+        for s in server.servers:
+            for sock in s.sockets:
+                host, port = sock.getsockname()[:2]
+                shown = f"[{host}]" if ":" in host else host
+                print(f"pyclingo-puzzles serve: http://{shown}:{port}/ (Ctrl-C stops it)", flush=True)
+                return
+
+    server.startup = announced

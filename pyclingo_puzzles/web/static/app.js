@@ -1,0 +1,281 @@
+// The web app's pages: one form per family, sent to POST /api/<family> with format "all"; the
+// answer's files become download links and a preview. No library, nothing from the network.
+"use strict";
+
+const lines = (text) => text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+const number = (text) => (text.trim() === "" ? undefined : Number(text));
+
+const FAMILIES = {
+  wordsearch: {
+    label: "Word search",
+    intro: "Every word placed, every word exactly once. No size: the smallest square that fits.",
+    fields: [
+      { name: "words", kind: "area", label: "Words", hint: "one a line", sample: "CAT\nDOG\nBIRD\nFISH\nHORSE" },
+      { name: "title", kind: "text", label: "Title" },
+      { name: "width", kind: "number", label: "Width", hint: "empty: smallest", row: true },
+      { name: "height", kind: "number", label: "Height", row: true },
+      { name: "level", kind: "select", label: "Level", options: ["easy", "medium", "hard"], value: "medium", row: true },
+    ],
+    body(v) {
+      const body = { words: lines(v.words), level: v.level };
+      if (v.title.trim()) body.title = v.title.trim();
+      if (number(v.width) !== undefined || number(v.height) !== undefined) {
+        body.width = number(v.width);
+        body.height = number(v.height);
+      }
+      return body;
+    },
+  },
+  crossword: {
+    label: "Crossword fill",
+    intro: "Fill a framework with your words, each once; without words, from the built-in English dictionary.",
+    fields: [
+      { name: "framework", kind: "area", label: "Framework", hint: ". a square to fill, # a block, a letter a given letter",
+        sample: "...#...\n...#...\n.......\n##...##\n.......\n...#...\n...#...", raw: true },
+      { name: "words", kind: "area", label: "Words", hint: "one a line; empty: the English dictionary", sample: "" },
+      { name: "models", kind: "number", label: "Solutions", value: "1", row: true },
+    ],
+    body(v) {
+      const framework = v.framework.split(/\r?\n/).filter((row) => row.trim() !== "");
+      const body = { framework, models: number(v.models) ?? 1 };
+      const words = lines(v.words);
+      if (words.length) body.words = words;
+      return body;
+    },
+  },
+  layout: {
+    label: "Crossword layout",
+    intro: "A crossword built from your words and clues: every word placed, the most crossings in the smallest box.",
+    fields: [
+      { name: "words", kind: "area", label: "Words and clues", hint: "the word, then its clue, one a line",
+        sample: "CAT Purrs on the sofa\nDOG Wags its tail\nGOAT Eats almost anything\nTOAD Warty hopper\nCOD Fish for chips" },
+      { name: "title", kind: "text", label: "Title" },
+      { name: "prefer", kind: "select", label: "Prefer", options: ["balanced", "crossings", "area"], value: "balanced", row: true },
+    ],
+    body(v) {
+      const words = lines(v.words).map((line) => {
+        const [word, ...clue] = line.split(/\s+/);
+        return { word, clue: clue.join(" ") };
+      });
+      const body = { words, prefer: v.prefer };
+      if (v.title.trim()) body.title = v.title.trim();
+      return body;
+    },
+  },
+  strips: {
+    label: "Strips",
+    intro: "Cover black and white grids with strips whose colour patterns all differ.",
+    fields: [
+      { name: "grids", kind: "area", label: "Grids", hint: "rows of b and w; a blank line between grids",
+        sample: "wb\nww\nww\n\nbwb\nwbw", raw: true },
+      { name: "strip_lengths", kind: "text", label: "Strip lengths", value: "1, 2, 3", row: true },
+    ],
+    body(v) {
+      const grids = v.grids.trim().split(/\n\s*\n/).map((block, i) => ({ name: `grid${i + 1}`, rows: lines(block) }));
+      const lengths = v.strip_lengths.split(/[\s,]+/).filter(Boolean).map(Number);
+      return { grids, strip_lengths: lengths };
+    },
+  },
+};
+
+const FILES = { pdf: "PDF", svg: "SVG", "svg-key": "SVG answer key", html: "Playable page (HTML)", ipuz: "ipuz",
+  puz: "Across Lite (.puz)" };
+const $ = (id) => document.getElementById(id);
+let limits = { time_limit: 10, max_time_limit: 30 };
+let running = null; // the AbortController of the request in progress
+let urls = []; // object URLs of the last answer's files
+
+function init() {
+  const family = location.pathname.replace(/^\/+|\/+$/g, "");
+  const nav = $("families");
+  for (const [name, f] of Object.entries(FAMILIES)) {
+    const link = Object.assign(document.createElement("a"), { href: `/${name}`, textContent: f.label });
+    if (name === family) link.className = "current";
+    nav.append(link);
+  }
+  fetch("/api").then((r) => r.json()).then((index) => {
+    limits = index.limits;
+    const input = document.querySelector("[name=time_limit]");
+    if (input) {
+      input.max = limits.max_time_limit;
+      input.placeholder = `${limits.time_limit}`;
+    }
+  });
+  if (FAMILIES[family]) maker(family);
+  else home();
+}
+
+function home() {
+  $("home").hidden = false;
+  for (const [name, f] of Object.entries(FAMILIES)) {
+    const item = document.createElement("li");
+    const link = Object.assign(document.createElement("a"), { href: `/${name}` });
+    link.append(Object.assign(document.createElement("strong"), { textContent: f.label }), f.intro);
+    item.append(link);
+    $("family-cards").append(item);
+  }
+}
+
+function maker(family) {
+  const spec = FAMILIES[family];
+  document.title = `${spec.label} · pyclingo-puzzles`;
+  $("maker").hidden = false;
+  $("heading").textContent = spec.label;
+  $("intro").textContent = spec.intro;
+  let row = null;
+  for (const field of spec.fields) {
+    const control = makeControl(field);
+    const label = document.createElement("label");
+    label.append(field.label + " ");
+    if (field.hint) label.append(Object.assign(document.createElement("small"), { textContent: `(${field.hint})` }));
+    label.append(control);
+    if (field.kind === "area") $("fields").append(label, uploader(control));
+    else if (field.row) {
+      if (!row) row = $("fields").appendChild(Object.assign(document.createElement("div"), { className: "row" }));
+      row.append(label);
+    } else {
+      $("fields").append(label);
+    }
+    if (!field.row) row = null;
+  }
+  $("form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    make(family, spec);
+  });
+  $("cancel").addEventListener("click", () => running && running.abort());
+}
+
+function makeControl(field) {
+  let control;
+  if (field.kind === "area") {
+    control = Object.assign(document.createElement("textarea"), { value: field.sample || "", spellcheck: false });
+  } else if (field.kind === "select") {
+    control = document.createElement("select");
+    for (const option of field.options) control.append(new Option(option, option, false, option === field.value));
+  } else {
+    control = Object.assign(document.createElement("input"), { type: field.kind, value: field.value || "" });
+    if (field.kind === "number") control.min = "1";
+  }
+  control.name = field.name;
+  return control;
+}
+
+function uploader(area) {
+  const input = Object.assign(document.createElement("input"), { type: "file", accept: ".txt,.list,text/plain" });
+  input.setAttribute("aria-label", `Upload ${area.name}`);
+  input.addEventListener("change", () => {
+    const file = input.files[0];
+    if (file) file.text().then((text) => { area.value = text; });
+  });
+  const wrap = Object.assign(document.createElement("div"), { className: "upload" });
+  wrap.append("or upload a text file: ", input);
+  return wrap;
+}
+
+function values() {
+  const out = {};
+  for (const element of $("form").elements) if (element.name) out[element.name] = element.value;
+  return out;
+}
+
+async function make(family, spec) {
+  const v = values();
+  const body = spec.body(v);
+  if (number(v.seed) !== undefined) body.seed = number(v.seed);
+  if (number(v.time_limit) !== undefined) body.time_limit = number(v.time_limit);
+  body.paper = v.paper;
+  body.format = "all";
+  const limit = body.time_limit ?? limits.time_limit;
+  showError("");
+  $("result").hidden = true;
+  running = new AbortController();
+  const stop = progress(limit);
+  try {
+    const response = await fetch(`/api/${family}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      signal: running.signal,
+    });
+    const answer = await response.json();
+    if (!response.ok) showError(answer.error || `the server answered ${response.status}`);
+    else show(family, answer);
+  } catch (error) {
+    showError(error.name === "AbortError" ? "Cancelled: the server stopped the run." : `No answer from the server (${error.message}).`);
+  } finally {
+    stop();
+    running = null;
+  }
+}
+
+function progress(limit) {
+  const started = performance.now();
+  $("progress").hidden = false;
+  $("cancel").hidden = false;
+  $("make").disabled = true;
+  const tick = () => {
+    const seconds = (performance.now() - started) / 1000;
+    $("bar").value = Math.min(100, (100 * seconds) / limit);
+    $("progress-text").textContent = `Solving… ${seconds.toFixed(0)} s of at most ${limit} s`;
+  };
+  tick();
+  const timer = setInterval(tick, 250);
+  return () => {
+    clearInterval(timer);
+    $("progress").hidden = true;
+    $("cancel").hidden = true;
+    $("make").disabled = false;
+  };
+}
+
+function showError(message) {
+  $("error").hidden = !message;
+  $("error").textContent = message;
+}
+
+function show(family, answer) {
+  for (const url of urls) URL.revokeObjectURL(url);
+  urls = [];
+  const doc = answer.result;
+  const files = answer.files || {};
+  const said = (answer.messages || []).join(" ");
+  const verdicts = { SAT: "Done: download it, or play it below.", UNSAT: "No puzzle: it was proved that none exists.",
+    UNKNOWN: "No puzzle was found within the time limit; try a longer one." };
+  $("verdict").textContent = verdicts[doc.status] || doc.status;
+  $("notes").textContent = said;
+  const downloads = $("downloads");
+  const preview = $("preview");
+  downloads.replaceChildren();
+  preview.replaceChildren();
+  for (const [format, file] of Object.entries(files)) {
+    const blob = file.base64 ? new Blob([decode(file.base64)], { type: file.type }) : new Blob([file.text], { type: file.type });
+    const name = `${family}${format === "svg-key" ? "-key" : ""}${file.suffix}`;
+    downloads.append(link(`Download ${FILES[format] || format}`, blob, name));
+  }
+  const json = new Blob([JSON.stringify(doc, null, 2)], { type: "application/json" });
+  downloads.append(link("Download JSON", json, `${family}.json`));
+  if (files.html) {
+    const frame = Object.assign(document.createElement("iframe"), { title: "Playable puzzle", srcdoc: files.html.text });
+    frame.setAttribute("sandbox", "allow-scripts allow-modals");
+    preview.append(frame);
+  } else if (files.svg) {
+    const url = URL.createObjectURL(new Blob([files.svg.text], { type: "image/svg+xml" }));
+    urls.push(url);
+    preview.append(Object.assign(document.createElement("img"), { src: url, alt: "The puzzle" }));
+  }
+  preview.hidden = !preview.children.length;
+  $("result").hidden = false;
+}
+
+function decode(base64) {
+  const bytes = atob(base64);
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i);
+  return out;
+}
+
+function link(text, blob, name) {
+  const url = URL.createObjectURL(blob);
+  urls.push(url);
+  return Object.assign(document.createElement("a"), { href: url, download: name, textContent: text });
+}
+
+init();

@@ -1,0 +1,115 @@
+"""The crossword's playable page in Chromium: filled to the end by typing (Tab to the next entry),
+moved about with arrows and Shift+Tab, checked and revealed; the answers stay out of the page's
+text until revealed; a layout shows its clues."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..conftest import INSTANCES
+
+LATTICE = INSTANCES / "crossword" / "lattice-predefined.dat"  # two given E's
+ACROSS = ["EJECTED", "EPOXYED", "SKYLINE"]
+DOWN = ["EWERS", "EPOXY", "THYMI", "DODGE"]
+
+
+@pytest.fixture
+def lattice(page: Any, cli: Any, tmp_path: Path) -> Any:
+    out = tmp_path / "lattice.html"
+    run = cli("crossword", LATTICE, "--html", out, "--exit-codes", "unix")
+    assert run.code == 0, run.err
+    page.goto(out.as_uri())
+    page.locator("#status").get_by_text("0 of 27 squares filled.").wait_for()
+    return page
+
+
+def current(page: Any) -> tuple[int, int]:
+    cell = page.locator(".cw-cell.current")
+    return int(cell.get_attribute("data-r")), int(cell.get_attribute("data-c"))
+
+
+def entry_cells(page: Any) -> list[tuple[int, int]]:
+    cells = page.locator(".cw-cell.in-entry")
+    return [(int(cells.nth(i).get_attribute("data-r")), int(cells.nth(i).get_attribute("data-c")))
+            for i in range(cells.count())]  # fmt: skip
+
+
+def test_filled_by_typing_to_the_end(lattice: Any) -> None:
+    text = lattice.locator("body").inner_text()
+    assert not [word for word in ACROSS + DOWN if word in text.replace("\n", "")]  # no answer in view
+    assert lattice.locator(".cw-cell.given").count() == 2
+    lattice.locator(".clues li").first.click()  # 1 Across
+    for k, word in enumerate(ACROSS + DOWN):
+        if k:
+            lattice.keyboard.press("Tab")
+        cells = entry_cells(lattice)
+        assert len(cells) == len(word)
+        lattice.keyboard.type(word[cells.index(current(lattice)) :])  # from the first empty square on
+    lattice.locator("#status").get_by_text("Solved!").wait_for()
+    assert lattice.locator(".cw-cell.wrong").count() == 0
+    assert lattice.evaluate("document.body.dataset.solved") == "true"
+
+
+def test_arrows_shift_tab_backspace_and_the_current_clue(lattice: Any) -> None:
+    lattice.locator(".cw-cell[data-r='0'][data-c='2']").click()
+    assert current(lattice) == (0, 2) and lattice.locator(".clue-bar").inner_text() == "1 Across (7)"
+    lattice.keyboard.press("ArrowDown")  # across the entry's direction: turns it first
+    assert current(lattice) == (0, 2) and lattice.locator(".clue-bar").inner_text() == "2 Down (5)"
+    assert lattice.locator(".clues li.current").inner_text().replace("\n", " ") == "2 (5)"
+    lattice.keyboard.press("ArrowDown")
+    assert current(lattice) == (1, 2)
+    lattice.keyboard.press("Shift+Tab")  # back to the entry before 2 Down: 1 Down
+    assert lattice.locator(".clue-bar").inner_text() == "1 Down (5)" and current(lattice) == (1, 0)
+    lattice.keyboard.type("wx")  # lower case goes in upper case
+    assert lattice.locator(".cw-cell[data-r='1'][data-c='0'] .letter").inner_text() == "W"
+    assert current(lattice) == (3, 0)
+    lattice.keyboard.press("Backspace")  # an empty square: back one and clear it
+    lattice.keyboard.press("Backspace")
+    assert lattice.locator(".cw-cell[data-r='2'][data-c='0'] .letter").inner_text() == ""
+    assert lattice.locator(".cw-cell[data-r='1'][data-c='0'] .letter").inner_text() == ""
+
+
+def test_check_and_reveal(lattice: Any) -> None:
+    lattice.locator(".clues li").first.click()
+    lattice.keyboard.type("XECTE")  # from 1 Across's second square (the first is a given E): one wrong
+    lattice.get_by_role("button", name="All").first.click()  # Check: All
+    assert lattice.locator(".cw-cell.wrong").count() == 1
+    assert lattice.locator("#status").inner_text() == "1 wrong letter marked."
+    lattice.get_by_role("button", name="Word").nth(1).click()  # Reveal: Word
+    assert lattice.locator(".cw-cell.wrong").count() == 0
+    row = lattice.locator(".cw-cell[data-r='0'] .letter")
+    assert "".join(row.all_inner_texts()) == "EJECTED"
+    lattice.get_by_role("button", name="All").nth(1).click()  # Reveal: All
+    lattice.locator("#status").get_by_text("Solved! (").wait_for()
+    assert "SKYLINE" in "".join(lattice.locator(".cw-cell[data-r='4'] .letter").all_inner_texts())
+
+
+def test_layout_page_shows_its_clues(page: Any, tmp_path: Path) -> None:
+    from pyclingo_puzzles import layout
+
+    built = layout.arrange({"CAT": "Purrs on the sofa", "DOG": "Wags its tail", "TOAD": "Warty hopper"}, seed=1)
+    out = tmp_path / "pets.html"
+    out.write_text(built.to_html(title="Pets"), encoding="utf-8")
+    page.goto(out.as_uri())
+    clues = page.locator(".clues li")
+    assert sorted(t.split("\n")[-1] for t in clues.all_inner_texts()) == [
+        "Purrs on the sofa (3)", "Wags its tail (3)", "Warty hopper (4)"
+    ]  # fmt: skip
+    assert not [w for w in ("CAT", "DOG", "TOAD") if w in page.locator("body").inner_text()]
+    blank = page.locator(".cw-cell.block").first.evaluate("el => getComputedStyle(el).backgroundColor")
+    assert blank == "rgba(0, 0, 0, 0)"  # a free-form layout: no dark blocks around its words
+    page.locator(".clues li").get_by_text("Warty hopper").click()
+    assert page.locator(".clue-bar").inner_text().endswith("Warty hopper (4)")
+
+
+def test_prints_as_the_puzzle_sheet(lattice: Any) -> None:
+    lattice.locator(".clues li").first.click()
+    lattice.keyboard.type("J")
+    lattice.emulate_media(media="print")
+    assert lattice.locator(".cw-grid").is_visible() and lattice.locator(".clues").is_visible()
+    assert not lattice.locator(".toolbar").is_visible() and not lattice.locator(".clue-bar").is_visible()
+    shade = lattice.locator(".cw-cell.current").evaluate("el => getComputedStyle(el).backgroundColor")
+    assert shade == "rgb(255, 255, 255)"  # the highlight is for the screen only

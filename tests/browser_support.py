@@ -1,0 +1,112 @@
+"""Browser fixtures (a pytest plugin, loaded by tests/conftest.py): Debian's Chromium driven by
+Playwright for Python, one browser per test process, a fresh context per test.
+
+- ``browser``: the session's browser. Where there is none (no ``playwright`` package, no Chromium
+  at ``$PYCLINGO_PUZZLES_CHROMIUM``, default /usr/bin/chromium) the test is skipped with the
+  reason, except under ``CI=true``, where a missing browser fails the test: CI must run them.
+  ``make test`` installs Chromium with apt-get when it runs as root and finds none.
+- ``page``: a new page in its own context. Every request that is not to a local file (``file:``,
+  ``data:``, ``blob:``, ``about:``) or to an origin of the ``local_origins`` fixture (empty by
+  default; a test of a local server overrides it) is aborted and fails the test, as does any
+  console error or uncaught exception in the page. A test that fails leaves a screenshot in
+  ``tests/.artifacts/`` (or ``$PYCLINGO_PUZZLES_ARTIFACTS``) and prints its path.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("PYCLINGO_PUZZLES_CHROMIUM", "/usr/bin/chromium")
+# headless, and nothing that would reach the network or the desktop on its own
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+LOCAL_SCHEMES = ("file:", "data:", "blob:", "about:")
+ARTIFACTS = Path(os.environ.get("PYCLINGO_PUZZLES_ARTIFACTS", Path(__file__).parent / ".artifacts"))
+TIMEOUT_MS = 20_000  # Playwright's waits (it retries until then): generous for a loaded machine
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests cannot run under CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed (pip install -e '.[test]')")
+    if not os.access(CHROMIUM, os.X_OK):
+        _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set PYCLINGO_PUZZLES_CHROMIUM)")
+    with sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, timeout=60_000)
+        except Error as exc:
+            _unavailable(f"Chromium at {CHROMIUM} did not start: {str(exc).splitlines()[0]}")
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def local_origins() -> list[str]:
+    """Origins besides local files a page may load from (``http://127.0.0.1:PORT``); none by default."""
+    return []
+
+
+@pytest.fixture
+def context_options() -> dict[str, Any]:
+    """More options for the page's browser context (``{"has_touch": True}``): a test parametrizes it."""
+    return {}
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[Any]:
+    report = yield
+    item.stash.setdefault(_OUTCOMES, {})[report.when] = report.failed  # the page fixture reads it
+    return report
+
+
+_OUTCOMES = pytest.StashKey[dict]()
+
+
+@pytest.fixture
+def page(
+    browser: Any, local_origins: list[str], context_options: dict[str, Any], request: pytest.FixtureRequest
+) -> Iterator[Any]:
+    context = browser.new_context(**{"viewport": {"width": 1100, "height": 800}, **context_options})
+    context.set_default_timeout(TIMEOUT_MS)
+    problems: list[str] = []
+
+    def route(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(LOCAL_SCHEMES) or any(url.startswith(origin) for origin in local_origins):
+            route.continue_()
+        else:
+            problems.append(f"request off the page's file: {url}")
+            route.abort()
+
+    context.route("**/*", route)
+    tab = context.new_page()
+    tab.on("console", lambda message: problems.append(f"console {message.type}: {message.text}")
+           if message.type == "error" else None)  # fmt: skip
+    tab.on("pageerror", lambda error: problems.append(f"uncaught in the page: {error}"))
+    yield tab
+    if request.node.stash.get(_OUTCOMES, {}).get("call"):
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        shot = ARTIFACTS / (re.sub(r"[^\w.-]+", "_", request.node.nodeid)[-150:] + ".png")
+        try:
+            tab.screenshot(path=str(shot), full_page=True)
+            print(f"screenshot of the failed page: {shot}")
+        except Exception as exc:  # the page may be gone; the test's own failure says more
+            print(f"no screenshot ({exc})")
+    context.close()
+    assert not problems, "\n".join(problems)

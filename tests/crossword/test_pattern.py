@@ -1,0 +1,133 @@
+"""Generated block patterns: the rules hold (checked in Python, apart from the encoding), a seed
+gives the same pattern, an unfillable pattern's core is learnt, bad input is one line."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyclingo_puzzles.core.errors import InputError
+from pyclingo_puzzles.core.solve import Status
+from pyclingo_puzzles.crossword.framework import Framework
+from pyclingo_puzzles.crossword.pattern import (
+    PatternSearch,
+    PatternSpec,
+    check_spec,
+    parse_size,
+    pattern_problems,
+    rows_of,
+)
+from pyclingo_puzzles.crossword.themes import Theme, parse_theme
+
+
+def first_pattern(spec: PatternSpec, seed: int = 1) -> Framework:
+    search = PatternSearch(check_spec(spec), seed)
+    status, blocks, slots = search.next(None)
+    assert status is Status.SAT and slots
+    return rows_of(search.spec, blocks)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        PatternSpec(11, 11),
+        PatternSpec(9, 9, symmetry="mirror"),
+        PatternSpec(9, 11, symmetry="none", min_length=4),
+        PatternSpec(15, 15, themes=(Theme("CROSSWORDPUZZLE"), Theme("ANSWERSETPROGRA"))),
+    ],
+    ids=["11x11", "9x9-mirror", "9x11-none-4", "15x15-themes"],
+)
+def test_generated_patterns_keep_the_rules(spec: PatternSpec) -> None:
+    framework = first_pattern(spec)
+    checked = check_spec(spec)
+    assert (framework.height, framework.width) == (spec.height, spec.width)
+    assert pattern_problems(framework, checked) == []
+
+
+def test_the_checker_sees_broken_rules() -> None:
+    spec = PatternSpec(5, 5)
+    lopsided = Framework.from_lines(["#....", *["....."] * 4])
+    assert "the blocks are not rotationally symmetric" in pattern_problems(lopsided, spec)
+    split = Framework.from_lines(["..#..", "..#..", "#####", "..#..", "..#.."])
+    problems = pattern_problems(split, spec)
+    assert "the white cells are not connected" in problems and "an entry is shorter than 3 letters" in problems
+
+
+def test_themes_sit_on_symmetric_slots_of_their_length() -> None:
+    spec = check_spec(PatternSpec(15, 15, themes=(Theme("CROSSWORDPUZZLE"), Theme("ANSWERSETPROGRA"))))
+    rows = {(t.row, t.col) for t in spec.themes}
+    assert rows == {(4, 0), (10, 0)}  # a pair of 15s: rows symmetric about the middle
+    framework = first_pattern(spec)
+    letters = framework.predefined()
+    for t in spec.themes:
+        assert "".join(letters[c] for c in t.cells()) == t.word
+
+
+def test_a_seed_gives_the_same_pattern_and_seeds_differ() -> None:
+    spec = PatternSpec(11, 11)
+    assert first_pattern(spec, 7) == first_pattern(spec, 7)
+    assert len({first_pattern(spec, s).rows for s in range(1, 5)}) > 1
+
+
+def test_a_forbidden_set_of_slots_never_comes_back() -> None:
+    search = PatternSearch(check_spec(PatternSpec(7, 7)), 3)
+    _, _, slots = search.next(None)
+    chosen = slots[:3]
+    search.forbid(chosen)
+    for _ in range(5):
+        status, _, later = search.next(None)
+        if status is not Status.SAT:
+            break
+        assert not set(chosen) <= set(later)
+        search.forbid(later)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("2x5", "3 to 25"), ("26x26", "3 to 25"), ("ax5", "ROWSxCOLUMNS"), ("15x15x2", "3 to 25")],
+)
+def test_sizes_outside_the_limits_are_one_line_errors(text: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        parse_size(text)
+
+
+def test_sizes_read_both_ways() -> None:
+    assert parse_size("15x13") == (15, 13)
+    assert parse_size("11") == (11, 11)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (PatternSpec(5, 5, themes=(Theme("TOOLONG"),)), "longer than the grid"),
+        (PatternSpec(5, 5, min_length=1), "at least 2"),
+        (PatternSpec(5, 5, min_length=6), "longer than the 5x5 grid"),
+        (PatternSpec(5, 5, block_share=1.5), "below 1"),
+        (PatternSpec(5, 5, max_words=1), "at least 2"),
+        (PatternSpec(5, 5, symmetry="diagonal"), "unknown symmetry"),
+        (PatternSpec(9, 9, themes=(Theme("AB"),)), "shorter than --min-length"),
+        (PatternSpec(9, 9, themes=(Theme("ABC", 0, 0), Theme("XBC", 0, 0, "down"))), "disagree"),
+        (PatternSpec(9, 9, themes=(Theme("ABCDEF", 0, 5),)), "does not fit"),
+    ],
+)
+def test_options_that_cannot_hold_together_are_one_line_errors(spec: PatternSpec, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        check_spec(spec)
+
+
+@pytest.mark.parametrize(
+    ("text", "theme"),
+    [
+        ("crossword", Theme("CROSSWORD")),
+        ("ASP@3,0", Theme("ASP", 3, 0, "across")),
+        ("ASP@3,4,D", Theme("ASP", 3, 4, "down")),
+        ("asp @ 1, 2, a", Theme("ASP", 1, 2, "across")),
+    ],
+)
+def test_theme_notation(text: str, theme: Theme) -> None:
+    assert parse_theme(text) == theme
+
+
+@pytest.mark.parametrize("text", ["ASP-1", "AS P", "ASP@1", "ASP@1,2,X", "42"])
+def test_bad_theme_notation_is_one_line(text: str) -> None:
+    with pytest.raises(InputError):
+        parse_theme(text)
