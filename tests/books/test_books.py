@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pypdf
@@ -175,3 +179,37 @@ def test_every_shipped_manifest_reads_and_plans(path: Path) -> None:
     manifest = read_manifest(path)
     jobs = plan(manifest)
     assert len(jobs) == sum(s.count for s in manifest.sections) and [j.number for j in jobs][:2] == [1, 2]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_a_book_stopped_half_way_resumes_to_the_same_book_and_leaves_no_worker(tmp_path: Path, sig: int) -> None:
+    path = write_book(tmp_path, "title: Resume\nseed: 5\nsections:\n"
+                                "  - wordsearch: {words: animals.txt, count: 40, pick: 10, size: 10x10}\n")
+    out = tmp_path / "book.pdf"
+    work = out.with_name(out.name + SUFFIX)
+    argv = [sys.executable, "-m", "pyclingo_puzzles", "book", str(path), "-o", str(out), "-j", "2",
+            "--exit-codes", "unix"]
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    until = time.monotonic() + 60
+    while time.monotonic() < until and proc.poll() is None and len(list(work.glob("0*.json"))) < 5:
+        workers = [int(c) for c in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()] or workers
+        time.sleep(0.05)
+    if proc.poll() is not None:
+        pytest.skip("the book was done before it could be stopped")
+    proc.send_signal(sig)
+    proc.wait(timeout=30)
+    time.sleep(0.5)
+    assert not out.exists() and len(list(work.glob("0*.json"))) >= 5  # nothing half written; the work kept
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists() and "Z" not in _state(pid)]
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+    assert not work.exists()
+    assert out.read_bytes() == make_book(path, jobs=2).to_pdf()  # the same book as a run never stopped
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except OSError:
+        return "Z"
