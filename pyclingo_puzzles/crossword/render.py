@@ -29,10 +29,17 @@ def ipuz_text(solution: CrosswordSolution, title: str, given: Mapping[tuple[int,
     return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title, given=given))
 
 
-def html(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int], str] | None = None) -> str:
+def html(
+    solution: CrosswordSolution,
+    title: str,
+    given: Mapping[tuple[int, int], str] | None = None,
+    clues: Mapping[str, str] | None = None,
+) -> str:
+    """The playable page, with the entries' ``clues`` (word -> clue) where there are some."""
+    from .exports import clue_of
     from .play import page  # on use, as every output's module
 
-    return page(solution, title, given)
+    return page(solution, title, given, clue_of(clues or {}))
 
 
 def svg(solution: CrosswordSolution, title: str) -> str:
