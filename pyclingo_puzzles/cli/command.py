@@ -51,7 +51,7 @@ class _Parser(argparse.ArgumentParser):
         # Help and usage text (format_help, format_usage) get the real width.
         if self._printing:
             return super()._get_formatter()
-        return self.formatter_class(prog=self.prog, width=80)
+        return argparse.HelpFormatter(prog=self.prog, width=80)  # only its metavar check is used
 
     _printing = False
 
@@ -67,7 +67,7 @@ class _Parser(argparse.ArgumentParser):
 class _TopParser(_Parser):
     """The command's parser: the subcommand's inputs are checked with its options (``inputs``)."""
 
-    def parse_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_args(self, args=None, namespace=None):
         parsed = super().parse_args(args, namespace)
         if hasattr(parsed, "file"):
             inputs(self, parsed)
@@ -80,7 +80,7 @@ class _CommandParser(_Parser):
 
     _mixing = False
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_known_args(self, args=None, namespace=None):
         if self._mixing:  # parse_known_intermixed_args calls back here (Python 3.11, 3.12)
             return super().parse_known_args(args, namespace)
         # the plain parse first: the intermixed one formats the whole usage text before parsing
@@ -220,10 +220,10 @@ def version() -> str:
 class _Version(argparse.Action):
     """``--version``: the metadata is read only when asked (start-up stays as it was)."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+    def __call__(self, parser, namespace, values, option_string=None):
         parser.exit(_print_whole(f"pyclingo-puzzles {version()}\n"))
 
 
@@ -234,7 +234,7 @@ class _Completion(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
         super().__init__(option_strings, dest, default=argparse.SUPPRESS, **kwargs)  # type: ignore[arg-type]
 
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+    def __call__(self, parser, namespace, values, option_string=None):
         parser.exit(_print_whole(completion_script(str(values)) + "\n"))
 
 
@@ -251,7 +251,7 @@ def completion_script(shell: str) -> str:
     subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     for action in [a for sp in subparsers for p in sp.choices.values() for a in p._actions]:
         if action.type is Path:  # files and output paths complete as file names
-            action.complete = shtab.FILE  # type: ignore[attr-defined]
+            action.complete = shtab.FILE
     return shtab.complete(parser, shell=shell)
 
 

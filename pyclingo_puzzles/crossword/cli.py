@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> Report:
     if str(args.file) == "-":  # the format is the file's (a .grid, a .dat, YAML): it said "-: file not found"
         raise InputError("crossword reads a FILE (.dat, .yaml or .grid), not standard input", "-")
     options = fill_options(args)
-    runtime.price(None if options.count else render.render_one(args.json))  # the answers' reserve
+    runtime.price(None if options.count_only else render.render_one(args.json))  # the answers' reserve
     puzzle = read(args.file)
     if args.dictionary is None and isinstance(puzzle, CrosswordInstance):
         ignored = options.dictionary_only()
@@ -107,7 +107,7 @@ def fill_options(args: argparse.Namespace) -> FillOptions:
 
 def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | Framework, options: FillOptions):
     """The dictionary fill: ``--dictionary`` (a file, or ``en``), by default the built-in one."""
-    if options.optimize and options.count:
+    if options.optimize and options.count_only:
         raise InputError("--count counts every fill and --optimize looks for the best one: give one of them", args.file)
     notes = ["the file's word list is ignored with --dictionary"] if isinstance(puzzle, CrosswordInstance) else []
     name = english.NAME if args.dictionary is None else args.dictionary
@@ -128,17 +128,16 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
         return count.report(result.count, result.exhausted, result.clingo_code)
     path, given = str(args.file), framework.predefined()
     title = Path(path).stem
-    first = result.solutions[0] if result.solutions else None
     return Report(
         result.clingo_code,
         text=lambda: result.text(path, args.models) + "\n",
         json=result.to_json,
         files={
-            "ipuz": lambda: render.ipuz_text(first, title, given),
-            "svg": lambda: render.svg(first, title),
+            "ipuz": lambda: render.ipuz_text(result.solutions[0], title, given),  # made only for an answer
+            "svg": lambda: render.svg(result.solutions[0], title),
             "pdf": lambda: render.pdf(result, title, args.paper, given),
-            "html": lambda: render.html(first, title, given),
+            "html": lambda: render.html(result.solutions[0], title, given),
         },
         stats=result.stats,
-        answered=first is not None,
+        answered=bool(result.solutions),
     )

@@ -174,7 +174,7 @@ def output_budget() -> Budget:
 
     run = runtime.current()
     deadline = run.deadline if run is not None else None
-    if deadline is None:
+    if run is None or deadline is None:
         return Budget()
     return Budget(deadline + OUTPUT_GRACE, 1.0 / run.cpu_share())
 

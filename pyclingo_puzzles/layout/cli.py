@@ -15,6 +15,7 @@ from ..formats.report import Report
 from ..run import runtime
 from . import render, workers
 from .api import LayoutResult
+from .grid import Layout
 from .reader import read_instance
 
 NAME = "layout"
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> Report:
             "svg_key": lambda: result.to_svg(key=True),
             "ipuz": lambda: ipuz_text(result.to_ipuz()),
             "puz": result.to_puz,
-            "pdf": lambda: pdf(render.pdf_sheet(layout, inst), args),
+            "pdf": lambda: pdf(render.pdf_sheet(_drawn(layout), inst), args),
             "html": lambda: result.to_html(title=inst.title or instances.title(args.file, "Crossword")),
         },
         stats=result.stats,
@@ -77,3 +78,10 @@ def pdf(sheet, args: argparse.Namespace):
     from ..formats.pdf import output_budget, render
 
     return render([sheet], args.paper, instances.title(args.file, "Crossword"), output_budget())
+
+
+def _drawn(layout: Layout | None) -> Layout:
+    """The layout an output file draws (files are made only for an answer: ``Report.answered``)."""
+    if layout is None:
+        raise ValueError("no layout to draw")
+    return layout

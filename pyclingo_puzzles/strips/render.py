@@ -7,6 +7,7 @@ separates cells of different strips, as the text outline (``tiling.outline``) dr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from ..formats.svg import escape
@@ -86,4 +87,4 @@ def pdf_sheets(tilings: Sequence[Tiling], title: str, bottom_up: bool = False) -
         grid(pdf, rows, top, blank="b", letters=False, regions=owners(tiling, bottom_up), shade=170)
         footer(pdf)
 
-    return [Sheet(lambda pdf, t=t: page(pdf, t)) for t in tilings]
+    return [Sheet(partial(page, tiling=t)) for t in tilings]
