@@ -129,3 +129,15 @@ def test_letters_beyond_a_to_z_typed_as_a_touch_keyboard_sends_them(page: Any, c
     page.keyboard.type("säge")
     page.locator("#status").get_by_text("Solved!").wait_for()
     assert "".join(page.locator(".cw-cell[data-r='3'] .letter").all_inner_texts()) == "EßLÖFFEL"
+
+
+@pytest.mark.parametrize("context_options", [{"has_touch": True}])
+def test_a_tap_selects_a_square_for_typing(lattice: Any) -> None:
+    lattice.locator(".cw-cell[data-r='2'][data-c='0']").tap()  # 5 Across
+    lattice.keyboard.type("epoxyed")
+    assert "".join(lattice.locator(".cw-cell[data-r='2'] .letter").all_inner_texts()) == "EPOXYED"
+    square = lattice.locator(".cw-cell[data-r='2'][data-c='0']")
+    square.tap()
+    assert lattice.locator(".clue-bar").inner_text() == "5 Across (7)"
+    square.tap()  # the current square tapped again: the other direction
+    assert lattice.locator(".clue-bar").inner_text() == "1 Down (5)"

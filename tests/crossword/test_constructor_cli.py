@@ -143,3 +143,14 @@ def test_result_exports_from_python(tmp_path: Path) -> None:
     assert puz.read(str(path)).clues == ["Mouser", ""]
     assert ipuz.crossword_ipuz  # the module the document comes from
     assert result.to_ipuz()["title"] == "Two"
+
+
+def test_clues_reach_the_html_page(cli, lists, tmp_path: Path) -> None:
+    grid, a, b = lists
+    clues = write(tmp_path, "clues.txt", "CAT;Mouser <3\nCOW;Bovine\n")
+    page = tmp_path / "p.html"
+    res = cli("crossword", grid, "--dictionary", a, "--dictionary", b, "--ban", "DOG", "--clues", clues,
+              "--html", page, "--exit-codes", "clingo")  # fmt: skip
+    assert res.code == 10, res.err
+    text = page.read_text()
+    assert "Bovine" in text and ("Mouser &lt;3" in text or "Mouser \\u003c3" in text)  # escaped, as data

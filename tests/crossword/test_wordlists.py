@@ -102,6 +102,9 @@ def test_fill_refuses_shared_runs() -> None:
     for s in strict.solutions:
         assert not shared_runs([p.word for p in s.placements], 3)
     assert fill(["....", "####", "...."], ["ABCD", "BCDE"], max_shared_substring=3).status.value == "UNSAT"
+    scored = {"ABCD": 5, "BCDE": 5, "WXYZ": 1}  # the best fill breaks the rule: the optimum is the next best
+    best = fill(framework, scored, optimize=True, max_shared_substring=3)
+    assert best.score == 6 and best.optimal
 
 
 def default_fill_words(name: str) -> list[str]:

@@ -179,3 +179,12 @@ def test_the_printed_pages_options_go_to_the_command_where_the_family_has_them(m
     assert "--title=Mine" in argv and "--name-line" in argv
     with pytest.raises(BadRequest, match=r"^name_line: must be true or false"):
         parse(strips, body.replace(b"true", b'"yes"'), Limits())
+
+
+def test_a_run_past_its_time_limit_and_the_grace_is_killed_and_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyclingo_puzzles.web import jobs
+
+    monkeypatch.setattr(jobs, "HARD_GRACE", -0.95)  # the server's stop comes before the command's own
+    with TestClient(create_app(Limits())) as c:
+        r = c.post("/api/layout", json={"words": PETS, "time_limit": 1})
+    assert r.status_code == 504 and "was stopped" in r.json()["error"]

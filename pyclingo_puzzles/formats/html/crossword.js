@@ -23,7 +23,8 @@ const Crossword = (root, data, answers) => {
     const letter = h("span", { class: "letter" }, spec.given || "");
     const el = h("div", { class: "cw-cell" + (spec.given ? " given" : "") + (spec.void ? " void" : ""), role: "gridcell",
       "data-r": r, "data-c": c }, spec.n ? h("span", { class: "num" }, String(spec.n)) : null, letter);
-    el.addEventListener("pointerdown", (event) => { event.preventDefault(); clicked(r, c); });
+    // on click, not pointerdown: a phone opens its keyboard for a focus given on a tap's end only
+    el.addEventListener("click", () => clicked(r, c));
     gridEl.append(el);
     return { el, letter, value: spec.given || "", fixed: Boolean(spec.given || spec.void), of: {} };
   }));
