@@ -52,9 +52,9 @@ def test_exclude_and_ban(cli, lists, tmp_path: Path) -> None:
     assert res.code == 30 and "COW" not in res.out and "DAB" in res.out  # every fill found (exit 30): none has COW
     res = cli("crossword", grid, *both, "--exclude", write(tmp_path, "x.txt", "# dull\nDAB\ncow\n"))
     assert res.code == 20
-    res = cli("crossword", grid, *both, "--exclude", write(tmp_path, "bad.txt", "DAB\nno way\n"))
+    res = cli("crossword", grid, *both, "--exclude", write(tmp_path, "bad.txt", "DAB\nno-way\n"))
     assert res.code == 65
-    assert res.err.strip().endswith("bad.txt:2: word 'no way' contains a space, which is not a letter")
+    assert res.err.strip().endswith("bad.txt:2: word 'no-way' contains '-', which is not a letter")
 
 
 def test_clues_go_into_puz_ipuz_json_and_the_missing_are_listed(cli, lists, tmp_path: Path) -> None:
