@@ -31,7 +31,7 @@ from ..formats.outfiles import OutputError
 from ..formats.output import print_json, print_stats, warn
 from ..run import resources, runtime
 from ..run.stdout_guard import run_guarded, standard_streams
-from . import entry, exitcodes, report
+from . import exitcodes, report
 
 __all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
 
@@ -512,7 +512,7 @@ def console() -> None:
     except SystemExit as exc:  # argparse's --help and usage errors: flushed below, as a run's output
         code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
     except Exception as exc:
-        code = exitcodes.convert(entry.last_line(exc), exitcodes.requested(sys.argv[1:]))
+        code = exitcodes.convert(exitcodes.last_line(exc), exitcodes.requested(sys.argv[1:]))
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, OSError):
             stream.flush()

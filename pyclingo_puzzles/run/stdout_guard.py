@@ -154,7 +154,7 @@ def standard_streams() -> None:
             os.close(devnull)
     if 2 in closed or sys.stderr is None:
         sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
-    sys.stderr = _QuietStderr(sys.stderr)  # type: ignore[assignment]
+    sys.stderr = _QuietStderr(sys.stderr)
     if 1 in closed or sys.stdout is None:
         sys.stdout = _Closed()
         return
