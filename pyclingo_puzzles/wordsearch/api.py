@@ -176,7 +176,7 @@ class WordSearch:
     ) -> bytes:
         """Printable pages (PDF bytes): every puzzle, then the keys."""
         from ..formats.pdf import render as render_pdf
-        from .pdf import sheets_for
+        from .pages import sheets_for
 
         text = self.page_text(title, instructions, name_line)
         apicheck.choice(paper, "paper", ("a4", "letter"))
@@ -187,7 +187,7 @@ class WordSearch:
 
     def pdf_pages(self, title: str | PageText) -> list:
         """The PDF's pages: each puzzle lists its placed words (not the secret ones; its key does)."""
-        from .pdf import pages_for
+        from .pages import pages_for
 
         inst = self.instance
         lists = [listed_words(inst, p) for p in self.puzzles]

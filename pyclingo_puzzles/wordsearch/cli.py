@@ -18,7 +18,7 @@ from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
-from .pdf import sheets_for
+from .pages import sheets_for
 from .puzzle import Puzzle, listed_words
 from .reader import LEVELS, MAX_SIZE, override, read_instance, sizeless
 

@@ -12,7 +12,7 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops
 
-from pyclingo_puzzles.wordsearch.pdf import font_path, missing_glyphs, pages_for, render
+from pyclingo_puzzles.wordsearch.pages import font_path, missing_glyphs, pages_for, render
 from pyclingo_puzzles.wordsearch.puzzle import Puzzle
 from pyclingo_puzzles.wordsearch.reader import read_instance
 from pyclingo_puzzles.wordsearch.verify import Placement
