@@ -31,6 +31,7 @@ test test-fast: export PYTHONDONTWRITEBYTECODE =
 test: $(STAMP) chromium
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -n 3 -m "not serial"
 	$(PY) -m pytest -m serial $(SERIAL_FILES)
 

@@ -41,9 +41,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
 from ..formats.outfiles import check_names, check_output_paths, remove_unfinished
@@ -139,8 +139,8 @@ def solve_file(
     file_args = copy.copy(args)
     file_args.file = path
     file_args.jobs = 1
-    for dest, out in (outputs or {}).items():
-        setattr(file_args, dest, out)
+    for dest, name in (outputs or {}).items():
+        setattr(file_args, dest, name)
     run = runtime.current()
     if run is not None and run.remaining() == 0.0:
         return stopped(str(path), f"not started: {run.reason or 'time limit'}")
@@ -241,9 +241,10 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
     run = runtime.current()
     if run is not None:
         run.__class__ = _SharedStage
-        run.shared = stage
-        run.budget = budget
-        run.cost_factor = COST_FACTOR
+        shared = cast(_SharedStage, run)
+        shared.shared = stage
+        shared.budget = budget
+        shared.cost_factor = COST_FACTOR
     signal.signal(signal.SIGUSR1, _interrupt)
     while True:
         try:
@@ -397,7 +398,7 @@ class _Batch:
                 self.workers.append(self._spawn())  # files left and no worker: the batch goes on
                 self.idle_since = None
             return
-        for conn in wait(list(busy), timeout=POLL):
+        for conn in workers.ready(busy, timeout=POLL):
             w = busy[conn]
             try:
                 index, result = conn.recv()

@@ -31,7 +31,7 @@ from ..formats.outfiles import OutputError
 from ..formats.output import print_json, print_stats, warn
 from ..run import resources, runtime
 from ..run.stdout_guard import run_guarded, standard_streams
-from . import entry, exitcodes, report
+from . import exitcodes, report
 
 __all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
 
@@ -55,7 +55,7 @@ class _Parser(argparse.ArgumentParser):
         # Help and usage text (format_help, format_usage) get the real width.
         if self._printing:
             return super()._get_formatter()
-        return self.formatter_class(prog=self.prog, width=80)
+        return argparse.HelpFormatter(prog=self.prog, width=80)  # only its metavar check is used
 
     _printing = False
 
@@ -71,7 +71,7 @@ class _Parser(argparse.ArgumentParser):
 class _TopParser(_Parser):
     """The command's parser: the subcommand's inputs are checked with its options (``inputs``)."""
 
-    def parse_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_args(self, args=None, namespace=None):
         parsed = super().parse_args(args, namespace)
         if hasattr(parsed, "file"):
             inputs(self, parsed)
@@ -84,7 +84,7 @@ class _CommandParser(_Parser):
 
     _mixing = False
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_known_args(self, args=None, namespace=None):
         if self._mixing:  # parse_known_intermixed_args calls back here (Python 3.11, 3.12)
             return super().parse_known_args(args, namespace)
         # the plain parse first: the intermixed one formats the whole usage text before parsing
@@ -225,10 +225,10 @@ def version() -> str:
 class _Version(argparse.Action):
     """``--version``: the metadata is read only when asked (start-up stays as it was)."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+    def __call__(self, parser, namespace, values, option_string=None):
         parser.exit(_print_whole(f"pyclingo-puzzles {version()}\n"))
 
 
@@ -239,7 +239,7 @@ class _Completion(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
         super().__init__(option_strings, dest, default=argparse.SUPPRESS, **kwargs)  # type: ignore[arg-type]
 
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+    def __call__(self, parser, namespace, values, option_string=None):
         parser.exit(_print_whole(completion_script(str(values)) + "\n"))
 
 
@@ -256,7 +256,7 @@ def completion_script(shell: str) -> str:
     subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     for action in [a for sp in subparsers for p in sp.choices.values() for a in p._actions]:
         if action.type is Path:  # files and output paths complete as file names
-            action.complete = shtab.FILE  # type: ignore[attr-defined]
+            action.complete = shtab.FILE
     return shtab.complete(parser, shell=shell)
 
 
@@ -512,7 +512,7 @@ def console() -> None:
     except SystemExit as exc:  # argparse's --help and usage errors: flushed below, as a run's output
         code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
     except Exception as exc:
-        code = exitcodes.convert(entry.last_line(exc), exitcodes.requested(sys.argv[1:]))
+        code = exitcodes.convert(exitcodes.last_line(exc), exitcodes.requested(sys.argv[1:]))
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, OSError):
             stream.flush()

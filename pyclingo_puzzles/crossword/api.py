@@ -115,7 +115,7 @@ class CrosswordResult(Record):
         text = self.page_text(title, instructions, name_line)
         apicheck.choice(paper, "paper", ("a4", "letter"))
         self._first("draw")
-        return render_pdf(pdf_sheets(self, text, self.given, self.clues), paper, text.title).content
+        return render_pdf(pdf_sheets(self.solutions, text, self.given, self.clues), paper, text.title).content
 
     def _first(self, what: str) -> CrosswordSolution:
         if not self.solutions:

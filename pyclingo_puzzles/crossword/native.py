@@ -222,7 +222,7 @@ class NativePropagator:
         if self._registered:  # one C state per control: init on another would rebuild it under the first
             raise ValueError("the propagator is already registered on a control")
         self._registered = True
-        address = int(ffi.cast("uintptr_t", ctl._rep))  # type: ignore[attr-defined]
+        address = int(ffi.cast("uintptr_t", ctl._rep))
         if not lib.fp_register(self._state, ffi.cast("void *", address)):
             raise NativeError("clingo refused the propagator")
         held = getattr(ctl, "_pyclingo_puzzles_native", None)

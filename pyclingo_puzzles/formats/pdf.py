@@ -175,7 +175,7 @@ def output_budget() -> Budget:
 
     run = runtime.current()
     deadline = run.deadline if run is not None else None
-    if deadline is None:
+    if run is None or deadline is None:
         return Budget()
     return Budget(deadline + OUTPUT_GRACE, 1.0 / run.cpu_share())
 
@@ -508,7 +508,7 @@ def clued_grid_sheet(
         name = f"{text.title} — solution" if key else text.title
         top = new_page(pdf, name) if key else front_page(pdf, text)
         lines = (solution_clues if key and solution_clues is not None else clues)
-        drawn = {"blank": blank, "numbers": numbers, "letters": key or bool(given), "blocks": blocks}
+        drawn: dict[str, Any] = {"blank": blank, "numbers": numbers, "letters": key or bool(given), "blocks": blocks}
         if not lines:
             grid(pdf, rows if key else front, top, **drawn)
             footer(pdf)

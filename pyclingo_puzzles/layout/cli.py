@@ -15,6 +15,7 @@ from ..formats.report import Report
 from ..run import runtime
 from . import render, workers
 from .api import LayoutResult
+from .grid import Layout
 from .reader import read_instance
 
 NAME = "layout"
@@ -63,11 +64,11 @@ def run(args: argparse.Namespace) -> Report:
         text=lambda: result.text(src.name) + "\n",
         json=result.to_json,
         files={
-            "svg": lambda: render.svg(layout, inst, key=False, text=page),
-            "svg_key": lambda: render.svg(layout, inst, key=True, text=page),
+            "svg": lambda: render.svg(_drawn(layout), inst, key=False, text=page),
+            "svg_key": lambda: render.svg(_drawn(layout), inst, key=True, text=page),
             "ipuz": lambda: ipuz_text(result.to_ipuz()),
             "puz": result.to_puz,
-            "pdf": lambda: pdf(render.pdf_sheet(layout, inst, page), args, page.title),
+            "pdf": lambda: pdf(render.pdf_sheet(_drawn(layout), inst, page), args, page.title),
             "html": lambda: result.to_html(**html_options(args, page.title)),
         },
         stats=result.stats,
@@ -79,3 +80,10 @@ def pdf(sheet, args: argparse.Namespace, title: str):
     from ..formats.pdf import output_budget, render
 
     return render([sheet], args.paper, title, output_budget())
+
+
+def _drawn(layout: Layout | None) -> Layout:
+    """The layout an output file draws (files are made only for an answer: ``Report.answered``)."""
+    if layout is None:
+        raise ValueError("no layout to draw")
+    return layout

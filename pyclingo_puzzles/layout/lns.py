@@ -72,6 +72,12 @@ class Clingo:
     def going(self, mark: Mark | None = None) -> bool:
         raise NotImplementedError
 
+    def pick_free(self, layout: Layout, k: int) -> set[str]:  # moves.Moves's, as Search mixes them
+        raise NotImplementedError
+
+    def relocate(self, layout: Layout, until: Mark) -> Layout:  # moves.Moves's
+        raise NotImplementedError
+
     def left(self) -> float:
         """Seconds to the search's deadline."""
         return self.deadline - time.monotonic()

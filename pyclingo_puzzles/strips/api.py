@@ -195,7 +195,7 @@ def hunt(
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     apicheck.flag(count, "count")
     instance = instance_of(grids)
-    common = {"rules": apicheck.rule_files(rules), "seed": seed, "time_limit": time_limit}
+    common: dict[str, Any] = {"rules": apicheck.rule_files(rules), "seed": seed, "time_limit": time_limit}
     result = solve_grids(instance, models=models, count=count, **common)
     if result.status is not Status.SAT:
         return HuntResult(result)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from ..formats import pdf as document
@@ -73,7 +74,7 @@ def sheets_for(pages: Sequence[Page]) -> list[Sheet]:
     backs: list[Page | None] = [p for p in pages if p.key]
     backs += [None] * (len(fronts) - len(backs))
     return [
-        Sheet(lambda pdf, f=f: _draw_page(pdf, f), None if b is None else (lambda pdf, b=b: _draw_page(pdf, b)))
+        Sheet(partial(_draw_page, page=f), None if b is None else partial(_draw_page, page=b))
         for f, b in zip(fronts, backs, strict=True)
     ]
 

@@ -92,7 +92,7 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
 def _svg_grid(puzzle: Puzzle, key: bool, left: float, top: float, cell: float) -> list[str]:
     """The letter grid's elements, its top-left corner at (``left``, ``top``)."""
     height, width = len(puzzle.grid), len(puzzle.grid[0])
-    out = []
+    out: list[str] = []
     if shaped(puzzle):  # the shape's own cells, no frame around the bounding box
         out.extend(
             f'<rect class="cell" x="{left + c * cell:.1f}" y="{top + r * cell:.1f}" width="{cell:.1f}" '

@@ -31,11 +31,16 @@ MAX_SAMPLES = 400_000  # sample points per shape drawing: fewer points per cell 
 class Sized(Protocol):
     """What the grid helpers read of a ``WordSearchInstance`` (reader.py imports this module)."""
 
-    path: str
-    width: int
-    height: int
-    mask: Mask | None
-    shape: str | None
+    @property
+    def path(self) -> str: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def mask(self) -> Mask | None: ...
+    @property
+    def shape(self) -> str | None: ...
 
 
 # ----------------------------------------------------------------------------------- built-in shapes
