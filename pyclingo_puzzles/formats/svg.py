@@ -94,7 +94,7 @@ def clued_grid(
     page_h = int(top + height * CELL + 24 + LINE * len(clues) + MARGIN)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w}" height="{page_h}" '
-        f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans, sans-serif">',
+        f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans, Noto Sans CJK JP, sans-serif">',
         f'<rect width="{page_w}" height="{page_h}" fill="white"/>',
         *head,
     ]

@@ -157,15 +157,16 @@ class LayoutResult:
             raise ValueError("no layout to draw")
         return render_pdf([render.pdf_sheet(self.layout, self.instance, text)], paper, text.title).content
 
-    def to_html(self, *, title: str | None = None) -> str:
+    def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
         """A playable page (HTML, self-contained): the numbered grid to fill, the clues beside it;
-        ``title`` defaults to the instance's (else "Crossword")."""
+        ``title`` as ``to_pdf``'s; ``instructions`` (default: how to play the page; "" none)."""
         from ..formats import html
 
-        apicheck.text(title, "title", optional=True)
+        text = html.text_of("crossword", self.instance.title or "Crossword" if title is None else title, instructions,
+                            name_line)  # fmt: skip
         if self.layout is None:
             raise ValueError("no layout to play")
-        return html.crossword(self.to_ipuz(), title or self.instance.title or "Crossword", free_form=True)
+        return html.crossword(self.to_ipuz(), text, free_form=True)
 
     def verdict(self) -> str:
         layout = self.layout

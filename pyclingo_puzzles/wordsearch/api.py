@@ -202,14 +202,17 @@ class WordSearch:
         ]
         return [front for front, _ in parts] + [back for _, back in parts]
 
-    def to_html(self, *, title: str = "Word search") -> str:
-        """A playable page (HTML, self-contained) of the first puzzle: drag to mark the words."""
+    def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
+        """A playable page (HTML, self-contained) of the first puzzle: drag to mark the words.
+        ``title`` as ``to_pdf``'s; ``instructions`` (default: how to play the page; "" none)."""
+        from ..formats.html import text_of
         from . import play
 
-        apicheck.text(title, "title", optional=False)
+        text = text_of("wordsearch", self.instance.title or "Word search" if title is None else title, instructions,
+                       name_line)  # fmt: skip
         if not self.puzzles:
             raise ValueError(f"no puzzle to play: {self.explain()}")
-        return play.page(self.puzzles[0], self.listed, title)
+        return play.page(self.puzzles[0], self.listed, text)
 
     def __str__(self) -> str:
         if not self.puzzles:

@@ -9,7 +9,6 @@ Keys: ``width``, ``height``, ``words``, ``level`` (easy | medium | hard) or ``di
 
 from __future__ import annotations
 
-import string
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,7 +19,7 @@ from ..core.letters import checked_word, describe_char, first_non_letter, normal
 from ..core.wordcheck import find_contained, find_duplicate, find_reversed
 from ..formats import instances
 from ..formats.yamlio import YamlDoc, expect_mapping, load_yaml
-from . import shapes
+from . import scripts, shapes
 
 Direction = tuple[int, int]
 MAX_SIZE = 500
@@ -264,7 +263,7 @@ def default_alphabet(words: tuple[str, ...], level: str | None) -> tuple[str, ..
     own = sorted({ch for w in words for ch in w})
     if level == "hard":
         return tuple(own)  # filler from the words' own letters, so the words do not stand out
-    return tuple(sorted(set(string.ascii_uppercase) | set(own)))
+    return scripts.filler(words)  # the alphabet of the words' own script (kana words: kana)
 
 
 def parse_instance(text: str, path: str) -> WordSearchInstance:

@@ -76,7 +76,7 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
     page_h = math.ceil(top + height * cell + 30 + -(-len(words) // cols) * LIST_PX * 1.4 + MARGIN)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w}" height="{page_h}" '
-        f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans Mono, monospace">',
+        f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans Mono, Noto Sans Mono CJK JP, monospace">',
         f'<rect width="{page_w}" height="{page_h}" fill="white"/>',
         *head,
         *_svg_grid(puzzle, key, MARGIN + ((page_w - 2 * MARGIN) - width * cell) / 2, top, cell),
