@@ -196,7 +196,7 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
             "svg": lambda: exports.svg_page(first(), page, result.clues, key=False, given=result.given),
             "svg_key": lambda: exports.svg_page(first(), page, result.clues, key=True),
             "pdf": lambda: render.pdf(result.solutions, page, args.paper, result.given, result.clues),
-            "html": lambda: render.html(first(), result.title, result.given, result.clues),
+            "html": lambda: result.to_html(**argtypes.html_options(args, page.title)),
         },
         stats=result.stats,
         answered=bool(result.solutions),

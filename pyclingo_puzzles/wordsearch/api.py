@@ -181,7 +181,7 @@ class WordSearch:
     ) -> bytes:
         """Printable pages (PDF bytes): every puzzle, then the keys."""
         from ..formats.pdf import render as render_pdf
-        from .pdf import sheets_for
+        from .pages import sheets_for
 
         text = self.page_text(title, instructions, name_line)
         apicheck.choice(paper, "paper", ("a4", "letter"))
@@ -192,7 +192,7 @@ class WordSearch:
 
     def pdf_pages(self, title: str | PageText) -> list:
         """The PDF's pages: each puzzle lists its placed words (not the secret ones; its key does)."""
-        from .pdf import pages_for
+        from .pages import pages_for
 
         inst = self.instance
         lists = [[inst.written(w) for w in listed_words(inst, p)] for p in self.puzzles]
@@ -207,14 +207,17 @@ class WordSearch:
         ]
         return [front for front, _ in parts] + [back for _, back in parts]
 
-    def to_html(self, *, title: str = "Word search") -> str:
-        """A playable page (HTML, self-contained) of the first puzzle: drag to mark the words."""
+    def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
+        """A playable page (HTML, self-contained) of the first puzzle: drag to mark the words.
+        ``title`` as ``to_pdf``'s; ``instructions`` (default: how to play the page; "" none)."""
+        from ..formats.html import text_of
         from . import play
 
-        apicheck.text(title, "title", optional=False)
+        text = text_of("wordsearch", self.instance.title or "Word search" if title is None else title, instructions,
+                       name_line)  # fmt: skip
         if not self.puzzles:
             raise ValueError(f"no puzzle to play: {self.explain()}")
-        return play.page(self.puzzles[0], self.listed, title)
+        return play.page(self.puzzles[0], self.listed, text)
 
     def __str__(self) -> str:
         if not self.puzzles:

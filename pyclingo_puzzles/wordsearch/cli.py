@@ -18,7 +18,7 @@ from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
-from .pdf import sheets_for
+from .pages import sheets_for
 from .puzzle import Puzzle, listed_words
 from .reader import LEVELS, MAX_SIZE, override, read_instance, sizeless
 
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> Report:
             "svg": lambda: render.svg(result.puzzles[0], result.listed_written, key=False, title=page),
             "svg_key": lambda: render.svg(result.puzzles[0], result.listed_written, key=True, title=page),
             "pdf": lambda: pdf(result, page, args.paper),
-            "html": lambda: html(result, title),
+            "html": lambda: result.to_html(**argtypes.html_options(args, title)),
         },
         stats=result.stats,
         answered=bool(result.puzzles),
@@ -164,12 +164,6 @@ def pdf(result: WordSearch, text: PageText, paper: str):
 
     pages = pdf_pages(result, text)
     return render(sheets_for(pages), paper, pages[0].heading, output_budget())
-
-
-def html(result: WordSearch, title: str) -> str:
-    from . import play
-
-    return play.page(result.puzzles[0], result.listed, title)
 
 
 def stats_dict(result: WordSearch) -> dict:
