@@ -24,16 +24,15 @@ from ..core import messages
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
 from ..formats import args as argtypes
 from ..formats.args import models as _models
-from ..formats.args import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
 from ..formats.args import positive_float as _positive_float
 from ..formats.args import seed as _seed
 from ..formats.outfiles import OutputError
-from ..formats.output import print_json, print_stats, warn
+from ..formats.output import print_json
 from ..run import resources, runtime
 from ..run.stdout_guard import run_guarded, standard_streams
 from . import delivery, exitcodes
 
-__all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
+__all__ = ["build_parser", "console", "main", "run_command"]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -9,7 +9,7 @@ from ..core.grid import Placement
 from ..formats.ipuz import clue_lines as ipuz_clue_lines
 from ..formats.ipuz import crossword_ipuz, numbering
 from ..formats.pagetext import PageText
-from ..formats.svg import clued_grid, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
+from ..formats.svg import clued_grid
 from .grid import Layout
 from .reader import LayoutInstance
 
