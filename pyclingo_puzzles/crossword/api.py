@@ -116,7 +116,7 @@ class CrosswordResult(Record):
         text = self.page_text(title, instructions, name_line)
         apicheck.choice(paper, "paper", ("a4", "letter"))
         self._first("draw")
-        return render_pdf(pdf_sheets(self, text, self.given, self.clues), paper, text.title).content
+        return render_pdf(pdf_sheets(self.solutions, text, self.given, self.clues), paper, text.title).content
 
     def _first(self, what: str) -> CrosswordSolution:
         if not self.solutions:
@@ -148,14 +148,15 @@ class CrosswordResult(Record):
             out["optimal"], out["score"] = self.optimal, self.score
         return out
 
-    def to_html(self, *, title: str = "Crossword") -> str:
-        """A playable page (HTML, self-contained) of the first solution's grid: type the letters."""
-        from . import play
+    def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
+        """A playable page (HTML, self-contained) of the first solution's grid: type the letters; its
+        clues (``clues=``) where there are some, else each entry's length. ``title`` as ``to_pdf``'s;
+        ``instructions`` (default: how to play the page; "" none)."""
+        from ..formats.html import text_of
+        from .render import html
 
-        apicheck.text(title, "title", optional=False)
-        if not self.solutions:
-            raise ValueError("no solution to play")
-        return play.page(self.solutions[0], title)
+        text = text_of("crossword", self.title or "Crossword" if title is None else title, instructions, name_line)
+        return html(self._first("play"), text, self.given, self.clues)
 
     def text(self, name: str, models: int = 1) -> str:
         """The CLI's text output for the instance called ``name``."""

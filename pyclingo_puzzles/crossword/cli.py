@@ -18,6 +18,7 @@ from .api import CrosswordResult, clues_of, dictionary_of, dressed, fill_with, s
 from .framework import Framework
 from .options import DEFAULT_SHARED, FillOptions, rule_paths
 from .reader import EXCHANGE_SUFFIXES, CrosswordInstance, framework_of, read
+from .solution import CrosswordSolution
 
 NAME = "crossword"
 
@@ -114,7 +115,7 @@ def run(args: argparse.Namespace) -> Report:
     if str(args.file) == "-":  # the format is the file's (a .grid, a .dat, YAML): it said "-: file not found"
         raise InputError("crossword reads a FILE (.dat, .yaml or .grid), not standard input", "-")
     options = fill_options(args)
-    runtime.price(None if options.count else render.render_one(args.json))  # the answers' reserve
+    runtime.price(None if options.count_only else render.render_one(args.json))  # the answers' reserve
     notes: list[str] = []
     puzzle = read(args.file, args.keep_letters, notes)
     for note in notes:  # what a .puz or .ipuz framework holds that a framework cannot
@@ -146,7 +147,7 @@ def word_list_options(args: argparse.Namespace) -> list[str]:
 def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | Framework, options: FillOptions):
     """The dictionary fill: each ``--dictionary`` (a file, or ``en``; by default the built-in one),
     merged, less ``--exclude`` and ``--ban``."""
-    if options.optimize and options.count:
+    if options.optimize and options.count_only:
         raise InputError("--count counts every fill and --optimize looks for the best one: give one of them", args.file)
     notes = ["the file's word list is ignored with --dictionary"] if isinstance(puzzle, CrosswordInstance) else []
     names = args.dictionary or [english.NAME]
@@ -177,11 +178,14 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
     path = str(args.file)
     page = pagetext.from_args(args, Path(path).stem, exports.INSTRUCTIONS)
     dressed(result, framework, clues_of(args.clues), page.title)
-    first = result.solutions[0] if result.solutions else None
-    if first is not None and args.clues is not None:
+    if result.solutions and args.clues is not None:
         missing = result.unclued()
         if missing:
             warn(f"{args.clues}: no clue for {len(missing)} entries (empty clues written): {', '.join(missing)}")
+
+    def first() -> CrosswordSolution:  # the files are made only for an answer (Report.answered)
+        return result.solutions[0]
+
     return Report(
         result.clingo_code,
         text=lambda: result.text(path, args.models) + "\n",
@@ -189,11 +193,11 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
         files={
             "ipuz": lambda: ipuz_text(result.to_ipuz()),
             "puz": result.to_puz,
-            "svg": lambda: exports.svg_page(first, page, result.clues, key=False, given=result.given),
-            "svg_key": lambda: exports.svg_page(first, page, result.clues, key=True),
-            "pdf": lambda: render.pdf(result, page, args.paper, result.given, result.clues),
-            "html": lambda: render.html(first, result.title, result.given, result.clues),
+            "svg": lambda: exports.svg_page(first(), page, result.clues, key=False, given=result.given),
+            "svg_key": lambda: exports.svg_page(first(), page, result.clues, key=True),
+            "pdf": lambda: render.pdf(result.solutions, page, args.paper, result.given, result.clues),
+            "html": lambda: result.to_html(**argtypes.html_options(args, page.title)),
         },
         stats=result.stats,
-        answered=first is not None,
+        answered=bool(result.solutions),
     )
