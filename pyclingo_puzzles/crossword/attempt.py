@@ -19,7 +19,7 @@ from ..core.errors import VerificationError
 from ..core.solve import Answer, Solver, SolveResult, Stats, Status, encoding_path
 from ..run import runtime
 from ..run.portfolio import Progress, can_race, race
-from .facts import fill_facts, option_facts, site_facts
+from .facts import differ_facts, fill_facts, option_facts, site_facts
 from .framework import Framework, Site
 from .options import VALUE_RULES, FillOptions
 from .propagator import WordPropagator
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from .native import NativePropagator
 
 ENCODING = "crossword_fill.lp"
+DIFFER = "crossword_differ.lp"  # with earlier fills (--models N --min-differ K)
 
 
 @dataclass
@@ -115,7 +116,8 @@ class FillJob:
     prune_seconds: float = 0.0  # spent making ``cands`` (for --stats)
 
     def run(self, value_rule: str, progress: Progress | None = None) -> FillOutcome:
-        solver = Solver([ENCODING], self.options.rules, seed=self.options.seed, options=self._clingo_options())
+        encodings = [ENCODING, DIFFER] if self.options.differ_from else [ENCODING]
+        solver = Solver(encodings, self.options.rules, seed=self.options.seed, options=self._clingo_options())
         propagator, facts, words = self._inputs(solver, value_rule, progress)
         solver.add_facts(facts)
         solver.ground()
@@ -144,6 +146,8 @@ class FillJob:
             options.append("--rand-freq=0.01")
         if self.conflicts is not None:
             options.append(f"--solve-limit={self.conflicts}")
+        if o.differ_from:
+            options += ["-c", f"min_differ={o.min_differ or 0}"]
         return options
 
     def _inputs(
@@ -152,11 +156,12 @@ class FillJob:
         """The propagator registered on ``solver`` (lazy) and the facts, with the words by id
         (word atoms ground: ``facts.fill_facts``)."""
         o, cands = self.options, self.cands
+        earlier = list(differ_facts(self.sites, o.differ_from))
         if not self.lazy:
             scores = self.dictionary.words if o.optimize else None
             with runtime.stage("building facts"):  # a large word list takes seconds here
                 facts, words = fill_facts(self.framework, self.sites, cands, scores, random.Random(o.seed or 0))
-            return None, facts, words
+            return None, facts + earlier, words
         propagator: WordPropagator | NativePropagator
         args = (self.sites, cands.tables, cands.bits, o.no_repeat, o.seed or 0, value_rule, progress)
         if self.native:
@@ -166,7 +171,7 @@ class FillJob:
             propagator = WordPropagator(*args)
             solver.ctl.register_propagator(propagator)
         runtime.describe(lambda: f"{propagator.conflicts:,} slot conflicts")
-        return propagator, [*site_facts(self.framework, self.sites), *option_facts(cands)], []
+        return propagator, [*site_facts(self.framework, self.sites), *option_facts(cands), *earlier], []
 
     def _take(self, solver: Solver, words: list[str], solutions: list[CrosswordSolution], answer: Answer) -> None:
         """Decode and verify each answer as it arrives, so a run stopped by its time limit has its

@@ -16,7 +16,9 @@ from . import english, render
 from .api import CrosswordResult, dictionary_of, fill_with, solve_with
 from .framework import Framework
 from .options import FillOptions, rule_paths
+from .pattern import BLOCK_SHARE, SYMMETRIES, PatternSpec, check_spec, parse_size
 from .reader import CrosswordInstance, framework_of, read
+from .themes import parse_theme
 
 NAME = "crossword"
 
@@ -24,17 +26,18 @@ NAME = "crossword"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file",
-        nargs="+",
+        nargs="*",
         type=Path,
         metavar="FILE",
         help="P-99 .dat file or YAML instance (words and framework), or a framework only (.grid, .dat, .yaml) to fill "
-        "from --dictionary",
+        "from --dictionary; none with --size",
     )
     count.add_argument(parser)
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
     parser.add_argument("--svg", type=Path, metavar="FILE", help="write the (first) filled grid (SVG; - for stdout)")
     argtypes.add_pdf_arguments(parser, "write printable pages: each solution's numbered blank grid, then the fills")
     argtypes.add_html_argument(parser, "fill the (first) solution's grid, with checks and reveals")
+    add_construct_arguments(parser)
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",
@@ -59,9 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--min-length",
         type=argtypes.positive_int,
-        default=2,
+        default=None,
         metavar="N",
-        help="ignore dictionary words shorter than N (default 2)",
+        help="ignore dictionary words shorter than N (default 2); with --size, also the shortest entry (default 3)",
     )
     g.add_argument(
         "--min-score",
@@ -86,8 +89,12 @@ def run(args: argparse.Namespace) -> Report:
     ``--dictionary``, by default the built-in English one."""
     if str(args.file) == "-":  # the format is the file's (a .grid, a .dat, YAML): it said "-: file not found"
         raise InputError("crossword reads a FILE (.dat, .yaml or .grid), not standard input", "-")
+    if args.size is None and args.min_length is None:
+        args.min_length = 2
     options = fill_options(args)
     runtime.price(None if options.count else render.render_one(args.json))  # the answers' reserve
+    if args.size is not None:
+        return generated(args, options)
     puzzle = read(args.file)
     if args.dictionary is None and isinstance(puzzle, CrosswordInstance):
         ignored = options.dictionary_only()
@@ -101,7 +108,7 @@ def fill_options(args: argparse.Namespace) -> FillOptions:
     """The options of this run, from the arguments (once: nothing below changes them)."""
     return FillOptions(
         rule_paths(args.rules), args.models, args.seed, args.time_limit, args.count, args.no_repeat, args.optimize,
-        args.word_atoms, args.jobs, args.min_length, args.min_score,
+        args.word_atoms, args.jobs, args.min_length or 3, args.min_score, min_differ=args.min_differ,
     )
 
 
@@ -142,3 +149,40 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
         stats=result.stats,
         answered=first is not None,
     )
+
+
+def add_construct_arguments(parser: argparse.ArgumentParser) -> None:
+    """--size and the options of a generated pattern, --theme, --min-differ (docs/crossword.md)."""
+    g = parser.add_argument_group("a pattern and its fill from nothing (--size), theme entries, alternatives")
+    g.add_argument("--size", metavar="WxH", help="generate a block pattern of W columns and H rows (3 to 25 each) "
+                   "and fill it; no FILE")
+    g.add_argument("--symmetry", choices=SYMMETRIES, default="rotational",
+                   help="the blocks' symmetry with --size (default rotational)")
+    g.add_argument("--max-words", type=argtypes.positive_int, metavar="N",
+                   help="at most N entries with --size (default 78 on 15x15, scaled by area)")
+    g.add_argument("--max-block-share", type=float, default=BLOCK_SHARE, metavar="F",
+                   help=f"at most this share of the cells are blocks with --size (default {BLOCK_SHARE})")
+    g.add_argument("--theme", action="append", default=[], metavar="WORD[@ROW,COL,A|D]",
+                   help="a theme entry (repeatable): part of the fill, never printed as a given letter; "
+                   "rows and columns from 0, A across (default) or D down; placed by the tool when no position")
+    g.add_argument("--min-differ", type=argtypes.positive_int, metavar="K",
+                   help="with --models N: every two fills differ in at least K entries (default a quarter)")
+
+
+def generated(args: argparse.Namespace, options: FillOptions) -> Report:
+    """``--size``: a pattern and its fill from nothing (``construct.generate_fill``)."""
+    from . import construct
+
+    if [f for f in (args.file if isinstance(args.file, list) else [args.file]) if str(f) != "--size"]:
+        raise InputError("give FILE or --size, not both", "--size")
+    rows, cols = parse_size(args.size)
+    spec = PatternSpec(rows, cols, args.symmetry, args.min_length or 3, args.max_words, args.max_block_share,
+                       tuple(parse_theme(t) for t in args.theme))
+    spec = check_spec(spec)  # bad options: one line before the dictionary is built
+    dictionary = dictionary_of(english.NAME if args.dictionary in (None, english.NAME) else Path(args.dictionary),
+                               options.min_length, options.min_score)
+    made, spec = construct.generate_fill(spec, dictionary, options)
+    result = construct.generated_result(made, spec, dictionary, options)
+    args.file = f"{cols}x{rows}"
+    blank = made.framework if made.framework is not None else Framework(())
+    return report(args, result, construct.without_themes(blank, spec.themes))

@@ -30,6 +30,8 @@ class FillOptions(NamedTuple):
     min_score: int | None = None  # ... and those scored below this
     propagator: str = "auto"  # "auto", "c" or "python" (native.choose)
     value_rule: str = VALUE_RULES[0]  # the propagator's letter choice when nothing races
+    min_differ: int | None = None  # with models > 1: fills differ pairwise in this many entries (None: a quarter)
+    differ_from: tuple[tuple[str, ...], ...] = ()  # earlier fills' grids the fill must differ from
 
     def dictionary_only(self) -> list[str]:
         """The dictionary fill's options that differ from their defaults, as the command names

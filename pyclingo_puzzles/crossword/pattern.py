@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from clingo import Function, Number, Symbol
@@ -23,8 +23,9 @@ from clingo import Function, Number, Symbol
 from ..core.errors import InputError
 from ..core.solve import Solver, Status
 from ..run import runtime
-from .framework import Framework
+from .framework import Framework, Site
 from .themes import Theme, check_themes, place_themes, theme_letters, with_letters
+from .wordsets import WordTable
 
 ENCODING = "crossword_pattern.lp"
 SIZE_MIN, SIZE_MAX = 3, 25  # rows and columns of a generated grid
@@ -61,17 +62,18 @@ class PatternSpec:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """``15x15`` (or ``15``) as (rows, columns), each within SIZE_MIN..SIZE_MAX."""
+    """``WxH`` (columns x rows, as word search's --size; ``15`` for 15x15) as (rows, columns),
+    each within SIZE_MIN..SIZE_MAX."""
     parts = text.lower().replace("×", "x").split("x")
     try:
         dims = [int(p) for p in parts]
     except ValueError:
-        raise InputError(f"size {text!r} is not ROWSxCOLUMNS (e.g. 15x15)", "--size") from None
+        raise InputError(f"size {text!r} is not WxH (columns x rows, e.g. 15x15)", "--size") from None
     if len(dims) == 1:
         dims = dims * 2
     if len(dims) != 2 or not all(SIZE_MIN <= d <= SIZE_MAX for d in dims):
         raise InputError(f"size {text!r}: rows and columns must be {SIZE_MIN} to {SIZE_MAX}", "--size")
-    return dims[0], dims[1]
+    return dims[1], dims[0]
 
 
 def check_spec(spec: PatternSpec) -> PatternSpec:
@@ -105,8 +107,10 @@ def check_spec(spec: PatternSpec) -> PatternSpec:
 
 def longest(spec: PatternSpec) -> int:
     """The longest entry but for theme entries: two thirds of the grid's side (10 on 15x15; the
-    van Beek 15x15 grids have 9 to 15), since long entries of common words cross badly."""
-    return max(spec.min_length, -(-2 * max(spec.height, spec.width) // 3))
+    van Beek 15x15 grids have 9 to 15), since long entries of common words cross badly; at least
+    the longest theme entry."""
+    themes = max((len(t.word) for t in spec.themes), default=0)  # their images are as long
+    return max(spec.min_length, themes, -(-2 * max(spec.height, spec.width) // 3))
 
 
 class PatternSearch:
@@ -114,8 +118,8 @@ class PatternSearch:
     bounds that only make a fill easier (``longest``, OPEN_SQUARE, OPEN_STRIP) are dropped when no
     pattern keeps them (a 13x13 grid with mirror symmetry has none)."""
 
-    def __init__(self, spec: PatternSpec, seed: int | None, easy: bool = True):
-        self.spec, self.seed, self.easy = spec, seed, easy
+    def __init__(self, spec: PatternSpec, seed: int | None, easy: bool = True, no_word: Sequence[Symbol] = ()):
+        self.spec, self.seed, self.easy, self.no_word = spec, seed, easy, tuple(no_word)
         constants = {
             "height": spec.height, "width": spec.width, "min_length": spec.min_length,
             "max_length": longest(spec) if easy else max(spec.height, spec.width), "max_words": spec.words_bound,
@@ -128,6 +132,7 @@ class PatternSearch:
             Function("theme", [Number(t.row or 0), Number(t.col or 0), Function(t.direction), Number(len(t.word))])
             for t in spec.themes
         )
+        self.solver.add_facts(self.no_word)
         self.solver.ground()
         self.patterns = 0
 
@@ -139,7 +144,7 @@ class PatternSearch:
         )
         if not found:
             if result.status is Status.UNSAT and self.easy and not self.patterns:
-                self.__init__(self.spec, self.seed, easy=False)  # type: ignore[misc]
+                self.__init__(self.spec, self.seed, easy=False, no_word=self.no_word)  # type: ignore[misc]
                 return self.next(time_limit)
             return result.status, frozenset(), []
         self.patterns += 1
@@ -183,9 +188,11 @@ def rows_of(spec: PatternSpec, blocks: frozenset[tuple[int, int]]) -> Framework:
 def generate(spec: PatternSpec, words: dict[str, int], fill, *, seed: int | None = None) -> Generated:
     """Patterns until one is filled (``fill(framework, time_limit)`` returns a FillOutcome), the
     run's limit is hit, or no pattern is left. ``words`` (with the themes) explain unfillable ones."""
-    from .unfillable import find_core
+    from .unfillable import find_core, tables_for
 
-    search = PatternSearch(spec, seed)
+    side = max(spec.height, spec.width)
+    tables = tables_for([Site(0, 0, 0, "across", n) for n in range(2, side + 1)], words)
+    search = PatternSearch(spec, seed, no_word=list(no_word_slots(spec, tables)))
     out = Generated(None)
     rng = random.Random(seed or 0)
     while not runtime.out_of_time() and not runtime.stopping():
@@ -202,13 +209,37 @@ def generate(spec: PatternSpec, words: dict[str, int], fill, *, seed: int | None
         if outcome.solutions:
             return out
         if outcome.result is None or outcome.result.status is Status.UNSAT:
-            core = find_core(framework, words, seed=rng.randrange(1 << 16), time_limit=_budget(CORE_SECONDS))
+            core = find_core(
+                framework, words, seed=rng.randrange(1 << 16), time_limit=_budget(CORE_SECONDS), tables=tables
+            )
             if core is not None:
                 key = {(s.row, s.col, s.direction, s.length) for s in core.slots}
                 slots = [s for s in slots if _slot_key(s) in key] or slots
                 out.cores.append(len(slots))
         search.forbid(slots)
     return out
+
+
+def no_word_slots(spec: PatternSpec, tables: dict[int, WordTable]) -> Iterator[Symbol]:
+    """``no_word(R, C, D, L)``: a slot no word fits, known before any search (so no pattern has it):
+    one of a length without words, or one across a theme entry whose letters no word has there."""
+    given = theme_letters(spec.themes)
+    themes = {(t.row, t.col, t.direction, len(t.word)) for t in spec.themes}
+    for d, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+        for r in range(spec.height):
+            for c in range(spec.width):
+                room = spec.width - c if d == "across" else spec.height - r
+                for n in range(spec.min_length, room + 1):
+                    if (r, c, d, n) in themes:
+                        continue
+                    table = tables.get(n)
+                    bits = table.full if table is not None else 0
+                    for i in range(n):
+                        ch = given.get((r + dr * i, c + dc * i))
+                        if ch is not None and bits:
+                            bits &= table.masks[i].get(ch, 0) if table is not None else 0
+                    if not bits:
+                        yield Function("no_word", [Number(r), Number(c), Function(d), Number(n)])
 
 
 def _slot_key(slot: Symbol) -> tuple:

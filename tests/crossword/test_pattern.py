@@ -83,7 +83,7 @@ def test_a_forbidden_set_of_slots_never_comes_back() -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("2x5", "3 to 25"), ("26x26", "3 to 25"), ("ax5", "ROWSxCOLUMNS"), ("15x15x2", "3 to 25")],
+    [("2x5", "3 to 25"), ("26x26", "3 to 25"), ("ax5", "WxH"), ("15x15x2", "3 to 25")],
 )
 def test_sizes_outside_the_limits_are_one_line_errors(text: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
@@ -91,7 +91,7 @@ def test_sizes_outside_the_limits_are_one_line_errors(text: str, message: str) -
 
 
 def test_sizes_read_both_ways() -> None:
-    assert parse_size("15x13") == (15, 13)
+    assert parse_size("15x13") == (13, 15)  # columns x rows, as word search's --size
     assert parse_size("11") == (11, 11)
 
 
