@@ -12,7 +12,7 @@ $(PY):
 
 $(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/fillprop.c
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,web]'
+	$(PY) -m pip install -q -e '.[test,web,cluster]'
 	@touch $(STAMP)
 
 demo: $(STAMP)

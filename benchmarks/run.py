@@ -16,6 +16,7 @@ MODULES = [
     "benchmarks.layout",
     "benchmarks.startup",
     "benchmarks.batch",
+    "benchmarks.books",
 ]
 
 

@@ -62,6 +62,12 @@ def local_origins() -> list[str]:
     return []
 
 
+@pytest.fixture
+def context_options() -> dict[str, Any]:
+    """More options for the page's browser context (``{"has_touch": True}``): a test parametrizes it."""
+    return {}
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[Any]:
     report = yield
@@ -73,8 +79,10 @@ _OUTCOMES = pytest.StashKey[dict]()
 
 
 @pytest.fixture
-def page(browser: Any, local_origins: list[str], request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1100, "height": 800})
+def page(
+    browser: Any, local_origins: list[str], context_options: dict[str, Any], request: pytest.FixtureRequest
+) -> Iterator[Any]:
+    context = browser.new_context(**{"viewport": {"width": 1100, "height": 800}, **context_options})
     context.set_default_timeout(TIMEOUT_MS)
     problems: list[str] = []
 

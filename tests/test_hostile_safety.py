@@ -225,8 +225,8 @@ def test_the_verifier_refuses_two_words_on_the_same_cells() -> None:
 @pytest.mark.parametrize("words", ["STRAXE FUX MAX", "STRAXE FUX MAX TAB"])
 def test_words_whose_crossings_all_collide_are_proved_unconnectable(cli, words: str) -> None:
     # every crossing collides (a brute force over 17x17 finds none): proved in the square every
-    # connected layout fits in, not searched to the limit (which said "no layout found", exit 1)
-    res = cli("layout", "--words", words, "-t", "5", "--exit-codes", "clingo", "--json")
-    assert res.code == 20 and json.loads(res.out)["status"] == "UNSAT", res.err
-    res = cli("layout", "--words", words, "-t", "5", "--exit-codes", "clingo")
+    # connected layout fits in (a fraction of a second), not searched to the limit (which said "no
+    # layout found", exit 1); the generous limit only keeps a loaded machine from deciding the test
+    res = cli("layout", "--words", words, "-t", "30", "--exit-codes", "clingo")
+    assert res.code == 20, res.err
     assert res.out == "--words: the words cannot all connect: every way they cross collides (proved)\n"

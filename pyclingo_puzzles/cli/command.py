@@ -193,6 +193,7 @@ COMMANDS = {
         "pyclingo_puzzles.layout.cli",
         "build a crossword from a word list: every word placed, most crossings, smallest box",
     ),
+    "book": ("pyclingo_puzzles.books.cli", "make a print-ready book of many puzzles from a manifest (YAML)"),
     "serve": (
         "pyclingo_puzzles.web.serve",
         "run the local web app: pages and a JSON API for every family (needs pyclingo-puzzles[web])",

@@ -49,8 +49,9 @@ def inputs(args: argparse.Namespace, files: Iterable[Any] | None = None) -> list
     for rules in getattr(args, "rules", None) or []:
         found.append(("--rules file", Path(rules)))
         found += [("file a --rules file includes", f) for f in rulesfile.included_files(rules)[1:]]
-    if getattr(args, "dictionary", None) is not None:
-        found.append(("--dictionary", Path(args.dictionary)))
+    dictionaries = getattr(args, "dictionary", None) or []  # repeatable (crossword); "en" is no file
+    found += [("--dictionary", Path(d)) for d in ([dictionaries] if isinstance(dictionaries, str) else dictionaries)]
+    found += [(option, Path(p)) for option in ("--exclude", "--clues") if (p := getattr(args, option[2:], None))]
     return found
 
 

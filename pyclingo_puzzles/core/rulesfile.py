@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +27,13 @@ from .errors import InputError, read_text
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|%\*.*?\*%|%[^\n]*|#include\b|\s+|[^"%#\s]+|.', re.S)
 
 
-@dataclass
 class RulesPolicy:
-    """What users' rules may do in this process (set by the command, or by ``trusted_rules``)."""
+    """What users' rules may do in this process (set by the command, or by ``trusted_rules``).
+    (A plain class: dataclasses imports inspect, which the command's start-up avoids.)"""
 
-    include_anywhere: bool = False  # True: #include may name any readable file
-    functions: Mapping[str, Callable[..., Any]] = field(default_factory=dict)  # the @ functions allowed
+    def __init__(self, include_anywhere: bool = False, functions: Mapping[str, Callable[..., Any]] | None = None):
+        self.include_anywhere = include_anywhere  # True: #include may name any readable file
+        self.functions = dict(functions or {})  # the @ functions allowed: name -> callable
 
 
 policy = RulesPolicy()

@@ -18,8 +18,9 @@ from ..core.errors import InputError
 from ..core.letters import normalize_word
 from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
 from ..core.status import api_code
+from . import exports
 from .framework import Framework, Site
-from .options import FillOptions
+from .options import DEFAULT_SHARED, FillOptions
 from .p99 import solve_instance
 from .reader import (
     SCORE_MAX,
@@ -78,6 +79,26 @@ class CrosswordResult(Record):
         self.empty_slots = empty_slots
         self.optimal = optimal
         self.score = score
+        self.clues: dict[str, str] = {}  # entry -> clue (``--clues``, ``clues=``): in every export
+        self.given: dict[tuple[int, int], str] = {}  # the framework's given letters, shown on the blank puzzle
+        self.title = ""  # the exported puzzle's title
+
+    def to_puz(self) -> bytes:
+        """The first solution as Across Lite ``.puz`` bytes (through puzpy), with its clues and title."""
+        return exports.puz_bytes(self._first("export"), self.title, self.clues)
+
+    def to_ipuz(self) -> dict[str, Any]:
+        """The first solution as an ipuz document (``json.dump`` it), with its clues and title."""
+        return exports.ipuz_doc(self._first("export"), self.title, self.clues, self.given)
+
+    def unclued(self) -> list[str]:
+        """The first solution's entries without a clue, as ``1 across ABBA``."""
+        return exports.unclued(self._first("check"), self.clues) if self.solutions else []
+
+    def _first(self, what: str) -> CrosswordSolution:
+        if not self.solutions:
+            raise ValueError(f"no solution to {what}")
+        return self.solutions[0]
 
     @property
     def clingo_code(self) -> int:
@@ -94,7 +115,7 @@ class CrosswordResult(Record):
         out: dict[str, Any] = {
             "status": self.status.value,
             "count": self.count,
-            "solutions": [s.as_dict() for s in self.solutions],
+            "solutions": [exports.with_clues(s.as_dict(), self.clues) for s in self.solutions],
         }
         if self.rules_to_blame:
             out["rules_to_blame"] = list(self.rules_to_blame)
@@ -213,18 +234,22 @@ def solve(
     time_limit: float | None = None,
     count: bool = False,
     warn: Callable[[str], None] | None = None,
+    clues: str | Path | Mapping[str, str] | None = None,
+    title: str = "",
 ) -> CrosswordResult:
     """P-99 7.09: put every word of the list on a site of the framework.
 
     ``source``: a ``.dat``/YAML file, a ``CrosswordInstance``, or a word list with ``framework``
     (row strings: ``.`` empty, a letter predefined, anything else a block). ``models`` = 0: all
-    solutions; ``count``: count them, keep none; ``warn``: called with clingo's messages about the input."""
+    solutions; ``count``: count them, keep none; ``warn``: called with clingo's messages about the
+    input; ``clues`` (a ``WORD;clue`` file or a mapping) and ``title``: for ``to_puz()``, ``to_ipuz()``."""
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     apicheck.flag(count, "count")
     apicheck.callback(warn, "warn")
     instance = instance_of(source, framework)
     options = FillOptions(tuple(apicheck.rule_files(rules)), models, seed, time_limit, count)
-    return solve_with(instance, options, warn)
+    title = title or (Path(source).stem if isinstance(source, str | Path) else "")
+    return dressed(solve_with(instance, options, warn), instance.framework, clues_of(clues), title)
 
 
 def solve_with(
@@ -234,21 +259,23 @@ def solve_with(
     return from_solve(*solve_instance(instance, options, warn))
 
 
+Source = str | Path | Dictionary | Mapping[str, int] | Iterable[str]  # one word list, as ``dictionary_of`` takes it
+
+
 def dictionary_of(
-    dictionary: str | Path | Dictionary | Mapping[str, int] | Iterable[str],
-    min_length: int = 2,
-    min_score: int | None = None,
+    dictionary: Source, min_length: int = 2, min_score: int | None = None, allow_offensive: bool = False
 ) -> Dictionary:
     """A dictionary from a file (``WORD`` or ``WORD;SCORE`` lines), ``"en"`` (the built-in English
-    dictionary, ``english.py``; words below Zipf 2.0 left out unless ``min_score`` says otherwise),
-    a ``Dictionary``, a mapping word -> score or a list of words (each checked: letters only)."""
+    dictionary, ``english.py``; words below Zipf 2.0 left out unless ``min_score`` says otherwise,
+    offensive words unless ``allow_offensive``), a ``Dictionary``, a mapping word -> score or a
+    list of words (each checked: letters only)."""
     from . import english
     from .reader import read_dictionary
 
     if isinstance(dictionary, Dictionary):
         return dictionary
     if isinstance(dictionary, str) and dictionary == english.NAME:  # a Path("en") is a file
-        return english.english_dictionary(min_length, min_score)
+        return english.english_dictionary(min_length, min_score, allow_offensive)
     if isinstance(dictionary, str | Path):
         return read_dictionary(dictionary, min_length, min_score)
     if isinstance(dictionary, Mapping):
@@ -273,11 +300,59 @@ def dictionary_of(
     return Dictionary(words)
 
 
+def word_lists(
+    sources: Sequence[Source],
+    min_length: int = 2,
+    min_score: int | None = None,
+    allow_offensive: bool = False,
+    exclude: Iterable[str] = (),
+) -> Dictionary:
+    """The lists of ``sources`` merged (a word's score: its best in any list), less ``exclude``."""
+    from .wordlists import merge, without
+
+    lists = [dictionary_of(source, min_length, min_score, allow_offensive) for source in sources]
+    return without(merge(lists), frozenset(exclude))
+
+
+def excluded_words(exclude: str | Path | Iterable[str]) -> frozenset[str]:
+    """``exclude=``: a file of words (one a line) or the words themselves."""
+    from .wordlists import banned_words, read_word_set
+
+    if isinstance(exclude, str | Path):
+        return read_word_set(exclude)
+    return banned_words(apicheck.items(exclude, "exclude"))
+
+
+def clues_of(clues: str | Path | Mapping[str, str] | None) -> dict[str, str]:
+    """``clues=``: a ``WORD;clue`` file or a mapping word -> clue (words normalised)."""
+    from .wordlists import read_clues
+
+    if clues is None:
+        return {}
+    if isinstance(clues, str | Path):
+        return read_clues(clues)
+    if not isinstance(clues, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in clues.items()):
+        raise InputError("clues must be a file or a mapping word -> clue (strings)", apicheck.ARGS)
+    return {normalize_word(word): " ".join(text.split()) for word, text in clues.items()}
+
+
+def dressed(result: CrosswordResult, framework: Framework, clues: dict[str, str], title: str) -> CrosswordResult:
+    """The result with what its exports show: the clues, the given letters and the title."""
+    result.clues, result.given, result.title = clues, framework.predefined(), title
+    return result
+
+
 @messages.one_run
 def fill(
     framework: str | Path | Framework | Sequence[str],
-    dictionary: str | Path | Dictionary | Mapping[str, int] | Iterable[str],
+    dictionary: Source,
     *,
+    dictionaries: Sequence[Source] = (),
+    allow_offensive: bool = False,
+    exclude: str | Path | Iterable[str] = (),
+    max_shared_substring: int = DEFAULT_SHARED,
+    clues: str | Path | Mapping[str, str] | None = None,
+    title: str = "",
     rules: Rules = (),
     models: int = 1,
     seed: int | None = None,
@@ -292,8 +367,14 @@ def fill(
 ) -> CrosswordResult:
     """Fill a framework from a dictionary (crossing slots agree; by default no word twice).
 
-    ``jobs`` > 1 races the two letter rules in that many processes (the fill does not depend on
-    timing, but may differ from ``jobs=1``'s)."""
+    ``dictionaries``: more lists merged with ``dictionary`` (a word's score: its best in any list);
+    ``allow_offensive``: keep the offensive words ``"en"`` leaves out; ``exclude``: words (or a file
+    of words) no slot takes; ``max_shared_substring``: no two entries share a run of that many
+    letters (0: no limit); ``clues`` (a ``WORD;clue`` file or a mapping) and ``title`` go into
+    ``to_puz()``, ``to_ipuz()`` and the JSON. ``jobs`` > 1 races the two letter rules in that many
+    processes (the fill does not depend on timing, but may differ from ``jobs=1``'s)."""
+    apicheck.flag(allow_offensive, "allow_offensive")
+    apicheck.whole(max_shared_substring, "max_shared_substring", 0, 2**31 - 1)
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     for value, what in ((no_repeat, "no_repeat"), (optimize, "optimize"), (word_atoms, "word_atoms"), (count, "count")):
         apicheck.flag(value, what)
@@ -305,10 +386,13 @@ def fill(
         raise InputError("count counts every fill and optimize looks for the best one: give one of them", apicheck.ARGS)
     options = FillOptions(
         tuple(apicheck.rule_files(rules)), models, seed, time_limit, count, no_repeat, optimize, word_atoms, jobs,
-        min_length, min_score,
+        min_length, min_score, max_shared_substring=max_shared_substring,
     )
     frame = _framework(framework)  # read before the dictionary, as ever: its errors come first
-    return fill_with(frame, dictionary_of(dictionary, min_length, min_score), options)
+    sources = [dictionary, *apicheck.items(dictionaries, "dictionaries")]
+    words = word_lists(sources, min_length, min_score, allow_offensive, excluded_words(exclude))
+    title = title or (Path(framework).stem if isinstance(framework, str | Path) else "")
+    return dressed(fill_with(frame, words, options), frame, clues_of(clues), title)
 
 
 def fill_with(framework: Framework, dictionary: Dictionary, options: FillOptions) -> CrosswordResult:

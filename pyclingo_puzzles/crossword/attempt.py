@@ -19,6 +19,7 @@ from ..core.errors import VerificationError
 from ..core.solve import Answer, Solver, SolveResult, Stats, Status, encoding_path
 from ..run import runtime
 from ..run.portfolio import Progress, can_race, race
+from . import shared
 from .facts import differ_facts, fill_facts, option_facts, site_facts
 from .framework import Framework, Site
 from .options import VALUE_RULES, FillOptions
@@ -119,6 +120,7 @@ class FillJob:
         encodings = [ENCODING, DIFFER] if self.options.differ_from else [ENCODING]
         solver = Solver(encodings, self.options.rules, seed=self.options.seed, options=self._clingo_options())
         propagator, facts, words = self._inputs(solver, value_rule, progress)
+        self._shared_rule(solver)
         solver.add_facts(facts)
         solver.ground()
         solutions: list[CrosswordSolution] = []
@@ -173,6 +175,12 @@ class FillJob:
         runtime.describe(lambda: f"{propagator.conflicts:,} slot conflicts")
         return propagator, [*site_facts(self.framework, self.sites), *option_facts(cands), *earlier], []
 
+    def _shared_rule(self, solver: Solver) -> None:
+        """``--max-shared-substring``: its propagator checks each complete fill (``shared.py``)."""
+        n = self.options.max_shared_substring
+        if shared.applies(self.sites, n):
+            solver.ctl.register_propagator(shared.SharedRunPropagator(self.sites, n))
+
     def _take(self, solver: Solver, words: list[str], solutions: list[CrosswordSolution], answer: Answer) -> None:
         """Decode and verify each answer as it arrives, so a run stopped by its time limit has its
         answers ready to print (an optimisation keeps only the latest, best one)."""
@@ -183,6 +191,8 @@ class FillJob:
             by_id = {s.id: s for s in self.sites}
             sol = decode(answer.symbols, words, by_id, self.framework, predicate="fill", word_first=False, rules=rules)
         problems = verify(self.framework, sol, allowed=self.dictionary.words.keys(), repeats=not self.options.no_repeat)
+        entries, n = [p.word for p in sol.placements], self.options.max_shared_substring
+        problems += [f"{a} and {b} share {run}" for a, b, run in shared.shared_runs(entries, n)]
         if problems:
             raise VerificationError(problems[0])
         if self.options.optimize:

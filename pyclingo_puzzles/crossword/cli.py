@@ -9,15 +9,16 @@ from pathlib import Path
 from ..core.errors import InputError
 from ..formats import args as argtypes
 from ..formats import count
+from ..formats.ipuz import to_text as ipuz_text
 from ..formats.output import warn
 from ..formats.report import Report
 from ..run import runtime
-from . import english, render
-from .api import CrosswordResult, dictionary_of, fill_with, solve_with
+from . import english, exports, render, wordlists
+from .api import CrosswordResult, clues_of, dictionary_of, dressed, fill_with, solve_with
 from .framework import Framework
-from .options import FillOptions, rule_paths
+from .options import DEFAULT_SHARED, FillOptions, rule_paths
 from .pattern import BLOCK_SHARE, SYMMETRIES, PatternSpec, check_spec, parse_size
-from .reader import CrosswordInstance, framework_of, read
+from .reader import EXCHANGE_SUFFIXES, CrosswordInstance, Dictionary, framework_of, read
 from .themes import parse_theme
 
 NAME = "crossword"
@@ -34,17 +35,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     count.add_argument(parser)
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
-    parser.add_argument("--svg", type=Path, metavar="FILE", help="write the (first) filled grid (SVG; - for stdout)")
+    parser.add_argument("--puz", type=Path, metavar="FILE", help="write the (first) solution as Across Lite .puz")
+    parser.add_argument(
+        "--svg", type=Path, metavar="FILE", help="write the (first) solution's blank numbered puzzle (SVG; - stdout)"
+    )
+    parser.add_argument("--svg-key", type=Path, metavar="FILE", help="write the (first) filled grid, the key (SVG)")
+    parser.add_argument(
+        "--clues", type=Path, metavar="FILE", help="clues for the entries: WORD;clue or WORD<TAB>clue lines"
+    )
+    parser.add_argument(
+        "--keep-letters",
+        action="store_true",
+        help="a .puz or .ipuz FILE: keep its solution's letters as given letters (default: only its blocks and givens)",
+    )
     argtypes.add_pdf_arguments(parser, "write printable pages: each solution's numbered blank grid, then the fills")
     argtypes.add_html_argument(parser, "fill the (first) solution's grid, with checks and reveals")
     add_construct_arguments(parser)
     g = parser.add_argument_group("dictionary fill (with --dictionary)")
     g.add_argument(
         "--dictionary",
+        action="append",
         default=None,
         metavar="WORDS.txt",
         help="fill the framework from this word list (one word per line, or WORD;SCORE), or 'en': the built-in "
-        "English dictionary scored by word frequency (the default for a framework without words, e.g. a .grid)",
+        "English dictionary scored by word frequency (the default for a framework without words, e.g. a .grid); "
+        "repeatable: the lists merge, a word scoring its best",
+    )
+    g.add_argument(
+        "--allow-offensive", action="store_true", help="keep the offensive words 'en' leaves out (better-profanity)"
+    )
+    g.add_argument("--exclude", type=Path, metavar="FILE", help="leave out the words of FILE (one a line)")
+    g.add_argument("--ban", action="append", default=[], metavar="WORD", help="leave out WORD (repeatable)")
+    g.add_argument(
+        "--max-shared-substring",
+        type=argtypes.non_negative_int,
+        default=DEFAULT_SHARED,
+        metavar="N",
+        help=f"no two entries share a run of N letters (default {DEFAULT_SHARED}; 0: no limit)",
     )
     g.add_argument(
         "--no-repeat",
@@ -95,9 +122,14 @@ def run(args: argparse.Namespace) -> Report:
     runtime.price(None if options.count else render.render_one(args.json))  # the answers' reserve
     if args.size is not None:
         return generated(args, options)
-    puzzle = read(args.file)
+    notes: list[str] = []
+    puzzle = read(args.file, args.keep_letters, notes)
+    for note in notes:  # what a .puz or .ipuz framework holds that a framework cannot
+        warn(f"{args.file}: {note}")
+    if args.keep_letters and Path(args.file).suffix.lower() not in EXCHANGE_SUFFIXES:
+        warn(f"{args.file}: --keep-letters is for a .puz or .ipuz FILE (other frameworks keep their letters)")
     if args.dictionary is None and isinstance(puzzle, CrosswordInstance):
-        ignored = options.dictionary_only()
+        ignored = options.dictionary_only() + word_list_options(args)
         if ignored:
             warn(f"{args.file}: {', '.join(ignored)}: for a dictionary fill (--dictionary); ignored for a word list")
         return report(args, solve_with(puzzle, options, warn), puzzle.framework)
@@ -108,43 +140,73 @@ def fill_options(args: argparse.Namespace) -> FillOptions:
     """The options of this run, from the arguments (once: nothing below changes them)."""
     return FillOptions(
         rule_paths(args.rules), args.models, args.seed, args.time_limit, args.count, args.no_repeat, args.optimize,
-        args.word_atoms, args.jobs, args.min_length or 3, args.min_score, min_differ=args.min_differ,
+        args.word_atoms, args.jobs, args.min_length or 3, args.min_score,
+        max_shared_substring=args.max_shared_substring, min_differ=args.min_differ,
     )
 
 
+def word_list_options(args: argparse.Namespace) -> list[str]:
+    """The options that build the dictionary, as given (they mean nothing to a word list)."""
+    given = [("--allow-offensive", args.allow_offensive), ("--exclude", args.exclude is not None)]
+    return [option for option, on in [*given, ("--ban", bool(args.ban))] if on]
+
+
 def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | Framework, options: FillOptions):
-    """The dictionary fill: ``--dictionary`` (a file, or ``en``), by default the built-in one."""
+    """The dictionary fill: each ``--dictionary`` (a file, or ``en``; by default the built-in one),
+    merged, less ``--exclude`` and ``--ban``."""
     if options.optimize and options.count:
         raise InputError("--count counts every fill and --optimize looks for the best one: give one of them", args.file)
     notes = ["the file's word list is ignored with --dictionary"] if isinstance(puzzle, CrosswordInstance) else []
-    name = english.NAME if args.dictionary is None else args.dictionary
     if args.dictionary is None:
-        notes.append(f"no --dictionary: filling from the built-in English dictionary (--dictionary {name})")
-    dictionary = dictionary_of(name if name == english.NAME else Path(name), options.min_length, options.min_score)
+        notes.append(f"no --dictionary: filling from the built-in English dictionary (--dictionary {english.NAME})")
+    dictionary, skipped = word_list(args, options)
     for note in notes:  # after every input is read: a run that ends in an error prints one line only
         warn(f"{args.file}: {note}")
-    if dictionary.skipped:
-        warn(f"{name}: skipped {dictionary.skipped_text()}")
+    for line in skipped:
+        warn(line)
     return fill_with(framework_of(puzzle), dictionary, options)
+
+
+def word_list(args: argparse.Namespace, options: FillOptions) -> tuple[Dictionary, list[str]]:
+    """Each ``--dictionary`` (a file, or ``en``; by default the built-in one), merged, less
+    ``--exclude`` and ``--ban``; and the warnings about lines skipped."""
+    names = args.dictionary or [english.NAME]
+    lists = [
+        dictionary_of(name if name == english.NAME else Path(name), options.min_length, options.min_score,
+                      args.allow_offensive)
+        for name in names
+    ]  # fmt: skip
+    left_out = wordlists.banned_words(args.ban)
+    if args.exclude is not None:
+        left_out |= wordlists.read_word_set(args.exclude)
+    dictionary = wordlists.without(wordlists.merge(lists), left_out, str(args.exclude or "--ban"))
+    skipped = [f"{name}: skipped {d.skipped_text()}" for name, d in zip(names, lists, strict=True) if d.skipped]
+    return dictionary, skipped
 
 
 def report(args: argparse.Namespace, result: CrosswordResult, framework: Framework) -> Report:
     """A result as the command reports it (text, JSON or only the count, outputs); both modes.
-    The exported puzzle shows the framework's predefined letters."""
+    The exported puzzle shows the framework's predefined letters and the ``--clues``."""
     if args.count:
         return count.report(result.count, result.exhausted, result.clingo_code)
-    path, given = str(args.file), framework.predefined()
-    title = Path(path).stem
+    path = str(args.file)
+    dressed(result, framework, clues_of(args.clues), Path(path).stem)
     first = result.solutions[0] if result.solutions else None
+    if first is not None and args.clues is not None:
+        missing = result.unclued()
+        if missing:
+            warn(f"{args.clues}: no clue for {len(missing)} entries (empty clues written): {', '.join(missing)}")
     return Report(
         result.clingo_code,
         text=lambda: result.text(path, args.models) + "\n",
         json=result.to_json,
         files={
-            "ipuz": lambda: render.ipuz_text(first, title, given),
-            "svg": lambda: render.svg(first, title),
-            "pdf": lambda: render.pdf(result, title, args.paper, given),
-            "html": lambda: render.html(first, title, given),
+            "ipuz": lambda: ipuz_text(result.to_ipuz()),
+            "puz": result.to_puz,
+            "svg": lambda: exports.svg_page(first, result.title, result.clues, key=False, given=result.given),
+            "svg_key": lambda: exports.svg_page(first, result.title, result.clues, key=True),
+            "pdf": lambda: render.pdf(result, result.title, args.paper, result.given, result.clues),
+            "html": lambda: render.html(first, result.title, result.given),
         },
         stats=result.stats,
         answered=first is not None,
@@ -179,8 +241,9 @@ def generated(args: argparse.Namespace, options: FillOptions) -> Report:
     spec = PatternSpec(rows, cols, args.symmetry, args.min_length or 3, args.max_words, args.max_block_share,
                        tuple(parse_theme(t) for t in args.theme))
     spec = check_spec(spec)  # bad options: one line before the dictionary is built
-    dictionary = dictionary_of(english.NAME if args.dictionary in (None, english.NAME) else Path(args.dictionary),
-                               options.min_length, options.min_score)
+    dictionary, skipped = word_list(args, options)
+    for line in skipped:
+        warn(line)
     made, spec = construct.generate_fill(spec, dictionary, options)
     result = construct.generated_result(made, spec, dictionary, options)
     args.file = f"{cols}x{rows}"

@@ -125,7 +125,9 @@ def without_themes(framework: Framework, themes: tuple[Theme, ...]) -> Framework
     return Framework(tuple(rows))
 
 
-def generated_result(made: Generated, spec: PatternSpec, dictionary: Dictionary, options: FillOptions) -> CrosswordResult:
+def generated_result(
+    made: Generated, spec: PatternSpec, dictionary: Dictionary, options: FillOptions
+) -> CrosswordResult:
     """The command's result for a generated grid: its fill(s), or why there is none."""
     from .api import CrosswordResult, from_solve
 

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 # The word propagator's rules for the letter to try next (``propagator.py``); a race runs several.
 VALUE_RULES = ("failures", "product", "min")
+DEFAULT_SHARED = 6  # --max-shared-substring: NATION and NATIONAL may not meet, STATION and NATIONS (ATION) may
 
 
 class FillOptions(NamedTuple):
@@ -32,6 +33,7 @@ class FillOptions(NamedTuple):
     value_rule: str = VALUE_RULES[0]  # the propagator's letter choice when nothing races
     min_differ: int | None = None  # with models > 1: fills differ pairwise in this many entries (None: a quarter)
     differ_from: tuple[tuple[str, ...], ...] = ()  # earlier fills' grids the fill must differ from
+    max_shared_substring: int = DEFAULT_SHARED  # no two entries share a run this long (0: no limit)
 
     def dictionary_only(self) -> list[str]:
         """The dictionary fill's options that differ from their defaults, as the command names
@@ -39,6 +41,7 @@ class FillOptions(NamedTuple):
         given = [("--optimize", self.optimize), ("--word-atoms", self.word_atoms)]
         given += [("--allow-repeat", not self.no_repeat), ("--min-length", self.min_length != 2)]
         given.append(("--min-score", self.min_score is not None))
+        given.append(("--max-shared-substring", self.max_shared_substring != DEFAULT_SHARED))
         return [option for option, on in given if on]
 
 

@@ -35,7 +35,8 @@ BLOCK_SHARE = 0.17  # at most this share of blocks (38 of 225 on 15x15)
 OPEN_SQUARE = 4  # no all-white square of this side ...
 OPEN_STRIP = 6  # ... nor 3 x this (either way): areas that common words rarely fill
 ATTEMPT_SECONDS = 3.0  # a pattern's fill budget (the run's limit cuts it too)
-CORE_SECONDS = 2.0  # the budget for an unfillable pattern's core
+CORE_SECONDS = 2.0
+LEVELS = 4  # steps of PatternSearch's fill-friendly bounds  # the budget for an unfillable pattern's core
 
 
 @dataclass(frozen=True)
@@ -115,15 +116,18 @@ def longest(spec: PatternSpec) -> int:
 
 class PatternSearch:
     """One clingo control over the patterns of a spec; ``next`` gives one not yet forbidden. The
-    bounds that only make a fill easier (``longest``, OPEN_SQUARE, OPEN_STRIP) are dropped when no
-    pattern keeps them (a 13x13 grid with mirror symmetry has none)."""
+    bounds that only make a fill easier (``longest``, OPEN_SQUARE, OPEN_STRIP) are loosened step by
+    step when no pattern keeps them (a 13x13 grid with mirror symmetry has none)."""
 
-    def __init__(self, spec: PatternSpec, seed: int | None, easy: bool = True, no_word: Sequence[Symbol] = ()):
-        self.spec, self.seed, self.easy, self.no_word = spec, seed, easy, tuple(no_word)
+    def __init__(self, spec: PatternSpec, seed: int | None, level: int = 0, no_word: Sequence[Symbol] = ()):
+        self.spec, self.seed, self.level, self.no_word = spec, seed, level, tuple(no_word)
+        side = max(spec.height, spec.width)
+        # the fill-friendly bounds, loosened a step at a time while no pattern keeps them
+        longest_entry, square, strip = [(longest(spec), OPEN_SQUARE, OPEN_STRIP), (side, OPEN_SQUARE, OPEN_STRIP),
+                                         (side, OPEN_SQUARE + 1, 0), (side, 0, 0)][level]
         constants = {
-            "height": spec.height, "width": spec.width, "min_length": spec.min_length,
-            "max_length": longest(spec) if easy else max(spec.height, spec.width), "max_words": spec.words_bound,
-            "max_blocks": spec.blocks_bound, "square": OPEN_SQUARE if easy else 0, "strip": OPEN_STRIP if easy else 0,
+            "height": spec.height, "width": spec.width, "min_length": spec.min_length, "max_length": longest_entry,
+            "max_words": spec.words_bound, "max_blocks": spec.blocks_bound, "square": square, "strip": strip,
         }
         options = [x for name, value in constants.items() for x in ("-c", f"{name}={value}")]
         options += ["-c", f"symmetry={spec.symmetry}", "--sign-def=rnd", "--rand-freq=0.3"]
@@ -143,8 +147,8 @@ class PatternSearch:
             models=1, time_limit=time_limit, keep=0, on_answer=lambda a: found.append(list(a.symbols))
         )
         if not found:
-            if result.status is Status.UNSAT and self.easy and not self.patterns:
-                self.__init__(self.spec, self.seed, easy=False, no_word=self.no_word)  # type: ignore[misc]
+            if result.status is Status.UNSAT and self.level < LEVELS - 1 and not self.patterns:
+                self.__init__(self.spec, self.seed, self.level + 1, self.no_word)  # type: ignore[misc]
                 return self.next(time_limit)
             return result.status, frozenset(), []
         self.patterns += 1

@@ -4,12 +4,20 @@ shows its length."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
+from ..core.grid import Placement
 from ..formats import html, ipuz
 from .solution import CrosswordSolution
 
 
-def page(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int], str] | None = None) -> str:
-    """``given``: the framework's predefined letters, filled in on the page."""
-    return html.crossword(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title, given=given))
+def page(
+    solution: CrosswordSolution,
+    title: str,
+    given: Mapping[tuple[int, int], str] | None = None,
+    clue: Callable[[Placement], str] | None = None,
+) -> str:
+    """``given``: the framework's predefined letters, filled in on the page; ``clue``: an entry's
+    clue ("" or no function: the page shows its length)."""
+    doc = ipuz.crossword_ipuz(solution.grid, solution.placements, clue=clue or (lambda p: ""), title=title, given=given)
+    return html.crossword(doc)

@@ -157,14 +157,33 @@ def parse_grid(text: str, path: str) -> Framework:
     return framework_from_lines(rows, path, 1)
 
 
-def read(path: str | Path) -> CrosswordInstance | Framework:
+EXCHANGE_SUFFIXES = (".puz", ".ipuz")  # frameworks from the formats constructors exchange
+
+
+def read(path: str | Path, keep_letters: bool = False, notes: list[str] | None = None) -> CrosswordInstance | Framework:
     """The one reader of the crossword's FILE, read once: a ``.grid`` (``parse_grid``), YAML
-    (``is_yaml``) or a ``.dat``. An instance when the file has words, else its framework."""
+    (``is_yaml``), a ``.dat``, or an Across Lite ``.puz`` or ``.ipuz`` (``exchange_framework``).
+    An instance when the file has words, else its framework."""
+    if Path(path).suffix.lower() in EXCHANGE_SUFFIXES:
+        return exchange_framework(path, keep_letters, notes)
     text = read_text(path)
     if Path(path).suffix.lower() == ".grid":
         return parse_grid(text, str(path))
     instance = parse_yaml(text, str(path)) if is_yaml(path, text) else parse_dat(text, str(path))
     return instance if instance.words else instance.framework
+
+
+def exchange_framework(path: str | Path, keep_letters: bool = False, notes: list[str] | None = None) -> Framework:
+    """A ``.puz`` (puzpy) or ``.ipuz`` (the ipuz library) as a framework: its blocks, an ipuz
+    puzzle's given letters, and with ``keep_letters`` its solution's letters as given letters;
+    what the framework cannot hold (rebus cells, circles) is added to ``notes``."""
+    from ..formats import ipuz, puz
+
+    reader = puz if Path(path).suffix.lower() == ".puz" else ipuz
+    rows, said = reader.read_framework(path, keep_letters)
+    if notes is not None:
+        notes.extend(said)
+    return framework_from_lines(rows, str(path), None)
 
 
 def framework_of(puzzle: CrosswordInstance | Framework) -> Framework:

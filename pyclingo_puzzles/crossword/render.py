@@ -41,11 +41,20 @@ def svg(solution: CrosswordSolution, title: str) -> str:
     return clued_grid(solution.grid, title, ipuz.clue_lines(solution.grid, solution.placements), letters=True)
 
 
-def pdf(result: CrosswordResult, title: str, paper: str, given: Mapping[tuple[int, int], str] | None = None) -> Drawn:
+def pdf(
+    result: CrosswordResult,
+    title: str,
+    paper: str,
+    given: Mapping[tuple[int, int], str] | None = None,
+    clues: Mapping[str, str] | None = None,
+) -> Drawn:
     """Each solution's numbered grid, blank but for the ``given`` letters, with its entries'
-    lengths, the fills at the back."""
+    clues (``clues``: word -> clue) and lengths, the fills at the back."""
     from ..formats import ipuz
     from ..formats.pdf import clued_grid_sheet, output_budget, render
+    from .exports import clue_of
+
+    clue = clue_of(clues or {})
 
     count = len(result.solutions)
     sheets = [
@@ -53,8 +62,8 @@ def pdf(result: CrosswordResult, title: str, paper: str, given: Mapping[tuple[in
             f"{title} ({i} of {count})" if count > 1 else title,  # its key page: "... — solution"
             s.grid,
             ipuz.numbering(s.grid),
-            ipuz.clue_lines(s.grid, s.placements, answers=False),
-            ipuz.clue_lines(s.grid, s.placements),
+            ipuz.clue_lines(s.grid, s.placements, clue, answers=False),
+            ipuz.clue_lines(s.grid, s.placements, clue),
             given=given,
         )
         for i, s in enumerate(result.solutions, 1)

@@ -17,8 +17,12 @@ from clingo import PropagateControl, PropagateInit, PropagatorCheckMode
 
 from .framework import Site
 
-DEFAULT = 6  # NATION and NATIONAL may not meet; STATION and NATIONS (ATION, 5 letters) may
-OFF = 0  # --max-shared-substring 0: no limit
+
+def applies(sites: Sequence[Site], n: int) -> bool:
+    """Whether the rule can bite: a limit, and two slots long enough to hold a run of ``n``."""
+    return n > OFF and sum(s.length >= n for s in sites) >= 2
+
+OFF = 0  # --max-shared-substring 0: no limit (the default is options.DEFAULT_SHARED)
 
 
 class SharedRunPropagator:

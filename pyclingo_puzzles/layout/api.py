@@ -144,7 +144,7 @@ class LayoutResult:
         apicheck.text(title, "title", optional=True)
         if self.layout is None:
             raise ValueError("no layout to play")
-        return html.crossword(self.to_ipuz(), title or self.instance.title or "Crossword")
+        return html.crossword(self.to_ipuz(), title or self.instance.title or "Crossword", free_form=True)
 
     def verdict(self) -> str:
         layout = self.layout

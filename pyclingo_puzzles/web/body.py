@@ -21,6 +21,7 @@ PAPERS = ("a4", "letter")
 NO_RULES = ("rules", "rules_file", "rules_files", "program", "dictionary", "include")  # refused by name
 SIDED_KEYS = ("width", "height", "max_width", "max_height")  # whole numbers held to the largest side
 ROW_KEYS = ("framework", "mask", "final_grid")  # lists of row strings held to the largest side
+MAX_TEXT = 500  # characters of a title or instructions line
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class Job:
     seed: int | None = None
     paper: str = "a4"
     flags: tuple[str, ...] = field(default=())  # command-line flags asked for (strips: --hunt)
+    printing: tuple[tuple[str, str | bool], ...] = ()  # the printed page's options: (request key, value)
 
 
 def parse(family: Family, raw: bytes, limits: Limits) -> Job:
@@ -89,7 +91,16 @@ def parse(family: Family, raw: bytes, limits: Limits) -> Job:
         seed=None if data.get("seed") is None else _whole(data["seed"], "seed", 0, SEED_LIMIT - 1),
         paper=_choice(data.get("paper", "a4"), "paper", PAPERS),
         flags=tuple(flag for flag in family.flags if _flag(data.get(flag, False), flag)),
+        printing=tuple((k, _printing(data[k], k)) for k in family.printing if k in data),
     )
+
+
+def _printing(value: Any, name: str) -> str | bool:
+    if name == "name_line":
+        return _flag(value, name)
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise BadRequest(f"must be text of at most {MAX_TEXT} characters, got {_kind(value)}", name)
+    return value
 
 
 def _kind(value: Any) -> str:

@@ -20,6 +20,8 @@ FORMATS = {
     "puz": ("--puz", "application/octet-stream", ".puz"),
 }
 OPTIONS = ("seed", "time_limit", "models", "format", "paper")  # every family's request options
+# request option -> the command's option for the printed page, offered where the family's command has it
+PRINTING = {"title": "--title", "instructions": "--instructions", "name_line": "--name-line"}
 
 
 @dataclass(frozen=True)
@@ -33,8 +35,13 @@ class Family:
     most_models: int = 50  # at most this many solutions a request (layout: 1)
 
     @property
+    def printing(self) -> tuple[str, ...]:
+        """The printed page's options this family's command has (a title the instance holds stays there)."""
+        return tuple(k for k, option in PRINTING.items() if option in command_options(self.name) and k not in self.keys)
+
+    @property
     def allowed(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(self.keys + OPTIONS + self.flags))  # word search's seed is both
+        return tuple(dict.fromkeys(self.keys + OPTIONS + self.flags + self.printing))  # word search's seed is both
 
 
 def _keys(module: str) -> tuple[str, ...]:
@@ -55,14 +62,18 @@ def families() -> dict[str, Family]:
 
 
 @functools.cache
-def formats(family: str) -> tuple[str, ...]:
-    """The formats ``family`` offers: "json" and each file option its command has."""
+def command_options(family: str) -> frozenset[str]:
+    """The family's own option strings (by name, as the command loads it: the app sits below the
+    command line and imports nothing of it); the command's common options offer no file format."""
     import argparse
     import importlib
 
-    # the family's own options (the command's common ones offer no file format); by name, as the
-    # command loads it: the app sits below the command line and imports nothing of it
     parser = argparse.ArgumentParser(add_help=False)
     importlib.import_module(f"{__package__.rpartition('.')[0]}.{family}.cli").add_arguments(parser)
-    options = {s for a in parser._actions for s in a.option_strings}
+    return frozenset(s for a in parser._actions for s in a.option_strings)
+
+
+def formats(family: str) -> tuple[str, ...]:
+    """The formats ``family`` offers: "json" and each file option its command has."""
+    options = command_options(family)
     return ("json", *(name for name, (option, _, _) in FORMATS.items() if option in options))

@@ -29,7 +29,7 @@ import yaml
 
 from ..run import runtime
 from .body import Job, Limits
-from .families import FORMATS, formats
+from .families import FORMATS, PRINTING, formats
 
 HARD_GRACE = 10.0  # seconds past a job's time limit before the server kills it (drawing a PDF, start-up)
 RETRY_AFTER = 5  # seconds a turned-away client is told to wait
@@ -142,6 +142,9 @@ class Jobs:
         if "pdf" in outputs:
             argv += ["--paper", job.paper]
         argv += [f"--{flag}" for flag in job.flags]
+        for key, value in job.printing:
+            option = PRINTING[key]
+            argv += [option] if value is True else [] if value is False else [f"{option}={value}"]
         for f, path in outputs.items():
             argv += [FORMATS[f][0], path]
         return argv

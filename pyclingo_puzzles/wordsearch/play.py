@@ -4,6 +4,7 @@ list in plain view, each listed word's first and last cell as the encoded answer
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,12 +14,18 @@ from .shapes import BLOCK
 
 
 def page(puzzle: Puzzle, words: Sequence[str], title: str, **options: Any) -> str:
-    """``words``: the listed words (secret words are not listed, so not asked for)."""
-    at = {p.word: p for p in puzzle.placements}
-    listed = [w for w in words if w in at]
+    """``words``: the listed words (secret words are not listed, so not asked for), as written: a
+    phrase ("ICE CREAM") is listed with its space and placed without it."""
+    at = {joined(p.word): p for p in puzzle.placements}
+    listed = [w for w in words if joined(w) in at]
     ends = []
     for word in listed:
-        cells = at[word].cells()
+        cells = at[joined(word)].cells()
         ends.append([*cells[0], *cells[-1]])
     data = {"grid": html.cells_of(puzzle.grid, BLOCK), "words": listed}
     return html.page("wordsearch", title, data, ends, **options)
+
+
+def joined(word: str) -> str:
+    """A word as the grid holds it: without the spaces, hyphens and apostrophes of a phrase."""
+    return re.sub(r"[\s\-'’]", "", word)

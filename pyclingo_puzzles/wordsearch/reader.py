@@ -212,6 +212,14 @@ def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | 
         i, j = twice
         where = f"line {lines[i]}" if lines.get(i) else f"word {i + 1}"
         raise InputError(f"word {shorten(words[i])} is listed twice ({where} and here)", path, lines.get(j))
+    contained = find_contained(words)
+    if contained is not None:
+        i, j, how = contained
+        raise InputError(
+            f"word {shorten(words[i])} occurs {how} {shorten(words[j])}, so it could never occur exactly once",
+            path,
+            lines.get(i),
+        )
     mirrored = find_reversed(words)
     if mirrored is not None:
         i, j = mirrored
@@ -221,14 +229,6 @@ def check_words(words: Sequence[str], path: str, lines: dict[int, int | None] | 
             "each reads from the other's cells, so neither could occur exactly once; keep one of them",
             path,
             lines.get(j),
-        )
-    contained = find_contained(words)
-    if contained is not None:
-        i, j, how = contained
-        raise InputError(
-            f"word {shorten(words[i])} occurs {how} {shorten(words[j])}, so it could never occur exactly once",
-            path,
-            lines.get(i),
         )
 
 

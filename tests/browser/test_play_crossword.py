@@ -99,5 +99,45 @@ def test_layout_page_shows_its_clues(page: Any, tmp_path: Path) -> None:
         "Purrs on the sofa (3)", "Wags its tail (3)", "Warty hopper (4)"
     ]  # fmt: skip
     assert not [w for w in ("CAT", "DOG", "TOAD") if w in page.locator("body").inner_text()]
+    blank = page.locator(".cw-cell.block").first.evaluate("el => getComputedStyle(el).backgroundColor")
+    assert blank == "rgba(0, 0, 0, 0)"  # a free-form layout: no dark blocks around its words
     page.locator(".clues li").get_by_text("Warty hopper").click()
     assert page.locator(".clue-bar").inner_text().endswith("Warty hopper (4)")
+
+
+def test_prints_as_the_puzzle_sheet(lattice: Any) -> None:
+    lattice.locator(".clues li").first.click()
+    lattice.keyboard.type("J")
+    lattice.emulate_media(media="print")
+    assert lattice.locator(".cw-grid").is_visible() and lattice.locator(".clues").is_visible()
+    assert not lattice.locator(".toolbar").is_visible() and not lattice.locator(".clue-bar").is_visible()
+    shade = lattice.locator(".cw-cell.current").evaluate("el => getComputedStyle(el).backgroundColor")
+    assert shade == "rgb(255, 255, 255)"  # the highlight is for the screen only
+
+
+def test_letters_beyond_a_to_z_typed_as_a_touch_keyboard_sends_them(page: Any, cli: Any, tmp_path: Path) -> None:
+    """Ä, Ö and ß come as text input (no key of their own on the test's keyboard), as a phone's
+    keyboard or an input method sends letters; lower case goes in as the grid's upper case, ß stays."""
+    out = tmp_path / "umlauts.html"
+    assert cli("crossword", INSTANCES / "crossword" / "umlauts.yaml", "--html", out, "--exit-codes", "unix").code == 0
+    page.goto(out.as_uri())
+    page.locator(".clues li").first.click()  # 2 Across: BÄR
+    page.keyboard.type("bär")
+    page.keyboard.press("Tab")  # 3 Across
+    page.keyboard.type("eßlöffel")
+    page.keyboard.press("Tab")  # 1 Down, from its first square: S, then BÄR's Ä again
+    page.keyboard.type("säge")
+    page.locator("#status").get_by_text("Solved!").wait_for()
+    assert "".join(page.locator(".cw-cell[data-r='3'] .letter").all_inner_texts()) == "EßLÖFFEL"
+
+
+@pytest.mark.parametrize("context_options", [{"has_touch": True}])
+def test_a_tap_selects_a_square_for_typing(lattice: Any) -> None:
+    lattice.locator(".cw-cell[data-r='2'][data-c='0']").tap()  # 5 Across
+    lattice.keyboard.type("epoxyed")
+    assert "".join(lattice.locator(".cw-cell[data-r='2'] .letter").all_inner_texts()) == "EPOXYED"
+    square = lattice.locator(".cw-cell[data-r='2'][data-c='0']")
+    square.tap()
+    assert lattice.locator(".clue-bar").inner_text() == "5 Across (7)"
+    square.tap()  # the current square tapped again: the other direction
+    assert lattice.locator(".clue-bar").inner_text() == "1 Down (5)"

@@ -98,3 +98,18 @@ def test_answers_hidden_until_shown(opened: Any, puzzle: wordsearch.WordSearch) 
     assert opened.locator(".mark.answer").count() == len(WORDS)
     opened.get_by_label("Show answers").uncheck()
     assert opened.locator(".mark.answer").count() == 0
+
+
+@pytest.mark.parametrize("context_options", [{"has_touch": True}])
+def test_touch_taps_mark_a_word(opened: Any, puzzle: wordsearch.WordSearch) -> None:
+    first, last = ends(puzzle.placements[2])  # OSTRA
+    opened.touchscreen.tap(*centre(opened, first))
+    opened.touchscreen.tap(*centre(opened, last))
+    opened.locator("ul.words li.found").get_by_text("OSTRA").wait_for()
+
+
+def test_prints_as_the_puzzle_sheet(opened: Any) -> None:
+    opened.emulate_media(media="print")
+    assert opened.locator("svg.board").is_visible() and opened.locator("ul.words").is_visible()
+    assert opened.locator("h1").inner_text() == "Mar"
+    assert not opened.locator(".toolbar").is_visible() and not opened.locator("#status").is_visible()

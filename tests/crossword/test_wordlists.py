@@ -91,6 +91,19 @@ def test_shared_runs() -> None:
     assert shared_runs(["STATION", "NATIONS"], 0) == []
 
 
+def test_fill_refuses_shared_runs() -> None:
+    """Two 4-letter slots that cannot meet: ABCD and BCDE share BCD; a third word frees them."""
+    framework = ["....", "####", "...."]
+    words = ["ABCD", "BCDE", "WXYZ"]
+    loose = fill(framework, words, models=0, max_shared_substring=0)
+    assert any({s.placements[0].word, s.placements[1].word} == {"ABCD", "BCDE"} for s in loose.solutions)
+    strict = fill(framework, words, models=0, max_shared_substring=3)
+    assert strict.solutions
+    for s in strict.solutions:
+        assert not shared_runs([p.word for p in s.placements], 3)
+    assert fill(["....", "####", "...."], ["ABCD", "BCDE"], max_shared_substring=3).status.value == "UNSAT"
+
+
 def default_fill_words(name: str) -> list[str]:
     framework = framework_of(read(shared_path("crossword-bench", "grids", name)))
     result = fill(framework, "en", time_limit=60)

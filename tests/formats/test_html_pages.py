@@ -138,3 +138,13 @@ def test_strips_page_plays_every_tiled_grid_and_the_meta_grid(cli, tmp_path: Pat
     assert run.code == 0, run.err
     hunt = page_data(out.read_text(encoding="utf-8"))
     assert hunt["grids"][-1]["name"] == "meta" and len(hunt["grids"]) == len(html.decode(hunt["answers"]))
+
+
+def test_a_phrase_is_listed_as_written_and_found_as_placed() -> None:
+    from pyclingo_puzzles.wordsearch import play
+    from pyclingo_puzzles.wordsearch.puzzle import Puzzle
+    from pyclingo_puzzles.wordsearch.verify import Placement
+
+    puzzle = Puzzle(("ICECREAM", "XXXXXXXX"), (Placement("ICECREAM", 0, 0, 1, 0),))
+    data = page_data(play.page(puzzle, ["ICE CREAM"], "Treats"))
+    assert data["words"] == ["ICE CREAM"] and html.decode(data["answers"]) == [[0, 0, 0, 7]]

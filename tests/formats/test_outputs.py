@@ -163,10 +163,10 @@ def test_a_lone_crossword_place_is_drawn_empty(cli, tmp_path: Path) -> None:
     frame = tmp_path / "lone.dat"
     frame.write_text("AB\n\n..\n  \n . \n")
     out = {s: tmp_path / f"o.{s}" for s in ("svg", "pdf", "ipuz")}
-    res = cli("crossword", frame, "--svg", out["svg"], "--pdf", out["pdf"], "--ipuz", out["ipuz"])
+    res = cli("crossword", frame, "--svg-key", out["svg"], "--pdf", out["pdf"], "--ipuz", out["ipuz"])
     assert res.code == 10 and res.out == "AB \n   \n . \n\n"
     texts = [t.text for t in ET.parse(out["svg"]).getroot().iter() if t.tag.endswith("text")]
-    assert "A" in texts and "." not in texts
+    assert "A" in texts and "." not in texts  # the key: the letters, none at the lone place
     assert "." not in pypdf.PdfReader(out["pdf"]).pages[1].extract_text().split("Across")[0]  # the grid's part
     solution = ipuz.read(out["ipuz"].read_text(encoding="utf-8"))["solution"]
     assert solution == [["A", "B", "#"], ["#", "#", "#"], ["#", None, "#"]]

@@ -151,3 +151,40 @@ def test_another_sites_page_cannot_post() -> None:
         r = local.post("/api/wordsearch", content=body, headers={"Origin": "http://127.0.0.1:8000"})
         assert r.status_code == 200, r.text  # the app's own page
     assert allowed_hosts("0.0.0.0") is None
+
+
+def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    from pyclingo_puzzles.cli.command import main
+    from pyclingo_puzzles.web import serve
+
+    monkeypatch.setattr(serve, "missing", lambda: "uvicorn")
+    assert main(["serve", "--port", "0"]) == 2
+    assert "pip install 'pyclingo-puzzles[web]'" in capsys.readouterr().err
+
+
+def test_the_printed_pages_options_go_to_the_command_where_the_family_has_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyclingo_puzzles.web import families
+    from pyclingo_puzzles.web.body import BadRequest, parse
+    from pyclingo_puzzles.web.jobs import Jobs
+
+    strips = families.families()["strips"]
+    body = b'{"grids": [{"name": "a", "rows": ["bw"]}], "title": "Mine", "name_line": true}'
+    monkeypatch.setattr(families, "command_options", lambda family: frozenset())
+    with pytest.raises(BadRequest, match=r"^title: unknown field"):
+        parse(strips, body, Limits())
+    monkeypatch.setattr(families, "command_options", lambda family: frozenset({"--title", "--name-line"}))
+    job = parse(strips, body, Limits())
+    argv = Jobs(Limits()).argv(job, "Strips.yaml", {})
+    assert "--title=Mine" in argv and "--name-line" in argv
+    with pytest.raises(BadRequest, match=r"^name_line: must be true or false"):
+        parse(strips, body.replace(b"true", b'"yes"'), Limits())
+
+
+def test_a_run_past_its_time_limit_and_the_grace_is_killed_and_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyclingo_puzzles.web import jobs
+
+    monkeypatch.setattr(jobs, "HARD_GRACE", -0.95)  # the server's stop comes before the command's own
+    with TestClient(create_app(Limits())) as c:
+        r = c.post("/api/layout", json={"words": PETS, "time_limit": 1})
+    assert r.status_code == 504 and "was stopped" in r.json()["error"]

@@ -81,10 +81,11 @@ def page(
     return SLOT.sub(lambda m: slots[m.group(1)], asset("page.html"))  # one pass: no slot inside a value is filled
 
 
-def crossword(doc: Mapping[str, Any], title: str | None = None, **options: Any) -> str:
+def crossword(doc: Mapping[str, Any], title: str | None = None, *, free_form: bool = False, **options: Any) -> str:
     """The page of an ipuz crossword document (``formats/ipuz.crossword_ipuz``, a layout's
     ``to_ipuz()``): its grid, numbers, given letters and clues; an entry without a clue shows its
-    length. The solution is what the player checks against."""
+    length. The solution is what the player checks against. ``free_form`` (a layout): the squares
+    without a letter are left blank, not drawn as blocks."""
     grid = doc["puzzle"]
     solution = doc["solution"]
     block = doc.get("block", "#")
@@ -122,7 +123,7 @@ def crossword(doc: Mapping[str, Any], title: str | None = None, **options: Any) 
             entries.append({"n": int(clue["number"]), "dir": heading.lower(), "cells": run, "clue": text,
                             "enum": enumeration})  # fmt: skip
     letters = [["" if ch in (None, block) else ch for ch in row] for row in solution]
-    puzzle = {"width": width, "height": height, "cells": cells, "entries": entries}
+    puzzle = {"width": width, "height": height, "cells": cells, "entries": entries, "free_form": free_form}
     return page("crossword", title if title is not None else doc.get("title", "Crossword"), puzzle, letters, **options)
 
 

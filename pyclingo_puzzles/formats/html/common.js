@@ -102,7 +102,9 @@ const Page = (() => {
       if (cell === null || event.button > 0) return;
       event.preventDefault();
       svg.focus({ preventScroll: true });
-      svg.setPointerCapture(event.pointerId);
+      try {
+        svg.setPointerCapture(event.pointerId); // the drag goes on over the rest of the page
+      } catch (error) { /* a pointer the browser no longer tracks: the drag ends where it leaves */ }
       start = end = cell;
       moved = false;
       cursor = cell;

@@ -1,6 +1,7 @@
 /* Crossword (a fill or a layout): click a square and type; arrows move, Tab and Shift+Tab go to the
    next and previous entry, Space turns the direction; check or reveal a square, an entry or all.
-   data: width, height, cells (null: a block; {n, given, void}), entries [{n, dir, cells, clue, enum}];
+   data: width, height, cells (null: a block; {n, given, void}), entries [{n, dir, cells, clue, enum}],
+   free_form (a layout: no blocks drawn, only the squares);
    answers: the solution's letters, row by row ("" where there is none). */
 const Crossword = (root, data, answers) => {
   const { h } = Page;
@@ -10,7 +11,7 @@ const Crossword = (root, data, answers) => {
   const sol = (r, c) => (solution = solution || answers())[r][c];
   let cur = null, dir = "across", revealed = 0;
 
-  const gridEl = h("div", { class: "cw-grid", role: "grid", "aria-label": "crossword grid",
+  const gridEl = h("div", { class: data.free_form ? "cw-grid free-form" : "cw-grid", role: "grid", "aria-label": "crossword grid",
     style: `grid-template-columns: repeat(${data.width}, var(--cell)); --cell: min(2.4rem, calc((100vw - 2.5rem) / ${data.width}))` });
   const input = h("input", { class: "cw-input", type: "text", autocomplete: "off", autocapitalize: "characters",
     spellcheck: "false", "aria-label": "letter" });
@@ -22,7 +23,8 @@ const Crossword = (root, data, answers) => {
     const letter = h("span", { class: "letter" }, spec.given || "");
     const el = h("div", { class: "cw-cell" + (spec.given ? " given" : "") + (spec.void ? " void" : ""), role: "gridcell",
       "data-r": r, "data-c": c }, spec.n ? h("span", { class: "num" }, String(spec.n)) : null, letter);
-    el.addEventListener("pointerdown", (event) => { event.preventDefault(); clicked(r, c); });
+    // on click, not pointerdown: a phone opens its keyboard for a focus given on a tap's end only
+    el.addEventListener("click", () => clicked(r, c));
     gridEl.append(el);
     return { el, letter, value: spec.given || "", fixed: Boolean(spec.given || spec.void), of: {} };
   }));

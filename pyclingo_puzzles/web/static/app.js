@@ -33,11 +33,12 @@ const FAMILIES = {
       { name: "framework", kind: "area", label: "Framework", hint: ". a square to fill, # a block, a letter a given letter",
         sample: "...#...\n...#...\n.......\n##...##\n.......\n...#...\n...#...", raw: true },
       { name: "words", kind: "area", label: "Words", hint: "one a line; empty: the English dictionary", sample: "" },
+      { name: "title", kind: "text", label: "Title" },
       { name: "models", kind: "number", label: "Solutions", value: "1", row: true },
     ],
     body(v) {
       const framework = v.framework.split(/\r?\n/).filter((row) => row.trim() !== "");
-      const body = { framework, models: number(v.models) ?? 1 };
+      const body = { framework, models: number(v.models) ?? 1, title: v.title.trim() || undefined };
       const words = lines(v.words);
       if (words.length) body.words = words;
       return body;
@@ -68,12 +69,13 @@ const FAMILIES = {
     fields: [
       { name: "grids", kind: "area", label: "Grids", hint: "rows of b and w; a blank line between grids",
         sample: "wb\nww\nww\n\nbwb\nwbw", raw: true },
+      { name: "title", kind: "text", label: "Title" },
       { name: "strip_lengths", kind: "text", label: "Strip lengths", value: "1, 2, 3", row: true },
     ],
     body(v) {
       const grids = v.grids.trim().split(/\n\s*\n/).map((block, i) => ({ name: `grid${i + 1}`, rows: lines(block) }));
       const lengths = v.strip_lengths.split(/[\s,]+/).filter(Boolean).map(Number);
-      return { grids, strip_lengths: lengths };
+      return { grids, strip_lengths: lengths, title: v.title.trim() || undefined };
     },
   },
 };
@@ -82,6 +84,7 @@ const FILES = { pdf: "PDF", svg: "SVG", "svg-key": "SVG answer key", html: "Play
   puz: "Across Lite (.puz)" };
 const $ = (id) => document.getElementById(id);
 let limits = { time_limit: 10, max_time_limit: 30 };
+let offered = null; // the fields the family's request takes (GET /api), once known
 let running = null; // the AbortController of the request in progress
 let urls = []; // object URLs of the last answer's files
 
@@ -95,6 +98,12 @@ function init() {
   }
   fetch("/api").then((r) => r.json()).then((index) => {
     limits = index.limits;
+    if (index.families[family]) {
+      offered = new Set(index.families[family].fields);
+      for (const control of $("form").elements) {  // a field this server's family does not take: hidden
+        if (control.name && control.closest("#fields") && !offered.has(control.name)) control.closest("label").hidden = true;
+      }
+    }
     const input = document.querySelector("[name=time_limit]");
     if (input) {
       input.max = limits.max_time_limit;
@@ -185,6 +194,7 @@ async function make(family, spec) {
   if (number(v.time_limit) !== undefined) body.time_limit = number(v.time_limit);
   body.paper = v.paper;
   body.format = "all";
+  for (const key of Object.keys(body)) if (body[key] === undefined || (offered && !offered.has(key))) delete body[key];
   const limit = body.time_limit ?? limits.time_limit;
   showError("");
   $("result").hidden = true;

@@ -1,0 +1,194 @@
+"""A book's work: one job per puzzle, each made by its family's API into a plain record.
+
+A job carries everything its puzzle needs (words, framework rows, options, seed), so it runs the
+same in a local worker process and on a Dask worker that has only the package installed, and the
+same seed gives the same record anywhere. Records are JSON (the work folder keeps them; see
+``store.py``):
+
+- word search: ``grid`` (rows), ``words`` (as listed), ``placements`` ``[word, row, col, dy, dx]``;
+- crossword and layout: ``grid`` (rows; ``" "`` no cell), ``entries`` ``[word, row, col, "across"|"down",
+  clue]``, ``number`` per entry (the grid's clue numbers).
+
+A job that finds no puzzle raises ``BookError``: the book is not made with a hole in it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .manifest import Manifest, Section
+
+WORDSEARCH_MAX_SHARED = 0.20  # share of placements two word searches of a book may have in common
+CROSSWORD_MAX_SHARED = 3  # entries two crosswords of a book may have in common ("a few")
+RETRIES = 20  # new seeds a word search is tried with before the book gives up on distinctness
+
+
+class BookError(Exception):
+    """A puzzle of the book could not be made (one line, naming the puzzle)."""
+
+
+@dataclass(frozen=True)
+class Job:
+    number: int  # the puzzle's number in the book, from 1
+    family: str
+    seed: int
+    options: dict[str, Any]
+    words: tuple[Any, ...] = ()  # word search: words; layout: (word, clue) pairs
+    rows: tuple[str, ...] = ()  # crossword: the framework
+    avoid: tuple[str, ...] = field(default=())  # crossword: entries earlier crosswords used
+    attempt: int = 0  # word search: how often it was made again for being too like an earlier one
+    outputs: tuple[str, ...] = ()  # the puzzle's own files wanted besides the book: html, ipuz, puz
+
+
+def plan(manifest: Manifest, outputs: tuple[str, ...] = ()) -> list[Job]:
+    """Every puzzle's job, numbered through the book, each with its own seed and word pick;
+    ``outputs``: the puzzles' own files wanted too (``html``, ``ipuz``, ``puz``)."""
+    jobs: list[Job] = []
+    for index, section in enumerate(manifest.sections):
+        for i in range(section.count):
+            number = len(jobs) + 1
+            chooser = random.Random(f"{manifest.seed}:{index}:{i}")  # the same pick anywhere, in any order
+            seed = chooser.randrange(2**31)
+            if section.family == "crossword":
+                rows = section.pool[i % len(section.pool)]
+                jobs.append(Job(number, "crossword", seed, section.options, rows=rows, outputs=outputs))
+            else:
+                words = _pick(chooser, section)
+                jobs.append(Job(number, section.family, seed, section.options, words, outputs=outputs))
+    return jobs
+
+
+def _pick(chooser: random.Random, section: Section) -> tuple[Any, ...]:
+    """``pick`` entries of the pool at random (all when ``pick`` is 0), in the pool's order; in a
+    word search no word inside another (or its reverse), which could never occur exactly once."""
+    if not section.pick or (section.pick >= len(section.pool) and section.family != "wordsearch"):
+        return section.pool
+    order = list(range(len(section.pool)))
+    chooser.shuffle(order)
+    chosen: list[int] = []
+    for i in order:
+        word = section.pool[i]
+        if section.family == "wordsearch" and any(_overlaps(word, section.pool[j]) for j in chosen):
+            continue
+        chosen.append(i)
+        if len(chosen) == section.pick:
+            return tuple(section.pool[i] for i in sorted(chosen))
+    raise BookError(f"{section.heading}: the pool has no {section.pick} words of which none is inside another")
+
+
+def _overlaps(a: str, b: str) -> bool:
+    return a in b or b in a or a[::-1] in b or b[::-1] in a
+
+
+def reseeded(job: Job, attempt: int) -> Job:
+    seed = random.Random(f"{job.seed}:{attempt}").randrange(2**31)
+    return Job(job.number, job.family, seed, job.options, job.words, job.rows, job.avoid, attempt, job.outputs)
+
+
+def make(job: Job) -> dict[str, Any]:
+    """The puzzle of ``job`` as a record (in whichever process runs it)."""
+    maker = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout}[job.family]
+    record, result = maker(job)
+    record.update(number=job.number, family=job.family, seed=job.seed)
+    files = {kind: _file(result, kind, job.number) for kind in job.outputs if hasattr(result, f"to_{kind}")}
+    if files:
+        record["files"] = files
+    return record
+
+
+def _file(result: Any, kind: str, number: int) -> str:
+    """The puzzle's own ``kind`` file as text (``puz``: base64, as it is binary)."""
+    if kind == "html":
+        return str(result.to_html(title=f"Puzzle {number}"))
+    if kind == "ipuz":
+        return json.dumps(result.to_ipuz(), ensure_ascii=False)
+    return base64.b64encode(result.to_puz()).decode()
+
+
+def _wordsearch(job: Job) -> tuple[dict[str, Any], Any]:
+    from .. import wordsearch
+
+    result = wordsearch.generate(list(job.words), seed=job.seed, **job.options)
+    if not result.puzzles:
+        raise BookError(f"puzzle {job.number}: no word search found ({result.status.value})")
+    placements = [[p.word, p.row, p.col, p.dy, p.dx] for p in result.placements]
+    return {"grid": list(result.grid), "words": list(result.words), "placements": placements}, result
+
+
+def _numbered(entries: Iterable[tuple[str, int, int, str, str]]) -> list[list[Any]]:
+    """Entries in clue order (across, then down, each by number), each with its number: starts
+    numbered in reading order, an across and a down that start together sharing one."""
+    listed = list(entries)
+    starts = sorted({(row, col) for _, row, col, _, _ in listed})
+    number = {cell: i + 1 for i, cell in enumerate(starts)}
+    out = [[word, row, col, way, clue, number[(row, col)]] for word, row, col, way, clue in listed]
+    return sorted(out, key=lambda e: (e[3] != "across", e[5]))
+
+
+def _crossword(job: Job) -> tuple[dict[str, Any], Any]:
+    from .. import crossword
+    from ..crossword.english import english_dictionary
+    from ..crossword.reader import read_dictionary
+    from ..crossword.wordlists import merge, without
+
+    lists = [english_dictionary() if name == "en" else read_dictionary(name) for name in job.options["dictionary"]]
+    # the entries of the book's earlier crosswords are left out: each puzzle has its own words
+    words = without(merge(lists), frozenset(job.avoid), "the book's earlier crosswords")
+    extra = {k: v for k, v in job.options.items() if k in ("min_length", "min_score", "time_limit")}
+    result = crossword.fill(crossword.Framework(job.rows), words, seed=job.seed, **extra)
+    if not result.solutions:
+        raise BookError(f"puzzle {job.number}: the grid could not be filled ({result.status.value})")
+    solution = result.solutions[0]
+    grid = ["".join(ch if ch.isalpha() else " " for ch in row) for row in solution.grid]
+    entries = _numbered((p.word, p.row, p.col, p.dir, "") for p in solution.placements)
+    return {"grid": grid, "entries": entries}, result
+
+
+def _layout(job: Job) -> tuple[dict[str, Any], Any]:
+    from .. import layout
+
+    result = layout.arrange([tuple(pair) for pair in job.words], seed=job.seed, **job.options)
+    if not result.placements:
+        raise BookError(f"puzzle {job.number}: no layout found ({result.status.value})")
+    clue = dict(tuple(pair) for pair in job.words)
+    entries = _numbered((p.word, p.row, p.col, p.dir, clue.get(p.word, "")) for p in result.placements)
+    return {"grid": list(result.grid), "entries": entries}, result
+
+
+# ------------------------------------------------------------------------------------ distinctness
+
+
+def placements_of(record: dict[str, Any]) -> set[tuple[Any, ...]]:
+    return {tuple(p) for p in record.get("placements", ())}
+
+
+def too_similar(records: Sequence[dict[str, Any]]) -> list[int]:
+    """The numbers of the word searches that share more than ``WORDSEARCH_MAX_SHARED`` of their
+    placements with an earlier one (in book order): those are made again with another seed."""
+    seen: dict[tuple[Any, ...], list[int]] = {}
+    sizes: dict[int, int] = {}
+    clashes: list[int] = []
+    for record in sorted(records, key=lambda r: r["number"]):
+        if record["family"] != "wordsearch":
+            continue
+        mine = placements_of(record)
+        shared: dict[int, int] = {}
+        for placement in mine:
+            for other in seen.get(placement, ()):
+                shared[other] = shared.get(other, 0) + 1
+        if any(n > WORDSEARCH_MAX_SHARED * min(len(mine), sizes[o]) for o, n in shared.items()):
+            clashes.append(record["number"])
+            continue
+        sizes[record["number"]] = len(mine)
+        for placement in mine:
+            seen.setdefault(placement, []).append(record["number"])
+    return clashes
+
+
+def entries_of(record: dict[str, Any]) -> set[str]:
+    return {e[0] for e in record.get("entries", ())}

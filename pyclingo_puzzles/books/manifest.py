@@ -1,0 +1,264 @@
+"""A book's manifest (``docs/books.md``): its title, trim size, seed and sections, read from YAML.
+
+Every mistake is an ``InputError`` naming the manifest and the line: an unknown key, a missing word
+file, a pool smaller than ``pick``, a count out of range, an unknown trim size. Paths are read
+relative to the manifest's folder; the word files are read here, once, so a worker (on this machine
+or a cluster's) needs nothing but the package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import InputError, shown
+from ..formats.yamlio import YamlDoc, expect_mapping, load_yaml
+
+INCH = 25.4  # mm
+# trim size -> (width, height) in mm: KDP's common paperback trims, and the paper sizes
+TRIMS: dict[str, tuple[float, float]] = {
+    "5x8in": (5 * INCH, 8 * INCH),
+    "5.5x8.5in": (5.5 * INCH, 8.5 * INCH),
+    "6x9in": (6 * INCH, 9 * INCH),
+    "7x10in": (7 * INCH, 10 * INCH),
+    "8x10in": (8 * INCH, 10 * INCH),
+    "8.5x11in": (8.5 * INCH, 11 * INCH),
+    "letter": (8.5 * INCH, 11 * INCH),
+    "a4": (210.0, 297.0),
+    "a5": (148.0, 210.0),
+}
+MAX_COUNT = 100_000  # puzzles in one section: far past any printed book (KDP's limit is 828 pages)
+MAX_TOTAL = 100_000
+TOP_KEYS = ("title", "subtitle", "author", "trim", "seed", "sections")
+FAMILIES = ("wordsearch", "crossword", "layout")
+# the keys a section of each family takes: the family's options, as its command line has them
+SECTION_KEYS: dict[str, tuple[str, ...]] = {
+    "wordsearch": ("words", "count", "pick", "size", "level", "alphabet", "title", "time_limit", "instructions"),
+    "crossword": ("grids", "count", "dictionary", "min_length", "min_score", "title", "time_limit", "instructions"),
+    "layout": ("words", "count", "pick", "prefer", "max_width", "max_height", "title", "time_limit", "instructions"),
+}
+DEFAULT_TIME_LIMIT = {"wordsearch": 20.0, "crossword": 60.0, "layout": 5.0}  # seconds per puzzle
+MAX_TIME_LIMIT = 3600.0
+MAX_SIDE = 50  # a word search side in a book: a page holds no larger grid legibly
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section: ``count`` puzzles of one family, made from ``pool`` (words, or word/clue pairs,
+    or framework files' rows), ``pick`` of them a puzzle (0: all)."""
+
+    family: str
+    heading: str
+    count: int
+    options: dict[str, Any] = field(default_factory=dict)  # the family's options, checked
+    pool: tuple[Any, ...] = ()  # word search and layout: words (layout: [word, clue]); crossword: grids
+    pick: int = 0
+    instructions: str = ""
+
+
+@dataclass(frozen=True)
+class Manifest:
+    path: str
+    title: str
+    trim: str
+    seed: int
+    sections: tuple[Section, ...]
+    subtitle: str = ""
+    author: str = ""
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return TRIMS[self.trim]
+
+    def fingerprint(self) -> str:
+        """What the book depends on (not its title page): resumed work must come from the same."""
+        data = [self.seed, [(s.family, s.count, s.options, s.pool, s.pick) for s in self.sections]]
+        return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def read_manifest(path: str | Path) -> Manifest:
+    doc = load_yaml(path)
+    data = expect_mapping(doc, TOP_KEYS)
+    title = _text(doc, data, "title", required=True)
+    trim = str(data.get("trim", "letter")).strip().lower()
+    if trim not in TRIMS:
+        raise doc.error(f"unknown trim size {shown(data.get('trim'))} (known: {', '.join(TRIMS)})", "trim")
+    seed = data.get("seed", 1)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
+        raise doc.error(f"seed must be a whole number from 0 to 2^32-1, got {shown(seed)}", "seed")
+    raw = data.get("sections")
+    if not isinstance(raw, list) or not raw:
+        raise doc.error("'sections' must be a non-empty list of sections", "sections")
+    sections = tuple(_section(doc, i, item) for i, item in enumerate(raw))
+    if sum(s.count for s in sections) > MAX_TOTAL:
+        raise doc.error(f"at most {MAX_TOTAL} puzzles in a book", "sections")
+    return Manifest(str(path), title, trim, seed, sections, _text(doc, data, "subtitle"), _text(doc, data, "author"))
+
+
+def _text(doc: YamlDoc, data: dict[str, Any], key: str, *, required: bool = False, where: tuple[Any, ...] = ()) -> str:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise doc.error(f"missing key {key!r}", *where)
+        return ""
+    if not isinstance(value, str) or "\n" in value.strip():
+        raise doc.error(f"{key!r} must be one line of text, got {shown(value)}", *where, key)
+    return value.strip()
+
+
+def _section(doc: YamlDoc, index: int, item: Any) -> Section:
+    at: tuple[Any, ...] = ("sections", index)
+    if not isinstance(item, dict) or len(item) != 1:
+        raise doc.error(f"a section is one family ({', '.join(FAMILIES)}) with its options", *at)
+    family, options = next(iter(item.items()))
+    if family not in FAMILIES:
+        raise doc.error(f"unknown section {shown(family)} (known: {', '.join(FAMILIES)})", *at)
+    at = (*at, family)
+    if not isinstance(options, dict):
+        raise doc.error(f"{family}'s options must be a mapping", *at)
+    for key in options:
+        if key not in SECTION_KEYS[family]:
+            raise doc.error(f"unknown key {shown(key)} for {family} (allowed: {', '.join(SECTION_KEYS[family])})",
+                            *at, str(key))
+    reader = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout}[family]
+    return reader(doc, at, options)
+
+
+def _count(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any], default: int | None) -> int:
+    value = options.get("count", default)
+    if value is None:
+        raise doc.error("missing key 'count'", *at)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_COUNT:
+        raise doc.error(f"count must be a whole number from 1 to {MAX_COUNT}, got {shown(value)}", *at, "count")
+    return value
+
+
+def _whole(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any], key: str, low: int, high: int) -> int | None:
+    value = options.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise doc.error(f"{key} must be a whole number from {low} to {high}, got {shown(value)}", *at, key)
+    return value
+
+
+def _time_limit(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any], family: str) -> float:
+    value = options.get("time_limit", DEFAULT_TIME_LIMIT[family])
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= MAX_TIME_LIMIT:
+        raise doc.error(f"time_limit must be seconds from 0 to {MAX_TIME_LIMIT:g}, got {shown(value)}",
+                        *at, "time_limit")
+    return float(value)
+
+
+def _file(doc: YamlDoc, at: tuple[Any, ...], value: Any, key: str) -> Path:
+    if not isinstance(value, str) or not value.strip():
+        raise doc.error(f"{key} must name a file, got {shown(value)}", *at, key)
+    path = Path(doc.path).parent / value.strip()
+    if not path.is_file():
+        raise doc.error(f"{key}: no such file: {value.strip()}", *at, key)
+    return path
+
+
+def _pick(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any], pool: int) -> int:
+    pick = _whole(doc, at, options, "pick", 1, 10_000) or 0
+    if pick > pool:
+        raise doc.error(f"pick is {pick} but the word pool has only {pool} words", *at, "pick")
+    return pick
+
+
+def _heading(options: dict[str, Any], default: str) -> str:
+    value = options.get("title")
+    return value.strip() if isinstance(value, str) and value.strip() else default
+
+
+def _wordsearch(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
+    from ..core.wordcheck import find_duplicate
+    from ..formats import instances
+    from ..wordsearch.reader import KEYS, parse_entries
+
+    path = _file(doc, at, options.get("words"), "words")
+    size = options.get("size", "12x12")
+    parts = str(size).lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts) or not all(
+        5 <= int(p) <= MAX_SIDE for p in parts
+    ):
+        raise doc.error(f"size must be WIDTHxHEIGHT, each 5 to {MAX_SIDE}, got {shown(size)}", *at, "size")
+    try:  # each word read as the command reads it; words inside others are kept apart by the pick (jobs.py)
+        words = instances.document(instances.source(path), KEYS)
+        pool = tuple(e.word for e in parse_entries(words, "words"))
+    except InputError as exc:
+        raise doc.error(f"words: {exc}", *at, "words") from None
+    twice = find_duplicate(pool)
+    if twice is not None:
+        raise doc.error(f"words: {path.name}: {pool[twice[0]]} is listed twice", *at, "words")
+    too_long = next((w for w in pool if len(w) > max(int(parts[0]), int(parts[1]))), None)
+    if too_long is not None:
+        raise doc.error(f"words: {too_long} is longer than a {size} grid is wide or high", *at, "words")
+    level = options.get("level", "medium")
+    if level not in ("easy", "medium", "hard"):
+        raise doc.error(f"level must be easy, medium or hard, got {shown(level)}", *at, "level")
+    opts: dict[str, Any] = {"width": int(parts[0]), "height": int(parts[1]), "level": level,
+                            "time_limit": _time_limit(doc, at, options, "wordsearch")}
+    if options.get("alphabet") is not None:
+        opts["alphabet"] = _text(doc, options, "alphabet", where=at)
+    return Section("wordsearch", _heading(options, "Word searches"), _count(doc, at, options, None), opts, pool,
+                   _pick(doc, at, options, len(pool)), _text(doc, options, "instructions", where=at))
+
+
+def _layout(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
+    from ..layout.api import PREFERENCES, instance_of
+
+    path = _file(doc, at, options.get("words"), "words")
+    try:
+        inst = instance_of(path)
+    except InputError as exc:
+        raise doc.error(f"words: {exc}", *at, "words") from None
+    pool = tuple(zip(inst.words, inst.clues, strict=True))
+    opts: dict[str, Any] = {"time_limit": _time_limit(doc, at, options, "layout")}
+    prefer = options.get("prefer")
+    if prefer is not None:
+        if prefer not in PREFERENCES:
+            raise doc.error(f"prefer must be one of {', '.join(PREFERENCES)}, got {shown(prefer)}",
+                            *at, "prefer")
+        opts["prefer"] = prefer
+    for key in ("max_width", "max_height"):
+        value = _whole(doc, at, options, key, 2, 200)
+        if value is not None:
+            opts[key] = value
+    return Section("layout", _heading(options, "Crosswords"), _count(doc, at, options, None), opts, pool,
+                   _pick(doc, at, options, len(pool)), _text(doc, options, "instructions", where=at))
+
+
+def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
+    from ..crossword.reader import framework_of, read
+
+    grids = options.get("grids")
+    if isinstance(grids, str):
+        grids = [grids]
+    if not isinstance(grids, list) or not grids:
+        raise doc.error("grids must be a list of framework files (.grid)", *at, "grids")
+    rows: list[tuple[str, ...]] = []
+    for i, name in enumerate(grids):
+        path = _file(doc, (*at, "grids"), name, i)  # type: ignore[arg-type]
+        try:
+            rows.append(framework_of(read(path)).rows)
+        except InputError as exc:
+            raise doc.error(f"grids: {exc}", *at, "grids", i) from None
+    dictionary = options.get("dictionary", "en")
+    names = dictionary if isinstance(dictionary, list) else [dictionary]
+    resolved = []
+    for name in names:
+        if name == "en":
+            resolved.append("en")
+        else:
+            resolved.append(str(_file(doc, at, name, "dictionary")))
+    opts: dict[str, Any] = {"dictionary": resolved, "time_limit": _time_limit(doc, at, options, "crossword")}
+    for key, low, high in (("min_length", 2, 30), ("min_score", 0, 100)):
+        value = _whole(doc, at, options, key, low, high)
+        if value is not None:
+            opts[key] = value
+    return Section("crossword", _heading(options, "Fill-in crosswords"), _count(doc, at, options, len(rows)),
+                   opts, tuple(rows), 0, _text(doc, options, "instructions", where=at))

@@ -1,0 +1,186 @@
+"""Making a book's puzzles: in parallel on this machine's cores, or on a Dask cluster.
+
+Both run the same function (``jobs.make``) on the same jobs, so the same seed gives the same book.
+Word searches and layouts are independent; a section's crosswords form a chain (each avoids the
+entries of the crosswords before it, so no two share more than ``CROSSWORD_MAX_SHARED``). Once
+every word search is made, those that share too many placements with an earlier one (in book
+order) are made again with the next seed, until none does: an order that depends on nothing but
+the records, so a resumed or a clustered run ends with the same book.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from ..core.errors import InputError
+from ..run import runtime
+from . import jobs as work
+from .jobs import BookError, Job
+from .store import Store
+
+CONNECT_TIMEOUT = 5.0  # seconds a cluster's scheduler has to answer
+
+
+class LocalPool:
+    """Forked worker processes (they die with the book's process: ``runtime.in_worker``)."""
+
+    def __init__(self, workers: int):
+        context = multiprocessing.get_context("fork")
+        self.pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=runtime.in_worker)
+
+    def submit(self, job: Job) -> Any:
+        return self.pool.submit(work.make, job)
+
+    def wait(self, pending: set[Any]) -> tuple[set[Any], set[Any]]:
+        done, rest = cf.wait(pending, timeout=0.5, return_when=cf.FIRST_COMPLETED)
+        return set(done), set(rest)
+
+    def close(self) -> None:
+        for process in list(getattr(self.pool, "_processes", {}).values()):  # no orphan, whatever happened
+            process.kill()
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskPool:
+    """A Dask distributed client: ``local`` starts a LocalCluster (tests), else a scheduler's address."""
+
+    def __init__(self, address: str, workers: int):
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise InputError("--cluster needs Dask: pip install 'pyclingo-puzzles[cluster]'", "--cluster") from None
+        self.cluster = None
+        try:
+            if address == "local":
+                self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                            dashboard_address=None)
+                self.client = Client(self.cluster)
+            else:
+                self.client = Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            self.close()
+            raise InputError(f"cluster {address} does not answer ({type(exc).__name__})", "--cluster") from None
+
+    def submit(self, job: Job) -> Any:
+        return self.client.submit(work.make, job, pure=False)
+
+    def wait(self, pending: set[Any]) -> tuple[set[Any], set[Any]]:
+        from distributed import wait
+
+        try:
+            done = set(wait(list(pending), timeout=0.5, return_when="FIRST_COMPLETED").done)
+        except TimeoutError:  # none finished in that time (distributed raises where concurrent.futures returns)
+            done = set()
+        return done, pending - done
+
+    def close(self) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def make_all(jobs: Sequence[Job], pool: Any, store: Store, tick: Callable[[int], None]) -> dict[int, dict[str, Any]]:
+    """Every job's record (by puzzle number): those the store has, the rest made by ``pool``."""
+    return _Maker(jobs, pool, store, tick).run()
+
+
+class _Maker:
+    def __init__(self, jobs: Sequence[Job], pool: Any, store: Store, tick: Callable[[int], None]):
+        self.jobs, self.pool, self.store, self.tick = jobs, pool, store, tick
+        self.pending: dict[Any, Job] = {}
+        self.submitted: set[int] = set()
+        self.chains = _chains(jobs)
+
+    def run(self) -> dict[int, dict[str, Any]]:
+        records = self.store.load()
+        for number in list(records):  # a record is reused only for the job it was made for
+            if number > len(self.jobs) or records[number].get("family") != self.jobs[number - 1].family:
+                del records[number]
+        self.tick(len(records))
+        self.store.open()
+        for job in self.jobs:
+            if job.number not in records and job.family != "crossword":
+                self._submit(job)
+        self._next_links(records)
+        while True:
+            self._drain(records)
+            clashes = work.too_similar(list(records.values()))
+            if not clashes:
+                return records
+            for number in clashes:
+                attempts = records.pop(number).get("attempts", 0) + 1
+                if attempts > work.RETRIES:
+                    raise BookError(f"puzzle {number}: no word search shares at most "
+                                    f"{work.WORDSEARCH_MAX_SHARED:.0%} of its placements with every earlier one; "
+                                    "give a larger word pool")
+                self._submit(work.reseeded(self.jobs[number - 1], attempts))
+
+    def _submit(self, job: Job) -> None:
+        self.submitted.add(job.number)
+        self.pending[self.pool.submit(job)] = job
+
+    def _drain(self, records: dict[int, dict[str, Any]]) -> None:
+        while self.pending:
+            runtime.check()  # a signal or the time limit ends the run; the store keeps what is done
+            done, _ = self.pool.wait(set(self.pending))
+            for future in done:
+                job = self.pending.pop(future)
+                record = _result(future, job)
+                record["attempts"] = job.attempt
+                records[job.number] = record
+                self.store.save(record)
+                self.tick(1)
+            self._next_links(records)
+
+    def _next_links(self, records: dict[int, dict[str, Any]]) -> None:
+        """The first unmade crossword of each chain, once its predecessors are made, avoiding their entries."""
+        for chain in self.chains:
+            used: set[str] = set()
+            for job in chain:
+                if job.number in records:
+                    used |= work.entries_of(records[job.number])
+                    continue
+                if job.number not in self.submitted:
+                    self._submit(Job(job.number, job.family, job.seed, job.options, rows=job.rows,
+                                     avoid=tuple(sorted(used)), outputs=job.outputs))
+                break
+
+
+def _result(future: Any, job: Job) -> dict[str, Any]:
+    try:
+        record: dict[str, Any] = future.result()
+    except (BookError, InputError):
+        raise
+    except Exception as exc:  # a worker that died, or an error raised on a cluster's worker
+        raise BookError(f"puzzle {job.number} ({job.family}): {type(exc).__name__}: {exc}") from None
+    return record
+
+
+def _chains(jobs: Iterable[Job]) -> list[list[Job]]:
+    """A section's crosswords, in order: each is made once the one before it is."""
+    chains: dict[str, list[Job]] = {}
+    for job in jobs:
+        if job.family == "crossword":
+            chains.setdefault(repr(sorted(job.options.items())), []).append(job)
+    return list(chains.values())
+
+
+def progress(total: int) -> tuple[Callable[[int], None], Callable[[], None]]:
+    """A tqdm bar with an ETA on stderr, only on a terminal."""
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit="puzzle", disable=not _terminal(sys.stderr), file=sys.stderr, leave=False)
+    return bar.update, bar.close
+
+
+def _terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False

@@ -1,0 +1,70 @@
+"""A crossword result's exchange files and clues: ``.puz`` (puzpy), ``.ipuz``, and the clues a
+``--clues`` file attaches to the entries (``CrosswordResult.to_puz``, ``to_ipuz``; the command's
+``--puz``, ``--ipuz``, ``--svg``, ``--svg-key`` and ``--pdf``). One small function per output, so
+each method of the result stays a line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..core.grid import Placement
+from .solution import CrosswordSolution
+
+Clues = Mapping[str, str]  # entry (normalised word) -> clue text
+
+
+def clue_of(clues: Clues) -> Callable[[Placement], str]:
+    """The clue of a placement: its word's, empty when the clues have none."""
+    return lambda p: clues.get(p.word, "")
+
+
+def puz_bytes(solution: CrosswordSolution, title: str, clues: Clues) -> bytes:
+    from ..formats.puz import crossword_puz
+
+    return crossword_puz(solution.grid, solution.placements, clue=clue_of(clues), title=title)
+
+
+def ipuz_doc(
+    solution: CrosswordSolution, title: str, clues: Clues, given: Mapping[tuple[int, int], str] | None = None
+) -> dict[str, Any]:
+    from ..formats.ipuz import crossword_ipuz
+
+    return crossword_ipuz(solution.grid, solution.placements, clue=clue_of(clues), title=title, given=given)
+
+
+def svg_page(
+    solution: CrosswordSolution,
+    title: str,
+    clues: Clues,
+    *,
+    key: bool,
+    given: Mapping[tuple[int, int], str] | None = None,
+) -> str:
+    """The blank puzzle (numbered, blocks black, the given letters, the clues) or, with ``key``,
+    the filled grid with the clues and answers: the PDF's two pages as SVG."""
+    from ..formats.ipuz import clue_lines
+    from ..formats.svg import clued_grid
+
+    lines = clue_lines(solution.grid, solution.placements, clue_of(clues), answers=key)
+    heading = f"{title} (solution)" if key else title
+    return clued_grid(solution.grid, heading, lines, letters=key, given=None if key else given)
+
+
+def unclued(solution: CrosswordSolution, clues: Clues) -> list[str]:
+    """The entries without a clue, as ``1 across ABBA``, in clue order."""
+    from ..formats.ipuz import numbering
+
+    numbers = numbering(solution.grid)
+    missing = [p for p in solution.placements if not clues.get(p.word)]
+    missing.sort(key=lambda p: (p.dir != "across", numbers.get((p.row, p.col), 0)))
+    return [f"{numbers.get((p.row, p.col), 0)} {p.dir} {p.word}" for p in missing]
+
+
+def with_clues(document: dict[str, Any], clues: Clues) -> dict[str, Any]:
+    """A solution's JSON with each placement's clue (empty when none), when there are clues."""
+    if not clues:
+        return document
+    for placement in document.get("placements", []):
+        placement["clue"] = clues.get(placement.get("word", ""), "")
+    return document

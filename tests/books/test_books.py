@@ -1,0 +1,215 @@
+"""Books from a manifest: the interior's trim and page numbers, the answers at the back, distinct
+puzzles, the same book twice (and on a Dask LocalCluster), resuming, and bad manifests."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from pyclingo_puzzles.books import make_book
+from pyclingo_puzzles.books.interior import gutter
+from pyclingo_puzzles.books.jobs import WORDSEARCH_MAX_SHARED, entries_of, placements_of
+from pyclingo_puzzles.books.manifest import INCH, read_manifest
+from pyclingo_puzzles.books.store import SUFFIX
+from pyclingo_puzzles.core.errors import InputError
+
+from ..conftest import INSTANCES
+
+POOL = [
+    "LION", "TIGER", "OTTER", "BEAVER", "ZEBRA", "HORSE", "RABBIT", "WOLF", "MOOSE", "CAMEL", "KOALA",
+    "PANDA", "SLOTH", "LLAMA", "GOAT", "BISON", "COYOTE", "DINGO", "FERRET", "GECKO", "HYENA", "IBEX",
+    "JACKAL", "LEMUR", "MARMOT", "OCELOT", "PUMA", "SKUNK", "TAPIR", "WALRUS",
+]
+CLUES = {"LION": "King of the jungle", "TIGER": "Striped cat", "OTTER": "River swimmer", "ZEBRA": "Striped horse",
+         "HORSE": "It gallops", "RABBIT": "It hops", "KOALA": "Eucalyptus eater", "PANDA": "Bamboo eater"}
+
+
+def write_book(folder: Path, manifest: str) -> Path:
+    (folder / "animals.txt").write_text("\n".join(POOL) + "\n")
+    (folder / "clues.txt").write_text("".join(f"{w} {c}\n" for w, c in CLUES.items()))
+    shutil.copy(INSTANCES / "crossword" / "mini-7x7.grid", folder / "mini.grid")
+    path = folder / "book.yaml"
+    path.write_text(manifest)
+    return path
+
+
+SMALL = """title: Small Animals
+trim: 6x9in
+seed: 3
+sections:
+  - wordsearch: {words: animals.txt, count: 6, pick: 8, size: 9x9, time_limit: 30}
+  - layout: {words: clues.txt, count: 1, pick: 6, time_limit: 5}
+"""
+
+
+def pages_text(content: bytes) -> list[str]:
+    import io
+
+    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(content)).pages]
+
+
+def test_interior_has_the_trim_numbers_contents_and_answers_at_the_back(tmp_path: Path) -> None:
+    book = make_book(write_book(tmp_path, SMALL), jobs=2)
+    content = book.to_pdf()
+    reader = pypdf.PdfReader(__import__("io").BytesIO(content))
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (432, 648)  # 6 x 9 in, in points
+    texts = pages_text(content)
+    assert len(texts) == book.pages == 3 + 7 + 2  # title, blank, contents; 7 puzzles; 4 keys a page
+    assert "Small Animals" in texts[0]
+    assert "Contents" in texts[2] and "Answers" in texts[2]
+    for page in range(2, len(texts)):  # every page after the title page has its number at the foot
+        assert texts[page].split()[-1] == str(page + 1) or str(page + 1) in texts[page].split()
+    assert "Puzzle 1" in texts[3] and "Puzzle 7" in texts[9]
+    answers = "\n".join(texts[10:])
+    assert "Answers" in texts[10]
+    for number in range(1, 8):  # every key labelled with its puzzle's number and page
+        assert f"Puzzle {number} (page {number + 3})" in answers
+    for record in book.records[:6]:  # the puzzle pages list the words
+        assert all(w in texts[record["number"] + 2] for w in record["words"])
+
+
+def test_word_searches_are_distinct_and_words_inside_others_are_not_picked(tmp_path: Path) -> None:
+    pool = ["CAT", "CATS", "DOG", "DOGS", "EEL", "EELS", "ANT", "ANTS", "BEE", "BEES", "OWL", "OWLS"]
+    (tmp_path / "pool.txt").write_text("\n".join(pool))
+    (tmp_path / "b.yaml").write_text("title: T\nseed: 1\nsections:\n"
+                                     "  - wordsearch: {words: pool.txt, count: 12, pick: 5, size: 7x7}\n")
+    book = make_book(tmp_path / "b.yaml", jobs=2)
+    for record in book.records:
+        words = record["words"]
+        assert not any(a != b and a in b for a in words for b in words)
+    records = book.records
+    for i, a in enumerate(records):
+        for b in records[:i]:
+            shared = placements_of(a) & placements_of(b)
+            assert len(shared) <= WORDSEARCH_MAX_SHARED * min(len(placements_of(a)), len(placements_of(b)))
+
+
+def test_crosswords_of_a_book_share_no_entry(tmp_path: Path) -> None:
+    path = write_book(tmp_path, "title: Fills\nsections:\n  - crossword: {grids: [mini.grid], count: 2}\n")
+    book = make_book(path, jobs=2)
+    first, second = (entries_of(r) for r in book.records)
+    assert first and second and not first & second
+
+
+def test_the_same_seed_gives_the_same_book_and_a_resumed_run_too(tmp_path: Path) -> None:
+    path = write_book(tmp_path, SMALL)
+    out = tmp_path / "book.pdf"
+    once = make_book(path, output=out, jobs=2)
+    work = out.with_name(out.name + SUFFIX)
+    assert len(list(work.glob("0*.json"))) == 7  # every finished puzzle kept for a resumed run
+    pdf = once.to_pdf()
+    # a run stopped half way: only some records are left; the next run makes the rest
+    for record in sorted(work.glob("0*.json"))[3:]:
+        record.unlink()
+    made: list[int] = []
+    again = make_book(path, output=out, jobs=2, tick=made.append)
+    assert again.to_pdf() == pdf
+    assert sum(made) == 7  # 4 from the folder, 3 made again
+    again.finish()
+    assert not work.exists()
+
+
+@pytest.mark.slow
+def test_a_dask_local_cluster_makes_the_same_book(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    path = write_book(tmp_path, SMALL)
+    assert make_book(path, jobs=2, cluster="local").to_pdf() == make_book(path, jobs=2).to_pdf()
+
+
+def test_the_gutter_grows_with_the_page_count_as_kdp_says() -> None:
+    assert gutter(24) == gutter(150) == 0.375 * INCH
+    assert gutter(151) == 0.5 * INCH and gutter(500) == 0.625 * INCH and gutter(828) == 0.875 * INCH
+
+
+@pytest.mark.parametrize(
+    ("manifest", "line", "message"),
+    [
+        ("title: T\nsections:\n  - wordsearch: {words: animals.txt, count: 2, colour: red}\n", 3,
+         "unknown key 'colour'"),
+        ("title: T\nsections:\n  - wordsearch: {words: missing.txt, count: 2}\n", 3, "no such file"),
+        ("title: T\nsections:\n  - wordsearch: {words: animals.txt, count: 2, pick: 500}\n", 3, "only 30 words"),
+        ("title: T\nsections:\n  - wordsearch: {words: animals.txt, count: 0}\n", 3, "count must be"),
+        ("title: T\nsections:\n  - wordsearch: {words: animals.txt, count: 10000000}\n", 3, "count must be"),
+        ("title: T\ntrim: 9x12cm\nsections:\n  - wordsearch: {words: animals.txt, count: 1}\n", 2, "unknown trim"),
+        ("title: T\nsections:\n  - sudoku: {count: 1}\n", 3, "unknown section"),
+    ],
+)
+def test_a_bad_manifest_is_one_line_naming_the_manifest_and_line(
+    tmp_path: Path, manifest: str, line: int, message: str
+) -> None:
+    path = write_book(tmp_path, manifest)
+    with pytest.raises(InputError) as caught:
+        read_manifest(path)
+    assert caught.value.line == line and message in str(caught.value) and "\n" not in str(caught.value)
+    assert str(path) in str(caught.value)
+
+
+def test_the_command_writes_the_book_and_refuses_a_dead_cluster(tmp_path: Path, cli) -> None:
+    path = write_book(tmp_path, SMALL.replace("count: 6", "count: 2"))
+    out = tmp_path / "out.pdf"
+    pages, puz = tmp_path / "pages", tmp_path / "puz"
+    res = cli("book", str(path), "-o", str(out), "--json", "--exit-codes", "unix", "--html", pages, "--puz", puz)
+    assert res.code == 0, res.err
+    assert json.loads(res.out)["puzzles"] == 3 and out.read_bytes().startswith(b"%PDF")
+    assert not out.with_name(out.name + SUFFIX).exists()
+    assert sorted(p.name for p in pages.iterdir()) == ["puzzle-1.html", "puzzle-2.html", "puzzle-3.html"]
+    assert "<html" in (pages / "puzzle-1.html").read_text().lower()
+    import puz as puzpy
+
+    (layout_puz,) = puz.iterdir()  # only the layout has a .puz: a word search has none
+    assert layout_puz.name == "puzzle-3.puz" and puzpy.read(str(layout_puz)).width > 0
+    dead = tmp_path / "dead.pdf"
+    res = cli("book", str(path), "-o", str(dead), "--cluster", "tcp://127.0.0.1:9", "--exit-codes", "unix")
+    assert res.code == 2 and "does not answer" in res.err and not dead.exists()
+
+
+@pytest.mark.parametrize("path", sorted((INSTANCES / "books").glob("*.yaml")), ids=lambda p: p.name)
+def test_every_shipped_manifest_reads_and_plans(path: Path) -> None:
+    from pyclingo_puzzles.books.jobs import plan
+
+    manifest = read_manifest(path)
+    jobs = plan(manifest)
+    assert len(jobs) == sum(s.count for s in manifest.sections) and [j.number for j in jobs][:2] == [1, 2]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_a_book_stopped_half_way_resumes_to_the_same_book_and_leaves_no_worker(tmp_path: Path, sig: int) -> None:
+    path = write_book(tmp_path, "title: Resume\nseed: 5\nsections:\n"
+                                "  - wordsearch: {words: animals.txt, count: 40, pick: 10, size: 10x10}\n")
+    out = tmp_path / "book.pdf"
+    work = out.with_name(out.name + SUFFIX)
+    argv = [sys.executable, "-m", "pyclingo_puzzles", "book", str(path), "-o", str(out), "-j", "2",
+            "--exit-codes", "unix"]
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    until = time.monotonic() + 60
+    while time.monotonic() < until and proc.poll() is None and len(list(work.glob("0*.json"))) < 5:
+        workers = [int(c) for c in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()] or workers
+        time.sleep(0.05)
+    if proc.poll() is not None:
+        pytest.skip("the book was done before it could be stopped")
+    proc.send_signal(sig)
+    proc.wait(timeout=30)
+    time.sleep(0.5)
+    assert not out.exists() and len(list(work.glob("0*.json"))) >= 5  # nothing half written; the work kept
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists() and "Z" not in _state(pid)]
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+    assert not work.exists()
+    assert out.read_bytes() == make_book(path, jobs=2).to_pdf()  # the same book as a run never stopped
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except OSError:
+        return "Z"
