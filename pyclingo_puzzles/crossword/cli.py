@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..core.errors import InputError
+from ..core.errors import InputError, read_text
 from ..formats import args as argtypes
 from ..formats import count
 from ..formats.ipuz import to_text as ipuz_text
@@ -19,7 +19,7 @@ from .framework import Framework
 from .options import DEFAULT_SHARED, FillOptions, rule_paths
 from .pattern import BLOCK_SHARE, SYMMETRIES, PatternSpec, check_spec, parse_size
 from .reader import EXCHANGE_SUFFIXES, CrosswordInstance, Dictionary, framework_of, read
-from .themes import parse_theme
+from .themes import Theme, file_themes, fit_themes, parse_theme, theme_letters, with_letters
 
 NAME = "crossword"
 
@@ -159,12 +159,19 @@ def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | F
     notes = ["the file's word list is ignored with --dictionary"] if isinstance(puzzle, CrosswordInstance) else []
     if args.dictionary is None:
         notes.append(f"no --dictionary: filling from the built-in English dictionary (--dictionary {english.NAME})")
+    framework = framework_of(puzzle)
+    wanted = [parse_theme(t) for t in args.theme] + in_file_themes(args.file)
+    themes = fit_themes(framework, wanted, "--theme") if wanted else []
     dictionary, skipped = word_list(args, options)
     for note in notes:  # after every input is read: a run that ends in an error prints one line only
         warn(f"{args.file}: {note}")
     for line in skipped:
         warn(line)
-    return fill_with(framework_of(puzzle), dictionary, options)
+    if themes:  # the fill's framework has their letters; the report's (framework_of) has not
+        from .construct import with_themes
+
+        framework, dictionary = with_letters(framework, theme_letters(themes)), with_themes(dictionary, tuple(themes))
+    return fill_with(framework, dictionary, options)
 
 
 def word_list(args: argparse.Namespace, options: FillOptions) -> tuple[Dictionary, list[str]]:
@@ -249,3 +256,10 @@ def generated(args: argparse.Namespace, options: FillOptions) -> Report:
     args.file = f"{cols}x{rows}"
     blank = made.framework if made.framework is not None else Framework(())
     return report(args, result, construct.without_themes(blank, spec.themes))
+
+
+def in_file_themes(path: Path) -> list[Theme]:
+    """The theme entries a .grid or YAML framework names (``theme:``, docs/crossword.md)."""
+    if Path(path).suffix.lower() not in (".grid", ".yaml", ".yml"):
+        return []
+    return file_themes(str(path), read_text(path))

@@ -179,3 +179,23 @@ def fit_themes(framework: Framework, themes: Sequence[Theme], source: str) -> li
         used.add((slot.row, slot.col, slot.direction))
         out.append(Theme(t.word, slot.row, slot.col, slot.direction))
     return out
+
+
+def file_themes(path: str, text: str) -> list[Theme]:
+    """The theme entries a ``.grid`` file (``theme: WORD@ROW,COL,A|D`` lines) or a YAML file (a
+    ``theme:`` list in the same notation) names; none for other files."""
+    from .reader import THEME_LINE, is_yaml
+
+    if path.lower().endswith(".grid"):
+        return [
+            parse_theme(THEME_LINE.sub("", line, count=1), path, i + 1)
+            for i, line in enumerate(text.split("\n"))
+            if THEME_LINE.match(line)
+        ]
+    if not is_yaml(path, text):
+        return []
+    from ..formats.yamlio import expect_str_list, load_yaml
+
+    doc = load_yaml(path, text)
+    entries = expect_str_list(doc, "theme", required=False) or []
+    return [parse_theme(t, path, doc.line("theme", i)) for i, t in enumerate(entries)]
