@@ -40,7 +40,8 @@ test-fast: $(STAMP) chromium
 # The browser tests (tests/browser/) drive Debian's Chromium through Playwright for Python (the test
 # extra; never `playwright install`, which downloads a browser). Installed here when missing and root;
 # a failure leaves them skipped with the reason (under CI=true they fail: CI must run them).
-CHROMIUM ?= /usr/bin/chromium
+# the browser the tests drive (tests/browser_support.py reads the same variable)
+CHROMIUM ?= $(or $(PYCLINGO_PUZZLES_CHROMIUM),/usr/bin/chromium)
 chromium:
 	@test -x $(CHROMIUM) || [ "$$(id -u)" != 0 ] || { echo "installing chromium (apt-get) for the browser tests"; \
 		apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1; } \

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
-from ..formats.outfiles import check_output_paths, remove_unfinished
+from ..formats.outfiles import check_names, check_output_paths, remove_unfinished
 from ..run import runtime, workers
 from ..run.progress import Bar
 from . import exitcodes, report
@@ -181,6 +181,7 @@ def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[st
     given = {dest: getattr(args, dest) for dest in OUTPUT_OPTIONS if getattr(args, dest, None) is not None}
     if not given:
         return [{} for _ in files]
+    check_names({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()})
     read = report.inputs(args, files)
     check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()}, read)
     seen: dict[Path, int] = {}  # output file -> the index of the input that writes it
@@ -199,6 +200,7 @@ def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[st
                     f"{OUTPUT_OPTIONS[dest]} would write {path} for both {other} and this file: rename one input", file
                 )
             paths[dest] = path
+        check_names({OUTPUT_OPTIONS[dest]: path for dest, path in paths.items()})
         check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in paths.items()}, read)
         per_file.append(paths)
     return per_file
@@ -301,6 +303,8 @@ def run_batch(args: argparse.Namespace, command: Command) -> int:
     finally:
         batch.close()
     known = [r for r in batch.results if r is not None]
+    if batch.limits is not None and batch.limits.memory_note:
+        sys.stderr.write(batch.limits.memory_note + "\n")
     if not batch.printer.closed():
         _summary(known, getattr(args, "exit_codes", exitcodes.from_environment()))
     convention = getattr(args, "exit_codes", exitcodes.from_environment())
@@ -316,6 +320,7 @@ class _Batch:
         self.limits = runtime.current()
         if self.limits is not None:
             self.limits.print_grace = PARENT_PRINT_GRACE
+            self.limits.spare_parent = True  # past --memory-limit the workers end, the results stay
         self.bar = Bar(self.limits.started if self.limits is not None else time.monotonic())
         self.printer = _Printer(args.json, self.bar, getattr(args, "exit_codes", exitcodes.from_environment()))
         self.results: list[FileResult | None] = [None] * len(files)

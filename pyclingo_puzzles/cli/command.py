@@ -29,9 +29,9 @@ from ..formats.args import positive_float as _positive_float
 from ..formats.args import seed as _seed
 from ..formats.outfiles import OutputError
 from ..formats.output import print_json, print_stats, warn
-from ..run import runtime
+from ..run import resources, runtime
 from ..run.stdout_guard import run_guarded, standard_streams
-from . import exitcodes, report
+from . import entry, exitcodes, report
 
 __all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
 
@@ -40,10 +40,14 @@ class _Parser(argparse.ArgumentParser):
     """argparse that exits 2 (bad input; 65 with --exit-codes clingo) with one line."""
 
     usage_exit = EXIT_BAD_INPUT  # set from the convention asked for, before parsing
+    json_wanted = False  # --json is among the arguments (``wants_json``): a usage error is a document too
     convention = "clingo"  # that convention (--version and --print-completion exit by it)
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(_Parser.usage_exit, f"{self.prog}: error: {' '.join(message.split())}\n")
+        line = f"{self.prog}: error: {' '.join(message.split())}"
+        if _Parser.json_wanted:
+            _json_document(line.partition("error: ")[2])
+        self.exit(_Parser.usage_exit, line + "\n")
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         # argparse makes a formatter for every add_argument (to check its metavar); the default
@@ -309,10 +313,13 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     convention = exitcodes.requested(argv)
     _Parser.usage_exit = exitcodes.usage_error(convention)
+    _Parser.json_wanted = wants_json(argv)
     _Parser.convention = convention
     if exitcodes.from_environment() not in exitcodes.CONVENTIONS:
-        print(f"pyclingo-puzzles: error: ${exitcodes.ENV} must be clingo or unix, got "
-              f"{exitcodes.from_environment()!r}", file=sys.stderr)
+        message = f"${exitcodes.ENV} must be clingo or unix, got {exitcodes.from_environment()!r}"
+        print(f"pyclingo-puzzles: error: {message}", file=sys.stderr)
+        if _Parser.json_wanted:
+            _json_document(message)
         return exitcodes.usage_error(convention)
     if not argv:  # the bare command: a usage error, but a friendly one
         sys.stderr.write(short_usage())
@@ -345,7 +352,8 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     if not single:
         from .batch import run_batch
 
-        return _reported(lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command))))
+        batch = lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command)))  # noqa: E731
+        return _reported(batch, lambda line: _json_error(args, line))  # a JSON Lines record of its own
     args.file = files[0]
     report.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
     ticker = None
@@ -382,9 +390,24 @@ def _json_error(args: argparse.Namespace, message: str) -> None:
     """With ``--json``, the document of a run that ended without an answer's: the status is not
     known, and ``"error"`` is the line stderr has (a script parsing stdout gets a document)."""
     if getattr(args, "json", False):
-        with contextlib.suppress(OSError, ValueError):
-            print_json({"status": "UNKNOWN", "error": message.removeprefix("error: ")})  # as a batch's lines
-            sys.stdout.flush()
+        _json_document(message)
+
+
+def _json_document(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print_json({"status": "UNKNOWN", "error": message.removeprefix("error: ")})  # as a batch's lines
+        sys.stdout.flush()
+
+
+def wants_json(argv: Sequence[str]) -> bool:
+    """``--json`` (or an abbreviation argparse accepts) before any ``--``: read before parsing, so
+    that a refused option or a usage error is a JSON document too."""
+    for arg in argv:
+        if arg == "--":
+            return False
+        if len(arg) >= 4 and "--json".startswith(arg):
+            return True
+    return False
 
 
 def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -417,8 +440,10 @@ def _offered(args: argparse.Namespace) -> list[str]:
 
 
 def _signalled(run: runtime.Run | None, code: int) -> int:
-    """A run stopped by a signal with an answer in hand exits 11, not 10 or 30."""
-    return 11 if run is not None and run.reason == "interrupted" and code in (10, 30) else code
+    """A run stopped by a signal with an answer in hand exits 11, not 10 or 30; so does one
+    stopped (SIGSTOP) past its deadline that printed its answer after it was resumed."""
+    stopped = run is not None and (run.reason == "interrupted" or run.paused)
+    return 11 if stopped and code in (10, 30) else code
 
 
 def _inside(run: runtime.Run, call: Callable[[], int]) -> int:
@@ -455,6 +480,12 @@ def _reported(call: Callable[[], int], also: Callable[[str], None] | None = None
         return 1
     except BrokenPipeError:
         return 0
+    except (MemoryError, OSError, RuntimeError) as exc:  # ulimit -v, -n, -u: one line, as --memory-limit's
+        line = resources.limit_message(exc)
+        if line is None:
+            raise
+        say(line)
+        return 1
 
 
 def _ticker(run: runtime.Run):
@@ -472,7 +503,8 @@ def progress_text(run: runtime.Run, elapsed: float) -> str:
 
 def console() -> None:
     """The ``pyclingo-puzzles`` command: hard limits on, and no slow interpreter teardown (freeing
-    a large ground program can take longer than the time limit has left)."""
+    a large ground program can take longer than the time limit has left). (The console script
+    enters through ``entry.console``, which guards the imports before this too.)"""
     import signal
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past a file-size limit a write fails (EFBIG): one line
@@ -481,6 +513,8 @@ def console() -> None:
         code = main(process=True)
     except SystemExit as exc:  # argparse's --help and usage errors: flushed below, as a run's output
         code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+    except Exception as exc:
+        code = exitcodes.convert(entry.last_line(exc), exitcodes.requested(sys.argv[1:]))
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, OSError):
             stream.flush()

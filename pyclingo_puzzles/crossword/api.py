@@ -18,6 +18,7 @@ from ..core.errors import InputError
 from ..core.letters import normalize_word
 from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
 from ..core.status import api_code
+from ..formats.pagetext import PageText
 from . import exports
 from .framework import Framework, Site
 from .options import DEFAULT_SHARED, FillOptions
@@ -94,6 +95,33 @@ class CrosswordResult(Record):
     def unclued(self) -> list[str]:
         """The first solution's entries without a clue, as ``1 across ABBA``."""
         return exports.unclued(self._first("check"), self.clues) if self.solutions else []
+
+    def page_text(self, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> PageText:
+        """The printed page's text: ``title`` (default: the result's, else "Crossword"), ``instructions``
+        ("" none), a Name / Date line."""
+        default = self.title or "Crossword"
+        return PageText.of(default if title is None else title, instructions, name_line, exports.INSTRUCTIONS)
+
+    def to_svg(
+        self, *, key: bool = False, title: str | None = None, instructions: str | None = None, name_line: bool = False
+    ) -> str:
+        """The first solution's printable page (SVG): the blank numbered grid with its clues, or with
+        ``key`` the filled one."""
+        apicheck.flag(key, "key")
+        text = self.page_text(title, instructions, name_line)
+        return exports.svg_page(self._first("draw"), text, self.clues, key=key, given=None if key else self.given)
+
+    def to_pdf(
+        self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False, paper: str = "a4"
+    ) -> bytes:
+        """Printable pages (PDF bytes): each solution's blank numbered grid with its clues, then the fills."""
+        from ..formats.pdf import render as render_pdf
+        from .render import pdf_sheets
+
+        text = self.page_text(title, instructions, name_line)
+        apicheck.choice(paper, "paper", ("a4", "letter"))
+        self._first("draw")
+        return render_pdf(pdf_sheets(self, text, self.given, self.clues), paper, text.title).content
 
     def _first(self, what: str) -> CrosswordSolution:
         if not self.solutions:

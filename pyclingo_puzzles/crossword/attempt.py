@@ -117,19 +117,40 @@ class FillJob:
     prune_seconds: float = 0.0  # spent making ``cands`` (for --stats)
 
     def run(self, value_rule: str, progress: Progress | None = None) -> FillOutcome:
+        """One search. The shared-substring rule (``shared.py``) costs its propagator's set-up
+        (about 0.2 s on a 19x19 grid): a search for one fill runs first without it, and again with
+        it only when its fill breaks the rule (the same fill when it does not: the rule would have
+        refused nothing on the way)."""
+        o = self.options
+        if not shared.applies(self.sites, o.max_shared_substring):
+            return self._run(value_rule, progress, shared_rule=False)
+        if o.models == 1 and not (o.optimize or o.count):
+            broken: list[str] = []
+            outcome = self._run(value_rule, progress, shared_rule=False, broken=broken)
+            if not broken:
+                return outcome
+        return self._run(value_rule, progress, shared_rule=True)
+
+    def _run(
+        self, value_rule: str, progress: Progress | None, shared_rule: bool, broken: list[str] | None = None
+    ) -> FillOutcome:
+        """The search, with the shared-substring propagator or, given ``broken``, stopping at a fill
+        that breaks the rule (named in ``broken``, not kept)."""
         encodings = [ENCODING, DIFFER] if self.options.differ_from else [ENCODING]
         solver = Solver(encodings, self.options.rules, seed=self.options.seed, options=self._clingo_options())
         propagator, facts, words = self._inputs(solver, value_rule, progress)
-        self._shared_rule(solver)
+        if shared_rule:
+            solver.ctl.register_propagator(shared.SharedRunPropagator(self.sites, self.options.max_shared_substring))
         solver.add_facts(facts)
         solver.ground()
         solutions: list[CrosswordSolution] = []
         # improve until the optimum is proved (the last model is the best), or enumerate (--count:
         # every answer counted, none decoded)
         models = 0 if self.options.optimize or self.options.count else self.options.models
-        on_answer = None if self.options.count else partial(self._take, solver, words, solutions)
+        on_answer = None if self.options.count else partial(self._take, solver, words, solutions, broken)
+        left = runtime.remaining(self.time_limit)  # a second search (with the rule) gets what the first left
         try:
-            result = solver.solve(models=models, time_limit=self.time_limit, keep=0, on_answer=on_answer)
+            result = solver.solve(models=models, time_limit=left, keep=0, on_answer=on_answer)
         except (MemoryError, RuntimeError) as exc:
             if not self.native or isinstance(exc, VerificationError):
                 raise
@@ -175,13 +196,10 @@ class FillJob:
         runtime.describe(lambda: f"{propagator.conflicts:,} slot conflicts")
         return propagator, [*site_facts(self.framework, self.sites), *option_facts(cands), *earlier], []
 
-    def _shared_rule(self, solver: Solver) -> None:
-        """``--max-shared-substring``: its propagator checks each complete fill (``shared.py``)."""
-        n = self.options.max_shared_substring
-        if shared.applies(self.sites, n):
-            solver.ctl.register_propagator(shared.SharedRunPropagator(self.sites, n))
-
-    def _take(self, solver: Solver, words: list[str], solutions: list[CrosswordSolution], answer: Answer) -> None:
+    def _take(
+        self, solver: Solver, words: list[str], solutions: list[CrosswordSolution], broken: list[str] | None,
+        answer: Answer,
+    ) -> None:
         """Decode and verify each answer as it arrives, so a run stopped by its time limit has its
         answers ready to print (an optimisation keeps only the latest, best one)."""
         rules = self.options.rules
@@ -192,7 +210,11 @@ class FillJob:
             sol = decode(answer.symbols, words, by_id, self.framework, predicate="fill", word_first=False, rules=rules)
         problems = verify(self.framework, sol, allowed=self.dictionary.words.keys(), repeats=not self.options.no_repeat)
         entries, n = [p.word for p in sol.placements], self.options.max_shared_substring
-        problems += [f"{a} and {b} share {run}" for a, b, run in shared.shared_runs(entries, n)]
+        shared_problems = [f"{a} and {b} share {run}" for a, b, run in shared.shared_runs(entries, n)]
+        if shared_problems and broken is not None and not problems:
+            broken.extend(shared_problems)  # searched without the rule: the caller searches again with it
+            return
+        problems += shared_problems
         if problems:
             raise VerificationError(problems[0])
         if self.options.optimize:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..core.errors import InputError, read_text
 from ..formats import args as argtypes
-from ..formats import count
+from ..formats import count, pagetext
 from ..formats.ipuz import to_text as ipuz_text
 from ..formats.output import warn
 from ..formats.report import Report
@@ -197,7 +197,8 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
     if args.count:
         return count.report(result.count, result.exhausted, result.clingo_code)
     path = str(args.file)
-    dressed(result, framework, clues_of(args.clues), Path(path).stem)
+    page = pagetext.from_args(args, Path(path).stem, exports.INSTRUCTIONS)
+    dressed(result, framework, clues_of(args.clues), page.title)
     first = result.solutions[0] if result.solutions else None
     if first is not None and args.clues is not None:
         missing = result.unclued()
@@ -210,10 +211,10 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
         files={
             "ipuz": lambda: ipuz_text(result.to_ipuz()),
             "puz": result.to_puz,
-            "svg": lambda: exports.svg_page(first, result.title, result.clues, key=False, given=result.given),
-            "svg_key": lambda: exports.svg_page(first, result.title, result.clues, key=True),
-            "pdf": lambda: render.pdf(result, result.title, args.paper, result.given, result.clues),
-            "html": lambda: render.html(first, result.title, result.given),
+            "svg": lambda: exports.svg_page(first, page, result.clues, key=False, given=result.given),
+            "svg_key": lambda: exports.svg_page(first, page, result.clues, key=True),
+            "pdf": lambda: render.pdf(result, page, args.paper, result.given, result.clues),
+            "html": lambda: render.html(first, result.title, result.given, result.clues),
         },
         stats=result.stats,
         answered=first is not None,

@@ -9,9 +9,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.grid import Placement
+from ..formats.pagetext import PageText
 from .solution import CrosswordSolution
 
 Clues = Mapping[str, str]  # entry (normalised word) -> clue text
+INSTRUCTIONS = "Fill the grid: every entry is one word, across or down, of the length the list gives."
 
 
 def clue_of(clues: Clues) -> Callable[[Placement], str]:
@@ -35,19 +37,21 @@ def ipuz_doc(
 
 def svg_page(
     solution: CrosswordSolution,
-    title: str,
+    title: str | PageText,
     clues: Clues,
     *,
     key: bool,
     given: Mapping[tuple[int, int], str] | None = None,
 ) -> str:
-    """The blank puzzle (numbered, blocks black, the given letters, the clues) or, with ``key``,
-    the filled grid with the clues and answers: the PDF's two pages as SVG."""
+    """The blank puzzle (numbered, blocks black, the given letters, the clues; the instructions and
+    Name / Date line ``title`` may have) or, with ``key``, the filled grid with the clues and
+    answers: the PDF's two pages as SVG."""
     from ..formats.ipuz import clue_lines
     from ..formats.svg import clued_grid
 
     lines = clue_lines(solution.grid, solution.placements, clue_of(clues), answers=key)
-    heading = f"{title} (solution)" if key else title
+    text = title if isinstance(title, PageText) else PageText(title)
+    heading = PageText(f"{text.title} (solution)") if key else text
     return clued_grid(solution.grid, heading, lines, letters=key, given=None if key else given)
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from ..formats.pagetext import PageText
 from .api import CrosswordResult
 from .solution import CrosswordSolution, render_text
 
 if TYPE_CHECKING:
-    from ..formats.pdf import Drawn
+    from ..formats.pdf import Drawn, Sheet
 
 
 def render_one(as_json: bool) -> Callable[[CrosswordSolution], str]:
@@ -28,10 +29,17 @@ def ipuz_text(solution: CrosswordSolution, title: str, given: Mapping[tuple[int,
     return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title, given=given))
 
 
-def html(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int], str] | None = None) -> str:
+def html(
+    solution: CrosswordSolution,
+    title: str,
+    given: Mapping[tuple[int, int], str] | None = None,
+    clues: Mapping[str, str] | None = None,
+) -> str:
+    """The playable page, with the entries' ``clues`` (word -> clue) where there are some."""
+    from .exports import clue_of
     from .play import page  # on use, as every output's module
 
-    return page(solution, title, given)
+    return page(solution, title, given, clue_of(clues or {}))
 
 
 def svg(solution: CrosswordSolution, title: str) -> str:
@@ -43,23 +51,34 @@ def svg(solution: CrosswordSolution, title: str) -> str:
 
 def pdf(
     result: CrosswordResult,
-    title: str,
+    title: str | PageText,
     paper: str,
     given: Mapping[tuple[int, int], str] | None = None,
     clues: Mapping[str, str] | None = None,
 ) -> Drawn:
     """Each solution's numbered grid, blank but for the ``given`` letters, with its entries'
     clues (``clues``: word -> clue) and lengths, the fills at the back."""
+    from ..formats.pdf import output_budget, render
+
+    text = title if isinstance(title, PageText) else PageText(title)
+    return render(pdf_sheets(result, text, given, clues), paper, text.title, output_budget())
+
+
+def pdf_sheets(
+    result: CrosswordResult, text: PageText, given: Mapping[tuple[int, int], str] | None,
+    clues: Mapping[str, str] | None,
+) -> list[Sheet]:
+    """``pdf``'s sheets: a solution's puzzle page (with ``text``'s instructions and Name / Date
+    line) and its fill."""
     from ..formats import ipuz
-    from ..formats.pdf import clued_grid_sheet, output_budget, render
+    from ..formats.pdf import clued_grid_sheet
     from .exports import clue_of
 
     clue = clue_of(clues or {})
-
     count = len(result.solutions)
-    sheets = [
+    return [
         clued_grid_sheet(
-            f"{title} ({i} of {count})" if count > 1 else title,  # its key page: "... — solution"
+            text._replace(title=f"{text.title} ({i} of {count})") if count > 1 else text,  # key: "... — solution"
             s.grid,
             ipuz.numbering(s.grid),
             ipuz.clue_lines(s.grid, s.placements, clue, answers=False),
@@ -68,4 +87,3 @@ def pdf(
         )
         for i, s in enumerate(result.solutions, 1)
     ]
-    return render(sheets, paper, title, output_budget())

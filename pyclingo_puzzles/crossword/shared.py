@@ -36,9 +36,10 @@ class SharedRunPropagator:
 
     def init(self, init: PropagateInit) -> None:
         for atom in init.symbolic_atoms.by_signature("val", 3):
-            r, c, x = atom.symbol.arguments
+            # read from the symbol's text, val(R,C,"X"): half the time of its arguments one by one
+            r, c, x = str(atom.symbol)[4:-1].split(",", 2)
             lit = init.solver_literal(atom.literal)
-            key = (r.number, c.number, x.string)
+            key = (int(r), int(c), x[1:-1])
             self.literal[key] = lit
             self.letters.setdefault(key[:2], []).append((key[2], lit))
         init.check_mode = PropagatorCheckMode.Total

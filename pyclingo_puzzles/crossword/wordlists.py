@@ -76,7 +76,7 @@ def read_word_set(path: str | Path) -> frozenset[str]:
         raw = line.partition(";")[0].strip()
         if not raw or raw.startswith("#"):
             continue
-        words.add(checked_word(raw, str(path), number, "a dictionary word has two or more"))
+        words.add(checked_word("".join(raw.split()), str(path), number, "a dictionary word has two or more"))
     return frozenset(words)
 
 
@@ -86,7 +86,8 @@ def banned_words(words: Iterable[str]) -> frozenset[str]:
 
 
 def read_clues(path: str | Path) -> dict[str, str]:
-    """``--clues FILE``: ``WORD;clue`` or ``WORD<TAB>clue`` lines (the first ``;`` or tab splits);
+    """``--clues FILE``: ``WORD;clue`` or ``WORD<TAB>clue`` lines (the first ``;`` or tab splits; a
+    WORD's spaces are dropped, as the grid writes a phrase);
     blank lines and lines starting with ``#`` are skipped. A word given twice keeps its last clue."""
     clues: dict[str, str] = {}
     for number, line in enumerate(read_text(path).split("\n"), 1):
@@ -96,7 +97,8 @@ def read_clues(path: str | Path) -> dict[str, str]:
         cut = min((i for i in (text.find(";"), text.find("\t")) if i >= 0), default=-1)
         if cut < 0:
             raise InputError("expected WORD;clue or WORD<TAB>clue", path, number)
-        word = checked_word(text[:cut], str(path), number, "an entry has two or more")
+        # an entry of several words is written without its spaces in the grid: ICE CREAM is ICECREAM
+        word = checked_word("".join(text[:cut].split()), str(path), number, "an entry has two or more")
         clues[word] = " ".join(text[cut + 1 :].split())
     return clues
 

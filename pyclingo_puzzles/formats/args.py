@@ -120,3 +120,6 @@ def add_pdf_arguments(parser: argparse.ArgumentParser, help: str) -> None:
     """``--pdf FILE`` and ``--paper``, alike in every subcommand."""
     parser.add_argument("--pdf", type=Path, metavar="FILE", help=f"{help} (- for standard output)")
     parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="PDF paper size (default a4)")
+    from .pagetext import add_arguments as add_page_text  # --title, --instructions, --name-line
+
+    add_page_text(parser)

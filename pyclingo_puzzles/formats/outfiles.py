@@ -17,6 +17,7 @@ import contextlib
 import os
 import stat
 import sys
+import zlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -93,10 +94,38 @@ def check_output_paths(
         seen[option] = path
 
 
+def check_names(paths: Mapping[str, Path | None]) -> None:
+    """Before the work, what would fail only when the output is written: a relative name when the
+    working directory has been deleted, and a name longer than its file system allows (a legal one
+    is never too long for the temporary file beside it: ``temporary_name`` is short)."""
+    for option, path in paths.items():
+        if path is None or is_stdout(path):
+            continue
+        path = Path(path)
+        if not path.is_absolute():
+            try:
+                os.getcwd()
+            except OSError:
+                raise InputError(
+                    f"the working directory no longer exists, so {option} has nowhere to go; give an absolute path",
+                    path,
+                ) from None
+        try:
+            longest = os.pathconf(path.parent, "PC_NAME_MAX")
+        except (OSError, ValueError):  # no such directory (reported next), or no figure: the usual one
+            longest = 255
+        if len(os.fsencode(path.name)) > longest:
+            raise InputError(
+                f"the file name of {option} is {len(os.fsencode(path.name))} bytes; the file system allows {longest}",
+                path,
+            )
+
+
 def temporary_name(path: str | Path, pid: int) -> Path:
-    """The temporary file process ``pid`` writes ``path`` through (beside it, hidden)."""
+    """The temporary file process ``pid`` writes ``path`` through (beside it, hidden). Short,
+    whatever the target's length: a checksum of its name, not the name."""
     target = Path(os.path.realpath(path))
-    return target.with_name(f".{target.name}.{pid}.tmp")
+    return target.with_name(f".{zlib.crc32(os.fsencode(target.name)):08x}.{pid}.tmp")
 
 
 def remove_unfinished(paths: Iterable[str | Path], pid: int) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 from .args import PAPERS
 from .ipuz import EMPTY_PLACE
 from .outfiles import OutputError, write_atomic
+from .pagetext import DATE_LABEL, NAME_LABEL, PageText
 
 FONT = "Noto Sans"
 MARGIN = 15.0  # mm
@@ -301,6 +302,35 @@ def new_page(pdf: Any, heading: str) -> float:
     return MARGIN + 16 + (len(lines) - 1) * line_h
 
 
+TEXT_PT = 11.0  # the instructions, the Name / Date line, word lists and clues: never smaller by default
+
+
+def front_page(pdf: Any, text: PageText | str) -> float:
+    """A puzzle page: its title, then the Name / Date line and the instructions when ``text`` has
+    them; returns where the puzzle starts."""
+    text = text if isinstance(text, PageText) else PageText(text)
+    top = new_page(pdf, text.title)
+    width = pdf.w - 2 * MARGIN
+    pdf.set_font("noto", "", TEXT_PT)
+    pdf.set_text_color(0)
+    line_h = TEXT_PT / PT * 1.45
+    if text.name_line:
+        y = top + 1.5
+        pdf.set_draw_color(0)
+        pdf.set_line_width(0.25)
+        date_x = MARGIN + width * 0.66
+        for label, x, end in ((NAME_LABEL, MARGIN, date_x - 6), (DATE_LABEL, date_x, MARGIN + width)):
+            pdf.text(x, y, label)
+            pdf.line(x + pdf.get_string_width(label) + 2, y + 0.8, end, y + 0.8)
+        top += line_h + 4
+    if text.instructions:
+        lines = wrap(pdf, drawable(text.instructions), width)[:MAX_HEADING_LINES]
+        for i, line in enumerate(lines):
+            pdf.text(MARGIN, top + 1.5 + i * line_h, line)
+        top += len(lines) * line_h + 3
+    return top
+
+
 def footer(pdf: Any) -> None:
     pdf.set_font("noto", "", 9)
     pdf.set_text_color(120)
@@ -331,15 +361,7 @@ def text_lines(pdf: Any, heading: str, lines: Sequence[str], top: float, size: f
     width = max((pdf.get_string_width(line.strip()) for line in lines), default=0) + 6
     cols = max(1, int(page_w // width)) if width else 1
     col_w = page_w / cols
-    # (text, indent mm, bold): a line wider than the page goes on in lines indented by WRAP_INDENT
-    rows: list[tuple[str, float, bool]] = []
-    for line in lines:
-        strong, text = not line.startswith(" "), line.strip()
-        first = wrap(pdf, text, page_w)[0]
-        rows.append((first, 0.0, strong))
-        rest = text[len(first) :].lstrip()
-        if rest:
-            rows += [(part, WRAP_INDENT, strong) for part in wrap(pdf, rest, page_w - WRAP_INDENT)]
+    rows = _rows(pdf, lines, page_w)
     while rows:
         per_col = max(1, int((pdf.h - MARGIN - top) // line_h))
         here, rows = rows[: per_col * cols], rows[per_col * cols :]
@@ -354,6 +376,53 @@ def text_lines(pdf: Any, heading: str, lines: Sequence[str], top: float, size: f
             top = new_page(pdf, f"{heading} (continued)")
 
 
+Row = tuple[str, float, bool]  # a printed line: its text, indent (mm), bold
+
+
+def _rows(pdf: Any, lines: Sequence[str], width: float) -> list[Row]:
+    """``lines`` as printed rows ``width`` mm wide: a line that starts with a space is an entry
+    (plain), others headings (bold); a line wider than that goes on indented by WRAP_INDENT."""
+    rows: list[Row] = []
+    for line in lines:
+        strong, text = not line.startswith(" "), line.strip()
+        first = wrap(pdf, text, width)[0]
+        rows.append((first, 0.0, strong))
+        rest = text[len(first) :].lstrip()
+        if rest:
+            rows += [(part, WRAP_INDENT, strong) for part in wrap(pdf, rest, width - WRAP_INDENT)]
+    return rows
+
+
+CLUE_COLUMNS = 2
+COLUMN_GAP = 8.0  # mm
+
+
+def clue_columns(pdf: Any, lines: Sequence[str], size: float = TEXT_PT) -> tuple[list[Row], float]:
+    """``lines`` laid out in two columns: the rows and the height (mm) they take."""
+    lines = [drawable(line) for line in lines]
+    pdf.set_font("noto", "", size)
+    col_w = (pdf.w - 2 * MARGIN - COLUMN_GAP * (CLUE_COLUMNS - 1)) / CLUE_COLUMNS
+    rows = _rows(pdf, lines, col_w)
+    per_col = -(-len(rows) // CLUE_COLUMNS)
+    if 1 < per_col < len(rows) and rows[per_col - 1][2] and not rows[per_col - 1][1]:
+        rows.insert(per_col - 1, ("", 0.0, False))  # a heading ("Down") starts the next column, not ends this one
+        per_col = -(-len(rows) // CLUE_COLUMNS)
+    return rows, per_col * size / PT * 1.5
+
+
+def draw_columns(pdf: Any, rows: Sequence[Row], top: float, size: float = TEXT_PT) -> None:
+    """``clue_columns``' rows from ``top``: the first column filled, then the second."""
+    pdf.set_font("noto", "", size)
+    pdf.set_text_color(0)
+    line_h = size / PT * 1.5
+    per_col = -(-len(rows) // CLUE_COLUMNS)
+    col_w = (pdf.w - 2 * MARGIN + COLUMN_GAP) / CLUE_COLUMNS
+    for i, (text, indent, strong) in enumerate(rows):
+        c, r = divmod(i, per_col)
+        with bold(pdf, 0.15 if strong else 0):
+            pdf.text(MARGIN + c * col_w + indent, top + line_h * 0.7 + r * line_h, text)
+
+
 def grid(
     pdf: Any,
     rows: Sequence[str],
@@ -365,10 +434,12 @@ def grid(
     regions: Sequence[Sequence[int]] | None = None,
     room: float | None = None,
     shade: int = BLOCK_GREY,
+    blocks: bool = True,
 ) -> float:
     """A square-celled grid as large as the page allows below ``top`` (within ``room`` mm of height):
     ``blank`` cells shaded (grey level ``shade``), ``numbers`` in the corners, the letters when ``letters``, and with
-    ``regions`` (a region id per cell) thick walls between cells of different regions. Returns the
+    ``regions`` (a region id per cell) thick walls between cells of different regions; without
+    ``blocks`` the ``blank`` cells are left out (a free-form layout: white cells, no box). Returns the
     grid's bottom."""
     height, width = len(rows), max((len(r) for r in rows), default=0)
     if not height or not width:
@@ -382,6 +453,8 @@ def grid(
         for c in range(width):
             ch = row[c] if c < len(row) else blank
             x, y = left + c * cell, top + r * cell
+            if ch == blank and not blocks:
+                continue
             if ch == blank:
                 pdf.set_fill_color(shade)
                 pdf.set_draw_color(shade if regions is not None else 0)
@@ -390,9 +463,10 @@ def grid(
                 continue
             pdf.rect(x, y, cell, cell)
             if numbers and (r, c) in numbers:
-                pdf.set_font("noto", "", max(4.0, cell * PT * 0.25))
+                number_pt = max(6.0, cell * PT * 0.28)  # legible in small cells too
+                pdf.set_font("noto", "", number_pt)
                 pdf.set_text_color(0)
-                pdf.text(x + cell * 0.06, y + cell * 0.28, str(numbers[(r, c)]))
+                pdf.text(x + cell * 0.06, y + 0.4 + number_pt / PT * 0.75, str(numbers[(r, c)]))
             if letters and ch != EMPTY_PLACE and drawable(ch).strip():  # a crossword's lone place: no letter
                 size = cell * PT * 0.55
                 pdf.set_font("noto", "", size)
@@ -411,13 +485,19 @@ def grid(
     return top + cell * height
 
 
+MIN_CLUED_CELL = 7.0  # mm: clues move to their own pages rather than shrink the grid below this
+
+
 def clued_grid_sheet(
-    heading: str, rows: Sequence[str], numbers: dict[tuple[int, int], int], clues: Sequence[str],
+    heading: str | PageText, rows: Sequence[str], numbers: dict[tuple[int, int], int], clues: Sequence[str],
     solution_clues: Sequence[str] | None = None, blank: str = " ",
-    given: Mapping[tuple[int, int], str] | None = None,
+    given: Mapping[tuple[int, int], str] | None = None, blocks: bool = True,
 ) -> Sheet:
     """A crossword's sheet: the numbered grid with its clues, blank but for the ``given`` letters
-    (a framework's predefined ones), then the filled grid."""
+    (a framework's predefined ones), then the filled grid. The clues go under the grid in two
+    columns when they fit on the page with cells of at least ``MIN_CLUED_CELL``; else the grid takes
+    60% of the page and the clues go on. ``blocks``: as ``grid``'s."""
+    text = heading if isinstance(heading, PageText) else PageText(heading)
     given = given or {}
     front = [
         "".join(ch if ch == blank or (r, c) in given else EMPTY_PLACE for c, ch in enumerate(row))
@@ -425,16 +505,22 @@ def clued_grid_sheet(
     ]
 
     def page(pdf: Any, key: bool) -> None:
-        name = f"{heading} — solution" if key else heading
-        top = new_page(pdf, name)
+        name = f"{text.title} — solution" if key else text.title
+        top = new_page(pdf, name) if key else front_page(pdf, text)
         lines = (solution_clues if key and solution_clues is not None else clues)
-        share = 0.6 if lines else 1.0
-        bottom = grid(pdf, rows if key else front, top, blank=blank, numbers=numbers, letters=key or bool(given),
-                      room=share * (pdf.h - MARGIN - top))
-        if lines:
-            text_lines(pdf, name, lines, bottom + 8)
-        else:
+        drawn = {"blank": blank, "numbers": numbers, "letters": key or bool(given), "blocks": blocks}
+        if not lines:
+            grid(pdf, rows if key else front, top, **drawn)
             footer(pdf)
+            return
+        columns, height = clue_columns(pdf, lines)
+        room = pdf.h - MARGIN - top - height - 14  # the gap under the grid, and the page number
+        if room >= MIN_CLUED_CELL * len(rows):
+            bottom = grid(pdf, rows if key else front, top, room=room, **drawn)
+            draw_columns(pdf, columns, bottom + 8)
+            footer(pdf)
+            return
+        bottom = grid(pdf, rows if key else front, top, room=0.6 * (pdf.h - MARGIN - top), **drawn)
+        text_lines(pdf, name, lines, bottom + 8)
 
     return Sheet(lambda pdf: page(pdf, False), lambda pdf: page(pdf, True))
-

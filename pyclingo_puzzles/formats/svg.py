@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .ipuz import EMPTY_PLACE
 from .outfiles import write_atomic
+from .pagetext import DATE_LABEL, NAME_LABEL, PageText
 
 # characters XML 1.0 does not allow in a document at all (not even as &#..;): C0 controls other
 # than tab, newline and carriage return, surrogates, U+FFFE and U+FFFF
@@ -28,38 +29,80 @@ def write_svg(path: str | Path, content: str) -> None:
 CELL = 32
 MARGIN = 24
 LINE = 20
+TEXT_PX = 15  # 11 pt at 96 px an inch: instructions, word lists, clues
+ADVANCE = 0.55  # em: about a character's mean width in a sans-serif font
+
+
+def heading(text: PageText | str, x: float, y: float, width: float, *, title_px: int = 22) -> tuple[list[str], float]:
+    """A page's title (its baseline at ``y``), then the Name / Date line and the instructions when
+    ``text`` has them, ``width`` px wide; the elements and the y under them."""
+    text = text if isinstance(text, PageText) else PageText(text)
+    out = [f'<text class="title" x="{x}" y="{y}" font-size="{title_px}" font-weight="bold">{escape(text.title)}</text>']
+    y += title_px * 0.6 + 6
+    if text.name_line:
+        y += TEXT_PX
+        date_x = x + width * 0.66
+        for label, left, end in ((NAME_LABEL, x, date_x - 12), (DATE_LABEL, date_x, x + width)):
+            start = left + len(label) * TEXT_PX * ADVANCE + 6
+            out.append(f'<text class="name-line" x="{left}" y="{y}" font-size="{TEXT_PX}">{label}</text>')
+            out.append(f'<line x1="{start:.0f}" y1="{y + 2}" x2="{end:.0f}" y2="{y + 2}" stroke="black"/>')
+        y += 10
+    if text.instructions:
+        for line in _wrapped(text.instructions, width, TEXT_PX):
+            y += TEXT_PX * 1.4
+            out.append(f'<text class="instructions" x="{x}" y="{y:.0f}" font-size="{TEXT_PX}">{escape(line)}</text>')
+        y += 6
+    return out, y + 10
+
+
+def _wrapped(text: str, width: float, px: float) -> list[str]:
+    """``text`` broken between words into lines about ``width`` px wide."""
+    per_line = max(10, int(width / (px * ADVANCE)))
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def clued_grid(
     rows: Sequence[str],
-    title: str,
+    title: str | PageText,
     clues: Sequence[str],
     *,
     letters: bool,
     blank: str = " ",
     given: Mapping[tuple[int, int], str] | None = None,
+    blocks: bool = True,
 ) -> str:
-    """A crossword page as the PDF draws it: the numbered grid, its blocks black, blank but for the
-    ``given`` letters (or with every letter when ``letters``: the key), and its clue lines."""
+    """A crossword page as the PDF draws it: the numbered grid, its blocks black (without
+    ``blocks``: left out, a free-form layout's white cells), blank but for the ``given`` letters (or
+    with every letter when ``letters``: the key), and its clue lines."""
     from .ipuz import numbering
 
     given = given or {}
 
     numbers = numbering(rows, blank)
     height, width = len(rows), max((len(r) for r in rows), default=0)
-    text_w = max(8 * max((len(t) for t in clues), default=0), 12 * len(title))  # about 8 px a letter at 13 px
+    text = title if isinstance(title, PageText) else PageText(title)
+    lines_w = 9 * max((len(t) for t in clues), default=0)  # about 9 px a letter at 15 px
+    text_w = max(lines_w, 12 * len(text.title), 480 if text.name_line or text.instructions else 0)
     page_w = max(2 * MARGIN + width * CELL, 2 * MARGIN + text_w)
-    top = MARGIN + 36
-    page_h = top + height * CELL + 24 + LINE * len(clues) + MARGIN
+    head, top = heading(text, MARGIN, MARGIN + 12, page_w - 2 * MARGIN, title_px=20)
+    page_h = int(top + height * CELL + 24 + LINE * len(clues) + MARGIN)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w}" height="{page_h}" '
         f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans, sans-serif">',
         f'<rect width="{page_w}" height="{page_h}" fill="white"/>',
-        f'<text x="{MARGIN}" y="{MARGIN + 12}" font-size="20">{escape(title)}</text>',
+        *head,
     ]
     for r, row in enumerate(rows):
         for c, ch in enumerate(row.ljust(width, blank)):  # a short row ends in blocks, as in the PDF
             x, y = MARGIN + c * CELL, top + r * CELL
+            if ch == blank and not blocks:
+                continue
             if ch == blank:
                 out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="black" stroke="black"/>')
                 continue
@@ -74,7 +117,7 @@ def clued_grid(
     y = top + height * CELL + 24
     for line in clues:
         bold = ' font-weight="bold"' if not line.startswith(" ") else ""
-        out.append(f'<text x="{MARGIN}" y="{y}" font-size="13"{bold} xml:space="preserve">{escape(line)}</text>')
+        out.append(f'<text x="{MARGIN}" y="{y}" font-size="{TEXT_PX}"{bold} xml:space="preserve">{escape(line)}</text>')
         y += LINE
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -23,6 +23,7 @@ from ..core.grid import Placement
 from ..core.solve import Stats, Status
 from ..core.status import api_code
 from ..formats.instances import LIST_SUFFIXES, YAML_SUFFIXES
+from ..formats.pagetext import PageText
 from ..formats.yamlio import DataDoc
 from . import render, workers
 from .grid import Layout
@@ -129,12 +130,32 @@ class LayoutResult:
             raise ValueError("no layout to export")
         return render.puz(self.layout, self.instance)
 
-    def to_svg(self, key: bool = False) -> str:
-        """The numbered blank puzzle with its clues, or (``key=True``) the filled one."""
+    def _page_text(self, title: str | None, instructions: str | None, name_line: bool) -> PageText:
+        default = render.page_text(self.instance)
+        return PageText.of(default.title if title is None else title, instructions, name_line, default.instructions)
+
+    def to_svg(
+        self, key: bool = False, *, title: str | None = None, instructions: str | None = None, name_line: bool = False
+    ) -> str:
+        """The numbered blank puzzle with its clues, or (``key=True``) the filled one; ``title``
+        (default: the instance's), ``instructions`` ("" none) and a Name / Date line as the command's."""
         apicheck.flag(key, "key")
+        text = self._page_text(title, instructions, name_line)
         if self.layout is None:
             raise ValueError("no layout to draw")
-        return render.svg(self.layout, self.instance, key=key)
+        return render.svg(self.layout, self.instance, key=key, text=text)
+
+    def to_pdf(
+        self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False, paper: str = "a4"
+    ) -> bytes:
+        """Printable pages (PDF bytes): the numbered blank grid with its clues, then the solution."""
+        from ..formats.pdf import render as render_pdf
+
+        text = self._page_text(title, instructions, name_line)
+        apicheck.choice(paper, "paper", ("a4", "letter"))
+        if self.layout is None:
+            raise ValueError("no layout to draw")
+        return render_pdf([render.pdf_sheet(self.layout, self.instance, text)], paper, text.title).content
 
     def to_html(self, *, title: str | None = None) -> str:
         """A playable page (HTML, self-contained): the numbered grid to fill, the clues beside it;

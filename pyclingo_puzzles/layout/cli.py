@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..formats import instances
+from ..formats import instances, pagetext
 from ..formats.args import add_html_argument, add_input, add_pdf_arguments
 from ..formats.ipuz import to_text as ipuz_text
 from ..formats.output import warn
@@ -56,24 +56,26 @@ def run(args: argparse.Namespace) -> Report:
     )
     result = LayoutResult(inst, outcome)
     layout = result.layout
+    default = render.page_text(inst)
+    page = pagetext.from_args(args, inst.title or instances.title(args.file, "Crossword"), default.instructions)
     return Report(
         result.clingo_code,
         text=lambda: result.text(src.name) + "\n",
         json=result.to_json,
         files={
-            "svg": lambda: result.to_svg(key=False),
-            "svg_key": lambda: result.to_svg(key=True),
+            "svg": lambda: render.svg(layout, inst, key=False, text=page),
+            "svg_key": lambda: render.svg(layout, inst, key=True, text=page),
             "ipuz": lambda: ipuz_text(result.to_ipuz()),
             "puz": result.to_puz,
-            "pdf": lambda: pdf(render.pdf_sheet(layout, inst), args),
-            "html": lambda: result.to_html(title=inst.title or instances.title(args.file, "Crossword")),
+            "pdf": lambda: pdf(render.pdf_sheet(layout, inst, page), args, page.title),
+            "html": lambda: result.to_html(title=page.title),
         },
         stats=result.stats,
         answered=layout is not None,
     )
 
 
-def pdf(sheet, args: argparse.Namespace):
+def pdf(sheet, args: argparse.Namespace, title: str):
     from ..formats.pdf import output_budget, render
 
-    return render([sheet], args.paper, instances.title(args.file, "Crossword"), output_budget())
+    return render([sheet], args.paper, title, output_budget())

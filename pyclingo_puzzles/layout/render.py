@@ -8,6 +8,7 @@ from typing import Any
 from ..core.grid import Placement
 from ..formats.ipuz import clue_lines as ipuz_clue_lines
 from ..formats.ipuz import crossword_ipuz, numbering
+from ..formats.pagetext import PageText
 from ..formats.svg import clued_grid, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
 from .grid import Layout
 from .reader import LayoutInstance
@@ -40,20 +41,31 @@ def as_dict(layout: Layout, inst: LayoutInstance) -> dict[str, Any]:
     }
 
 
-def svg(layout: Layout, inst: LayoutInstance, *, key: bool) -> str:
-    """A printable page: the numbered grid (blank, or filled for the key) and the clue list."""
-    title = (inst.title or Path(inst.path).stem) + (" (solution)" if key else "")
-    return clued_grid(layout.rows(), title, clue_lines(layout, inst, answers=key), letters=key)
+INSTRUCTIONS = "Solve the clues and write the answers in the grid, one letter per cell."
 
 
-def pdf_sheet(layout: Layout, inst: LayoutInstance):
-    """The PDF's sheet: the numbered blank grid with its clues, then the solution."""
+def page_text(inst: LayoutInstance) -> PageText:
+    """The default page text: the instance's title (else its file's name) and the instructions."""
+    return PageText(inst.title or Path(inst.path).stem, INSTRUCTIONS)
+
+
+def svg(layout: Layout, inst: LayoutInstance, *, key: bool, text: PageText | None = None) -> str:
+    """A printable page: the numbered grid (blank, or filled for the key) and the clue list; the
+    word cells white with borders, nothing around them."""
+    text = text or page_text(inst)
+    shown = PageText(f"{text.title} (solution)") if key else text
+    return clued_grid(layout.rows(), shown, clue_lines(layout, inst, answers=key), letters=key, blocks=False)
+
+
+def pdf_sheet(layout: Layout, inst: LayoutInstance, text: PageText | None = None):
+    """The PDF's sheet: the numbered blank grid with its clues, then the solution; white cells
+    with borders, as the SVG's."""
     from ..formats.pdf import clued_grid_sheet
 
     rows = layout.rows()
     return clued_grid_sheet(
-        inst.title or Path(inst.path).stem, rows, numbering(rows), clue_lines(layout, inst, answers=False),
-        clue_lines(layout, inst, answers=True),
+        text or page_text(inst), rows, numbering(rows), clue_lines(layout, inst, answers=False),
+        clue_lines(layout, inst, answers=True), blocks=False,
     )
 
 

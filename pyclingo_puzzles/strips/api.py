@@ -128,6 +128,29 @@ class HuntResult:
         names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
         return api_code(self.clingo_code)
 
+    def drawn(self) -> list[Tiling]:
+        """The tilings the pages draw: each grid's first, then the meta grid's."""
+        meta = self.meta_tiling
+        return self.grids.drawn() + ([meta] if meta is not None else [])
+
+    def to_svg(
+        self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False, per_row: int = 5,
+        bottom_up: bool = False,
+    ) -> str:
+        """The tilings (and the meta grid's), outlined (SVG), ``per_row`` side by side."""
+        from .render import page_of
+
+        return page_of(self.drawn(), "svg", title, instructions, name_line, per_row=per_row, bottom_up=bottom_up)
+
+    def to_pdf(
+        self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False, paper: str = "a4",
+        bottom_up: bool = False,
+    ) -> bytes:
+        """The tilings (and the meta grid's), a page each (PDF bytes)."""
+        from .render import page_of
+
+        return page_of(self.drawn(), "pdf", title, instructions, name_line, paper, bottom_up=bottom_up)
+
     def to_html(self, *, title: str = "Strips") -> str:
         """A playable page (HTML, self-contained): every tiled grid, then the meta grid."""
         from .play import page

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..core.solve import Status
 from ..formats import args as argtypes
-from ..formats import count
+from ..formats import count, pagetext
 from ..formats.report import Report
 from . import render
 from .api import HuntResult, hunt, tile
@@ -54,25 +54,25 @@ def run(args: argparse.Namespace) -> Report:
     proved_none = chain.grids.status is Status.UNSAT or (
         chain.meta_result is not None and chain.meta_result.status is Status.UNSAT
     )
+    page = pagetext.from_args(args, Path(args.file).stem, render.INSTRUCTIONS)
     return Report(
         chain.clingo_code,
         text=lambda: text(args, chain),
         json=lambda: chain.to_json(args.count),
         files={
-            "svg": lambda: render.svg(drawn, args.per_row, args.bottom_up),
-            "pdf": lambda: pdf(drawn, args),
-            "html": lambda: chain.to_html(title=Path(args.file).stem),
+            "svg": lambda: render.svg(drawn, args.per_row, args.bottom_up, page),
+            "pdf": lambda: pdf(drawn, args, page),
+            "html": lambda: chain.to_html(title=page.title),
         },
         stats=chain.grids.stats,
         answered=bool(drawn) and not args.count and not proved_none,
     )
 
 
-def pdf(drawn: list, args: argparse.Namespace):
+def pdf(drawn: list, args: argparse.Namespace, page: pagetext.PageText):
     from ..formats.pdf import output_budget, render
 
-    title = Path(args.file).stem
-    return render(render_sheets(drawn, title, args.bottom_up), args.paper, title, output_budget())
+    return render(render_sheets(drawn, page, args.bottom_up), args.paper, page.title, output_budget())
 
 
 def text(args: argparse.Namespace, chain: HuntResult) -> str:

@@ -9,8 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..formats.svg import escape
+from ..formats.pagetext import PageText
+from ..formats.svg import escape, heading
 from .tiling import Tiling
+
+INSTRUCTIONS = (
+    "Cover each grid with straight strips so that no two strips of a grid show the same pattern of "
+    "black and white, read either way."
+)
 
 CELL = 24
 GAP = 24
@@ -55,12 +61,17 @@ def _tiling_svg(tiling: Tiling, x0: float, y0: float, bottom_up: bool) -> list[s
     return out
 
 
-def svg(tilings: Sequence[Tiling], per_row: int = 5, bottom_up: bool = False) -> str:
-    """Every tiling's outline, ``per_row`` side by side, each under its grid's name."""
+def svg(tilings: Sequence[Tiling], per_row: int = 5, bottom_up: bool = False, text: PageText | None = None) -> str:
+    """Every tiling's outline, ``per_row`` side by side, each under its grid's name; under ``text``'s
+    title, Name / Date line and instructions when given."""
     rows = [tilings[i : i + per_row] for i in range(0, len(tilings), per_row)]
     width = max((sum(t.grid.width * CELL + GAP for t in row) for row in rows), default=0) - GAP + 2 * MARGIN
     body: list[str] = []
     y = MARGIN + LABEL
+    if text is not None:
+        width = max(width, 520 if text.instructions or text.name_line else 0, 2 * MARGIN + 13 * len(text.title))
+        body, top = heading(text, MARGIN, MARGIN + 16, width - 2 * MARGIN)
+        y = top + LABEL
     for row in rows:
         x = float(MARGIN)
         for tiling in row:
@@ -76,12 +87,34 @@ def svg(tilings: Sequence[Tiling], per_row: int = 5, bottom_up: bool = False) ->
     return "\n".join([*head, *body, "</svg>"]) + "\n"
 
 
-def pdf_sheets(tilings: Sequence[Tiling], title: str, bottom_up: bool = False) -> list[Any]:
-    """One page per tiling: its outline, as large as the page allows, under the grid's name."""
-    from ..formats.pdf import Sheet, footer, grid, new_page
+def page_of(
+    drawn: Sequence[Tiling], kind: str, title: str, instructions: str | None, name_line: bool, paper: str = "a4",
+    per_row: int = 5, bottom_up: bool = False,
+) -> Any:
+    """The API's ``to_svg`` (``kind`` "svg": text) and ``to_pdf`` ("pdf": bytes) of the ``drawn`` tilings."""
+    from ..core import apicheck
+
+    text = PageText.of(title, instructions, name_line, INSTRUCTIONS)
+    apicheck.flag(bottom_up, "bottom_up")
+    if not drawn:
+        raise ValueError("no tiling to draw")
+    if kind == "svg":
+        return svg(drawn, apicheck.whole(per_row, "per_row", 1, 2**31 - 1), bottom_up, text)
+    from ..formats.pdf import render
+
+    apicheck.choice(paper, "paper", ("a4", "letter"))
+    return render(pdf_sheets(drawn, text, bottom_up), paper, text.title).content
+
+
+def pdf_sheets(tilings: Sequence[Tiling], title: str | PageText, bottom_up: bool = False) -> list[Any]:
+    """One page per tiling: its outline, as large as the page allows, under the grid's name (and
+    the Name / Date line and instructions ``title`` may have)."""
+    from ..formats.pdf import Sheet, footer, front_page, grid
+
+    text = title if isinstance(title, PageText) else PageText(title)
 
     def page(pdf: Any, tiling: Tiling) -> None:
-        top = new_page(pdf, f"{title} — {tiling.grid.name}")
+        top = front_page(pdf, text._replace(title=f"{text.title} — {tiling.grid.name}"))
         rows = list(reversed(tiling.grid.rows)) if bottom_up else list(tiling.grid.rows)
         grid(pdf, rows, top, blank="b", letters=False, regions=owners(tiling, bottom_up), shade=170)
         footer(pdf)

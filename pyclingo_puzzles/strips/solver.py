@@ -68,6 +68,28 @@ class StripsResult:
         names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
         return api_code(self.clingo_code)
 
+    def drawn(self) -> list[Tiling]:
+        """The tilings the pages draw: each grid's first."""
+        return [g.tilings[0] for g in self.grids if g.tilings]
+
+    def to_svg(
+        self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False, per_row: int = 5,
+        bottom_up: bool = False,
+    ) -> str:
+        """Each grid's first tiling, outlined (SVG), ``per_row`` side by side."""
+        from .render import page_of
+
+        return page_of(self.drawn(), "svg", title, instructions, name_line, per_row=per_row, bottom_up=bottom_up)
+
+    def to_pdf(
+        self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False, paper: str = "a4",
+        bottom_up: bool = False,
+    ) -> bytes:
+        """Each grid's first tiling, outlined, a page each (PDF bytes)."""
+        from .render import page_of
+
+        return page_of(self.drawn(), "pdf", title, instructions, name_line, paper, bottom_up=bottom_up)
+
     def unsolvable(self) -> list[str]:
         return [g.name for g in self.grids if g.status is Status.UNSAT]
 

@@ -22,6 +22,7 @@ from ..core.rules import describe_core
 from ..core.solve import Stats, Status, exit_code
 from ..core.status import api_code
 from ..formats import instances
+from ..formats.pagetext import PageText
 from ..formats.yamlio import DataDoc
 from . import quality, render
 from .autosize import find_size
@@ -153,13 +154,53 @@ class WordSearch:
             out["secret"] = [w for w in self.instance.secret if w not in dropped]
         return out
 
-    def to_svg(self, *, key: bool = False, title: str = "Word search") -> str:
+    def page_text(self, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> PageText:
+        """The printed page's text: ``title`` (default: the instance's, else "Word search"),
+        ``instructions`` (default: how the words run; "" none), a Name / Date line."""
+        default = self.instance.title or "Word search"
+        return PageText.of(default if title is None else title, instructions, name_line,
+                           render.instructions(self.instance.directions))  # fmt: skip
+
+    def to_svg(
+        self, *, key: bool = False, title: str | None = None, instructions: str | None = None, name_line: bool = False
+    ) -> str:
         """A printable page (SVG): the puzzle, or with ``key`` the solution."""
         apicheck.flag(key, "key")
-        apicheck.text(title, "title", optional=False)
+        text = self.page_text(title, instructions, name_line)
         if not self.puzzles:
             raise ValueError(f"no puzzle to draw: {self.explain()}")
-        return render.svg(self.puzzles[0], self.listed, key=key, title=title)
+        return render.svg(self.puzzles[0], self.listed, key=key, title=text)
+
+    def to_pdf(
+        self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False, paper: str = "a4"
+    ) -> bytes:
+        """Printable pages (PDF bytes): every puzzle, then the keys."""
+        from ..formats.pdf import render as render_pdf
+        from .pdf import sheets_for
+
+        text = self.page_text(title, instructions, name_line)
+        apicheck.choice(paper, "paper", ("a4", "letter"))
+        if not self.puzzles:
+            raise ValueError(f"no puzzle to draw: {self.explain()}")
+        pages = self.pdf_pages(text)
+        return render_pdf(sheets_for(pages), paper, pages[0].heading).content
+
+    def pdf_pages(self, title: str | PageText) -> list:
+        """The PDF's pages: each puzzle lists its placed words (not the secret ones; its key does)."""
+        from .pdf import pages_for
+
+        inst = self.instance
+        lists = [listed_words(inst, p) for p in self.puzzles]
+        keys = [[w for w in inst.words if w not in self.dropped(p)] for p in self.puzzles]
+        if all(words == lists[0] for words in lists):
+            return pages_for(self.puzzles, lists[0], title, keys[0])
+        # --fit most: the puzzles may drop different words; numbered as pages_for numbers them
+        text = title if isinstance(title, PageText) else PageText(title)
+        parts = [
+            pages_for([p], words, text._replace(title=f"{text.title} — Puzzle {i + 1}"), key)
+            for i, (p, words, key) in enumerate(zip(self.puzzles, lists, keys, strict=True))
+        ]
+        return [front for front, _ in parts] + [back for _, back in parts]
 
     def to_html(self, *, title: str = "Word search") -> str:
         """A playable page (HTML, self-contained) of the first puzzle: drag to mark the words."""

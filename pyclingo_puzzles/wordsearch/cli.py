@@ -10,14 +10,15 @@ from pathlib import Path
 from ..core.errors import InputError
 from ..core.solve import Status
 from ..formats import args as argtypes
-from ..formats import count, instances
+from ..formats import count, instances, pagetext
+from ..formats.pagetext import PageText
 from ..formats.report import Report
 from ..run import runtime
 from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
-from .pdf import pages_for, sheets_for
+from .pdf import sheets_for
 from .puzzle import Puzzle, listed_words
 from .reader import LEVELS, MAX_SIZE, override, read_instance, sizeless
 
@@ -95,7 +96,9 @@ def run(args: argparse.Namespace) -> Report:
         report_fit(result)
     if result.book_short:
         print(f"book: {result.book_note()}", file=sys.stderr)
-    title = inst.title or instances.title(args.file, "Word search")
+    page = pagetext.from_args(args, inst.title or instances.title(args.file, "Word search"),
+                              render.instructions(inst.directions))
+    title = page.title
     return Report(
         result.clingo_code,
         text=lambda: text(args, result),
@@ -103,9 +106,9 @@ def run(args: argparse.Namespace) -> Report:
         | ({"size_auto": size_auto} if size_auto else {})
         | ({"stats": stats_dict(result)} if args.stats else {}),
         files={
-            "svg": lambda: result.to_svg(key=False, title=title),
-            "svg_key": lambda: result.to_svg(key=True, title=title),
-            "pdf": lambda: pdf(result, title, args.paper),
+            "svg": lambda: render.svg(result.puzzles[0], result.listed, key=False, title=page),
+            "svg_key": lambda: render.svg(result.puzzles[0], result.listed, key=True, title=page),
+            "pdf": lambda: pdf(result, page, args.paper),
             "html": lambda: html(result, title),
         },
         stats=result.stats,
@@ -155,11 +158,11 @@ def text(args: argparse.Namespace, result: WordSearch) -> str:
     return "".join(line + "\n" for line in out)
 
 
-def pdf(result: WordSearch, title: str, paper: str):
+def pdf(result: WordSearch, text: PageText, paper: str):
     """The PDF of every puzzle, puzzles first and keys at the back, within the run's time."""
     from ..formats.pdf import output_budget, render
 
-    pages = pdf_pages(result, title)
+    pages = pdf_pages(result, text)
     return render(sheets_for(pages), paper, pages[0].heading, output_budget())
 
 
@@ -256,16 +259,6 @@ def report_size(result: WordSearch, below: str | None) -> dict | None:
     return {"width": inst.width, "height": inst.height, "smaller": below}
 
 
-def pdf_pages(result: WordSearch, title: str) -> list:
-    """The PDF's pages: each puzzle lists its placed words (not the secret ones; its key does)."""
-    inst = result.instance
-    lists = [listed_words(inst, p) for p in result.puzzles]
-    keys = [[w for w in inst.words if w not in result.dropped(p)] for p in result.puzzles]
-    if all(words == lists[0] for words in lists):
-        return pages_for(result.puzzles, lists[0], title, keys[0])
-    # --fit most: the puzzles may drop different words; numbered as pages_for numbers them
-    parts = [
-        pages_for([p], words, f"{title} — Puzzle {i + 1}", key)
-        for i, (p, words, key) in enumerate(zip(result.puzzles, lists, keys, strict=True))
-    ]
-    return [front for front, _ in parts] + [back for _, back in parts]
+def pdf_pages(result: WordSearch, title: str | PageText) -> list:
+    """The PDF's pages (``WordSearch.pdf_pages``)."""
+    return result.pdf_pages(title)

@@ -13,14 +13,29 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..formats import pdf as document
-from ..formats.pdf import MARGIN, PAPERS, PT, Budget, Drawn, Sheet, bold, drawable, font_path, footer, new_page
+from ..formats.pagetext import PageText
+from ..formats.pdf import (
+    MARGIN,
+    PAPERS,
+    PT,
+    TEXT_PT,
+    Budget,
+    Drawn,
+    Sheet,
+    bold,
+    drawable,
+    font_path,
+    footer,
+    front_page,
+    new_page,
+)
 from ..formats.pdf import missing_glyphs as _missing
 from .puzzle import Puzzle
 from .shapes import BLOCK
 
 __all__ = ["PAPERS", "Page", "font_path", "missing_glyphs", "pages_for", "render", "sheets_for", "write_pdf"]
 
-MAX_CELL = 14.0  # mm: small grids do not get giant letters
+MAX_CELL = 30.0  # mm: the grid spans the page's width; only a grid under 6 columns stops short of it
 LIST_SHARE = 0.35  # at most this share of a grid page's height holds the word list
 CAPSULE_STEPS = 16  # segments per half circle of a key outline
 KEY_COLOURS = ((214, 39, 40), (31, 119, 180), (44, 160, 44), (148, 103, 189), (255, 127, 14), (23, 190, 207))
@@ -37,15 +52,17 @@ class Page:
     puzzle: Puzzle
     words: Sequence[str]
     key: bool
+    text: PageText | None = None  # a puzzle page's instructions and Name / Date line
 
 
 def pages_for(
-    puzzles: Sequence[Puzzle], words: Sequence[str], title: str, key_words: Sequence[str] | None = None
+    puzzles: Sequence[Puzzle], words: Sequence[str], title: str | PageText, key_words: Sequence[str] | None = None
 ) -> list[Page]:
     """Puzzle pages first, then the keys (a puzzle book); one puzzle: its page and its key."""
     many = len(puzzles) > 1
-    names = [f"{title} — Puzzle {i + 1}" if many else title for i in range(len(puzzles))]
-    front = [Page(name, p, words, False) for name, p in zip(names, puzzles, strict=True)]
+    text = title if isinstance(title, PageText) else PageText(title)
+    names = [f"{text.title} — Puzzle {i + 1}" if many else text.title for i in range(len(puzzles))]
+    front = [Page(name, p, words, False, text._replace(title=name)) for name, p in zip(names, puzzles, strict=True)]
     back = [Page(f"{name} — key", p, key_words or words, True) for name, p in zip(names, puzzles, strict=True)]
     return front + back
 
@@ -77,7 +94,7 @@ def _draw_page(pdf, page: Page) -> None:
     width_mm, height_mm = pdf.w - 2 * MARGIN, pdf.h - 2 * MARGIN
     grid = page.puzzle.grid
     rows, cols = len(grid), len(grid[0])
-    top = new_page(pdf, page.heading)
+    top = front_page(pdf, page.text) if page.text is not None and not page.key else new_page(pdf, page.heading)
     # word list below the grid: columns as wide as the longest word, smaller type for long lists;
     # what does not fit in LIST_SHARE of the page goes on to continuation pages
     words = [drawable(w) for w in page.words]
@@ -128,13 +145,14 @@ def _draw_page(pdf, page: Page) -> None:
 
 
 def _list_layout(pdf, words: Sequence[str], width_mm: float, room: float) -> tuple[float, int, float]:
-    """Type size, columns and line height for the word list: 12 pt, down to 6 pt if it needs room."""
-    size, cols, line_h = 12.0, 1, 1.0
+    """Type size, columns and line height for the word list: 13 pt, down to 11 pt if it needs room
+    (a longer list goes on to a continuation page)."""
+    size, cols, line_h = TEXT_PT + 2, 1, 1.0
     while words:
         pdf.set_font("noto", "", size)
         cols = max(1, int(width_mm // (max(pdf.get_string_width(w) for w in words) + 8)))
         line_h = size / PT * 1.6
-        if math.ceil(len(words) / cols) * line_h <= room or size <= 6:
+        if math.ceil(len(words) / cols) * line_h <= room or size <= TEXT_PT:
             break
         size -= 1
     return size, cols, line_h

@@ -6,15 +6,31 @@ draws only the usable cells (each with a faint outline, so the shape shows)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
-from ..formats.svg import escape, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
+from ..formats.pagetext import PageText
+from ..formats.svg import escape, heading, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
 from .puzzle import Puzzle
 from .shapes import BLOCK
 
-CELL = 28  # SVG cell size in px
+PAGE_W = 720  # SVG page width in px (7.5 in at 96 px an inch): the grid spans it, less the margins
+MAX_CELL = 72  # px: a small grid's cells stop growing at about 2 cm
 MARGIN = 40
 MONO_ADVANCE = 0.61  # em: a character's width in DejaVu Sans Mono (0.602), with a little to spare
+LIST_PX = 16  # the word list's type: 12 pt
+
+
+def instructions(directions: Sequence[tuple[int, int]]) -> str:
+    """The default instructions line, from the directions words run in (``(dx, dy)``, dy down)."""
+    ways = [name for name, ok in (
+        ("across", any(dy == 0 for _, dy in directions)),
+        ("down", any(dx == 0 for dx, _ in directions)),
+        ("diagonally", any(dx and dy for dx, dy in directions)),
+    ) if ok]  # fmt: skip
+    back = any(dx < 0 or (dx == 0 and dy < 0) for dx, dy in directions)
+    run = ", ".join(ways[:-1]) + (" and " if len(ways) > 1 else "") + ways[-1] if ways else "in straight lines"
+    return f"Find every word of the list in the grid. Words run {run}" + (", forwards or backwards." if back else ".")
 
 
 def text(puzzle: Puzzle) -> str:
@@ -45,58 +61,67 @@ def as_dict(puzzle: Puzzle) -> dict[str, Any]:
     return {"grid": list(puzzle.grid), "placements": [p.as_dict() for p in puzzle.placements]}
 
 
-def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title: str) -> str:
-    """A printable page: title, letter grid, word list; the key page circles every hidden word."""
+def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title: str | PageText) -> str:
+    """A printable page: title (with the Name / Date line and instructions ``title`` may have), the
+    letter grid as wide as the page, the word list; the key page circles every hidden word."""
     height, width = len(puzzle.grid), len(puzzle.grid[0])
-    cols = 4
-    list_rows = (len(words) + cols - 1) // cols
-    heading = f"{title} (solution)" if key else title
+    text = title if isinstance(title, PageText) else PageText(title)
+    text = PageText(f"{text.title} (solution)") if key else text
     # the font is monospaced: a character is MONO_ADVANCE em wide, so long words and titles get room
-    col_w = max(160, math.ceil(MONO_ADVANCE * 16 * max((len(w) for w in words), default=0)) + 24)
-    text_w = max(cols * col_w, math.ceil(MONO_ADVANCE * 22 * len(heading)))
-    page_w = max(2 * MARGIN + width * CELL, 2 * MARGIN + text_w)
-    page_h = 2 * MARGIN + 40 + height * CELL + 30 + list_rows * 22
-    top = MARGIN + 40
+    col_w = max(150, math.ceil(MONO_ADVANCE * LIST_PX * max((len(w) for w in words), default=0)) + 24)
+    page_w = max(PAGE_W, 2 * MARGIN + col_w, 2 * MARGIN + math.ceil(MONO_ADVANCE * 22 * len(text.title)))
+    cols = max(1, (page_w - 2 * MARGIN) // col_w)
+    cell = min((page_w - 2 * MARGIN) / width, MAX_CELL)
+    head, top = heading(text, MARGIN, MARGIN + 10, page_w - 2 * MARGIN)
+    page_h = math.ceil(top + height * cell + 30 + -(-len(words) // cols) * LIST_PX * 1.4 + MARGIN)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w}" height="{page_h}" '
         f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans Mono, monospace">',
         f'<rect width="{page_w}" height="{page_h}" fill="white"/>',
-        f'<text x="{MARGIN}" y="{MARGIN + 10}" font-size="22">{escape(heading)}</text>',
+        *head,
+        *_svg_grid(puzzle, key, MARGIN + ((page_w - 2 * MARGIN) - width * cell) / 2, top, cell),
     ]
+    list_top = top + height * cell + 30 + LIST_PX
+    for i, word in enumerate(words):
+        x, y = MARGIN + (i % cols) * col_w, list_top + (i // cols) * LIST_PX * 1.4
+        out.append(f'<text class="word" x="{x}" y="{y:.1f}" font-size="{LIST_PX}">{escape(word)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _svg_grid(puzzle: Puzzle, key: bool, left: float, top: float, cell: float) -> list[str]:
+    """The letter grid's elements, its top-left corner at (``left``, ``top``)."""
+    height, width = len(puzzle.grid), len(puzzle.grid[0])
+    out = []
     if shaped(puzzle):  # the shape's own cells, no frame around the bounding box
         out.extend(
-            f'<rect class="cell" x="{MARGIN + c * CELL}" y="{top + r * CELL}" width="{CELL}" height="{CELL}" '
-            'fill="none" stroke="#c8c8c8" stroke-width="0.8"/>'
+            f'<rect class="cell" x="{left + c * cell:.1f}" y="{top + r * cell:.1f}" width="{cell:.1f}" '
+            f'height="{cell:.1f}" fill="none" stroke="#c8c8c8" stroke-width="0.8"/>'
             for r, row in enumerate(puzzle.grid)
             for c, ch in enumerate(row)
             if ch != BLOCK
         )
     else:
         out.append(
-            f'<rect x="{MARGIN}" y="{top}" width="{width * CELL}" height="{height * CELL}" fill="none" '
+            f'<rect x="{left:.1f}" y="{top:.1f}" width="{width * cell:.1f}" height="{height * cell:.1f}" fill="none" '
             'stroke="black" stroke-width="1.5"/>'
         )
     if key:
         for p in puzzle.placements:
             (r0, c0), (r1, c1) = p.cells()[0], p.cells()[-1]
-            x0, y0 = MARGIN + c0 * CELL + CELL / 2, top + r0 * CELL + CELL / 2
-            x1, y1 = MARGIN + c1 * CELL + CELL / 2, top + r1 * CELL + CELL / 2
+            x0, y0 = left + c0 * cell + cell / 2, top + r0 * cell + cell / 2
+            x1, y1 = left + c1 * cell + cell / 2, top + r1 * cell + cell / 2
             out.append(
-                f'<line x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}" stroke="#f5c542" stroke-opacity="0.7" '
-                f'stroke-width="{CELL * 0.8}" stroke-linecap="round"/>'
+                f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="#f5c542" stroke-opacity="0.7" '
+                f'stroke-width="{cell * 0.8:.1f}" stroke-linecap="round"/>'
             )
     for r, row in enumerate(puzzle.grid):
         for c, ch in enumerate(row):
             if ch == BLOCK:
                 continue
-            x, y = MARGIN + c * CELL + CELL / 2, top + r * CELL + CELL * 0.7
+            x, y = left + c * cell + cell / 2, top + r * cell + cell * 0.7
             out.append(
-                f'<text class="letter" x="{x}" y="{y}" font-size="{CELL * 0.6:.0f}" text-anchor="middle">'
+                f'<text class="letter" x="{x:.1f}" y="{y:.1f}" font-size="{cell * 0.6:.0f}" text-anchor="middle">'
                 f"{escape(ch)}</text>"
             )
-    list_top = top + height * CELL + 40
-    for i, word in enumerate(words):
-        x, y = MARGIN + (i % cols) * col_w, list_top + (i // cols) * 22
-        out.append(f'<text x="{x}" y="{y}" font-size="16">{escape(word)}</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return out

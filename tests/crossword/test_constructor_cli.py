@@ -52,9 +52,9 @@ def test_exclude_and_ban(cli, lists, tmp_path: Path) -> None:
     assert res.code == 30 and "COW" not in res.out and "DAB" in res.out  # every fill found (exit 30): none has COW
     res = cli("crossword", grid, *both, "--exclude", write(tmp_path, "x.txt", "# dull\nDAB\ncow\n"))
     assert res.code == 20
-    res = cli("crossword", grid, *both, "--exclude", write(tmp_path, "bad.txt", "DAB\nno way\n"))
+    res = cli("crossword", grid, *both, "--exclude", write(tmp_path, "bad.txt", "DAB\nno-way\n"))
     assert res.code == 65
-    assert res.err.strip().endswith("bad.txt:2: word 'no way' contains a space, which is not a letter")
+    assert res.err.strip().endswith("bad.txt:2: word 'no-way' contains '-', which is not a letter")
 
 
 def test_clues_go_into_puz_ipuz_json_and_the_missing_are_listed(cli, lists, tmp_path: Path) -> None:
@@ -143,3 +143,14 @@ def test_result_exports_from_python(tmp_path: Path) -> None:
     assert puz.read(str(path)).clues == ["Mouser", ""]
     assert ipuz.crossword_ipuz  # the module the document comes from
     assert result.to_ipuz()["title"] == "Two"
+
+
+def test_clues_reach_the_html_page(cli, lists, tmp_path: Path) -> None:
+    grid, a, b = lists
+    clues = write(tmp_path, "clues.txt", "CAT;Mouser <3\nCOW;Bovine\n")
+    page = tmp_path / "p.html"
+    res = cli("crossword", grid, "--dictionary", a, "--dictionary", b, "--ban", "DOG", "--clues", clues,
+              "--html", page, "--exit-codes", "clingo")  # fmt: skip
+    assert res.code == 10, res.err
+    text = page.read_text()
+    assert "Bovine" in text and ("Mouser &lt;3" in text or "Mouser \\u003c3" in text)  # escaped, as data

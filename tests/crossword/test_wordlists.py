@@ -63,7 +63,7 @@ def test_exclude_file_and_ban(tmp_path: Path) -> None:
     path = tmp_path / "x.txt"
     path.write_text("# mine\ncat\n\nDog;50\n")
     assert read_word_set(path) == {"CAT", "DOG"}
-    path.write_text("cat\nno way\n")
+    path.write_text("cat\nno-way\n")
     with pytest.raises(InputError) as e:
         read_word_set(path)
     assert f"{path}:2:" in str(e.value)
@@ -78,6 +78,8 @@ def test_read_clues_both_separators(tmp_path: Path) -> None:
     clues = read_clues(path)
     assert clues == {"CAT": "Feline pet", "DOG": "Man's best friend; loyal"}
     assert unclued(["CAT", "EMU", "DOG", "EMU"], clues) == ["EMU"]
+    path.write_text("ice cream;Cone filler\n")
+    assert read_clues(path) == {"ICECREAM": "Cone filler"}
     path.write_text("cat;ok\njust words\n")
     with pytest.raises(InputError) as e:
         read_clues(path)
@@ -102,6 +104,9 @@ def test_fill_refuses_shared_runs() -> None:
     for s in strict.solutions:
         assert not shared_runs([p.word for p in s.placements], 3)
     assert fill(["....", "####", "...."], ["ABCD", "BCDE"], max_shared_substring=3).status.value == "UNSAT"
+    scored = {"ABCD": 5, "BCDE": 5, "WXYZ": 1}  # the best fill breaks the rule: the optimum is the next best
+    best = fill(framework, scored, optimize=True, max_shared_substring=3)
+    assert best.score == 6 and best.optimal
 
 
 def default_fill_words(name: str) -> list[str]:

@@ -1,0 +1,61 @@
+"""What a printed page says besides the puzzle: its title, a line of instructions, a Name / Date line.
+
+Every family's PDF, SVG and HTML page takes them alike: ``--title TEXT`` (default: the instance's
+title, else the file's name), ``--instructions TEXT`` (default: the family's own line; ``""`` for
+none) and ``--name-line``. The API's ``to_pdf``/``to_svg`` take ``title=``, ``instructions=`` and
+``name_line=`` the same way (``PageText.of``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import NamedTuple
+
+from ..core import apicheck
+
+NAME_LABEL, DATE_LABEL = "Name", "Date"
+
+
+class PageText(NamedTuple):
+    """A puzzle page's text: ``title``, ``instructions`` ("" none) and whether it has a Name / Date line
+    (a NamedTuple: a run's start-up imports no dataclasses)."""
+
+    title: str
+    instructions: str = ""
+    name_line: bool = False
+
+    @classmethod
+    def of(cls, title: str, instructions: str | None, name_line: bool, default_instructions: str) -> PageText:
+        """From an API call's arguments (checked: text, text or None, a flag)."""
+        apicheck.text(title, "title", optional=False)
+        apicheck.text(instructions, "instructions", optional=True)
+        apicheck.flag(name_line, "name_line")
+        return cls(title, default_instructions if instructions is None else instructions, bool(name_line))
+
+    def key(self) -> PageText:
+        """The solution page's text: the title only (nobody writes a name on the key)."""
+        return PageText(self.title)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--title``, ``--instructions`` and ``--name-line``, alike in every subcommand."""
+    parser.add_argument(
+        "--title", metavar="TEXT",
+        help="the printed pages' title (PDF, SVG, HTML; default: the instance's title, else the file's name)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--instructions", metavar="TEXT",
+        help="a line of instructions under the title (default: how to solve this kind of puzzle; '' for none)",
+    )  # fmt: skip
+    parser.add_argument("--name-line", action="store_true", help="a Name / Date line on each puzzle page")
+
+
+def from_args(args: argparse.Namespace, title: str, instructions: str) -> PageText:
+    """The page text the command line asks for; ``title`` and ``instructions`` are the defaults."""
+    given_title = getattr(args, "title", None)
+    given = getattr(args, "instructions", None)
+    return PageText(
+        given_title if given_title and given_title.strip() else title,
+        instructions if given is None else " ".join(given.split()),
+        bool(getattr(args, "name_line", False)),
+    )
