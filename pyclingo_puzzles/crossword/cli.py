@@ -198,6 +198,12 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
         return count.report(result.count, result.exhausted, result.clingo_code)
     path = str(args.file)
     page = pagetext.from_args(args, Path(path).stem, exports.INSTRUCTIONS)
+    if result.core is not None and not result.solutions:  # no fill: --svg and --pdf mark the core's slots
+        from . import construct
+
+        files = construct.core_files(framework, result.core, page.title, args.paper)
+        return Report(result.clingo_code, text=lambda: result.text(path, args.models) + "\n", json=result.to_json,
+                      files=files, stats=result.stats, answered=True)
     dressed(result, framework, clues_of(args.clues), page.title)
     first = result.solutions[0] if result.solutions else None
     if first is not None and args.clues is not None:

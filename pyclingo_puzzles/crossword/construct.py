@@ -19,6 +19,7 @@ from .themes import Theme
 
 if TYPE_CHECKING:
     from .api import CrosswordResult
+    from .unfillable import Core
 
 # A generated pattern's fill: the best words first (strategy: conflict-limited), then the whole
 # dictionary stopped after this many conflicts. Counts, not seconds: the same seed gives the same
@@ -143,3 +144,42 @@ def generated_result(
     result.stats.extra.update(patterns=made.patterns, cores_learnt=made.cores)
     result.generated = made.gave_up or f"pattern {made.patterns} filled"
     return result
+
+
+MARK = "•"  # an open cell of the unfillable core's slots, in --svg and --pdf
+
+
+def core_drawing(framework: Framework, core: Core) -> tuple[list[str], dict[tuple[int, int], str], list[str]]:
+    """The framework's rows with the core's open cells marked, the letters to draw (the given ones
+    and the marks), and the lines under the grid naming the core's slots."""
+    cells = {cell for s in core.slots for cell in s.cells()}
+    given = dict(framework.predefined())
+    rows = []
+    for r, row in enumerate(framework.rows):
+        line = ""
+        for c, ch in enumerate(row):
+            if ch == " ":
+                line += " "
+            elif (r, c) in given:
+                line += ch
+            else:
+                line += MARK if (r, c) in cells else "."
+        rows.append(line)
+    given.update({cell: MARK for cell in cells if cell not in given})
+    what = "this slot cannot be filled" if len(core.slots) == 1 else "these slots cannot be filled together"
+    return rows, given, [f"No fill: {what} ({MARK}):", *(f"  {line}" for line in core.lines())]
+
+
+def core_files(framework: Framework, core: Core, title: str, paper: str) -> dict[str, Callable[[], object]]:
+    """``--svg`` and ``--pdf`` of a grid without a fill: the framework, the core's slots marked."""
+    from ..formats import ipuz
+    from ..formats.pdf import clued_grid_sheet, output_budget, render
+    from ..formats.svg import clued_grid
+
+    rows, given, lines = core_drawing(framework, core)
+
+    def pdf() -> object:
+        sheet = clued_grid_sheet(title, rows, ipuz.numbering(rows), lines, lines, given=given)
+        return render([sheet], paper, title, output_budget())
+
+    return {"svg": lambda: clued_grid(rows, title, lines, letters=False, given=given), "pdf": pdf}

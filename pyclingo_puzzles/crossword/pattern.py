@@ -36,6 +36,7 @@ OPEN_SQUARE = 4  # no all-white square of this side ...
 OPEN_STRIP = 6  # ... nor 3 x this (either way): areas that common words rarely fill
 ATTEMPT_SECONDS = 3.0  # a pattern's fill budget (the run's limit cuts it too)
 CORE_SECONDS = 2.0
+LONGEST_CAP = 11  # ... and at most this (van Beek's 21x21 grids have 8 to 12)
 LEVELS = 4  # steps of PatternSearch's fill-friendly bounds  # the budget for an unfillable pattern's core
 
 
@@ -108,10 +109,10 @@ def check_spec(spec: PatternSpec) -> PatternSpec:
 
 def longest(spec: PatternSpec) -> int:
     """The longest entry but for theme entries: two thirds of the grid's side (10 on 15x15; the
-    van Beek 15x15 grids have 9 to 15), since long entries of common words cross badly; at least
-    the longest theme entry."""
+    van Beek 15x15 grids have 9 to 15), at most LONGEST_CAP, since long entries of common words
+    cross badly; at least the longest theme entry."""
     themes = max((len(t.word) for t in spec.themes), default=0)  # their images are as long
-    return max(spec.min_length, themes, -(-2 * max(spec.height, spec.width) // 3))
+    return max(spec.min_length, themes, min(LONGEST_CAP, -(-2 * max(spec.height, spec.width) // 3)))
 
 
 class PatternSearch:

@@ -161,3 +161,15 @@ def test_a_theme_that_fits_no_slot_is_named(cli, tmp_path: Path) -> None:
     frame.write_text("_____\n_*_*_\n_____\n")
     res = cli("crossword", frame, "--theme", "ABCD@0,0", "--exit-codes", "unix")
     assert res.code == 2 and "ABCD@0,0,A" in res.err and len(res.err.strip().splitlines()) == 1
+
+
+def test_svg_and_pdf_mark_the_core_of_an_unfillable_grid(cli, tmp_path: Path) -> None:
+    frame, words = tmp_path / "u.grid", tmp_path / "w.txt"
+    frame.write_text("__*XY\n__*__\n")
+    words.write_text("PQ\nRS\nPR\nQS\nXY\nXA\nYB\n")
+    svg, pdf = tmp_path / "u.svg", tmp_path / "u.pdf"
+    res = cli("crossword", frame, "--dictionary", words, "--svg", svg, "--pdf", pdf)
+    assert res.code == 20
+    text = svg.read_text()
+    assert text.count(">•<") == 2 and "row 1, column 3, across, __" in text  # the open cells of the core
+    assert pdf.read_bytes().startswith(b"%PDF")
