@@ -16,8 +16,7 @@ from ..run import runtime
 from . import english, exports, render, wordlists
 from .api import CrosswordResult, clues_of, dictionary_of, dressed, fill_with, solve_with
 from .framework import Framework
-from .options import DEFAULT_SHARED, FillOptions, rule_paths
-from .pattern import BLOCK_SHARE, SYMMETRIES, PatternSpec, check_spec, parse_size
+from .options import BLOCK_SHARE, DEFAULT_SHARED, SYMMETRIES, FillOptions, rule_paths
 from .reader import EXCHANGE_SUFFIXES, CrosswordInstance, Dictionary, framework_of, read
 from .themes import Theme, file_themes, fit_themes, parse_theme, theme_letters, with_letters
 
@@ -248,6 +247,7 @@ def add_construct_arguments(parser: argparse.ArgumentParser) -> None:
 def generated(args: argparse.Namespace, options: FillOptions) -> Report:
     """``--size``: a pattern and its fill from nothing (``construct.generate_fill``)."""
     from . import construct
+    from .pattern import PatternSpec, check_spec, parse_size
 
     if [f for f in (args.file if isinstance(args.file, list) else [args.file]) if str(f) != "--size"]:
         raise InputError("give FILE or --size, not both", "--size")

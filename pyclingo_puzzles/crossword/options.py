@@ -9,6 +9,9 @@ from typing import NamedTuple
 
 # The word propagator's rules for the letter to try next (``propagator.py``); a race runs several.
 VALUE_RULES = ("failures", "product", "min")
+# A generated pattern's (crossword --size, pattern.py): its symmetries, and the share of blocks
+SYMMETRIES = ("rotational", "mirror", "none")
+BLOCK_SHARE = 0.17  # at most this share of blocks (38 of 225 on 15x15)
 DEFAULT_SHARED = 6  # --max-shared-substring: NATION and NATIONAL may not meet, STATION and NATIONS (ATION) may
 
 

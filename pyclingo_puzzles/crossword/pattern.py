@@ -24,17 +24,18 @@ from ..core.errors import InputError
 from ..core.solve import Solver, Status
 from ..run import runtime
 from .framework import Framework, Site
+from .options import BLOCK_SHARE, SYMMETRIES
 from .themes import Theme, check_themes, place_themes, theme_letters, with_letters
 from .wordsets import WordTable
 
 ENCODING = "crossword_pattern.lp"
 SIZE_MIN, SIZE_MAX = 3, 25  # rows and columns of a generated grid
-SYMMETRIES = ("rotational", "mirror", "none")
 WORDS_15 = 78  # the American limit on a 15x15 grid, scaled by area for other sizes
-BLOCK_SHARE = 0.17  # at most this share of blocks (38 of 225 on 15x15)
 OPEN_SQUARE = 4  # no all-white square of this side ...
 OPEN_STRIP = 6  # ... nor 3 x this (either way): areas that common words rarely fill
-ATTEMPT_SECONDS = 3.0  # a pattern's fill budget (the run's limit cuts it too)
+# A pattern's fill is stopped by a count of conflicts (construct.PATTERN_CONFLICTS: the same seed,
+# the same grid); this many seconds per 15x15's area only keep a fill that stalls from using the run
+ATTEMPT_SECONDS = 15.0
 CORE_SECONDS = 2.0
 LONGEST_CAP = 11  # ... and at most this (van Beek's 21x21 grids have 8 to 12)
 LEVELS = 4  # steps of PatternSearch's fill-friendly bounds  # the budget for an unfillable pattern's core
@@ -190,9 +191,12 @@ def rows_of(spec: PatternSpec, blocks: frozenset[tuple[int, int]]) -> Framework:
     return with_letters(Framework(rows), theme_letters(spec.themes))
 
 
-def generate(spec: PatternSpec, words: dict[str, int], fill, *, seed: int | None = None) -> Generated:
+def generate(
+    spec: PatternSpec, words: dict[str, int], fill, *, seed: int | None = None, max_patterns: int | None = None
+) -> Generated:
     """Patterns until one is filled (``fill(framework, time_limit)`` returns a FillOutcome), the
-    run's limit is hit, or no pattern is left. ``words`` (with the themes) explain unfillable ones."""
+    run's limit is hit, no pattern is left or ``max_patterns`` were tried. ``words`` (with the
+    themes) explain unfillable ones."""
     from .unfillable import find_core, tables_for
 
     side = max(spec.height, spec.width)
@@ -201,6 +205,8 @@ def generate(spec: PatternSpec, words: dict[str, int], fill, *, seed: int | None
     out = Generated(None)
     rng = random.Random(seed or 0)
     while not runtime.out_of_time() and not runtime.stopping():
+        if max_patterns is not None and search.patterns >= max_patterns:
+            return out
         status, blocks, slots = search.next(runtime.remaining())
         out.patterns = search.patterns
         if status is Status.UNSAT:
@@ -209,7 +215,7 @@ def generate(spec: PatternSpec, words: dict[str, int], fill, *, seed: int | None
         if status is not Status.SAT:
             return out
         framework = rows_of(spec, blocks)
-        outcome = fill(framework, _budget(ATTEMPT_SECONDS))
+        outcome = fill(framework, _budget(ATTEMPT_SECONDS * spec.height * spec.width / 225))
         out.framework, out.fill = framework, outcome
         if outcome.solutions:
             return out
