@@ -261,6 +261,8 @@ def generated(args: argparse.Namespace, options: FillOptions) -> Report:
     made, spec = construct.generate_fill(spec, dictionary, options)
     result = construct.generated_result(made, spec, dictionary, options)
     args.file = f"{cols}x{rows}"
+    if made.gave_up:  # e.g. --max-words too small for the size: proved, with the reason
+        warn(f"{args.file}: {made.gave_up} (symmetry, entry lengths, --max-words, --max-block-share, themes)")
     blank = made.framework if made.framework is not None else Framework(())
     return report(args, result, construct.without_themes(blank, spec.themes))
 

@@ -142,7 +142,6 @@ def generated_result(
     else:
         result = CrosswordResult(Status.UNKNOWN, [], 0, False, True)
     result.stats.extra.update(patterns=made.patterns, cores_learnt=made.cores)
-    result.generated = made.gave_up or f"pattern {made.patterns} filled"
     return result
 
 

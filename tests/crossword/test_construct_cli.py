@@ -173,3 +173,8 @@ def test_svg_and_pdf_mark_the_core_of_an_unfillable_grid(cli, tmp_path: Path) ->
     text = svg.read_text()
     assert text.count(">•<") == 2 and "row 1, column 3, across, __" in text  # the open cells of the core
     assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_rules_that_allow_no_pattern_are_proved_and_said(cli) -> None:
+    res = cli("crossword", "--size", "9x9", "--max-words", "10", "--exit-codes", "unix")
+    assert res.code == 1 and "the rules allow no pattern" in res.err
