@@ -41,22 +41,22 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
 from ..formats.outfiles import check_names, check_output_paths, remove_unfinished
 from ..run import runtime, workers
 from ..run.progress import Bar
-from . import exitcodes, report
+from . import delivery, exitcodes
 
 Command = Callable[[argparse.Namespace], int]  # one run: args -> exit code (errors already printed)
 
 SEVERITY = (65, 1, 11, 20, 10, 30)  # most severe first: 30 only when every file gave 30
 STATUS = {10: "solved", 30: "complete", 20: "unsolvable", 11: "stopped early, answer kept", 1: "no answer",
           65: "bad input"}
-OUTPUT_OPTIONS = report.OPTION  # output dest -> its option
+OUTPUT_OPTIONS = delivery.OPTION  # output dest -> its option
 # seconds after the deadline or a signal that busy workers get to report what they have: a single
 # run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
 WAIT = runtime.GRACE - 0.1
@@ -139,8 +139,8 @@ def solve_file(
     file_args = copy.copy(args)
     file_args.file = path
     file_args.jobs = 1
-    for dest, out in (outputs or {}).items():
-        setattr(file_args, dest, out)
+    for dest, name in (outputs or {}).items():
+        setattr(file_args, dest, name)
     run = runtime.current()
     if run is not None and run.remaining() == 0.0:
         return stopped(str(path), f"not started: {run.reason or 'time limit'}")
@@ -182,7 +182,7 @@ def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[st
     if not given:
         return [{} for _ in files]
     check_names({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()})
-    read = report.inputs(args, files)
+    read = delivery.inputs(args, files)
     check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()}, read)
     seen: dict[Path, int] = {}  # output file -> the index of the input that writes it
     per_file = []
@@ -241,9 +241,10 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
     run = runtime.current()
     if run is not None:
         run.__class__ = _SharedStage
-        run.shared = stage
-        run.budget = budget
-        run.cost_factor = COST_FACTOR
+        shared = cast(_SharedStage, run)
+        shared.shared = stage
+        shared.budget = budget
+        shared.cost_factor = COST_FACTOR
     signal.signal(signal.SIGUSR1, _interrupt)
     while True:
         try:
@@ -397,7 +398,7 @@ class _Batch:
                 self.workers.append(self._spawn())  # files left and no worker: the batch goes on
                 self.idle_since = None
             return
-        for conn in wait(list(busy), timeout=POLL):
+        for conn in workers.ready(busy, timeout=POLL):
             w = busy[conn]
             try:
                 index, result = conn.recv()

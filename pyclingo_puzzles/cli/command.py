@@ -6,7 +6,7 @@ and ``--exit-codes``. Runs compute clingo's codes: 10 found, 20 proved unsolvabl
 enumerated, 11 time limit with a solution, 1 interrupted without one, 65 bad input; several FILEs
 (``batch.py``) exit with the most severe; the command exits with them mapped to the Unix convention
 (0/1/2/3) unless ``--exit-codes clingo`` asks for them as they are (``exitcodes.py``).
-A family's ``run`` returns a ``Report``; ``report.py`` prints and writes it.
+A family's ``run`` returns a ``Report``; ``delivery.py`` prints and writes it.
 """
 
 from __future__ import annotations
@@ -24,16 +24,15 @@ from ..core import messages
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
 from ..formats import args as argtypes
 from ..formats.args import models as _models
-from ..formats.args import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
 from ..formats.args import positive_float as _positive_float
 from ..formats.args import seed as _seed
 from ..formats.outfiles import OutputError
-from ..formats.output import print_json, print_stats, warn
+from ..formats.output import print_json
 from ..run import resources, runtime
 from ..run.stdout_guard import run_guarded, standard_streams
-from . import entry, exitcodes, report
+from . import delivery, exitcodes
 
-__all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
+__all__ = ["build_parser", "console", "main", "run_command"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -55,7 +54,7 @@ class _Parser(argparse.ArgumentParser):
         # Help and usage text (format_help, format_usage) get the real width.
         if self._printing:
             return super()._get_formatter()
-        return self.formatter_class(prog=self.prog, width=80)
+        return argparse.HelpFormatter(prog=self.prog, width=80)  # only its metavar check is used
 
     _printing = False
 
@@ -71,7 +70,7 @@ class _Parser(argparse.ArgumentParser):
 class _TopParser(_Parser):
     """The command's parser: the subcommand's inputs are checked with its options (``inputs``)."""
 
-    def parse_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_args(self, args=None, namespace=None):
         parsed = super().parse_args(args, namespace)
         if hasattr(parsed, "file"):
             inputs(self, parsed)
@@ -84,7 +83,7 @@ class _CommandParser(_Parser):
 
     _mixing = False
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_known_args(self, args=None, namespace=None):
         if self._mixing:  # parse_known_intermixed_args calls back here (Python 3.11, 3.12)
             return super().parse_known_args(args, namespace)
         # the plain parse first: the intermixed one formats the whole usage text before parsing
@@ -154,7 +153,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
     o = parser.add_argument_group("outputs and exit codes (common to all subcommands)")
     dests = {action.dest for action in parser._actions} | {"json_file"}
-    offered = [suffix for suffix, dest in report.SUFFIXES.items() if dest in dests]
+    offered = [suffix for suffix, dest in delivery.SUFFIXES.items() if dest in dests]
     o.add_argument(
         "-o",
         "--output",
@@ -225,10 +224,10 @@ def version() -> str:
 class _Version(argparse.Action):
     """``--version``: the metadata is read only when asked (start-up stays as it was)."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+    def __call__(self, parser, namespace, values, option_string=None):
         parser.exit(_print_whole(f"pyclingo-puzzles {version()}\n"))
 
 
@@ -239,7 +238,7 @@ class _Completion(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
         super().__init__(option_strings, dest, default=argparse.SUPPRESS, **kwargs)  # type: ignore[arg-type]
 
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+    def __call__(self, parser, namespace, values, option_string=None):
         parser.exit(_print_whole(completion_script(str(values)) + "\n"))
 
 
@@ -256,7 +255,7 @@ def completion_script(shell: str) -> str:
     subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     for action in [a for sp in subparsers for p in sp.choices.values() for a in p._actions]:
         if action.type is Path:  # files and output paths complete as file names
-            action.complete = shtab.FILE  # type: ignore[attr-defined]
+            action.complete = shtab.FILE
     return shtab.complete(parser, shell=shell)
 
 
@@ -341,7 +340,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
     single = len(files) == 1  # several FILEs: JSON Lines, an error a line of its own (batch.py)
     try:
-        report.prepare(args, _offered(args))  # several FILEs: batch.output_paths checks each file's names
+        delivery.prepare(args, _offered(args))  # several FILEs: batch.output_paths checks each file's names
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         if single:
@@ -355,7 +354,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
         batch = lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command)))  # noqa: E731
         return _reported(batch, lambda line: _json_error(args, line))  # a JSON Lines record of its own
     args.file = files[0]
-    report.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
+    delivery.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
     ticker = None
     started_output = False
 
@@ -376,7 +375,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
         nonlocal ticker
         ticker = _ticker(run) if process else None
         try:
-            return run_guarded(lambda: report.deliver(args, args.run(args)), on_first_write=printing)
+            return run_guarded(lambda: delivery.deliver(args, args.run(args)), on_first_write=printing)
         finally:
             if ticker is not None:
                 ticker.stop()
@@ -431,12 +430,12 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 def run_command(args: argparse.Namespace) -> int:
     """One file of a batch, in a worker: the subcommand's exit code, and for an error one line on
     stderr (never a traceback), as a single run gives them."""
-    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: report.deliver(args, args.run(args)))))
+    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: delivery.deliver(args, args.run(args)))))
 
 
 def _offered(args: argparse.Namespace) -> list[str]:
     """The output options this subcommand has (their dests), for ``-o``."""
-    return [dest for dest in report.OPTION if hasattr(args, dest)]
+    return [dest for dest in delivery.OPTION if hasattr(args, dest)]
 
 
 def _signalled(run: runtime.Run | None, code: int) -> int:
@@ -514,7 +513,7 @@ def console() -> None:
     except SystemExit as exc:  # argparse's --help and usage errors: flushed below, as a run's output
         code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
     except Exception as exc:
-        code = exitcodes.convert(entry.last_line(exc), exitcodes.requested(sys.argv[1:]))
+        code = exitcodes.convert(exitcodes.last_line(exc), exitcodes.requested(sys.argv[1:]))
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, OSError):
             stream.flush()

@@ -25,20 +25,4 @@ def console() -> None:
     except SystemExit:  # argparse's own exits (--help, a usage error): their code, as before
         raise
     except BaseException as exc:
-        os._exit(exitcodes.convert(last_line(exc), convention))
-
-
-def last_line(exc: BaseException) -> int:
-    """Print the one line for an exception nothing else caught; its exit code (clingo's)."""
-    from ..run import resources
-
-    if isinstance(exc, KeyboardInterrupt):
-        line = "interrupted"
-    else:
-        line = resources.limit_message(exc) or f"internal error: {type(exc).__name__}: {exc}"
-    try:
-        print(line, file=sys.stderr)
-        sys.stderr.flush()
-    except Exception:
-        pass
-    return 1
+        os._exit(exitcodes.convert(exitcodes.last_line(exc), convention))

@@ -121,7 +121,7 @@ class CrosswordResult(Record):
         text = self.page_text(title, instructions, name_line)
         apicheck.choice(paper, "paper", ("a4", "letter"))
         self._first("draw")
-        return render_pdf(pdf_sheets(self, text, self.given, self.clues), paper, text.title).content
+        return render_pdf(pdf_sheets(self.solutions, text, self.given, self.clues), paper, text.title).content
 
     def _first(self, what: str) -> CrosswordSolution:
         if not self.solutions:
@@ -157,14 +157,15 @@ class CrosswordResult(Record):
             out["fewest_candidates"] = [{**site._asdict(), "candidates": n} for site, n in self.fewest]
         return out
 
-    def to_html(self, *, title: str = "Crossword") -> str:
-        """A playable page (HTML, self-contained) of the first solution's grid: type the letters."""
-        from . import play
+    def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
+        """A playable page (HTML, self-contained) of the first solution's grid: type the letters; its
+        clues (``clues=``) where there are some, else each entry's length. ``title`` as ``to_pdf``'s;
+        ``instructions`` (default: how to play the page; "" none)."""
+        from ..formats.html import text_of
+        from .render import html
 
-        apicheck.text(title, "title", optional=False)
-        if not self.solutions:
-            raise ValueError("no solution to play")
-        return play.page(self.solutions[0], title)
+        text = text_of("crossword", self.title or "Crossword" if title is None else title, instructions, name_line)
+        return html(self._first("play"), text, self.given, self.clues)
 
     def text(self, name: str, models: int = 1) -> str:
         """The CLI's text output for the instance called ``name``."""
@@ -428,7 +429,7 @@ def fill_with(framework: Framework, dictionary: Dictionary, options: FillOptions
     from . import construct
     from .strategy import solve_fill  # the dictionary fill is imported when used: P-99 runs do not load it
 
-    if options.models > 1 and not (options.optimize or options.count):
+    if options.models > 1 and not (options.optimize or options.count_only):
         outcome = construct.alternatives(framework, dictionary, options)  # fills that differ (--min-differ)
     else:
         outcome = solve_fill(framework, dictionary, options)

@@ -18,6 +18,7 @@ from .api import CrosswordResult, clues_of, dictionary_of, dressed, fill_with, s
 from .framework import Framework
 from .options import BLOCK_SHARE, DEFAULT_SHARED, SYMMETRIES, FillOptions, rule_paths
 from .reader import EXCHANGE_SUFFIXES, CrosswordInstance, Dictionary, framework_of, read
+from .solution import CrosswordSolution
 from .themes import Theme, file_themes, fit_themes, parse_theme, theme_letters, with_letters
 
 NAME = "crossword"
@@ -118,7 +119,7 @@ def run(args: argparse.Namespace) -> Report:
     if args.size is None and args.min_length is None:
         args.min_length = 2
     options = fill_options(args)
-    runtime.price(None if options.count else render.render_one(args.json))  # the answers' reserve
+    runtime.price(None if options.count_only else render.render_one(args.json))  # the answers' reserve
     if args.size is not None:
         return generated(args, options)
     notes: list[str] = []
@@ -153,7 +154,7 @@ def word_list_options(args: argparse.Namespace) -> list[str]:
 def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | Framework, options: FillOptions):
     """The dictionary fill: each ``--dictionary`` (a file, or ``en``; by default the built-in one),
     merged, less ``--exclude`` and ``--ban``."""
-    if options.optimize and options.count:
+    if options.optimize and options.count_only:
         raise InputError("--count counts every fill and --optimize looks for the best one: give one of them", args.file)
     notes = ["the file's word list is ignored with --dictionary"] if isinstance(puzzle, CrosswordInstance) else []
     if args.dictionary is None:
@@ -204,11 +205,14 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
         return Report(result.clingo_code, text=lambda: result.text(path, args.models) + "\n", json=result.to_json,
                       files=files, stats=result.stats, answered=True)
     dressed(result, framework, clues_of(args.clues), page.title)
-    first = result.solutions[0] if result.solutions else None
-    if first is not None and args.clues is not None:
+    if result.solutions and args.clues is not None:
         missing = result.unclued()
         if missing:
             warn(f"{args.clues}: no clue for {len(missing)} entries (empty clues written): {', '.join(missing)}")
+
+    def first() -> CrosswordSolution:  # the files are made only for an answer (Report.answered)
+        return result.solutions[0]
+
     return Report(
         result.clingo_code,
         text=lambda: result.text(path, args.models) + "\n",
@@ -216,13 +220,13 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
         files={
             "ipuz": lambda: ipuz_text(result.to_ipuz()),
             "puz": result.to_puz,
-            "svg": lambda: exports.svg_page(first, page, result.clues, key=False, given=result.given),
-            "svg_key": lambda: exports.svg_page(first, page, result.clues, key=True),
-            "pdf": lambda: render.pdf(result, page, args.paper, result.given, result.clues),
-            "html": lambda: render.html(first, result.title, result.given, result.clues),
+            "svg": lambda: exports.svg_page(first(), page, result.clues, key=False, given=result.given),
+            "svg_key": lambda: exports.svg_page(first(), page, result.clues, key=True),
+            "pdf": lambda: render.pdf(result.solutions, page, args.paper, result.given, result.clues),
+            "html": lambda: result.to_html(**argtypes.html_options(args, page.title)),
         },
         stats=result.stats,
-        answered=first is not None,
+        answered=bool(result.solutions),
     )
 
 

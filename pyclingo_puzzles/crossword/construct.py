@@ -40,7 +40,7 @@ def with_themes(dictionary: Dictionary, themes: tuple[Theme, ...]) -> Dictionary
 
 def pattern_fill(dictionary: Dictionary, options: FillOptions) -> Callable[[Framework, float], FillOutcome]:
     """One generated pattern's fill, deterministic for a seed (conflict limits, races by work)."""
-    one = options._replace(models=1, count=False, optimize=False, differ_from=())
+    one = options._replace(models=1, count_only=False, optimize=False, differ_from=())
 
     def fill(framework: Framework, seconds: float) -> FillOutcome:
         with runtime.until(runtime.after(seconds)):
@@ -106,7 +106,7 @@ def explain(result: CrosswordResult, framework: Framework, dictionary: Dictionar
     core is about words) or where the dictionary ruled every slot out before any search."""
     from .unfillable import fewest_candidates, find_core
 
-    if result.solutions or options.rules or options.count:
+    if result.solutions or options.rules or options.count_only:
         return
     if result.status is Status.UNSAT:
         left = runtime.remaining()

@@ -16,7 +16,7 @@ DEFAULT_SHARED = 6  # --max-shared-substring: NATION and NATIONAL may not meet, 
 
 
 class FillOptions(NamedTuple):
-    """Both modes read ``rules`` to ``count``; the rest is the dictionary fill's. Frozen: a
+    """Both modes read ``rules`` to ``count_only``; the rest is the dictionary fill's. Frozen: a
     changed copy is ``options._replace(...)``. A NamedTuple, not a frozen dataclass: a P-99 run
     builds one, and importing ``dataclasses`` costs about a sixth of its start-up
     (docs/development.md, "Start-up")."""
@@ -25,7 +25,7 @@ class FillOptions(NamedTuple):
     models: int = 1  # solutions wanted, 0 = all
     seed: int | None = None
     time_limit: float | None = None  # seconds, within the run's own budget
-    count: bool = False  # count every solution, keep none
+    count_only: bool = False  # count every solution, keep none (--count)
     no_repeat: bool = True  # never the same word on two slots
     optimize: bool = False  # the best total score (word atoms ground)
     word_atoms: bool = False  # ground fill/2 instead of the word propagator

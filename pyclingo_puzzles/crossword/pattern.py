@@ -162,8 +162,9 @@ class PatternSearch:
         return [a.symbol for a in self.solver.ctl.symbolic_atoms.by_signature("slot", 4)]
 
     def _holds(self, slot: Symbol, blocks: frozenset[tuple[int, int]]) -> bool:
-        r, c, d, n = (a.number if a.type.name == "Number" else a.name for a in slot.arguments)
-        dr, dc = (0, 1) if d == "across" else (1, 0)
+        row, col, way, length = slot.arguments
+        r, c, n = row.number, col.number, length.number
+        dr, dc = (0, 1) if way.name == "across" else (1, 0)
         cells = [(r + dr * i, c + dc * i) for i in range(n)]
         before, after = (r - dr, c - dc), (r + dr * n, c + dc * n)
         return all(x not in blocks for x in cells) and all(

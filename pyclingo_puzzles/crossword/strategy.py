@@ -45,7 +45,7 @@ def solve_fill(framework: Framework, dictionary: Dictionary, options: FillOption
     with runtime.until(runtime.after(options.time_limit)):
         if not (options.word_atoms or options.optimize) and attempt.wants_word_atoms(options.rules):
             user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")  # said once
-        one_fill = options.models == 1 and not options.optimize and not options.count
+        one_fill = options.models == 1 and not options.optimize and not options.count_only
         if one_fill:
             outcome = best_words_first(framework, dictionary, options)
             if outcome is not None:

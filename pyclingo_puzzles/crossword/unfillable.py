@@ -107,7 +107,7 @@ def _register(solver: Solver, sites: Sequence[Site], tables: dict, bits: dict, n
     if native.choose("auto") == "c":
         native.NativePropagator(sites, tables, bits, no_repeat, seed).register(solver.ctl)
     else:
-        solver.ctl.register_propagator(WordPropagator(sites, tables, bits, no_repeat, seed))
+        solver.register_propagator(WordPropagator(sites, tables, bits, no_repeat, seed))
 
 
 def _options(no_repeat: bool) -> list[str]:
@@ -181,10 +181,10 @@ def find_core(
         else:
             core = list(search.sites)  # unfillable only without repeated words
         if no_repeat:
-            core, alone = shrink_alone(framework, core, words, deadline)
-            minimal = minimal and alone
-            if core is None:
+            shrunk, alone = shrink_alone(framework, core, words, deadline)
+            if shrunk is None:
                 return None
+            core, minimal = shrunk, minimal and alone
     return _core(framework, core, minimal)
 
 

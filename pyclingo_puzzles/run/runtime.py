@@ -32,6 +32,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from . import signals
 
@@ -98,7 +99,7 @@ def default_memory_limit() -> int | None:
 _PROC = os.path.exists("/proc/self/statm")
 
 
-def _psutil():  # type: ignore[no-untyped-def]
+def _psutil():
     import psutil
 
     return psutil
@@ -528,7 +529,7 @@ def until(deadline: float | None) -> Iterator[None]:
         _until.remove(deadline)
 
 
-def price(render: Callable[[object], object] | None) -> None:
+def price(render: Callable[[Any], object] | None) -> None:
     """The command's output, one answer at a time: ``render(answer)`` makes what will be printed
     for one answer as the family's search hands it over (``priced``). Timing it on a sample gives
     the reserve a search keeps for its answers (``Run.reserve``)."""

@@ -154,9 +154,9 @@ def standard_streams() -> None:
             os.close(devnull)
     if 2 in closed or sys.stderr is None:
         sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
-    sys.stderr = _QuietStderr(sys.stderr)  # type: ignore[assignment]
+    sys.stderr = _QuietStderr(sys.stderr)
     if 1 in closed or sys.stdout is None:
-        sys.stdout = _Closed()  # type: ignore[assignment]
+        sys.stdout = _Closed()
         return
     raw = getattr(sys.stdout, "buffer", None)
     if isinstance(raw, io.RawIOBase):
@@ -172,7 +172,7 @@ def run_guarded(run: Callable[[], int], on_first_write: Callable[[], None] | Non
     on stderr when stdout cannot be written. Other exceptions pass through unchanged.
     ``on_first_write`` is called when the run starts printing."""
     guard = _Guarded(sys.stdout, on_first_write)
-    sys.stdout = guard  # type: ignore[assignment]
+    sys.stdout = guard
     try:
         code = run()
         guard.flush()
