@@ -30,7 +30,7 @@ def ipuz_text(solution: CrosswordSolution, title: str, given: Mapping[tuple[int,
 
 def html(
     solution: CrosswordSolution,
-    title: str,
+    title: str | PageText,
     given: Mapping[tuple[int, int], str] | None = None,
     clues: Mapping[str, str] | None = None,
 ) -> str:

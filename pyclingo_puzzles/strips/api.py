@@ -151,17 +151,17 @@ class HuntResult:
 
         return page_of(self.drawn(), "pdf", title, instructions, name_line, paper, bottom_up=bottom_up)
 
-    def to_html(self, *, title: str = "Strips") -> str:
-        """A playable page (HTML, self-contained): every tiled grid, then the meta grid."""
+    def to_html(self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False) -> str:
+        """A playable page (HTML, self-contained): every tiled grid, then the meta grid
+        (``instructions``: default how to play the page; "" none)."""
+        from ..formats.html import text_of
         from .play import page
 
-        apicheck.text(title, "title", optional=False)
-        tilings = [g.tilings[0] for g in self.grids.grids if g.tilings]
-        if self.meta_tiling is not None:
-            tilings.append(self.meta_tiling)
+        text = text_of("strips", title, instructions, name_line)
+        tilings = self.drawn()
         if not tilings:
             raise ValueError("no tiling to play")
-        return page(tilings, self.grids.strip_lengths, title)
+        return page(tilings, self.grids.strip_lengths, text)
 
     def to_json(self, count: bool = False) -> dict[str, Any]:
         """The CLI's ``--json`` document (``count``: with the totals of ``--count``)."""
