@@ -4,18 +4,18 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast bench lint images clean asan chromium
+.PHONY: demo test test-fast bench lint images clean asan chromium cjk-font
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/fillprop.c
+$(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/fillprop.c pyclingo_puzzles/crossword/fillprop.h
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test,web,cluster]'
 	@touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(STAMP) cjk-font
 	$(PY) -m pyclingo_puzzles.cli.demo
 
 # Three test processes (pytest-xdist) on two cores: the suite is mostly waiting on subprocesses and
@@ -28,13 +28,14 @@ SERIAL_FILES = $(shell grep -rl 'mark\.serial' tests)
 # process compiled the package again and pytest rewrote every test module again (collection 3.0 s
 # instead of 1.2 s, in each of the three pytest processes and before each command a test runs).
 test test-fast: export PYTHONDONTWRITEBYTECODE =
-test: $(STAMP) chromium
+test: $(STAMP) chromium cjk-font
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -n 3 -m "not serial"
 	$(PY) -m pytest -m serial $(SERIAL_FILES)
 
-test-fast: $(STAMP) chromium
+test-fast: $(STAMP) chromium cjk-font
 	$(PY) -m pytest -n 3 -m "not slow and not serial"
 
 # The browser tests (tests/browser/) drive Debian's Chromium through Playwright for Python (the test
@@ -46,6 +47,14 @@ chromium:
 	@test -x $(CHROMIUM) || [ "$$(id -u)" != 0 ] || { echo "installing chromium (apt-get) for the browser tests"; \
 		apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1; } \
 		|| echo "chromium could not be installed: the browser tests will skip"
+
+# A CJK font for PDFs of Chinese, Japanese or Korean words (formats/cjkfont.py finds it at run time;
+# without one those characters print as blanks, with a warning). Installed here when missing and root.
+CJK_FONT ?= /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+cjk-font:
+	@test -f $(CJK_FONT) || [ "$$(id -u)" != 0 ] || { echo "installing fonts-noto-cjk (apt-get) for CJK PDFs"; \
+		apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null 2>&1; } \
+		|| echo "fonts-noto-cjk could not be installed: CJK letters print as blanks (their tests skip)"
 
 # Peers install from the registries into the bench environment, never vendored.
 # BENCH=strips (etc.) runs one family only.

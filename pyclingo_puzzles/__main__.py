@@ -1,3 +1,3 @@
-from .cli.command import console
+from .cli.entry import console
 
 console()

@@ -41,25 +41,25 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
-from ..formats.outfiles import check_output_paths, remove_unfinished
+from ..formats.outfiles import check_names, check_output_paths, remove_unfinished
 from ..run import runtime, workers
 from ..run.progress import Bar
-from . import exitcodes, report
+from . import delivery, exitcodes
 
 Command = Callable[[argparse.Namespace], int]  # one run: args -> exit code (errors already printed)
 
 SEVERITY = (65, 1, 11, 20, 10, 30)  # most severe first: 30 only when every file gave 30
 STATUS = {10: "solved", 30: "complete", 20: "unsolvable", 11: "stopped early, answer kept", 1: "no answer",
           65: "bad input"}
-OUTPUT_OPTIONS = report.OPTION  # output dest -> its option
+OUTPUT_OPTIONS = delivery.OPTION  # output dest -> its option
 # seconds after the deadline or a signal that busy workers get to report what they have: a single
 # run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
-WAIT = runtime.GRACE - 0.1
+WAIT = runtime.SIGNAL_GRACE - 0.1
 PRINT_WAIT = 0.3  # more for a worker already printing
 # the parent's own printing: a single run's grace once the last worker has had its time (a parent
 # given only a single run's 0.95 s past the deadline was ended while printing, its summary lost)
@@ -139,8 +139,8 @@ def solve_file(
     file_args = copy.copy(args)
     file_args.file = path
     file_args.jobs = 1
-    for dest, out in (outputs or {}).items():
-        setattr(file_args, dest, out)
+    for dest, name in (outputs or {}).items():
+        setattr(file_args, dest, name)
     run = runtime.current()
     if run is not None and run.remaining() == 0.0:
         return stopped(str(path), f"not started: {run.reason or 'time limit'}")
@@ -181,7 +181,8 @@ def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[st
     given = {dest: getattr(args, dest) for dest in OUTPUT_OPTIONS if getattr(args, dest, None) is not None}
     if not given:
         return [{} for _ in files]
-    read = report.inputs(args, files)
+    check_names({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()})
+    read = delivery.inputs(args, files)
     check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()}, read)
     seen: dict[Path, int] = {}  # output file -> the index of the input that writes it
     per_file = []
@@ -199,6 +200,7 @@ def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[st
                     f"{OUTPUT_OPTIONS[dest]} would write {path} for both {other} and this file: rename one input", file
                 )
             paths[dest] = path
+        check_names({OUTPUT_OPTIONS[dest]: path for dest, path in paths.items()})
         check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in paths.items()}, read)
         per_file.append(paths)
     return per_file
@@ -239,9 +241,10 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
     run = runtime.current()
     if run is not None:
         run.__class__ = _SharedStage
-        run.shared = stage
-        run.budget = budget
-        run.cost_factor = COST_FACTOR
+        shared = cast(_SharedStage, run)
+        shared.shared = stage
+        shared.budget = budget
+        shared.cost_factor = COST_FACTOR
     signal.signal(signal.SIGUSR1, _interrupt)
     while True:
         try:
@@ -301,6 +304,8 @@ def run_batch(args: argparse.Namespace, command: Command) -> int:
     finally:
         batch.close()
     known = [r for r in batch.results if r is not None]
+    if batch.limits is not None and batch.limits.memory_note:
+        sys.stderr.write(batch.limits.memory_note + "\n")
     if not batch.printer.closed():
         _summary(known, getattr(args, "exit_codes", exitcodes.from_environment()))
     convention = getattr(args, "exit_codes", exitcodes.from_environment())
@@ -316,6 +321,7 @@ class _Batch:
         self.limits = runtime.current()
         if self.limits is not None:
             self.limits.print_grace = PARENT_PRINT_GRACE
+            self.limits.spare_parent = True  # past --memory-limit the workers end, the results stay
         self.bar = Bar(self.limits.started if self.limits is not None else time.monotonic())
         self.printer = _Printer(args.json, self.bar, getattr(args, "exit_codes", exitcodes.from_environment()))
         self.results: list[FileResult | None] = [None] * len(files)
@@ -392,7 +398,7 @@ class _Batch:
                 self.workers.append(self._spawn())  # files left and no worker: the batch goes on
                 self.idle_since = None
             return
-        for conn in wait(list(busy), timeout=POLL):
+        for conn in workers.ready(busy, timeout=POLL):
             w = busy[conn]
             try:
                 index, result = conn.recv()

@@ -6,7 +6,7 @@ and ``--exit-codes``. Runs compute clingo's codes: 10 found, 20 proved unsolvabl
 enumerated, 11 time limit with a solution, 1 interrupted without one, 65 bad input; several FILEs
 (``batch.py``) exit with the most severe; the command exits with them mapped to the Unix convention
 (0/1/2/3) unless ``--exit-codes clingo`` asks for them as they are (``exitcodes.py``).
-A family's ``run`` returns a ``Report``; ``report.py`` prints and writes it.
+A family's ``run`` returns a ``Report``; ``delivery.py`` prints and writes it.
 """
 
 from __future__ import annotations
@@ -24,26 +24,29 @@ from ..core import messages
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
 from ..formats import args as argtypes
 from ..formats.args import models as _models
-from ..formats.args import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
 from ..formats.args import positive_float as _positive_float
 from ..formats.args import seed as _seed
 from ..formats.outfiles import OutputError
-from ..formats.output import print_json, print_stats, warn
-from ..run import runtime
+from ..formats.output import print_json
+from ..run import resources, runtime
 from ..run.stdout_guard import run_guarded, standard_streams
-from . import exitcodes, report
+from . import delivery, exitcodes
 
-__all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
+__all__ = ["build_parser", "console", "main", "run_command"]
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse that exits 2 (bad input; 65 with --exit-codes clingo) with one line."""
 
     usage_exit = EXIT_BAD_INPUT  # set from the convention asked for, before parsing
+    json_wanted = False  # --json is among the arguments (``wants_json``): a usage error is a document too
     convention = "clingo"  # that convention (--version and --print-completion exit by it)
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(_Parser.usage_exit, f"{self.prog}: error: {' '.join(message.split())}\n")
+        line = f"{self.prog}: error: {' '.join(message.split())}"
+        if _Parser.json_wanted:
+            _json_document(line.partition("error: ")[2])
+        self.exit(_Parser.usage_exit, line + "\n")
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         # argparse makes a formatter for every add_argument (to check its metavar); the default
@@ -51,7 +54,7 @@ class _Parser(argparse.ArgumentParser):
         # Help and usage text (format_help, format_usage) get the real width.
         if self._printing:
             return super()._get_formatter()
-        return self.formatter_class(prog=self.prog, width=80)
+        return argparse.HelpFormatter(prog=self.prog, width=80)  # only its metavar check is used
 
     _printing = False
 
@@ -67,7 +70,7 @@ class _Parser(argparse.ArgumentParser):
 class _TopParser(_Parser):
     """The command's parser: the subcommand's inputs are checked with its options (``inputs``)."""
 
-    def parse_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_args(self, args=None, namespace=None):
         parsed = super().parse_args(args, namespace)
         if hasattr(parsed, "file"):
             inputs(self, parsed)
@@ -80,7 +83,7 @@ class _CommandParser(_Parser):
 
     _mixing = False
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_known_args(self, args=None, namespace=None):
         if self._mixing:  # parse_known_intermixed_args calls back here (Python 3.11, 3.12)
             return super().parse_known_args(args, namespace)
         # the plain parse first: the intermixed one formats the whole usage text before parsing
@@ -150,7 +153,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
     o = parser.add_argument_group("outputs and exit codes (common to all subcommands)")
     dests = {action.dest for action in parser._actions} | {"json_file"}
-    offered = [suffix for suffix, dest in report.SUFFIXES.items() if dest in dests]
+    offered = [suffix for suffix, dest in delivery.SUFFIXES.items() if dest in dests]
     o.add_argument(
         "-o",
         "--output",
@@ -221,10 +224,10 @@ def version() -> str:
 class _Version(argparse.Action):
     """``--version``: the metadata is read only when asked (start-up stays as it was)."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+    def __call__(self, parser, namespace, values, option_string=None):
         parser.exit(_print_whole(f"pyclingo-puzzles {version()}\n"))
 
 
@@ -235,7 +238,7 @@ class _Completion(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object):
         super().__init__(option_strings, dest, default=argparse.SUPPRESS, **kwargs)  # type: ignore[arg-type]
 
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+    def __call__(self, parser, namespace, values, option_string=None):
         parser.exit(_print_whole(completion_script(str(values)) + "\n"))
 
 
@@ -252,7 +255,7 @@ def completion_script(shell: str) -> str:
     subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     for action in [a for sp in subparsers for p in sp.choices.values() for a in p._actions]:
         if action.type is Path:  # files and output paths complete as file names
-            action.complete = shtab.FILE  # type: ignore[attr-defined]
+            action.complete = shtab.FILE
     return shtab.complete(parser, shell=shell)
 
 
@@ -309,10 +312,13 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     convention = exitcodes.requested(argv)
     _Parser.usage_exit = exitcodes.usage_error(convention)
+    _Parser.json_wanted = wants_json(argv)
     _Parser.convention = convention
     if exitcodes.from_environment() not in exitcodes.CONVENTIONS:
-        print(f"pyclingo-puzzles: error: ${exitcodes.ENV} must be clingo or unix, got "
-              f"{exitcodes.from_environment()!r}", file=sys.stderr)
+        message = f"${exitcodes.ENV} must be clingo or unix, got {exitcodes.from_environment()!r}"
+        print(f"pyclingo-puzzles: error: {message}", file=sys.stderr)
+        if _Parser.json_wanted:
+            _json_document(message)
         return exitcodes.usage_error(convention)
     if not argv:  # the bare command: a usage error, but a friendly one
         sys.stderr.write(short_usage())
@@ -334,7 +340,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
     single = len(files) == 1  # several FILEs: JSON Lines, an error a line of its own (batch.py)
     try:
-        report.prepare(args, _offered(args))  # several FILEs: batch.output_paths checks each file's names
+        delivery.prepare(args, _offered(args))  # several FILEs: batch.output_paths checks each file's names
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         if single:
@@ -345,9 +351,10 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     if not single:
         from .batch import run_batch
 
-        return _reported(lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command))))
+        batch = lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command)))  # noqa: E731
+        return _reported(batch, lambda line: _json_error(args, line))  # a JSON Lines record of its own
     args.file = files[0]
-    report.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
+    delivery.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
     ticker = None
     started_output = False
 
@@ -368,7 +375,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
         nonlocal ticker
         ticker = _ticker(run) if process else None
         try:
-            return run_guarded(lambda: report.deliver(args, args.run(args)), on_first_write=printing)
+            return run_guarded(lambda: delivery.deliver(args, args.run(args)), on_first_write=printing)
         finally:
             if ticker is not None:
                 ticker.stop()
@@ -382,9 +389,24 @@ def _json_error(args: argparse.Namespace, message: str) -> None:
     """With ``--json``, the document of a run that ended without an answer's: the status is not
     known, and ``"error"`` is the line stderr has (a script parsing stdout gets a document)."""
     if getattr(args, "json", False):
-        with contextlib.suppress(OSError, ValueError):
-            print_json({"status": "UNKNOWN", "error": message.removeprefix("error: ")})  # as a batch's lines
-            sys.stdout.flush()
+        _json_document(message)
+
+
+def _json_document(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print_json({"status": "UNKNOWN", "error": message.removeprefix("error: ")})  # as a batch's lines
+        sys.stdout.flush()
+
+
+def wants_json(argv: Sequence[str]) -> bool:
+    """``--json`` (or an abbreviation argparse accepts) before any ``--``: read before parsing, so
+    that a refused option or a usage error is a JSON document too."""
+    for arg in argv:
+        if arg == "--":
+            return False
+        if len(arg) >= 4 and "--json".startswith(arg):
+            return True
+    return False
 
 
 def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -395,6 +417,8 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if files:
             parser.error(f"{args.command}: give FILE or --words, not both")
         args.file = ["--words"]  # the family reads args.words (formats/instances.py: given); this names them
+    elif not files and args.command == "crossword" and getattr(args, "size", None) is not None:
+        args.file = ["--size"]  # a pattern generated (crossword/cli.py: generated); this names it
     elif not files:
         parser.error(
             f"{args.command}: no input: give a FILE (YAML or a .txt word list, - for standard input) or --words"
@@ -406,17 +430,19 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 def run_command(args: argparse.Namespace) -> int:
     """One file of a batch, in a worker: the subcommand's exit code, and for an error one line on
     stderr (never a traceback), as a single run gives them."""
-    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: report.deliver(args, args.run(args)))))
+    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: delivery.deliver(args, args.run(args)))))
 
 
 def _offered(args: argparse.Namespace) -> list[str]:
     """The output options this subcommand has (their dests), for ``-o``."""
-    return [dest for dest in report.OPTION if hasattr(args, dest)]
+    return [dest for dest in delivery.OPTION if hasattr(args, dest)]
 
 
 def _signalled(run: runtime.Run | None, code: int) -> int:
-    """A run stopped by a signal with an answer in hand exits 11, not 10 or 30."""
-    return 11 if run is not None and run.reason == "interrupted" and code in (10, 30) else code
+    """A run stopped by a signal with an answer in hand exits 11, not 10 or 30; so does one
+    stopped (SIGSTOP) past its deadline that printed its answer after it was resumed."""
+    stopped = run is not None and (run.reason == "interrupted" or run.paused)
+    return 11 if stopped and code in (10, 30) else code
 
 
 def _inside(run: runtime.Run, call: Callable[[], int]) -> int:
@@ -453,6 +479,12 @@ def _reported(call: Callable[[], int], also: Callable[[str], None] | None = None
         return 1
     except BrokenPipeError:
         return 0
+    except (MemoryError, OSError, RuntimeError) as exc:  # ulimit -v, -n, -u: one line, as --memory-limit's
+        line = resources.limit_message(exc)
+        if line is None:
+            raise
+        say(line)
+        return 1
 
 
 def _ticker(run: runtime.Run):
@@ -470,7 +502,8 @@ def progress_text(run: runtime.Run, elapsed: float) -> str:
 
 def console() -> None:
     """The ``pyclingo-puzzles`` command: hard limits on, and no slow interpreter teardown (freeing
-    a large ground program can take longer than the time limit has left)."""
+    a large ground program can take longer than the time limit has left). (The console script
+    enters through ``entry.console``, which guards the imports before this too.)"""
     import signal
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past a file-size limit a write fails (EFBIG): one line
@@ -479,6 +512,8 @@ def console() -> None:
         code = main(process=True)
     except SystemExit as exc:  # argparse's --help and usage errors: flushed below, as a run's output
         code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+    except Exception as exc:
+        code = exitcodes.convert(exitcodes.last_line(exc), exitcodes.requested(sys.argv[1:]))
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, OSError):
             stream.flush()

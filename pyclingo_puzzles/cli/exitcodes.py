@@ -12,6 +12,7 @@ Runs compute clingo's code (it says more); ``convert`` maps it at the edge (``co
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from ..core.status import CONVENTIONS, DEFAULT_CONVENTION, ENV, convert, environment_convention
@@ -40,3 +41,20 @@ def requested(argv: Sequence[str]) -> str:
 
 def usage_error(convention: str) -> int:
     return 65 if convention == "clingo" else 2
+
+
+def last_line(exc: BaseException) -> int:
+    """Print the one line for an exception nothing else caught (``entry.console``, ``command.console``);
+    its exit code (clingo's)."""
+    from ..run import resources
+
+    if isinstance(exc, KeyboardInterrupt):
+        line = "interrupted"
+    else:
+        line = resources.limit_message(exc) or f"internal error: {type(exc).__name__}: {exc}"
+    try:
+        print(line, file=sys.stderr)
+        sys.stderr.flush()
+    except Exception:
+        pass
+    return 1

@@ -16,4 +16,5 @@ def encoding_path(name: str) -> Path:
 
 
 # the package's directory (importlib.resources costs more start-up than the run of a small puzzle)
-ENCODINGS_DIR = str(Path(encodings_package.__file__).parent)
+# (mypy does not follow pyproject's package-dir: the encodings folder is no package to it)
+ENCODINGS_DIR = str(Path(encodings_package.__file__).parent)  # type: ignore[attr-defined]

@@ -505,7 +505,8 @@ def describe_rules(blamed: Sequence[str]) -> str:
 class _Solving(Protocol):
     """What ``blame`` needs of a ``solve.Solver`` (named here: solve.py imports this module)."""
 
-    rule_files: Sequence[RuleFile]
+    @property
+    def rule_files(self) -> Sequence[RuleFile]: ...
 
     def rule_assumptions(self, on: bool = True) -> list[tuple[clingo.Symbol, bool]]: ...
 

@@ -63,6 +63,7 @@ def check_rules_file(path: str | Path) -> list[Path]:
         raise InputError("rules are read from files, not from standard input ('-'): give the file's name", path)
     seen: dict[Path, None] = {}
     # its own folder: where its name points or, through a symlink, where the file is
+    folders: tuple[Path, ...]
     try:
         folders = () if policy.include_anywhere else (Path(path).parent.resolve(), Path(path).resolve().parent)
     except (OSError, ValueError):  # a NUL in the name, a symlink loop: read_text says which, below

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import clingo
 
@@ -19,11 +19,6 @@ from ..run import runtime
 from . import messages, rulesfile
 from .errors import InputError, clingo_error
 from .programs import ENCODINGS_DIR, encoding_path
-from .status import EXIT_EXHAUSTED as EXIT_EXHAUSTED  # the status names are re-exported: families import them here
-from .status import EXIT_INTERRUPTED as EXIT_INTERRUPTED
-from .status import EXIT_SAT as EXIT_SAT
-from .status import EXIT_SAT_INTERRUPTED as EXIT_SAT_INTERRUPTED
-from .status import EXIT_UNSAT as EXIT_UNSAT
 from .status import Status, exit_code
 
 if TYPE_CHECKING:
@@ -320,6 +315,11 @@ class Solver:
             detail = self.messages[-1] if self.messages else "syntax error"
             raise InputError(f"cannot parse rules: {detail}", name) from None
 
+    def register_propagator(self, propagator: object) -> None:
+        """A propagator that defines only the callbacks it needs (clingo installs only those):
+        ``clingo.Propagator`` is an abstract class that defines them all, so ours do not derive from it."""
+        self.ctl.register_propagator(cast(clingo.Propagator, propagator))
+
     def add_facts(self, facts: Iterable[clingo.Symbol]) -> int:
         """Add facts through the backend; returns how many were added."""
         n = 0
@@ -391,7 +391,7 @@ class Solver:
         deadline = None if time_limit is None else t0 + max(0.0, float(time_limit))
         with runtime.stage("solving", after="checking answers"), self.ctl.solve(
             on_model=found.on_model, assumptions=list(assumptions), async_=True
-        ) as handle:  # type: ignore[union-attr]
+        ) as handle:
             interrupted = self._wait(handle, deadline, found)
             result = handle.get()
             if found.failure:

@@ -20,7 +20,7 @@ from ..core.solve import Answer, Solver, SolveResult, Stats, Status, encoding_pa
 from ..run import runtime
 from ..run.portfolio import Progress, can_race, race
 from . import shared
-from .facts import fill_facts, option_facts, site_facts
+from .facts import differ_facts, fill_facts, option_facts, site_facts
 from .framework import Framework, Site
 from .options import VALUE_RULES, FillOptions
 from .propagator import WordPropagator
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .native import NativePropagator
 
 ENCODING = "crossword_fill.lp"
+DIFFER = "crossword_differ.lp"  # with earlier fills (--models N --min-differ K)
 
 
 @dataclass
@@ -60,7 +61,7 @@ def once(
     job = prepare(framework, dictionary, options, conflicts)
     if isinstance(job, FillOutcome):
         return job  # a slot without candidates
-    if options.jobs > 1 and job.lazy and options.models == 1 and not options.count and can_race():
+    if options.jobs > 1 and job.lazy and options.models == 1 and not options.count_only and can_race():
         diagnose_raced(options.rules)
         raced = VALUE_RULES[: max(1, min(options.jobs, len(VALUE_RULES)))]
         won, outcome, waited = race([partial(job.run, rule) for rule in raced], decided)
@@ -123,7 +124,7 @@ class FillJob:
         o = self.options
         if not shared.applies(self.sites, o.max_shared_substring):
             return self._run(value_rule, progress, shared_rule=False)
-        if o.models == 1 and not (o.optimize or o.count):
+        if o.models == 1 and not (o.optimize or o.count_only):
             broken: list[str] = []
             outcome = self._run(value_rule, progress, shared_rule=False, broken=broken)
             if not broken:
@@ -135,17 +136,18 @@ class FillJob:
     ) -> FillOutcome:
         """The search, with the shared-substring propagator or, given ``broken``, stopping at a fill
         that breaks the rule (named in ``broken``, not kept)."""
-        solver = Solver([ENCODING], self.options.rules, seed=self.options.seed, options=self._clingo_options())
-        propagator, facts, words = self._inputs(solver, value_rule, progress)
+        encodings = [ENCODING, DIFFER] if self.options.differ_from else [ENCODING]
+        solver = Solver(encodings, self.options.rules, seed=self.options.seed, options=self._clingo_options())
+        compiled, facts, words = self._inputs(solver, value_rule, progress)
         if shared_rule:
-            solver.ctl.register_propagator(shared.SharedRunPropagator(self.sites, self.options.max_shared_substring))
+            solver.register_propagator(shared.SharedRunPropagator(self.sites, self.options.max_shared_substring))
         solver.add_facts(facts)
         solver.ground()
         solutions: list[CrosswordSolution] = []
         # improve until the optimum is proved (the last model is the best), or enumerate (--count:
         # every answer counted, none decoded)
-        models = 0 if self.options.optimize or self.options.count else self.options.models
-        on_answer = None if self.options.count else partial(self._take, solver, words, solutions, broken)
+        models = 0 if self.options.optimize or self.options.count_only else self.options.models
+        on_answer = None if self.options.count_only else partial(self._take, solver, words, solutions, broken)
         left = runtime.remaining(self.time_limit)  # a second search (with the rule) gets what the first left
         try:
             result = solver.solve(models=models, time_limit=left, keep=0, on_answer=on_answer)
@@ -155,8 +157,8 @@ class FillJob:
             raise _native().solve_error(exc) from None  # what the C side reported, in one line
         finally:
             runtime.describe(None)  # the progress line's conflict count ends with the search
-        if propagator is not None and self.native:
-            propagator.finish()
+        if compiled is not None:
+            compiled.finish()
         return self._outcome(solver, result, solutions)
 
     def _clingo_options(self) -> list[str]:
@@ -167,29 +169,33 @@ class FillJob:
             options.append("--rand-freq=0.01")
         if self.conflicts is not None:
             options.append(f"--solve-limit={self.conflicts}")
+        if o.differ_from:
+            options += ["-c", f"min_differ={o.min_differ or 0}"]
         return options
 
     def _inputs(
         self, solver: Solver, value_rule: str, progress: Progress | None
-    ) -> tuple[WordPropagator | NativePropagator | None, list[Symbol], list[str]]:
-        """The propagator registered on ``solver`` (lazy) and the facts, with the words by id
-        (word atoms ground: ``facts.fill_facts``)."""
+    ) -> tuple[NativePropagator | None, list[Symbol], list[str]]:
+        """The facts and the words by id (word atoms ground: ``facts.fill_facts``); lazy, the word
+        propagator registered on ``solver``, and returned when compiled (it is finished after the search)."""
         o, cands = self.options, self.cands
+        earlier = list(differ_facts(self.sites, o.differ_from))
         if not self.lazy:
             scores = self.dictionary.words if o.optimize else None
             with runtime.stage("building facts"):  # a large word list takes seconds here
                 facts, words = fill_facts(self.framework, self.sites, cands, scores, random.Random(o.seed or 0))
-            return None, facts, words
-        propagator: WordPropagator | NativePropagator
+            return None, facts + earlier, words
         args = (self.sites, cands.tables, cands.bits, o.no_repeat, o.seed or 0, value_rule, progress)
+        compiled: NativePropagator | None = None
+        propagator: WordPropagator | NativePropagator
         if self.native:
-            propagator = _native().NativePropagator(*args)
-            propagator.register(solver.ctl)
+            propagator = compiled = _native().NativePropagator(*args)
+            compiled.register(solver.ctl)
         else:
             propagator = WordPropagator(*args)
-            solver.ctl.register_propagator(propagator)
+            solver.register_propagator(propagator)
         runtime.describe(lambda: f"{propagator.conflicts:,} slot conflicts")
-        return propagator, [*site_facts(self.framework, self.sites), *option_facts(cands)], []
+        return compiled, [*site_facts(self.framework, self.sites), *option_facts(cands), *earlier], []
 
     def _take(
         self, solver: Solver, words: list[str], solutions: list[CrosswordSolution], broken: list[str] | None,

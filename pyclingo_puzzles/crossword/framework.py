@@ -44,7 +44,7 @@ class Framework:
         self.rows = tuple(rows)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.rows == self.rows  # type: ignore[attr-defined]
+        return type(other) is type(self) and other.rows == self.rows
 
     def __hash__(self) -> int:
         return hash(self.rows)

@@ -37,7 +37,7 @@ def candidates(framework: Framework, sites: Sequence[Site], words: Sequence[str]
 def solve_instance(
     instance: CrosswordInstance, options: FillOptions = DEFAULTS, warn: Callable[[str], None] | None = None
 ) -> tuple[SolveResult, list[CrosswordSolution]]:
-    """Facts -> clingo -> decoded and verified solutions. ``options.count``: enumerate every
+    """Facts -> clingo -> decoded and verified solutions. ``options.count_only``: enumerate every
     solution but keep none (``result.count``). When unsolvable only because of the user's rules,
     ``result.core`` holds the switches of the rule files to blame (``Solver.rule_core``). ``warn``
     gets clingo's messages about other programs than the shipped encodings (the command prints them)."""
@@ -71,7 +71,7 @@ def _solve(
         runtime.priced(solutions[-1])  # timed on a sample: the reserve for printing
 
     # --count: every solution counted, none decoded
-    count = options.count
+    count = options.count_only
     result = solver.solve(models=0 if count else options.models, keep=0, on_answer=None if count else take)
     if result.status is Status.UNSAT and solver.rule_files:
         blamed = user_rules().blame(solver, runtime.remaining())

@@ -8,16 +8,19 @@ from collections.abc import Callable, Mapping
 
 from ..core.grid import Placement
 from ..formats import html, ipuz
+from ..formats.pagetext import PageText
 from .solution import CrosswordSolution
 
 
 def page(
     solution: CrosswordSolution,
-    title: str,
+    text: PageText | str,
     given: Mapping[tuple[int, int], str] | None = None,
     clue: Callable[[Placement], str] | None = None,
 ) -> str:
-    """``given``: the framework's predefined letters, filled in on the page; ``clue``: an entry's
-    clue ("" or no function: the page shows its length)."""
+    """``text``: the page's title, instructions, Name / Date line; ``given``: the framework's
+    predefined letters, filled in on the page; ``clue``: an entry's clue ("" or no function: the
+    page shows its length)."""
+    title = text if isinstance(text, str) else text.title
     doc = ipuz.crossword_ipuz(solution.grid, solution.placements, clue=clue or (lambda p: ""), title=title, given=given)
-    return html.crossword(doc)
+    return html.crossword(doc, text)

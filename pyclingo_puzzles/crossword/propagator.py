@@ -121,14 +121,14 @@ class WordPropagator:
         atoms: dict[tuple[int, int, str], int] = {}
         assignment = init.assignment  # a new wrapper object per access
         for atom in init.symbolic_atoms.by_signature("val", 3):
-            r, c, ch = atom.symbol.arguments
-            if r.type is SymbolType.Number and c.type is SymbolType.Number and ch.type is SymbolType.String:
-                atoms[(r.number, c.number, ch.string)] = atom.literal  # user rules may derive others
+            row, col, letter = atom.symbol.arguments
+            if row.type is SymbolType.Number and col.type is SymbolType.Number and letter.type is SymbolType.String:
+                atoms[(row.number, col.number, letter.string)] = atom.literal  # user rules may derive others
         for p, (r, c) in enumerate(self.place_cells):
             at = self.slots_at[p]
             # the letters some candidate of a slot through the place has there
             letters = set().union(*(self.tables[s].letters(self.base[s], i) for s, i in at))
-            opts = []
+            opts: list[tuple[str, int]] = []
             value = 0
             for ch in sorted(letters):
                 atom_literal = atoms.get((r, c, ch))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..formats.pagetext import PageText
-from .api import CrosswordResult
 from .solution import CrosswordSolution, render_text
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ def ipuz_text(solution: CrosswordSolution, title: str, given: Mapping[tuple[int,
 
 def html(
     solution: CrosswordSolution,
-    title: str,
+    title: str | PageText,
     given: Mapping[tuple[int, int], str] | None = None,
     clues: Mapping[str, str] | None = None,
 ) -> str:
@@ -50,7 +49,7 @@ def svg(solution: CrosswordSolution, title: str) -> str:
 
 
 def pdf(
-    result: CrosswordResult,
+    solutions: Sequence[CrosswordSolution],
     title: str | PageText,
     paper: str,
     given: Mapping[tuple[int, int], str] | None = None,
@@ -61,11 +60,11 @@ def pdf(
     from ..formats.pdf import output_budget, render
 
     text = title if isinstance(title, PageText) else PageText(title)
-    return render(pdf_sheets(result, text, given, clues), paper, text.title, output_budget())
+    return render(pdf_sheets(solutions, text, given, clues), paper, text.title, output_budget())
 
 
 def pdf_sheets(
-    result: CrosswordResult, text: PageText, given: Mapping[tuple[int, int], str] | None,
+    solutions: Sequence[CrosswordSolution], text: PageText, given: Mapping[tuple[int, int], str] | None,
     clues: Mapping[str, str] | None,
 ) -> list[Sheet]:
     """``pdf``'s sheets: a solution's puzzle page (with ``text``'s instructions and Name / Date
@@ -75,7 +74,7 @@ def pdf_sheets(
     from .exports import clue_of
 
     clue = clue_of(clues or {})
-    count = len(result.solutions)
+    count = len(solutions)
     return [
         clued_grid_sheet(
             text._replace(title=f"{text.title} ({i} of {count})") if count > 1 else text,  # key: "... — solution"
@@ -85,5 +84,5 @@ def pdf_sheets(
             ipuz.clue_lines(s.grid, s.placements, clue),
             given=given,
         )
-        for i, s in enumerate(result.solutions, 1)
+        for i, s in enumerate(solutions, 1)
     ]

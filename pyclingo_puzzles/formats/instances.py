@@ -122,7 +122,8 @@ def word_list(src: Source, *, clues: bool = False) -> WordListDoc:
     if src.entries is not None:
         entries: list[Any] = [{"word": w, "clue": ""} if clues else w for w in src.entries]
         return WordListDoc(src.name, {"words": entries}, [None] * len(entries))
-    entries, lines = [], []
+    entries = []
+    lines: list[int | None] = []
     for number, raw in enumerate(src.text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):

@@ -28,6 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from . import cjkfont
 from .args import PAPERS
 from .ipuz import EMPTY_PLACE
 from .outfiles import OutputError, write_atomic
@@ -82,10 +83,20 @@ def _covered() -> frozenset[int]:
         return frozenset(font.getBestCmap())
 
 
+def _drawn(code: int) -> bool:
+    """Noto Sans or the CJK font found at run time (``cjkfont``) draws the character."""
+    return code in _covered() or code in cjkfont.covered()
+
+
 def missing_glyphs(chars: str, blank: str = "") -> list[str]:
-    """Characters the font cannot draw (they would print as blanks); ``blank`` characters are
+    """Characters the fonts cannot draw (they would print as blanks); ``blank`` characters are
     drawn as nothing anyway."""
-    return sorted({ch for ch in chars if ch not in blank and not ch.isspace() and ord(ch) not in _covered()})
+    return sorted({ch for ch in chars if ch not in blank and not ch.isspace() and not _drawn(ord(ch))})
+
+
+def font(pdf: Any, size: float, text: str = "") -> None:
+    """Set the font ``text`` is drawn in (Noto Sans, or the CJK font for CJK text) at ``size``."""
+    cjkfont.use(pdf, size, text, _covered())
 
 
 _dropped: set[str] = set()  # the characters ``drawable`` left out since ``render`` began
@@ -94,7 +105,7 @@ _dropped: set[str] = set()  # the characters ``drawable`` left out since ``rende
 def drawable(text: str) -> str:
     """``text`` without the characters the font lacks (``render`` warns; fpdf2 cannot measure them)."""
     covered = _covered()
-    kept = "".join(ch for ch in text if ch == " " or ord(ch) in covered)
+    kept = "".join(ch for ch in text if ch == " " or ord(ch) in covered or _drawn(ord(ch)))
     if len(kept) != len(text):
         _dropped.update(missing_glyphs(text))
     return kept
@@ -175,7 +186,7 @@ def output_budget() -> Budget:
 
     run = runtime.current()
     deadline = run.deadline if run is not None else None
-    if deadline is None:
+    if run is None or deadline is None:
         return Budget()
     return Budget(deadline + OUTPUT_GRACE, 1.0 / run.cpu_share())
 
@@ -220,7 +231,8 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
         from .output import warn
 
         shown = (ch if ch.isprintable() else f"U+{ord(ch):04X}" for ch in sorted(_dropped))  # a control character
-        warn(f"the PDF font has no glyph for {' '.join(shown)}: they print as blanks")
+        hint = f" ({cjkfont.HINT})" if cjkfont.path() is None and any(cjkfont.is_cjk(ch) for ch in _dropped) else ""
+        warn(f"the PDF font has no glyph for {' '.join(shown)}: they print as blanks{hint}")
     return Drawn(content, drawn, len(sheets))
 
 
@@ -282,11 +294,11 @@ def new_page(pdf: Any, heading: str) -> float:
     pdf.add_page()
     heading = drawable(heading)
     size = 20.0
-    pdf.set_font("noto", "", size)
+    font(pdf, size, heading)
     width = pdf.w - 2 * MARGIN
     while pdf.get_string_width(heading) > width and size > 8:
         size -= 1
-        pdf.set_font("noto", "", size)
+        font(pdf, size, heading)
     lines = wrap(pdf, heading, width)
     if len(lines) > MAX_HEADING_LINES:
         lines = lines[:MAX_HEADING_LINES]
@@ -324,11 +336,18 @@ def front_page(pdf: Any, text: PageText | str) -> float:
             pdf.line(x + pdf.get_string_width(label) + 2, y + 0.8, end, y + 0.8)
         top += line_h + 4
     if text.instructions:
+        font(pdf, TEXT_PT, drawable(text.instructions))
         lines = wrap(pdf, drawable(text.instructions), width)[:MAX_HEADING_LINES]
         for i, line in enumerate(lines):
             pdf.text(MARGIN, top + 1.5 + i * line_h, line)
         top += len(lines) * line_h + 3
     return top
+
+
+def text_width(pdf: Any, size: float, text: str) -> float:
+    """``text``'s width (mm) in its font at ``size``."""
+    font(pdf, size, text)
+    return pdf.get_string_width(text)
 
 
 def footer(pdf: Any) -> None:
@@ -355,20 +374,20 @@ def text_lines(pdf: Any, heading: str, lines: Sequence[str], top: float, size: f
     """``lines`` from ``top`` down, in as many columns as the longest needs; what does not fit goes
     on continuation pages (numbered); lines that start with a space are indented entries."""
     lines = [drawable(line) for line in lines]
-    pdf.set_font("noto", "", size)
+    font(pdf, size)
     line_h = size / PT * 1.5
     page_w = pdf.w - 2 * MARGIN
-    width = max((pdf.get_string_width(line.strip()) for line in lines), default=0) + 6
+    width = max((text_width(pdf, size, line.strip()) for line in lines), default=0) + 6
     cols = max(1, int(page_w // width)) if width else 1
     col_w = page_w / cols
     rows = _rows(pdf, lines, page_w)
     while rows:
         per_col = max(1, int((pdf.h - MARGIN - top) // line_h))
         here, rows = rows[: per_col * cols], rows[per_col * cols :]
-        pdf.set_font("noto", "", size)
         pdf.set_text_color(0)
         for i, (text, indent, strong) in enumerate(here):
             c, r = divmod(i, per_col)
+            font(pdf, size, text)
             with bold(pdf, 0.15 if strong else 0):
                 pdf.text(MARGIN + c * col_w + indent, top + line_h * 0.7 + r * line_h, text)
         footer(pdf)
@@ -383,8 +402,10 @@ def _rows(pdf: Any, lines: Sequence[str], width: float) -> list[Row]:
     """``lines`` as printed rows ``width`` mm wide: a line that starts with a space is an entry
     (plain), others headings (bold); a line wider than that goes on indented by WRAP_INDENT."""
     rows: list[Row] = []
+    size = pdf.font_size_pt
     for line in lines:
         strong, text = not line.startswith(" "), line.strip()
+        font(pdf, size, text)
         first = wrap(pdf, text, width)[0]
         rows.append((first, 0.0, strong))
         rest = text[len(first) :].lstrip()
@@ -419,6 +440,7 @@ def draw_columns(pdf: Any, rows: Sequence[Row], top: float, size: float = TEXT_P
     col_w = (pdf.w - 2 * MARGIN + COLUMN_GAP) / CLUE_COLUMNS
     for i, (text, indent, strong) in enumerate(rows):
         c, r = divmod(i, per_col)
+        font(pdf, size, text)
         with bold(pdf, 0.15 if strong else 0):
             pdf.text(MARGIN + c * col_w + indent, top + line_h * 0.7 + r * line_h, text)
 
@@ -469,7 +491,7 @@ def grid(
                 pdf.text(x + cell * 0.06, y + 0.4 + number_pt / PT * 0.75, str(numbers[(r, c)]))
             if letters and ch != EMPTY_PLACE and drawable(ch).strip():  # a crossword's lone place: no letter
                 size = cell * PT * 0.55
-                pdf.set_font("noto", "", size)
+                font(pdf, size, ch)
                 pdf.set_text_color(0)
                 pdf.text(x + (cell - pdf.get_string_width(ch)) / 2, y + cell / 2 + size / PT * 0.36, ch)
     if regions is not None:
@@ -508,7 +530,7 @@ def clued_grid_sheet(
         name = f"{text.title} — solution" if key else text.title
         top = new_page(pdf, name) if key else front_page(pdf, text)
         lines = (solution_clues if key and solution_clues is not None else clues)
-        drawn = {"blank": blank, "numbers": numbers, "letters": key or bool(given), "blocks": blocks}
+        drawn: dict[str, Any] = {"blank": blank, "numbers": numbers, "letters": key or bool(given), "blocks": blocks}
         if not lines:
             grid(pdf, rows if key else front, top, **drawn)
             footer(pdf)

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from ..core.errors import InputError, read_bytes
 from ..core.grid import Placement
+
+T = TypeVar("T")
 
 BLOCK = "."  # puzpy's (the format's) block in the solution and fill strings
 EMPTY_FILL = "-"  # a white cell the solver has not filled
@@ -125,7 +128,7 @@ def read_framework(path: str | Path, keep_letters: bool = False) -> tuple[list[s
     return rows, notes
 
 
-def _safely(call: Callable[[], object]) -> object:
+def _safely(call: Callable[[], T]) -> T | None:
     """A puzpy helper's answer, or None when a malformed extension makes it fail (its data is then
     left aside: the grid itself was read and checked)."""
     try:

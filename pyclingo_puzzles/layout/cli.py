@@ -8,13 +8,14 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..formats import instances, pagetext
-from ..formats.args import add_html_argument, add_input, add_pdf_arguments
+from ..formats.args import add_html_argument, add_input, add_pdf_arguments, html_options
 from ..formats.ipuz import to_text as ipuz_text
 from ..formats.output import warn
 from ..formats.report import Report
 from ..run import runtime
-from . import render, workers
+from . import dual, render
 from .api import LayoutResult
+from .grid import Layout
 from .reader import read_instance
 
 NAME = "layout"
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> Report:
     src = instances.given(args.file, args.words)
     inst = read_instance(src)
     # --jobs 1 (and each file of a batch, whose pool already uses the cores): one search, no worker
-    outcome = workers.arrange(
+    outcome = dual.arrange(
         inst, rules=args.rules, seed=args.seed, warn=warn, time_limit=time_limit, started=started, workers=args.jobs > 1
     )
     result = LayoutResult(inst, outcome)
@@ -63,12 +64,12 @@ def run(args: argparse.Namespace) -> Report:
         text=lambda: result.text(src.name) + "\n",
         json=result.to_json,
         files={
-            "svg": lambda: render.svg(layout, inst, key=False, text=page),
-            "svg_key": lambda: render.svg(layout, inst, key=True, text=page),
+            "svg": lambda: render.svg(_drawn(layout), inst, key=False, text=page),
+            "svg_key": lambda: render.svg(_drawn(layout), inst, key=True, text=page),
             "ipuz": lambda: ipuz_text(result.to_ipuz()),
             "puz": result.to_puz,
-            "pdf": lambda: pdf(render.pdf_sheet(layout, inst, page), args, page.title),
-            "html": lambda: result.to_html(title=page.title),
+            "pdf": lambda: pdf(render.pdf_sheet(_drawn(layout), inst, page), args, page.title),
+            "html": lambda: result.to_html(**html_options(args, page.title)),
         },
         stats=result.stats,
         answered=layout is not None,
@@ -79,3 +80,10 @@ def pdf(sheet, args: argparse.Namespace, title: str):
     from ..formats.pdf import output_budget, render
 
     return render([sheet], args.paper, title, output_budget())
+
+
+def _drawn(layout: Layout | None) -> Layout:
+    """The layout an output file draws (files are made only for an answer: ``Report.answered``)."""
+    if layout is None:
+        raise ValueError("no layout to draw")
+    return layout

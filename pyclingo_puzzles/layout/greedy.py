@@ -40,6 +40,9 @@ class Mark(NamedTuple):
     time: float
 
 
+POLL_WORDS = 64  # words the greedy step weighs between two looks at the deadline
+
+
 class Board:
     """A valid partial layout with the lookups the greedy step needs."""
 
@@ -225,7 +228,7 @@ def build(
 
 def extend(
     board: Board,
-    remaining: list[str],
+    remaining: Sequence[str],
     rng: random.Random,
     first: Sequence[str] = (),
     max_width: int | None = None,
@@ -233,17 +236,19 @@ def extend(
 ) -> tuple[Layout | None, str | None]:
     """Add the remaining words to a valid board, greedily (see the module docstring)."""
     priority = {w: i for i, w in enumerate(first)}
-    remaining = list(remaining)
+    left = list(remaining)
     known: dict[str, dict[Placement, int]] = {}  # word -> its valid positions on the board, kept up to date
     last: Placement | None = None
     bounded = max_width is not None or max_height is not None
-    while remaining:
+    while left:
         best = None
         stuck = None
         near = board.anchors(last.cells()) if last is not None else None
         if bounded:  # the board's box, which every kept position, with the board, must fit in the bounds
             r0, c0, r1, c1 = board.box or (sys.maxsize, sys.maxsize, -sys.maxsize, -sys.maxsize)
-        for w in remaining:
+        for i, w in enumerate(left):
+            if not i % POLL_WORDS and runtime.stopping():  # thousands of words: the deadline holds
+                return None, None
             if w not in known:
                 known[w] = dict(board.options(w))
             elif last is not None:
@@ -278,7 +283,7 @@ def extend(
             scored.append((h * wd, max(h, wd), rng.random(), p))
         last = min(scored)[3]
         board.add(last)
-        remaining.remove(w)
+        left.remove(w)
     return Layout.of(board.placements), None
 
 

@@ -17,7 +17,8 @@ from clingo import Function
 
 from ..core.errors import VerificationError, derived_error
 from ..core.grid import Placement
-from ..core.solve import EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT_INTERRUPTED, EXIT_UNSAT, Solver, Stats
+from ..core.solve import Solver, Stats
+from ..core.status import EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT_INTERRUPTED, EXIT_UNSAT
 from .facts import box_candidates, cand_fact, option_facts, window_candidates, word_facts
 from .greedy import Board, Mark
 from .grid import Layout, bounds
@@ -70,6 +71,12 @@ class Clingo:
     last_shown: tuple[str, ...] | None = None  # the user's #show atoms of the layout solve_sub returned last
 
     def going(self, mark: Mark | None = None) -> bool:
+        raise NotImplementedError
+
+    def pick_free(self, layout: Layout, k: int) -> set[str]:  # moves.Moves's, as Search mixes them
+        raise NotImplementedError
+
+    def relocate(self, layout: Layout, until: Mark) -> Layout:  # moves.Moves's
         raise NotImplementedError
 
     def left(self) -> float:

@@ -99,8 +99,8 @@ def _rectangles_under(
             if len(cols) < 3:
                 continue
             for h in range(2, longest):
-                downs = [(c, pairs.get((a1[c], a2[c - off], h))) for c in cols]
-                downs = [(c, ws) for c, ws in downs if ws]
+                found = [(c, pairs.get((a1[c], a2[c - off], h))) for c in cols]
+                downs = [(c, ws) for c, ws in found if ws]
                 for x, (c1, ws1) in enumerate(downs):
                     for c2, ws2 in downs[x + 1 :]:
                         if c2 - c1 < 2:

@@ -86,13 +86,13 @@ class Moves:
         free = {start}
         mode = self.rng.random()
         if mode < 0.3:  # the words along one side of the box: freed, they may move inwards
-            r0, c0, h, w = bounds([cell for cs in cells.values() for cell in cs])
+            r0, c0, h, wide = bounds([cell for cs in cells.values() for cell in cs])
             side = self.rng.randrange(4)
             depth = self.rng.choice((1, 2, 3))
 
             def outer(cell: tuple[int, int]) -> bool:
                 r, c = cell
-                return (r < r0 + depth, r >= r0 + h - depth, c < c0 + depth, c >= c0 + w - depth)[side]
+                return (r < r0 + depth, r >= r0 + h - depth, c < c0 + depth, c >= c0 + wide - depth)[side]
 
             edge = [v for v in words if any(outer(cell) for cell in cells[v])]
             self.rng.shuffle(edge)

@@ -10,15 +10,16 @@ import importlib
 import sys
 import types
 from collections.abc import Callable, Mapping
+from typing import Any
 
 
-def export(package: str, names: Mapping[str, str]) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
+def export(package: str, names: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """``__getattr__`` and ``__dir__`` for ``package``: ``names`` maps an attribute to the
     submodule (relative, e.g. ``".api"``) that defines it. A name that is also a submodule's name
     (wordsearch's ``generate``) stays the exported object when that submodule is imported later."""
     module = sys.modules[package]
 
-    def getattr_(name: str) -> object:
+    def getattr_(name: str) -> Any:
         source = names.get(name)
         if source is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from typing import Any, Protocol, TypeVar
 
 from . import runtime, workers
@@ -65,7 +65,7 @@ def race(
             while True:
                 if runtime.interrupted():
                     raise runtime.Stopped("interrupted", "searching in worker processes")  # workers ended below
-                for conn in wait(list(pending), timeout=0.05) if pending else []:
+                for conn in workers.ready(pending, timeout=0.05) if pending else []:
                     i = pending.pop(conn)
                     try:
                         kind, out, steps = conn.recv()

@@ -90,7 +90,7 @@ class Ticker:
     def start(self) -> Ticker:
         if self.bar.enabled:
             self._saved = sys.stderr
-            sys.stderr = _Clearing(self.bar.stream, self.bar)  # type: ignore[assignment]
+            sys.stderr = _Clearing(self.bar.stream, self.bar)
             self._thread = threading.Thread(target=self._tick, name="pyclingo-puzzles progress", daemon=True)
             self._thread.start()
         return self

@@ -32,9 +32,16 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
+
+from . import signals
 
 EXIT_INTERRUPTED = 1
-GRACE = 0.6  # seconds after the deadline the main thread gets to print what it has
+# seconds after the deadline the main thread gets to start printing what it has: a stage that does
+# not poll (an import, a C call) is ended then, so the run overshoots its limit by at most this and
+# the exit (issue 34: 0.5 s); a search stops before the deadline, keeping a reserve to print
+GRACE = 0.4
+SIGNAL_GRACE = 0.6  # the same after a first Ctrl-C / SIGTERM / SIGHUP (no limit to keep)
 PRINT_GRACE = 0.95  # seconds after the deadline a run already printing may go on (``Run.print_grace``)
 # The reserve for the answers a search hands over (``Run.reserve``): each costs the CPU time
 # rendering one for the run's output measured (``price``/``priced``: the first SAMPLED answers,
@@ -51,6 +58,7 @@ SHARE_WINDOW = 0.3  # seconds of the clock over which the process's share of a C
 SHARE_MIN = 0.15  # a share below this counts as this (a stalled process is not measured well)
 CHECK_GRACE = 5.0  # seconds (plus the answers' reserve) after a signal for checking the answers found
 POLL = 0.01  # watchdog period (memory sampling, deadline)
+WATCHDOG_BEHIND = 0.2  # seconds without a poll after which the main thread leaves the deadline to the watchdog
 # stages that ignore the stop flag: C calls, and workers that may be stuck grounding (a worker
 # still searching stops on its own, a little before the deadline, and reports in time)
 UNINTERRUPTIBLE = frozenset({"grounding", "loading rules", "searching in worker processes"})
@@ -95,7 +103,7 @@ def default_memory_limit() -> int | None:
 _PROC = os.path.exists("/proc/self/statm")
 
 
-def _psutil():  # type: ignore[no-untyped-def]
+def _psutil():
     import psutil
 
     return psutil
@@ -143,10 +151,16 @@ class Run:
         self.hard = hard  # may the watchdog end the process (command-line runs only)
         self.started = time.monotonic()
         self.stage = "reading the input"
-        self.reason: str | None = None  # why the run is stopping: "time limit" | "interrupted"
+        self.reason: str | None = None  # why the run is stopping: "time limit" | "interrupted" | "memory limit"
         self.children: set[int] = set()
         self.pid = os.getpid()  # the run's own process (workers check their parent)
         self._signals = 0
+        self.paused = False  # stopped (SIGSTOP) and resumed past the deadline (``_on_resume``)
+        self._last_poll = time.monotonic()  # the watchdog's last look at the clock (a pause's start)
+        self._gap: tuple[float, float] | None = None  # (length, end) of the last long gap between polls
+        # past the memory ceiling with workers, end only them (a batch: ``memory_note`` says why)
+        self.spare_parent = False
+        self.memory_note = ""
         self._signalled: float | None = None  # when the first Ctrl-C / SIGTERM arrived
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
@@ -218,8 +232,13 @@ class Run:
         return CHECK_GRACE + self.reserve(self.answers)
 
     def stopping(self) -> bool:
-        if self.reason is None and self.deadline is not None and time.monotonic() >= self.deadline:
-            self.reason = "time limit"
+        if self.reason is None and self.deadline is not None:
+            now = time.monotonic()
+            # a watchdog that has not looked at the clock for a while may have a pause to account
+            # for (SIGSTOP: ``_on_resume``); it decides, at its next poll
+            behind = self._thread is not None and now - self._last_poll > WATCHDOG_BEHIND
+            if now >= self.deadline and not behind:
+                self.reason = "time limit"
         return self.reason is not None
 
     # ---------------------------------------------------------------------------------- set-up
@@ -233,17 +252,16 @@ class Run:
                 r, w = os.pipe()
                 os.set_blocking(w, False)
                 self._pipe = (r, w)
-                self._saved = [
-                    signal.set_wakeup_fd(w, warn_on_full_buffer=False),
-                    signal.signal(signal.SIGINT, _ignore),
-                    signal.signal(signal.SIGTERM, _ignore),
-                ]
+                self._saved = [signal.set_wakeup_fd(w, warn_on_full_buffer=False), signals.install(_ignore)]
+                if hasattr(signal, "SIGCONT"):  # resumed after a pause (``_on_resume``)
+                    self._saved.append(signal.signal(signal.SIGCONT, _ignore))
             self._thread = threading.Thread(target=self._watch, name="pyclingo-puzzles watchdog", daemon=True)
             self._thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        global _current
+        global _current, last_stage
+        last_stage = self.stage  # an error leaving the run is reported after it (``resources``)
         self._done.set()
         if self._thread is not None:
             if self._pipe is not None:  # wake the watchdog from its select (no signal is 0)
@@ -251,10 +269,11 @@ class Run:
                     os.write(self._pipe[1], b"\0")
             self._thread.join(timeout=1)
         if self._saved:
-            wakeup, sigint, sigterm = self._saved
+            wakeup, stops, *cont = self._saved
             signal.set_wakeup_fd(wakeup)
-            signal.signal(signal.SIGINT, sigint)
-            signal.signal(signal.SIGTERM, sigterm)
+            signals.restore(stops)
+            if cont:
+                signal.signal(signal.SIGCONT, cont[0] if cont[0] is not None else signal.SIG_DFL)
         if self._pipe is not None:
             for fd in self._pipe:
                 os.close(fd)
@@ -269,17 +288,18 @@ class Run:
             if rfd is not None:
                 ready, _, _ = select.select([rfd], [], [], POLL)
                 if ready:
-                    for sig in os.read(rfd, 64):
-                        if sig:  # 0: __exit__ waking the thread up
-                            self._on_signal()
+                    self._read_signals(rfd)
             else:
                 self._done.wait(POLL)
             if self._done.is_set():
                 return
             self._check_memory()
             now = time.monotonic()
+            if now - self._last_poll > WATCHDOG_BEHIND:  # stopped here, or starved: maybe a pause
+                self._gap = (now - self._last_poll, now)
+            self._last_poll = now
             deadline = self.deadline
-            if deadline is not None and now >= deadline:
+            if deadline is not None and now >= deadline and not self._resumed_now(rfd, now):
                 if self.reason is None:
                     self.reason = "time limit"
                 stuck = self.stage in UNINTERRUPTIBLE
@@ -290,9 +310,43 @@ class Run:
                 # Python work that does not poll the stop flag (reading, building facts): a first
                 # Ctrl-C must still end the run, as the deadline does; answers found are checked
                 # first (a deadline, when there is one, still bounds that: the branch above)
-                grace = self.checking_grace() if self.stage == "checking answers" else GRACE
+                grace = self.checking_grace() if self.stage == "checking answers" else SIGNAL_GRACE
                 if now >= self._signalled + grace:
                     self.hard_exit(f"interrupted while {self.stage}")
+
+    def _read_signals(self, rfd: int) -> None:
+        for sig in os.read(rfd, 64):
+            if sig == getattr(signal, "SIGCONT", -1):
+                self._on_resume()
+            elif sig:  # 0: __exit__ waking the thread up
+                self._on_signal()
+
+    def _on_resume(self) -> None:
+        """The process was stopped (SIGSTOP, Ctrl-Z) and goes on: the pause was not its doing, so
+        the deadline moves by it (from the watchdog's last poll before it), and the run keeps the
+        time it had for its search, its checking and its printing. Resumed past the deadline it
+        was given, a run exits 11 with an answer (``paused``), as one stopped by its limit."""
+        now = time.monotonic()
+        pause = now - self._last_poll
+        if self._gap is not None and now - self._gap[1] < 1.0:  # the watchdog woke first and saw the gap
+            pause = max(pause, self._gap[0])
+        self._gap = None
+        if self.deadline is not None and now > self.deadline:
+            self.paused = True
+        self.started += max(0.0, pause)
+        self._last_poll = now
+
+    def _resumed_now(self, rfd: int | None, now: float) -> bool:
+        """Before ending the run at the deadline: a SIGCONT still unread (the watchdog was stopped
+        between its wait and this check) is read first; True when it moved the deadline, or when
+        the watchdog has just woken from a gap (the SIGCONT it may be is written a moment later)."""
+        if self._gap is not None and now - self._gap[1] < WATCHDOG_BEHIND:
+            return True
+        if rfd is None or not select.select([rfd], [], [], 0)[0]:
+            return False
+        deadline = self.deadline
+        self._read_signals(rfd)
+        return self.deadline != deadline
 
     def _on_signal(self) -> None:
         self._signals += 1
@@ -311,8 +365,16 @@ class Run:
             return
         own = rss_bytes()
         workers = sum(rss_bytes(pid) for pid in list(self.children))
-        if own + workers > self.memory_limit:
-            self.hard_exit(memory_message(self.memory_limit, self.stage, own, workers, len(self.children)))
+        if own + workers <= self.memory_limit:
+            return
+        message = memory_message(self.memory_limit, self.stage, own, workers, len(self.children))
+        if self.spare_parent and workers and own <= self.memory_limit:
+            # a batch: its workers end, and the parent prints what it has and its summary
+            self.memory_note = message
+            self.reason = "memory limit"  # first: no worker is started or given a file from here on
+            self.kill_children()
+            return
+        self.hard_exit(message)
 
     def hard_exit(self, message: str) -> None:
         """End the process now with ``message`` on stderr (exit 1)."""
@@ -406,6 +468,7 @@ def _ignore(signum: int, frame: object) -> None:
 
 
 _current: Run | None = None
+last_stage = "starting"  # the stage the last run ended in
 
 
 def current() -> Run | None:
@@ -470,7 +533,7 @@ def until(deadline: float | None) -> Iterator[None]:
         _until.remove(deadline)
 
 
-def price(render: Callable[[object], object] | None) -> None:
+def price(render: Callable[[Any], object] | None) -> None:
     """The command's output, one answer at a time: ``render(answer)`` makes what will be printed
     for one answer as the family's search hands it over (``priced``). Timing it on a sample gives
     the reserve a search keeps for its answers (``Run.reserve``)."""
@@ -585,8 +648,9 @@ def in_worker() -> None:
     _spawn_lock = threading.Lock()  # forked while the parent held it
     with contextlib.suppress(Exception):
         signal.set_wakeup_fd(-1)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signals.in_worker()
+    if hasattr(signal, "SIGCONT"):
+        signal.signal(signal.SIGCONT, signal.SIG_DFL)
     _set_parent_death_signal()
     if _current is not None and os.getppid() != _current.pid:
         os._exit(EXIT_INTERRUPTED)  # the run ended between the fork and the line above: no signal comes

@@ -15,6 +15,7 @@ opens can take over descriptor 0, 1 or 2.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
@@ -103,6 +104,38 @@ class _Closed:
         raise OSError(errno.EBADF, "standard output is closed")
 
 
+class _QuietStderr:
+    """Standard error that cannot end a run: a write that fails (``2>/dev/full``, a full disk
+    behind ``2>>log``, a closed pipe) turns it into a closed one, /dev/null from then on; the
+    answer still goes to stdout with its exit code. (Warnings are lost: there is nowhere to say so.)"""
+
+    def __init__(self, inner: TextIO):
+        self.inner = inner
+        self.failed = False
+
+    def write(self, text: str) -> int:
+        if not self.failed:
+            self._guard(self.inner.write, text)
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.failed:
+            self._guard(self.inner.flush)
+
+    def _guard(self, call: Callable[..., Any], *args: Any) -> None:
+        try:
+            call(*args)
+        except (OSError, ValueError):  # ValueError: closed by someone else
+            self.failed = True
+            with contextlib.suppress(OSError, ValueError):
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, 2)  # clingo's own messages on fd 2, and the buffer flushed at exit
+                os.close(devnull)
+
+    def __getattr__(self, name: str) -> Any:  # encoding, isatty, fileno, ...
+        return getattr(self.inner, name)
+
+
 def standard_streams() -> None:
     """Before a command-line run: descriptors 0-2 that are closed get /dev/null (so no file the run
     opens becomes its stdout or stderr, and clingo's own messages on fd 2 go nowhere); a closed
@@ -121,8 +154,9 @@ def standard_streams() -> None:
             os.close(devnull)
     if 2 in closed or sys.stderr is None:
         sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
+    sys.stderr = _QuietStderr(sys.stderr)
     if 1 in closed or sys.stdout is None:
-        sys.stdout = _Closed()  # type: ignore[assignment]
+        sys.stdout = _Closed()
         return
     raw = getattr(sys.stdout, "buffer", None)
     if isinstance(raw, io.RawIOBase):
@@ -138,7 +172,7 @@ def run_guarded(run: Callable[[], int], on_first_write: Callable[[], None] | Non
     on stderr when stdout cannot be written. Other exceptions pass through unchanged.
     ``on_first_write`` is called when the run starts printing."""
     guard = _Guarded(sys.stdout, on_first_write)
-    sys.stdout = guard  # type: ignore[assignment]
+    sys.stdout = guard
     try:
         code = run()
         guard.flush()

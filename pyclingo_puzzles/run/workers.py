@@ -20,9 +20,9 @@ import contextlib
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable
-from multiprocessing.connection import Connection
-from typing import Any
+from collections.abc import Callable, Iterable
+from multiprocessing.connection import Connection, wait
+from typing import Any, cast
 
 from . import runtime
 
@@ -64,6 +64,12 @@ class Worker:
         self.proc.join(1)
         runtime.release_child(self.pid)
         self.conn.close()
+
+
+def ready(conns: Iterable[Connection], timeout: float | None = None) -> list[Connection]:
+    """The workers' pipes that have something to read (or are closed): ``multiprocessing``'s
+    ``wait`` over pipes, typed as what it returns for them."""
+    return cast(list[Connection], wait(list(conns), timeout=timeout))
 
 
 def start(target: Callable[..., None], *args: Any, duplex: bool = False) -> Worker:

@@ -19,6 +19,7 @@ from ..core.errors import InputError
 from ..core.solve import Status
 from ..core.status import api_code
 from ..formats.yamlio import DataDoc
+from .bounded import solve_within
 from .hunt import Meta, assemble, black_cells
 from .reader import DEFAULT_LENGTHS, MAX_LENGTH, StripsInstance, from_doc, read_instance
 from .solver import StripsResult, solve_grids
@@ -74,7 +75,7 @@ def tile(
     """Tile every grid; ``count`` (or ``models`` = 0) counts all tilings of each."""
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     apicheck.flag(count, "count")
-    return solve_grids(
+    return solve_within(  # a large instance grounds in a worker: the limit holds while grounding too
         instance_of(grids, lengths),
         rules=apicheck.rule_files(rules),
         models=models,
@@ -151,17 +152,17 @@ class HuntResult:
 
         return page_of(self.drawn(), "pdf", title, instructions, name_line, paper, bottom_up=bottom_up)
 
-    def to_html(self, *, title: str = "Strips") -> str:
-        """A playable page (HTML, self-contained): every tiled grid, then the meta grid."""
+    def to_html(self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False) -> str:
+        """A playable page (HTML, self-contained): every tiled grid, then the meta grid
+        (``instructions``: default how to play the page; "" none)."""
+        from ..formats.html import text_of
         from .play import page
 
-        apicheck.text(title, "title", optional=False)
-        tilings = [g.tilings[0] for g in self.grids.grids if g.tilings]
-        if self.meta_tiling is not None:
-            tilings.append(self.meta_tiling)
+        text = text_of("strips", title, instructions, name_line)
+        tilings = self.drawn()
         if not tilings:
             raise ValueError("no tiling to play")
-        return page(tilings, self.grids.strip_lengths, title)
+        return page(tilings, self.grids.strip_lengths, text)
 
     def to_json(self, count: bool = False) -> dict[str, Any]:
         """The CLI's ``--json`` document (``count``: with the totals of ``--count``)."""
@@ -195,7 +196,7 @@ def hunt(
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     apicheck.flag(count, "count")
     instance = instance_of(grids)
-    common = {"rules": apicheck.rule_files(rules), "seed": seed, "time_limit": time_limit}
+    common: dict[str, Any] = {"rules": apicheck.rule_files(rules), "seed": seed, "time_limit": time_limit}
     result = solve_grids(instance, models=models, count=count, **common)
     if result.status is not Status.SAT:
         return HuntResult(result)

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> Report:
         files={
             "svg": lambda: render.svg(drawn, args.per_row, args.bottom_up, page),
             "pdf": lambda: pdf(drawn, args, page),
-            "html": lambda: chain.to_html(title=page.title),
+            "html": lambda: chain.to_html(**argtypes.html_options(args, page.title)),
         },
         stats=chain.grids.stats,
         answered=bool(drawn) and not args.count and not proved_none,

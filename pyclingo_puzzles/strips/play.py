@@ -5,13 +5,13 @@ tiling that keeps the rules (the allowed lengths, distinct patterns), not only t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..formats import html
+from ..formats.pagetext import PageText
 from .tiling import Tiling
 
 
-def page(tilings: Sequence[Tiling], lengths: Sequence[int], title: str, **options: Any) -> str:
+def page(tilings: Sequence[Tiling], lengths: Sequence[int], text: PageText | str) -> str:
     grids = [{"name": t.grid.name, "rows": list(t.grid.rows)} for t in tilings]
     answers = [[[*strip.cells[0], *strip.cells[-1]] for strip in t.strips] for t in tilings]
-    return html.page("strips", title, {"lengths": sorted(lengths), "grids": grids}, answers, **options)
+    return html.page("strips", text, {"lengths": sorted(lengths), "grids": grids}, answers)

@@ -60,7 +60,7 @@ class StripsInstance:
 def _rows(doc: YamlDoc, value: Any, what: str, keys: tuple[str | int, ...], colours: bool) -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
         raise doc.error(f"{what} must be a non-empty list of row strings", *keys)
-    rows = []
+    rows: list[str] = []
     for i, row in enumerate(value):
         if not isinstance(row, str) or not row:
             raise doc.error(f"{what} row {i + 1} must be a non-empty string", *keys, i)

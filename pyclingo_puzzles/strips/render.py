@@ -7,6 +7,7 @@ separates cells of different strips, as the text outline (``tiling.outline``) dr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from ..formats.pagetext import PageText
@@ -67,7 +68,7 @@ def svg(tilings: Sequence[Tiling], per_row: int = 5, bottom_up: bool = False, te
     rows = [tilings[i : i + per_row] for i in range(0, len(tilings), per_row)]
     width = max((sum(t.grid.width * CELL + GAP for t in row) for row in rows), default=0) - GAP + 2 * MARGIN
     body: list[str] = []
-    y = MARGIN + LABEL
+    y: float = MARGIN + LABEL
     if text is not None:
         width = max(width, 520 if text.instructions or text.name_line else 0, 2 * MARGIN + 13 * len(text.title))
         body, top = heading(text, MARGIN, MARGIN + 16, width - 2 * MARGIN)
@@ -119,4 +120,4 @@ def pdf_sheets(tilings: Sequence[Tiling], title: str | PageText, bottom_up: bool
         grid(pdf, rows, top, blank="b", letters=False, regions=owners(tiling, bottom_up), shade=170)
         footer(pdf)
 
-    return [Sheet(lambda pdf, t=t: page(pdf, t)) for t in tilings]
+    return [Sheet(partial(page, tiling=t)) for t in tilings]

@@ -93,16 +93,17 @@ class StripsResult:
     def unsolvable(self) -> list[str]:
         return [g.name for g in self.grids if g.status is Status.UNSAT]
 
-    def to_html(self, *, title: str = "Strips") -> str:
-        """A playable page (HTML, self-contained) of every grid that has a tiling: draw the strips."""
-        from ..core import apicheck
+    def to_html(self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False) -> str:
+        """A playable page (HTML, self-contained) of every grid that has a tiling: draw the strips
+        (``instructions``: default how to play the page; "" none)."""
+        from ..formats.html import text_of
         from .play import page
 
-        apicheck.text(title, "title", optional=False)
-        tilings = [g.tilings[0] for g in self.grids if g.tilings]
+        text = text_of("strips", title, instructions, name_line)
+        tilings = self.drawn()
         if not tilings:
             raise ValueError("no tiling to play")
-        return page(tilings, self.strip_lengths, title)
+        return page(tilings, self.strip_lengths, text)
 
 
 def _blame(solver: Solver, time_limit: float | None, active: Sequence) -> list[str]:

@@ -69,11 +69,11 @@ def run(args: argparse.Namespace) -> int:
             for sig in STOP_SIGNALS:
                 signal.signal(sig, self.handle_exit)
 
-        def capture_signals(self):  # type: ignore[no-untyped-def]
+        def capture_signals(self):
             import contextlib
 
             @contextlib.contextmanager
-            def captured():  # type: ignore[no-untyped-def]
+            def captured():
                 before = {sig: signal.signal(sig, self.handle_exit) for sig in STOP_SIGNALS}
                 try:
                     yield
@@ -100,11 +100,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _announce(server, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
+def _announce(server, args: argparse.Namespace) -> None:
     """Print the address once the socket is bound (port 0: the one the system chose)."""
     startup = server.startup
 
-    async def announced(sockets=None):  # type: ignore[no-untyped-def]
+    async def announced(sockets=None):
         await startup(sockets=sockets)
         for s in server.servers:
             for sock in s.sockets:

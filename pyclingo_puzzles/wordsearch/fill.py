@@ -27,7 +27,7 @@ def stray_copies(
     """(word, cells) of every copy of a placed word other than its own placement, and of every
     copy of an ``absent`` (dropped) word."""
     index = GridIndex(["".join(row) for row in grid])
-    stray = []
+    stray: list[tuple[str, frozenset]] = []
     for p in placements:
         own = frozenset(p.cells())
         stray.extend((p.word, cells) for cells in index.occurrences(p.word) if cells != own)

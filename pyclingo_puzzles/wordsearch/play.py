@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from ..formats import html
+from ..formats.pagetext import PageText
 from .puzzle import Puzzle
 from .shapes import BLOCK
 
 
-def page(puzzle: Puzzle, words: Sequence[str], title: str, **options: Any) -> str:
-    """``words``: the listed words (secret words are not listed, so not asked for), as written: a
-    phrase ("ICE CREAM") is listed with its space and placed without it."""
+def page(puzzle: Puzzle, words: Sequence[str], text: PageText | str) -> str:
+    """``text``: the page's title, instructions, Name / Date line; ``words``: the listed words
+    (secret words are not listed, so not asked for), as written: a phrase ("ICE CREAM") is listed
+    with its space and placed without it."""
     at = {joined(p.word): p for p in puzzle.placements}
     listed = [w for w in words if joined(w) in at]
     ends = []
@@ -23,7 +24,7 @@ def page(puzzle: Puzzle, words: Sequence[str], title: str, **options: Any) -> st
         cells = at[joined(word)].cells()
         ends.append([*cells[0], *cells[-1]])
     data = {"grid": html.cells_of(puzzle.grid, BLOCK), "words": listed}
-    return html.page("wordsearch", title, data, ends, **options)
+    return html.page("wordsearch", text, data, ends)
 
 
 def joined(word: str) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..formats.pagetext import PageText
-from ..formats.svg import escape, heading, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
+from ..formats.svg import escape, heading
 from .puzzle import Puzzle
 from .shapes import BLOCK
 
@@ -76,7 +76,7 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
     page_h = math.ceil(top + height * cell + 30 + -(-len(words) // cols) * LIST_PX * 1.4 + MARGIN)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w}" height="{page_h}" '
-        f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans Mono, monospace">',
+        f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans Mono, Noto Sans Mono CJK JP, monospace">',
         f'<rect width="{page_w}" height="{page_h}" fill="white"/>',
         *head,
         *_svg_grid(puzzle, key, MARGIN + ((page_w - 2 * MARGIN) - width * cell) / 2, top, cell),
@@ -92,7 +92,7 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
 def _svg_grid(puzzle: Puzzle, key: bool, left: float, top: float, cell: float) -> list[str]:
     """The letter grid's elements, its top-left corner at (``left``, ``top``)."""
     height, width = len(puzzle.grid), len(puzzle.grid[0])
-    out = []
+    out: list[str] = []
     if shaped(puzzle):  # the shape's own cells, no frame around the bounding box
         out.extend(
             f'<rect class="cell" x="{left + c * cell:.1f}" y="{top + r * cell:.1f}" width="{cell:.1f}" '

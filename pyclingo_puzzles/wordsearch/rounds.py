@@ -13,8 +13,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass
 from pathlib import Path
+from typing import cast
 
-from clingo import Function, Number, Symbol, SymbolType
+from clingo import Configuration, Function, Number, Symbol, SymbolType
 
 from ..core.errors import VerificationError, derived_error
 from ..core.solve import Answer, Solver, SolveResult, Stats, Status
@@ -63,10 +64,10 @@ def decode(
     chosen: dict[int, int] = {}
     for s in symbols:
         if s.name == "place" and len(s.arguments) == 2:
-            w, k = s.arguments
-            if w.type is not SymbolType.Number or k.type is not SymbolType.Number:
+            word, cand = s.arguments
+            if word.type is not SymbolType.Number or cand.type is not SymbolType.Number:
                 raise derived_error(s, NOT_CANDIDATE, rules)
-            w, k = w.number, k.number
+            w, k = word.number, cand.number
             if not (0 <= w < len(cands) and 0 <= k < len(cands[w])):
                 raise derived_error(s, NOT_CANDIDATE, rules)
             if chosen.setdefault(w, k) != k:
@@ -123,7 +124,7 @@ class Round:
                 runtime.check()
                 placements.append([Placement(word, *astuple(c)) for c in cands[w]])
             self.strays = StrayCopies(inst.words, placements, inst.width, inst.height)
-        self.solver.ctl.register_propagator(self.strays)
+        self.solver.register_propagator(self.strays)
         self.heuristic: PlacementHeuristic | None = None
         if dense:  # tight grid: decide by most shared cells, then fewest placements left
             cells = [
@@ -131,7 +132,7 @@ class Round:
                 for row in placements
             ]
             self.heuristic = PlacementHeuristic(cells, inst.seed or 0)
-            self.solver.ctl.register_propagator(self.heuristic)
+            self.solver.register_propagator(self.heuristic)
         self.solver.add_facts(facts(inst, cands, max_words))
         self.solver.ground([("base", []), *([("balance", [])] if balance else [])])
         self.balanced = balance  # the part is grounded: every solve call assumes balanced true or false
@@ -161,10 +162,10 @@ class Round:
         optimal ones (clasp's optN); ``at_least``: only models of at least this weight.
         ``conflicts``: end the call after that many conflicts (clasp's solve limit), reported as
         interrupted: a turn measured in search, not seconds, ends the same way on any machine."""
-        conf = self.solver.ctl.configuration.solve
+        conf = cast(Configuration, self.solver.ctl.configuration.solve)  # a group of options, not one
         mode = ("opt" if models == 1 else "optN") if optimise else "ignore"
-        conf.opt_mode = mode if at_least is None else f"{mode},{-at_least}"  # type: ignore[union-attr]
-        conf.solve_limit = "umax" if conflicts is None else str(conflicts)  # type: ignore[union-attr]
+        conf.opt_mode = mode if at_least is None else f"{mode},{-at_least}"
+        conf.solve_limit = "umax" if conflicts is None else str(conflicts)
         try:
             result = self.solver.solve(
                 models=0 if optimise and models == 1 else models,
@@ -181,7 +182,7 @@ class Round:
             stats.models += 1
             return SolveResult(Status.SAT, [], 1, False, True, Stats())
         finally:
-            conf.solve_limit = "umax"  # type: ignore[union-attr]
+            conf.solve_limit = "umax"
         self.last = result.stats
         # per call: the search; the problem's size and grounding count once per round (Run.close)
         stats.solve_seconds += result.stats.solve_seconds
@@ -203,16 +204,16 @@ class Round:
         placements left, geometric restarts): on small grids this settles "not every word fits" far
         sooner than branch and bound or the overlap heuristic (8x8, 10-12 words: 20k-225k conflicts,
         where those do not settle the 10-word list within 1 M)."""
-        heuristic, conf = self.heuristic, self.solver.ctl.configuration.solver
+        heuristic, conf = self.heuristic, cast(Configuration, self.solver.ctl.configuration.solver)
         words = range(len(self.inst.words)) if words is None else words
         if heuristic is None:  # sampled candidates: clasp decides
             return self.solve(1, time_left, words, stats, on_answer, rules_off=rules_off, conflicts=conflicts)
-        restarts = conf.restarts  # type: ignore[union-attr]
-        heuristic.fewest_left, conf.restarts = set(words), EVERY_WORD_RESTARTS  # type: ignore[union-attr]
+        restarts = conf.restarts
+        heuristic.fewest_left, conf.restarts = set(words), EVERY_WORD_RESTARTS
         try:
             return self.solve(1, time_left, words, stats, on_answer, rules_off=rules_off, conflicts=conflicts)
         finally:
-            heuristic.fewest_left, conf.restarts = None, restarts  # type: ignore[union-attr]
+            heuristic.fewest_left, conf.restarts = None, restarts
 
     def assumptions(self, words: Sequence[int], rules_off: Sequence[str] = ()) -> list[tuple[Symbol, bool]]:
         """Each listed word is placed; each rule file holds unless in ``rules_off`` (in cores)."""

@@ -31,11 +31,16 @@ MAX_SAMPLES = 400_000  # sample points per shape drawing: fewer points per cell 
 class Sized(Protocol):
     """What the grid helpers read of a ``WordSearchInstance`` (reader.py imports this module)."""
 
-    path: str
-    width: int
-    height: int
-    mask: Mask | None
-    shape: str | None
+    @property
+    def path(self) -> str: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def mask(self) -> Mask | None: ...
+    @property
+    def shape(self) -> str | None: ...
 
 
 # ----------------------------------------------------------------------------------- built-in shapes
@@ -183,10 +188,6 @@ def shaped(name: str, width: int, height: int, path: str, line: int | None = Non
 
 
 # ------------------------------------------------------------------------------ use in the generator
-
-
-def usable_cells(mask: Mask | None, width: int, height: int) -> int:
-    return width * height if mask is None else sum(row.count(USABLE) for row in mask)
 
 
 @lru_cache(maxsize=64)

@@ -379,7 +379,8 @@ def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) ->
 
 
 def test_the_memory_limit_counts_the_workers(endless: Path) -> None:
-    """The workers' memory counts: the message says what each part had, and no worker survives."""
+    """The workers' memory counts: the message says what each part had, no worker survives, and
+    the batch still ends with its summary (each file: the memory limit, and the stage it hit)."""
     proc = subprocess.Popen(
         command("strips", STRIPS, STRIPS, "--rules", endless, "--memory-limit", "250M", "--jobs", "2"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -387,12 +388,15 @@ def test_the_memory_limit_counts_the_workers(endless: Path) -> None:
     workers = wait_for_children(proc.pid, 2)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 1
-    assert re.fullmatch(
-        r"memory limit hit while solving files in worker processes; the program grew past 250 MiB "
+    assert re.search(
+        r"^memory limit hit while solving files in worker processes; the program grew past 250 MiB "
         r"\(--memory-limit\): \d+ MiB in the main process and \d+ MiB in 2 worker processes "
-        r"\(fewer --jobs need less\)\n",
+        r"\(fewer --jobs need less\)$",
         err,
+        re.MULTILINE,
     ), err
+    statuses = [" ".join(r[4:]) for r in summary_rows(err)]
+    assert statuses == ["memory limit hit while grounding"] * 2, err
     time.sleep(0.3)
     assert len(workers) == 2 and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
 

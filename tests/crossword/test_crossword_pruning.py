@@ -134,5 +134,5 @@ def test_pruning_keeps_the_number_of_solutions(height: int, width: int, seed: in
     solver.add_facts(word_facts(instance.words))
     solver.add_facts(candidate_facts(every))
     unpruned = solver.solve(models=0, keep=0)
-    result, _ = solve_instance(instance, FillOptions(count=True))
+    result, _ = solve_instance(instance, FillOptions(count_only=True))
     assert result.count == unpruned.count >= 1 and result.exhausted and unpruned.exhausted

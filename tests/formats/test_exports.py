@@ -21,7 +21,13 @@ from ..conftest import INSTANCES
 
 
 @pytest.mark.parametrize("family", ["layout", "crossword"])
-def test_a_letter_the_pdf_font_lacks_is_warned_about_in_every_family(cli, tmp_path: Path, family: str) -> None:
+def test_a_letter_the_pdf_font_lacks_is_warned_about_in_every_family(
+    cli, tmp_path: Path, family: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pyclingo_puzzles.formats import cjkfont
+
+    monkeypatch.setattr(cjkfont, "path", lambda: None)  # a machine without a CJK font
+    monkeypatch.setattr(cjkfont, "covered", lambda: frozenset())
     src = tmp_path / "kana.yaml"
     if family == "layout":
         src.write_text("words:\n  - {word: ねこ, clue: a cat 😀}\n  - {word: こい, clue: carp}\n", encoding="utf-8")
@@ -31,9 +37,10 @@ def test_a_letter_the_pdf_font_lacks_is_warned_about_in_every_family(cli, tmp_pa
     res = cli(family, src, "--pdf", out)
     assert res.code in (10, 30), res.err
     text = "".join(page.extract_text() for page in pypdf.PdfReader(out).pages)
-    assert "ね" not in text  # Noto Sans has no kana: blanks on the page, so the user must be told
+    assert "ね" not in text  # no font has kana here: blanks on the page, so the user must be told
     warning = next(line for line in res.err.splitlines() if "no glyph" in line)
     assert all(ch in warning for ch in "いこね") and warning.startswith("warning: ")
+    assert "fonts-noto-cjk" in warning  # and how to get a CJK font
     if family == "layout":
         assert "😀" in warning
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pyclingo_puzzles import wordsearch
+from pyclingo_puzzles import InputError, wordsearch
 from pyclingo_puzzles.formats import html
 
 from ..conftest import INSTANCES
@@ -148,3 +148,35 @@ def test_a_phrase_is_listed_as_written_and_found_as_placed() -> None:
     puzzle = Puzzle(("ICECREAM", "XXXXXXXX"), (Placement("ICECREAM", 0, 0, 1, 0),))
     data = page_data(play.page(puzzle, ["ICE CREAM"], "Treats"))
     assert data["words"] == ["ICE CREAM"] and html.decode(data["answers"]) == [[0, 0, 0, 7]]
+
+
+def test_page_text_title_instructions_and_name_line() -> None:
+    result = wordsearch.generate(["cat", "dog"], width=5, height=5, seed=1)
+    plain = result.to_html()
+    assert "<title>Word search</title>" in plain and 'class="name-line"' not in plain
+    assert html.INSTRUCTIONS["wordsearch"] in plain  # how to play the page, by default
+    dressed = result.to_html(title="Pets & co", instructions="Ten minutes!", name_line=True)
+    assert "<h1 id=\"title\">Pets &amp; co</h1>" in dressed and '<p id="instructions">Ten minutes!</p>' in dressed
+    assert '<p class="name-line"><span>Name:</span><span>Date:</span></p>' in dressed
+    assert 'id="instructions"' not in result.to_html(instructions="")
+    with pytest.raises(InputError, match="name_line"):
+        result.to_html(name_line="yes")
+
+
+@pytest.mark.parametrize(
+    ("family", "source"),
+    [
+        ("wordsearch", "wordsearch/hola-8x8.yaml"),
+        ("crossword", "crossword/lattice.dat"),
+        ("layout", "layout/pets-5.yaml"),
+        ("strips", "strips/small.yaml"),
+    ],
+)
+def test_command_line_page_text(cli, tmp_path: Path, family: str, source: str) -> None:
+    out = tmp_path / "page.html"
+    run = cli(family, INSTANCES / source, "--html", out, "--title", "Class 3b", "--instructions", "Quietly.",
+              "--name-line", "--exit-codes", "unix")  # fmt: skip
+    assert run.code == 0, run.err
+    page = out.read_text(encoding="utf-8")
+    assert "<title>Class 3b</title>" in page and '<p id="instructions">Quietly.</p>' in page
+    assert 'class="name-line"' in page and page_data(page)["kind"] == ("crossword" if family == "layout" else family)

@@ -145,3 +145,68 @@ def test_page_text_defaults_and_the_key_page() -> None:
     assert wordsearch.generate(["cat", "dog"], width=4, height=4, level="easy").page_text().instructions == (
         "Find every word of the list in the grid. Words run across and down."
     )
+
+
+# ------------------------------------------------------------------------------------ CJK
+
+KANA = ["ねこ", "いぬ", "さかな", "とり", "うさぎ"]
+
+
+def test_kana_words_get_kana_filler_and_latin_words_latin_filler() -> None:
+    from pyclingo_puzzles.wordsearch.scripts import filler
+
+    puzzle = wordsearch.generate(KANA, width=5, height=5, seed=1)
+    assert all(ch in filler(KANA) for row in puzzle.grid for ch in row)
+    assert all("\u3041" <= ch <= "\u3096" for row in puzzle.grid for ch in row)  # hiragana only, no A-Z
+    assert set(filler(["ПРИВЕТ"])) >= set("АБВЯ") and not set(filler(["ПРИВЕТ"])) & set("ABC")
+    assert filler(["CAT"]) == tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def test_cjk_words_print_in_a_cjk_font_found_at_run_time() -> None:
+    from pyclingo_puzzles.formats import cjkfont
+
+    if cjkfont.path() is None:
+        pytest.skip(f"no CJK font on this machine ({cjkfont.HINT})")
+    content = wordsearch.generate(KANA, width=5, height=5, seed=1).to_pdf(title="どうぶつ")
+    reader = pypdf.PdfReader(io.BytesIO(content))
+    text = reader.pages[0].extract_text().replace(" ", "").replace("\x00", "")  # pypdf reads CID text so
+    assert text.startswith("どうぶつ") and all(word in text for word in KANA)
+    fonts = {str(f["/BaseFont"]) for f in reader.pages[0]["/Resources"]["/Font"].values()}
+    assert any("CJK" in name for name in fonts)
+
+
+def test_without_a_cjk_font_the_letters_are_blanks_and_the_warning_says_how_to_get_one(monkeypatch, capsys) -> None:
+    from pyclingo_puzzles.formats import cjkfont
+
+    monkeypatch.setattr(cjkfont, "path", lambda: None)
+    monkeypatch.setattr(cjkfont, "covered", lambda: frozenset())
+    content = wordsearch.generate(KANA, width=5, height=5, seed=1).to_pdf()
+    assert content.startswith(b"%PDF")
+    err = capsys.readouterr().err
+    assert "print as blanks" in err and "fonts-noto-cjk" in err
+
+
+# ------------------------------------------------------------------------------------ phrases
+
+
+def test_a_phrase_is_one_entry_joined_in_the_grid_and_listed_as_written(cli, tmp_path: Path) -> None:
+    puzzle = wordsearch.generate(["ice cream", "cake", "t-shirt"], width=9, height=9, seed=1)
+    assert sorted(p.word for p in puzzle.placements) == ["CAKE", "ICECREAM", "TSHIRT"]
+    assert puzzle.listed_written == ["ICE CREAM", "CAKE", "T-SHIRT"]
+    assert "ICE CREAM" in pdf_text(puzzle.to_pdf()) and ">ICE CREAM</text>" in puzzle.to_svg()
+    words = tmp_path / "w.txt"
+    words.write_text("ice cream\ncake\n")  # a plain list: the whole line is the entry
+    res = cli("wordsearch", words, "--size", "9x9")
+    assert res.code == 10 and "ICE CREAM  CAKE" in res.out, res.err
+
+
+def test_a_layout_phrase_shows_its_enumeration_and_a_list_writes_it_with_underscores(cli, tmp_path: Path) -> None:
+    built = layout.arrange({"ice cream": "Frozen dessert", "cake": "Birthday treat", "tea": "Drink"}, seed=1)
+    assert "ICECREAM" in {p.word for p in built.placements}
+    lines = built.text("x").splitlines()
+    assert any(line.endswith("Frozen dessert (3,5)  ICE CREAM") for line in lines)
+    assert "Frozen dessert (3,5)" in pdf_text(built.to_pdf())
+    listed = tmp_path / "l.txt"
+    listed.write_text("ICE_CREAM Frozen dessert\nT-SHIRT Summer top\nTEA Drink\n")
+    res = cli("layout", listed, "--seed", "1", "--time-limit", "5")
+    assert res.code in (10, 11, 30) and "Frozen dessert (3,5)  ICE CREAM" in res.out and "(1-5)" in res.out, res.err

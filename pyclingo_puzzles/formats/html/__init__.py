@@ -22,6 +22,8 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from ..pagetext import DATE_LABEL, NAME_LABEL, PageText
+
 KEY = b"pyclingo-puzzles"  # common.js holds the same key
 PLAYERS = {"wordsearch": ("wordsearch.js", "WordSearch"), "crossword": ("crossword.js", "Crossword"),
            "strips": ("strips.js", "Strips")}  # fmt: skip
@@ -31,7 +33,7 @@ INSTRUCTIONS = {
     "strips": "Cover every cell with straight strips of the allowed lengths, no two with the same colour "
     "pattern (a strip and its reverse count as one): drag across the cells, or click the first and the last.",
 }
-NAME_LINE = '<p class="name-line"><span>Name:</span><span>Date:</span></p>\n'
+NAME_LINE = f'<p class="name-line"><span>{NAME_LABEL}:</span><span>{DATE_LABEL}:</span></p>\n'
 SLOT = re.compile(r"\{\{(\w+)\}\}")
 
 
@@ -53,39 +55,40 @@ def decode(text: str) -> Any:
     return json.loads(bytes(b ^ KEY[i % len(KEY)] for i, b in enumerate(data)).decode("utf-8"))
 
 
-def page(
-    kind: str,
-    title: str,
-    puzzle: Mapping[str, Any],
-    answers: Any,
-    *,
-    instructions: str | None = None,
-    name_line: bool = False,
-) -> str:
-    """The whole page of one puzzle of ``kind`` (a key of ``PLAYERS``): ``puzzle`` is what the
-    player shows, ``answers`` what it checks against and reveals (stored encoded)."""
+def text_of(kind: str, title: str, instructions: str | None = None, name_line: bool = False) -> PageText:
+    """A ``to_html()`` call's page text, checked; the instructions default to how to play the page."""
+    return PageText.of(title, instructions, name_line, INSTRUCTIONS[kind])
+
+
+def page(kind: str, text: PageText | str, puzzle: Mapping[str, Any], answers: Any) -> str:
+    """The whole page of one puzzle of ``kind`` (a key of ``PLAYERS``) with its ``text`` (a title
+    alone: the default instructions, no Name / Date line): ``puzzle`` is what the player shows,
+    ``answers`` what it checks against and reveals (stored encoded)."""
+    if isinstance(text, str):
+        text = PageText(text, INSTRUCTIONS[kind])
     script, player = PLAYERS[kind]
     data = {"kind": kind, **puzzle, "answers": encode(answers)}
     # "<" escaped: no "</script>" in a title or a clue can close the data element
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     js = f"{asset('common.js')}\n{asset(script)}\nPage.run({{ {kind}: {player} }});\n"
     slots = {
-        "title": escape(title),
+        "title": escape(text.title),
         "kind": kind,
         "css": asset("page.css"),
-        "name_line": NAME_LINE if name_line else "",
-        "instructions": escape(INSTRUCTIONS[kind] if instructions is None else instructions),
+        "name_line": NAME_LINE if text.name_line else "",
+        "instructions": f'<p id="instructions">{escape(text.instructions)}</p>\n' if text.instructions else "",
         "data": blob,
         "js": js,
     }
     return SLOT.sub(lambda m: slots[m.group(1)], asset("page.html"))  # one pass: no slot inside a value is filled
 
 
-def crossword(doc: Mapping[str, Any], title: str | None = None, *, free_form: bool = False, **options: Any) -> str:
+def crossword(doc: Mapping[str, Any], text: PageText | str | None = None, *, free_form: bool = False) -> str:
     """The page of an ipuz crossword document (``formats/ipuz.crossword_ipuz``, a layout's
     ``to_ipuz()``): its grid, numbers, given letters and clues; an entry without a clue shows its
-    length. The solution is what the player checks against. ``free_form`` (a layout): the squares
-    without a letter are left blank, not drawn as blocks."""
+    length. The solution is what the player checks against. ``text``: the page's (default: the
+    document's title). ``free_form`` (a layout): the squares without a letter are left blank, not
+    drawn as blocks."""
     grid = doc["puzzle"]
     solution = doc["solution"]
     block = doc.get("block", "#")
@@ -118,13 +121,13 @@ def crossword(doc: Mapping[str, Any], title: str | None = None, *, free_form: bo
             while 0 <= r < height and 0 <= c < width and cells[r][c] is not None:
                 run.append([r, c])
                 r, c = r + dr, c + dc
-            text = clue.get("clue", "") if isinstance(clue, dict) else ""
+            wording = clue.get("clue", "") if isinstance(clue, dict) else ""
             enumeration = str(clue.get("enumeration") or len(run))
-            entries.append({"n": int(clue["number"]), "dir": heading.lower(), "cells": run, "clue": text,
+            entries.append({"n": int(clue["number"]), "dir": heading.lower(), "cells": run, "clue": wording,
                             "enum": enumeration})  # fmt: skip
     letters = [["" if ch in (None, block) else ch for ch in row] for row in solution]
     puzzle = {"width": width, "height": height, "cells": cells, "entries": entries, "free_form": free_form}
-    return page("crossword", title if title is not None else doc.get("title", "Crossword"), puzzle, letters, **options)
+    return page("crossword", text if text is not None else doc.get("title") or "Crossword", puzzle, letters)
 
 
 def cells_of(rows: Sequence[str], blank: str = " ") -> list[list[str]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from ..formats import pdf as document
@@ -24,10 +25,12 @@ from ..formats.pdf import (
     Sheet,
     bold,
     drawable,
+    font,
     font_path,
     footer,
     front_page,
     new_page,
+    text_width,
 )
 from ..formats.pdf import missing_glyphs as _missing
 from .puzzle import Puzzle
@@ -73,7 +76,7 @@ def sheets_for(pages: Sequence[Page]) -> list[Sheet]:
     backs: list[Page | None] = [p for p in pages if p.key]
     backs += [None] * (len(fronts) - len(backs))
     return [
-        Sheet(lambda pdf, f=f: _draw_page(pdf, f), None if b is None else (lambda pdf, b=b: _draw_page(pdf, b)))
+        Sheet(partial(_draw_page, page=f), None if b is None else partial(_draw_page, page=b))
         for f, b in zip(fronts, backs, strict=True)
     ]
 
@@ -123,11 +126,11 @@ def _draw_page(pdf, page: Page) -> None:
             _capsule(pdf, left, top, cell, p.cells())
             placed.update(p.cells())
     letter_pt = cell * PT * 0.55
-    pdf.set_font("noto", "", letter_pt)
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if ch == BLOCK or not drawable(ch):
                 continue
+            font(pdf, letter_pt, ch)
             strong = page.key and (r, c) in placed
             pdf.set_text_color(0 if strong or not page.key else 150)
             x = left + c * cell + (cell - pdf.get_string_width(ch)) / 2
@@ -149,8 +152,7 @@ def _list_layout(pdf, words: Sequence[str], width_mm: float, room: float) -> tup
     (a longer list goes on to a continuation page)."""
     size, cols, line_h = TEXT_PT + 2, 1, 1.0
     while words:
-        pdf.set_font("noto", "", size)
-        cols = max(1, int(width_mm // (max(pdf.get_string_width(w) for w in words) + 8)))
+        cols = max(1, int(width_mm // (max(text_width(pdf, size, w) for w in words) + 8)))
         line_h = size / PT * 1.6
         if math.ceil(len(words) / cols) * line_h <= room or size <= TEXT_PT:
             break
@@ -160,10 +162,10 @@ def _list_layout(pdf, words: Sequence[str], width_mm: float, room: float) -> tup
 
 def _word_list(pdf, words: Sequence[str], size: float, cols: int, line_h: float, top: float) -> None:
     pdf.set_text_color(0)
-    pdf.set_font("noto", "", size)
     col_w = (pdf.w - 2 * MARGIN) / cols
     for i, word in enumerate(words):
         r, c = divmod(i, cols)
+        font(pdf, size, word)
         pdf.text(MARGIN + c * col_w, top + line_h * 0.7 + r * line_h, word)
 
 

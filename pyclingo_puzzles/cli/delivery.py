@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core import rulesfile
 from ..core.errors import InputError
-from ..formats.outfiles import check_output_paths, is_stdout, write_atomic
+from ..formats.outfiles import check_names, check_output_paths, is_stdout, write_atomic
 from ..formats.output import print_json, print_stats, warn
 from ..formats.report import OUTPUTS, Report
 from ..run.runtime import Run
@@ -89,6 +89,7 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
         raise InputError("--pdf - would print binary PDF data on the terminal; redirect it (> out.pdf) or pipe it", "-")
     if batch and any(is_stdout(p) for p in outputs.values()):
         raise InputError("'-' writes to standard output: give one FILE (several write one file each)", "-")
+    check_names({OPTION[dest]: path for dest, path in outputs.items()})
     check_output_paths({OPTION[dest]: path for dest, path in outputs.items()}, inputs(args))
     if "pdf" in outputs and not batch:  # (a batch forks its workers: no thread may be running then)
         from ..formats import pdf
