@@ -49,7 +49,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     argtypes.add_pdf_arguments(parser, "write printable pages: each solution's numbered blank grid, then the fills")
     argtypes.add_html_argument(parser, "fill the (first) solution's grid, with checks and reveals")
-    g = parser.add_argument_group("dictionary fill (with --dictionary)")
+    add_dictionary_arguments(parser.add_argument_group("dictionary fill (with --dictionary)"))
+
+
+def add_dictionary_arguments(g: argparse._ArgumentGroup) -> None:
+    """The dictionary fill's options: the word lists, then how the fill uses them."""
     g.add_argument(
         "--dictionary",
         action="append",
