@@ -19,7 +19,7 @@ __all__ = [
 __getattr__, __dir__ = export(
     __name__,
     {
-        "CrosswordResult": ".api",
+        "CrosswordResult": ".result",
         "fill": ".api",
         "solve": ".api",
         "Dictionary": ".reader",

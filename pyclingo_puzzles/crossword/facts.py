@@ -91,3 +91,13 @@ def fill_facts(
             facts.append(Function("cand", [Number(s.id), Number(ids[text])]))
     facts.extend(option_facts(cands))
     return facts, words
+
+
+def differ_facts(sites: Sequence[Site], grids: Sequence[Sequence[str]]) -> Iterator[Symbol]:
+    """``earlier(F)`` and ``was(F, S, R, C, X)``: earlier fill F had letter X at (R, C) of slot S
+    (``crossword_differ.lp``)."""
+    for f, grid in enumerate(grids):
+        yield Function("earlier", [number(f)])
+        for s in sites:
+            for r, c in s.cells():
+                yield Function("was", [number(f), number(s.id), number(r), number(c), string(grid[r][c])])

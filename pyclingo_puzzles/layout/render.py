@@ -22,7 +22,9 @@ def entries(layout: Layout) -> list[tuple[int, Placement]]:
 
 
 def clue_lines(layout: Layout, inst: LayoutInstance, answers: bool = True) -> list[str]:
-    return ipuz_clue_lines(layout.rows(), layout.placements, lambda p: inst.clue(p.word), answers)
+    return ipuz_clue_lines(
+        layout.rows(), layout.placements, lambda p: inst.clue(p.word), answers, lambda p: inst.as_written(p.word)
+    )
 
 
 def text(layout: Layout, inst: LayoutInstance) -> str:
