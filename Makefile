@@ -10,7 +10,7 @@ $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/fillprop.c
+$(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/fillprop.c pyclingo_puzzles/crossword/fillprop.h
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test,web,cluster]'
 	@touch $(STAMP)

@@ -28,6 +28,7 @@ setup(
         Extension(
             "pyclingo_puzzles.crossword._fillprop",
             sources=["pyclingo_puzzles/crossword/fillprop.c"],
+            depends=["pyclingo_puzzles/crossword/fillprop.h"],  # the fp_* interface (native.py reads it too)
             include_dirs=clingo_include(),
             extra_compile_args=["-std=c99", "-O2"],
             optional=True,  # no compiler: the install still succeeds (the Python propagator runs)

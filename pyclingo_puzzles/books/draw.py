@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..formats.pdf import PT, drawable, wrap
-from ..wordsearch.pdf import _capsule
+from ..wordsearch.pages import _capsule
 
 MAX_CELL = 12.0  # mm
 LIST_PT = 11.0  # the word list's and clues' type size, when they fit

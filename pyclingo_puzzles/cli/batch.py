@@ -49,17 +49,17 @@ from ..core.errors import EXIT_BAD_INPUT, InputError
 from ..formats.outfiles import check_names, check_output_paths, remove_unfinished
 from ..run import runtime, workers
 from ..run.progress import Bar
-from . import exitcodes, report
+from . import delivery, exitcodes
 
 Command = Callable[[argparse.Namespace], int]  # one run: args -> exit code (errors already printed)
 
 SEVERITY = (65, 1, 11, 20, 10, 30)  # most severe first: 30 only when every file gave 30
 STATUS = {10: "solved", 30: "complete", 20: "unsolvable", 11: "stopped early, answer kept", 1: "no answer",
           65: "bad input"}
-OUTPUT_OPTIONS = report.OPTION  # output dest -> its option
+OUTPUT_OPTIONS = delivery.OPTION  # output dest -> its option
 # seconds after the deadline or a signal that busy workers get to report what they have: a single
 # run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
-WAIT = runtime.GRACE - 0.1
+WAIT = runtime.SIGNAL_GRACE - 0.1
 PRINT_WAIT = 0.3  # more for a worker already printing
 # the parent's own printing: a single run's grace once the last worker has had its time (a parent
 # given only a single run's 0.95 s past the deadline was ended while printing, its summary lost)
@@ -182,7 +182,7 @@ def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[st
     if not given:
         return [{} for _ in files]
     check_names({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()})
-    read = report.inputs(args, files)
+    read = delivery.inputs(args, files)
     check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()}, read)
     seen: dict[Path, int] = {}  # output file -> the index of the input that writes it
     per_file = []

@@ -6,7 +6,7 @@ and ``--exit-codes``. Runs compute clingo's codes: 10 found, 20 proved unsolvabl
 enumerated, 11 time limit with a solution, 1 interrupted without one, 65 bad input; several FILEs
 (``batch.py``) exit with the most severe; the command exits with them mapped to the Unix convention
 (0/1/2/3) unless ``--exit-codes clingo`` asks for them as they are (``exitcodes.py``).
-A family's ``run`` returns a ``Report``; ``report.py`` prints and writes it.
+A family's ``run`` returns a ``Report``; ``delivery.py`` prints and writes it.
 """
 
 from __future__ import annotations
@@ -24,16 +24,15 @@ from ..core import messages
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
 from ..formats import args as argtypes
 from ..formats.args import models as _models
-from ..formats.args import non_negative_int as _non_negative_int  # noqa: F401 (kept for importers)
 from ..formats.args import positive_float as _positive_float
 from ..formats.args import seed as _seed
 from ..formats.outfiles import OutputError
-from ..formats.output import print_json, print_stats, warn
+from ..formats.output import print_json
 from ..run import resources, runtime
 from ..run.stdout_guard import run_guarded, standard_streams
-from . import exitcodes, report
+from . import delivery, exitcodes
 
-__all__ = ["build_parser", "main", "print_json", "print_stats", "warn"]  # re-exported for older imports
+__all__ = ["build_parser", "console", "main", "run_command"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -154,7 +153,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
     o = parser.add_argument_group("outputs and exit codes (common to all subcommands)")
     dests = {action.dest for action in parser._actions} | {"json_file"}
-    offered = [suffix for suffix, dest in report.SUFFIXES.items() if dest in dests]
+    offered = [suffix for suffix, dest in delivery.SUFFIXES.items() if dest in dests]
     o.add_argument(
         "-o",
         "--output",
@@ -341,7 +340,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
     single = len(files) == 1  # several FILEs: JSON Lines, an error a line of its own (batch.py)
     try:
-        report.prepare(args, _offered(args))  # several FILEs: batch.output_paths checks each file's names
+        delivery.prepare(args, _offered(args))  # several FILEs: batch.output_paths checks each file's names
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         if single:
@@ -355,7 +354,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
         batch = lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command)))  # noqa: E731
         return _reported(batch, lambda line: _json_error(args, line))  # a JSON Lines record of its own
     args.file = files[0]
-    report.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
+    delivery.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
     ticker = None
     started_output = False
 
@@ -376,7 +375,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
         nonlocal ticker
         ticker = _ticker(run) if process else None
         try:
-            return run_guarded(lambda: report.deliver(args, args.run(args)), on_first_write=printing)
+            return run_guarded(lambda: delivery.deliver(args, args.run(args)), on_first_write=printing)
         finally:
             if ticker is not None:
                 ticker.stop()
@@ -418,6 +417,8 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if files:
             parser.error(f"{args.command}: give FILE or --words, not both")
         args.file = ["--words"]  # the family reads args.words (formats/instances.py: given); this names them
+    elif not files and args.command == "crossword" and getattr(args, "size", None) is not None:
+        args.file = ["--size"]  # a pattern generated (crossword/cli.py: generated); this names it
     elif not files:
         parser.error(
             f"{args.command}: no input: give a FILE (YAML or a .txt word list, - for standard input) or --words"
@@ -429,12 +430,12 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 def run_command(args: argparse.Namespace) -> int:
     """One file of a batch, in a worker: the subcommand's exit code, and for an error one line on
     stderr (never a traceback), as a single run gives them."""
-    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: report.deliver(args, args.run(args)))))
+    return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: delivery.deliver(args, args.run(args)))))
 
 
 def _offered(args: argparse.Namespace) -> list[str]:
     """The output options this subcommand has (their dests), for ``-o``."""
-    return [dest for dest in report.OPTION if hasattr(args, dest)]
+    return [dest for dest in delivery.OPTION if hasattr(args, dest)]
 
 
 def _signalled(run: runtime.Run | None, code: int) -> int:

@@ -7,6 +7,7 @@ case is longer than one character (ß -> SS) is kept as it is so a word never ch
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from .errors import InputError, shorten
@@ -43,6 +44,24 @@ def describe_char(ch: str) -> str:
     if ch.isprintable():
         return f"{ch!r}"
     return f"U+{ord(ch):04X}"
+
+
+PHRASE_BREAK = re.compile(r"\s*-\s*|[\s_]+")  # between a phrase's words: a hyphen, or spaces (or _)
+
+
+def phrase(text: str) -> tuple[str, str]:
+    """An entry's letters and how it is written: ``"ice cream"`` -> ``("ICECREAM", "ICE CREAM")``,
+    ``"t-shirt"`` -> ``("TSHIRT", "T-SHIRT")``; a phrase's words are separated by spaces (or ``_``,
+    in a list whose lines are ``WORD clue``) or hyphens, and the grid holds its letters only."""
+    word = normalize_word(text)
+    written = PHRASE_BREAK.sub(lambda m: "-" if "-" in m.group() else " ", word)
+    return written.replace(" ", "").replace("-", ""), written
+
+
+def enumeration(written: str) -> str:
+    """The lengths of a phrase's words as a crossword prints them: ``(3,5)``, ``(1-5)``; ``(5)``."""
+    parts = re.split(r"([ -])", written)
+    return "(" + "".join(str(len(p)) if i % 2 == 0 else ("," if p == " " else "-") for i, p in enumerate(parts)) + ")"
 
 
 def checked_word(text: str, path: str | None, line: int | None, why_two: str) -> str:

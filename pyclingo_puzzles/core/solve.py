@@ -19,11 +19,6 @@ from ..run import runtime
 from . import messages, rulesfile
 from .errors import InputError, clingo_error
 from .programs import ENCODINGS_DIR, encoding_path
-from .status import EXIT_EXHAUSTED as EXIT_EXHAUSTED  # the status names are re-exported: families import them here
-from .status import EXIT_INTERRUPTED as EXIT_INTERRUPTED
-from .status import EXIT_SAT as EXIT_SAT
-from .status import EXIT_SAT_INTERRUPTED as EXIT_SAT_INTERRUPTED
-from .status import EXIT_UNSAT as EXIT_UNSAT
 from .status import Status, exit_code
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import apicheck, messages
 from ..core.errors import InputError
@@ -30,11 +30,15 @@ from .reader import (
     Dictionary,
     check_framework,
     check_word,
+    framework_from_lines,
     framework_of,
     read,
     read_instance,
 )
 from .solution import CrosswordSolution, render_text
+
+if TYPE_CHECKING:
+    from .unfillable import Core
 
 __all__ = ["CrosswordResult", "fill", "solve"]
 
@@ -64,6 +68,9 @@ class CrosswordResult(Record):
         optimal: bool | None = None,
         score: int | None = None,
     ):
+        # set by construct.explain: why no fill (a core proved), or at a limit the tightest slots
+        self.core: Core | None = None
+        self.fewest: tuple[tuple[Site, int], ...] = ()
         self.status = status
         self.solutions = solutions
         self.count = count
@@ -145,6 +152,10 @@ class CrosswordResult(Record):
             out["empty_slots"] = [s._asdict() for s in self.empty_slots]
         if self.optimal is not None:
             out["optimal"], out["score"] = self.optimal, self.score
+        if self.core is not None:
+            out["core"], out["core_minimal"] = self.core.as_json(), self.core.minimal
+        if self.fewest:
+            out["fewest_candidates"] = [{**site._asdict(), "candidates": n} for site, n in self.fewest]
         return out
 
     def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
@@ -177,12 +188,27 @@ class CrosswordResult(Record):
             lines.append(f"{name}: no solution (proved unsolvable){user_rules().describe_rules(self.rules_to_blame)}")
         elif not self.solutions:
             lines.append(f"{name}: no solution found within the time limit (unknown)")
+        lines.extend(self._why(name))
         if self.optimal is not None and self.solutions:
             how = "optimal (proved)" if self.optimal else "the best found (optimum not proved)"
             lines.append(f"{name}: total score {self.score}, {how}")
         elif self.count and (models != 1 or self.count > 1):
             lines.append(f"{name}: {'all' if self.exhausted else 'at least'} {self.count} solution(s)")
         return "\n".join(lines)
+
+
+    def _why(self, name: str) -> list[str]:
+        """The core's slots (row, column, direction, pattern), or the slots with the fewest candidates."""
+        if self.core is not None:
+            how = "minimal" if self.core.minimal else "not shown minimal: the limit came first"
+            n = len(self.core.slots)
+            what = "this slot cannot be filled" if n == 1 else f"these {n} slots cannot be filled together"
+            lines = [f"{name}: why: {what} ({how}):"]
+            return lines + [f"  {line}" for line in self.core.lines()]
+        if self.fewest:
+            lines = [f"{name}: the search was cut by the limit; the slots with the fewest candidates:"]
+            return lines + [f"  {site.describe()}: {n} candidate(s)" for site, n in self.fewest]
+        return []
 
 
 def from_solve(result: SolveResult, solutions: list[CrosswordSolution], blamed: Sequence[str] = ()) -> CrosswordResult:
@@ -205,7 +231,7 @@ def _framework(framework: str | Path | Framework | Sequence[str], name: str = "<
     rows = apicheck.items(framework, "framework")
     if not rows or not all(isinstance(r, str) for r in rows):
         raise InputError("a framework is a non-empty list of row strings", name)
-    return check_framework(Framework.from_lines(rows), name, None)
+    return framework_from_lines(rows, name, None)  # within MAX_CELLS before the rows are padded
 
 
 def instance_of(
@@ -401,12 +427,20 @@ def fill(
 
 def fill_with(framework: Framework, dictionary: Dictionary, options: FillOptions) -> CrosswordResult:
     """``fill`` with its arguments checked, read and gathered (the command's way in)."""
+    from . import construct
     from .strategy import solve_fill  # the dictionary fill is imported when used: P-99 runs do not load it
 
-    outcome = solve_fill(framework, dictionary, options)
+    if options.models > 1 and not (options.optimize or options.count_only):
+        outcome = construct.alternatives(framework, dictionary, options)  # fills that differ (--min-differ)
+    else:
+        outcome = solve_fill(framework, dictionary, options)
     if outcome.result is None:
-        return CrosswordResult(Status.UNSAT, [], 0, True, False, outcome.stats, empty_slots=tuple(outcome.empty))
+        result = CrosswordResult(Status.UNSAT, [], 0, True, False, outcome.stats, empty_slots=tuple(outcome.empty))
+        construct.explain(result, framework, dictionary, options)
+        return result
     result = from_solve(outcome.result, outcome.solutions, outcome.rules_to_blame)
+    if not outcome.rules_to_blame:
+        construct.explain(result, framework, dictionary, options)
     if options.optimize and result.solutions:  # clingo's models were the improvements; the last is kept
         result.count, result.optimal = len(result.solutions), result.exhausted
         result.score = sum(dictionary.words[p.word] for p in result.solutions[0].placements)

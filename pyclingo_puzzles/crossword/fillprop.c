@@ -15,6 +15,8 @@
  * Errors (out of memory) are reported through clingo_set_error and a false return, which clingo
  * turns into a Python exception; nothing here prints or aborts.
  */
+#include "fillprop.h"
+
 #include <clingo.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -191,7 +193,7 @@ typedef struct {
 
 typedef struct thread thread_t;
 
-typedef struct fp_problem {
+struct fp_problem {
     /* static */
     int32_t nletters, ntables, nslots, nplaces;
     char **letters;  /* UTF-8 */
@@ -232,7 +234,7 @@ typedef struct fp_problem {
     int32_t nwatch_masks;
     thread_t *threads;
     int32_t nthreads;
-} fp_problem;
+};
 
 struct thread {
     int32_t *fixed, *fixed_opt; /* per place */
@@ -270,7 +272,6 @@ static int fail_oom(void) {
 
 /* ------------------------------------------------------------------ building from Python */
 
-void fp_free(fp_problem *pb);
 static void free_solve_state(fp_problem *pb);
 
 /* Arguments (flattened arrays; Python keeps them alive only during this call, so all are copied):
@@ -1279,8 +1280,8 @@ static const clingo_propagator_t fp_callbacks = {fp_init, fp_propagate, fp_undo,
 
 /* Registers the propagator on a control; the problem must outlive the control (Python keeps it on
  * the control object, freed after the control). */
-bool fp_register(fp_problem *pb, clingo_control_t *control) {
-    return clingo_control_register_propagator(control, &fp_callbacks, pb, true);
+bool fp_register(fp_problem *pb, void *control) {
+    return clingo_control_register_propagator((clingo_control_t *)control, &fp_callbacks, pb, true);
 }
 
 const char *fp_last_error(void) { return clingo_error_message(); }

@@ -35,22 +35,12 @@ CHOICE_ENV = "PYCLINGO_PUZZLES_PROPAGATOR"
 LIBRARY_ENV = "PYCLINGO_PUZZLES_FILLPROP_LIB"
 CHOICES = ("auto", "c", "python")
 
-CDEF = """
-typedef struct fp_problem fp_problem;
-fp_problem *fp_new(int32_t nletters, const char *const *letters, int32_t ntables, const int32_t *table_length,
-                   const int32_t *table_nwords, const uint8_t *table_has, const uint64_t *masks, int32_t nslots,
-                   const int32_t *slot_table, const int32_t *slot_places, const uint64_t *given, int32_t nplaces,
-                   const int32_t *place_row, const int32_t *place_col, int no_repeat, int value_rule,
-                   const uint32_t *seed_key, int32_t seed_len, int random_first, int64_t *progress,
-                   const int64_t *scores);
-void fp_free(fp_problem *pb);
-bool fp_register(fp_problem *pb, void *control);
-int64_t fp_conflicts(const fp_problem *pb);
-int64_t fp_steps(const fp_problem *pb);
-int64_t fp_live_allocations(void);
-void fp_fail_allocation_after(int64_t n);
-double fp_test_random(fp_problem *pb);
-"""
+HEADER = Path(__file__).with_name("fillprop.h")  # the fp_* interface, as fillprop.c includes it
+
+
+def cdef() -> str:
+    """``fillprop.h`` as cffi reads it: its preprocessor lines (guard, includes) left out."""
+    return "\n".join(line for line in HEADER.read_text(encoding="utf-8").splitlines() if not line.startswith("#"))
 
 
 class NativeError(runtime.Stopped):
@@ -88,7 +78,7 @@ def load() -> tuple[Any, Any] | str:
         from cffi import FFI
 
         ffi = FFI()
-        ffi.cdef(CDEF)
+        ffi.cdef(cdef())
         return ffi, ffi.dlopen(str(path))  # after `import clingo`: its symbols resolve there
     except (ImportError, OSError) as exc:
         return f"it does not load ({exc})"

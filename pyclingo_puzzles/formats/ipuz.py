@@ -39,9 +39,12 @@ def clue_lines(
     placements: Sequence[Placement],
     clue: Callable[[Placement], str] = lambda p: "",
     answers: bool = True,
+    written: Callable[[Placement], str] | None = None,
 ) -> list[str]:
     """The clue list as printed: an ``Across`` and a ``Down`` heading, then one indented line per
-    entry, ``  1. clue (5)``, with its answer when ``answers``."""
+    entry, ``  1. clue (5)``, with its answer when ``answers``; ``written`` gives an answer as
+    written, a phrase's ``ICE CREAM`` (then shown so, and its enumeration ``(3,5)``)."""
+    from ..core.letters import enumeration
     numbers = numbering(rows)
     lines: list[str] = []
     for heading in ("across", "down"):
@@ -50,9 +53,10 @@ def clue_lines(
             continue
         lines.append(heading.capitalize())
         for n, p in group:
-            text = clue(p)
-            text = f"{text} ({len(p.word)})" if text else f"({len(p.word)})"
-            lines.append(f"{n:>3}. {text}" + (f"  {p.word}" if answers else ""))
+            text, answer = clue(p), written(p) if written is not None else p.word
+            size = enumeration(answer)
+            text = f"{text} {size}" if text else size
+            lines.append(f"{n:>3}. {text}" + (f"  {answer}" if answers else ""))
     return lines
 
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from html import escape as _html_escape  # xml.sax.saxutils would pull in urllib and http at start-up
-from pathlib import Path
 
 from .ipuz import EMPTY_PLACE
-from .outfiles import write_atomic
 from .pagetext import DATE_LABEL, NAME_LABEL, PageText
 
 # characters XML 1.0 does not allow in a document at all (not even as &#..;): C0 controls other
@@ -20,10 +18,6 @@ def escape(text: str) -> str:
     """``text`` as XML character data or attribute value: markup escaped, and the characters XML
     cannot hold (a control character in a title or clue) left out, so the file stays well-formed."""
     return _html_escape(NOT_XML.sub("", text))
-
-
-def write_svg(path: str | Path, content: str) -> None:
-    write_atomic(path, content, "SVG")
 
 
 CELL = 32

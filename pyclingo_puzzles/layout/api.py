@@ -25,7 +25,7 @@ from ..core.status import api_code
 from ..formats.instances import LIST_SUFFIXES, YAML_SUFFIXES
 from ..formats.pagetext import PageText
 from ..formats.yamlio import DataDoc
-from . import render, workers
+from . import dual, render
 from .grid import Layout
 from .reader import MAX_SIDE, PREFERENCES, LayoutInstance, from_doc, read_instance
 from .search import Outcome
@@ -270,11 +270,11 @@ def arrange(
     ``result.optimal`` when proved. Words are checked as the CLI checks a file (bad input
     raises ``InputError``); ``rules``: ``.lp`` files as with ``--rules``. Lists of more than 7
     words without rules are searched in two processes on a machine with two cores or more (see
-    ``layout/workers.py``)."""
+    ``layout/dual.py``)."""
     started = time.monotonic()
     apicheck.common(seed=seed, time_limit=time_limit)
     rules = apicheck.rule_files(rules)
     inst = instance_of(words, max_width=max_width, max_height=max_height, title=title, prefer=prefer)
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
-    outcome = workers.arrange(inst, rules=rules, seed=seed, time_limit=limit, started=started)
+    outcome = dual.arrange(inst, rules=rules, seed=seed, time_limit=limit, started=started)
     return LayoutResult(inst, outcome)

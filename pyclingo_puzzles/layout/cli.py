@@ -13,7 +13,7 @@ from ..formats.ipuz import to_text as ipuz_text
 from ..formats.output import warn
 from ..formats.report import Report
 from ..run import runtime
-from . import render, workers
+from . import dual, render
 from .api import LayoutResult
 from .grid import Layout
 from .reader import read_instance
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> Report:
     src = instances.given(args.file, args.words)
     inst = read_instance(src)
     # --jobs 1 (and each file of a batch, whose pool already uses the cores): one search, no worker
-    outcome = workers.arrange(
+    outcome = dual.arrange(
         inst, rules=args.rules, seed=args.seed, warn=warn, time_limit=time_limit, started=started, workers=args.jobs > 1
     )
     result = LayoutResult(inst, outcome)

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import InputError, shorten, shown
-from ..core.letters import checked_word
+from ..core.letters import checked_word, phrase
 from ..formats import instances
 from ..formats.yamlio import YamlDoc, expect_mapping, load_yaml
 from .objective import DEFAULT, PREFERENCES
 
 KEYS = ("words", "max_width", "max_height", "title", "prefer")
 MAX_SIDE = 200
+MAX_WORD = 1000  # letters a word may have (5 times the widest box a layout may be bounded to)
 
 
 @dataclass(frozen=True)
@@ -29,9 +30,14 @@ class LayoutInstance:
     max_height: int | None = None
     title: str = ""
     prefer: str = DEFAULT
+    written: tuple[str, ...] = ()  # each word as written, a phrase with its spaces ("ICE CREAM"); () = as ``words``
 
     def clue(self, word: str) -> str:
         return self.clues[self.words.index(word)]
+
+    def as_written(self, word: str) -> str:
+        """``word`` as the list gives it: a phrase with its spaces ("ICE CREAM"); its clue shows (3,5)."""
+        return self.written[self.words.index(word)] if self.written else word
 
 
 def _entry(doc: YamlDoc, i: int, item: object) -> tuple[str, str]:
@@ -52,7 +58,17 @@ def _entry(doc: YamlDoc, i: int, item: object) -> tuple[str, str]:
     raise doc.error(f"word {i + 1} must be a string or a {{word, clue}} mapping, got {type(item).__name__}", "words", i)
 
 
-def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _all_distinct_runs(words: list[str]) -> bool:
+    """No word twice and none inside another: each word occurs once in all of them joined (a
+    3,000-word list is checked in C in milliseconds; pair by pair it took seconds)."""
+    if len(set(words)) != len(words):
+        return False
+    joined = "\n".join(words)  # no word holds the separator, so no occurrence spans two words
+    return all(joined.count(w) == 1 for w in words)
+
+
+def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The words (letters), their clues, and each as written (a phrase "ICE CREAM" is one entry)."""
     raw = doc.data.get("words")
     if raw is None:
         raise doc.error("missing key 'words'")
@@ -61,16 +77,27 @@ def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if not raw:
         raise doc.error("'words' is empty: a layout needs at least one word", "words")
     words: list[str] = []
+    written: list[str] = []
     clues: list[str] = []
     lines: list[int | None] = []
     for i, item in enumerate(raw):
         text, clue = _entry(doc, i, item)
         line = doc.line("words", i)
-        word = checked_word(text, doc.path, line, "crossword entries need at least two")
+        letters, as_written = phrase(text)  # "ICE CREAM" (or ICE_CREAM in a plain list): one entry
+        checked = text if as_written == letters else letters  # a plain word: its errors quote it as written
+        word = checked_word(checked, doc.path, line, "crossword entries need at least two")
+        if len(word) > MAX_WORD:  # the command's cap and the API's: a layout lays its words out cell by cell
+            raise InputError(
+                f"word {shorten(word)} has {len(word):,} letters; a layout takes at most {MAX_WORD:,}", doc.path, line
+            )
         words.append(word)
+        written.append(as_written if as_written != letters else word)
         clues.append(clue)
         lines.append(line)
-    for i, a in enumerate(words):
+    outcome = tuple(words), tuple(clues), tuple(written) if written != words else ()
+    if _all_distinct_runs(words):
+        return outcome
+    for i, a in enumerate(words):  # there is a pair: the one the messages have always named
         for j, b in enumerate(words):
             if i < j and a == b:
                 where = f"line {lines[i]}" if lines[i] else f"word {i + 1}"
@@ -81,7 +108,7 @@ def parse_words(doc: YamlDoc) -> tuple[tuple[str, ...], tuple[str, ...]]:
                     doc.path,
                     lines[i],
                 )
-    return tuple(words), tuple(clues)
+    return outcome
 
 
 def _side(doc: YamlDoc, key: str) -> int | None:
@@ -101,7 +128,7 @@ def from_doc(doc: YamlDoc) -> LayoutInstance:
     """An instance from a parsed document (a file's, or the API's ``DataDoc``)."""
     path = doc.path
     data = expect_mapping(doc, KEYS)
-    words, clues = parse_words(doc)
+    words, clues, written = parse_words(doc)
     max_width, max_height = _side(doc, "max_width"), _side(doc, "max_height")
     title = data.get("title") or ""
     if not isinstance(title, str):
@@ -117,7 +144,7 @@ def from_doc(doc: YamlDoc) -> LayoutInstance:
             f"nor max_height {max_height}",
             "max_width",
         )
-    return LayoutInstance(path, words, clues, max_width, max_height, " ".join(title.split()), prefer)
+    return LayoutInstance(path, words, clues, max_width, max_height, " ".join(title.split()), prefer, written)
 
 
 def read_instance(path: str | Path | instances.Source) -> LayoutInstance:

@@ -9,7 +9,7 @@ from ..core.grid import Placement
 from ..formats.ipuz import clue_lines as ipuz_clue_lines
 from ..formats.ipuz import crossword_ipuz, numbering
 from ..formats.pagetext import PageText
-from ..formats.svg import clued_grid, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
+from ..formats.svg import clued_grid
 from .grid import Layout
 from .reader import LayoutInstance
 
@@ -22,7 +22,9 @@ def entries(layout: Layout) -> list[tuple[int, Placement]]:
 
 
 def clue_lines(layout: Layout, inst: LayoutInstance, answers: bool = True) -> list[str]:
-    return ipuz_clue_lines(layout.rows(), layout.placements, lambda p: inst.clue(p.word), answers)
+    return ipuz_clue_lines(
+        layout.rows(), layout.placements, lambda p: inst.clue(p.word), answers, lambda p: inst.as_written(p.word)
+    )
 
 
 def text(layout: Layout, inst: LayoutInstance) -> str:

@@ -84,6 +84,11 @@ class WordSearch:
         """The printed word list: placed words that are not secret."""
         return listed_words(self.instance, self.puzzles[0]) if self.puzzles else list(self.words)
 
+    @property
+    def listed_written(self) -> list[str]:
+        """The printed word list as written: a phrase with its spaces ("ICE CREAM")."""
+        return [self.instance.written(w) for w in self.listed]
+
     def dropped(self, puzzle: Puzzle | None = None) -> list[str]:
         return dropped_words(self.instance, puzzle or self.puzzles[0]) if self.puzzles else []
 
@@ -169,14 +174,14 @@ class WordSearch:
         text = self.page_text(title, instructions, name_line)
         if not self.puzzles:
             raise ValueError(f"no puzzle to draw: {self.explain()}")
-        return render.svg(self.puzzles[0], self.listed, key=key, title=text)
+        return render.svg(self.puzzles[0], self.listed_written, key=key, title=text)
 
     def to_pdf(
         self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False, paper: str = "a4"
     ) -> bytes:
         """Printable pages (PDF bytes): every puzzle, then the keys."""
         from ..formats.pdf import render as render_pdf
-        from .pdf import sheets_for
+        from .pages import sheets_for
 
         text = self.page_text(title, instructions, name_line)
         apicheck.choice(paper, "paper", ("a4", "letter"))
@@ -187,11 +192,11 @@ class WordSearch:
 
     def pdf_pages(self, title: str | PageText) -> list:
         """The PDF's pages: each puzzle lists its placed words (not the secret ones; its key does)."""
-        from .pdf import pages_for
+        from .pages import pages_for
 
         inst = self.instance
-        lists = [listed_words(inst, p) for p in self.puzzles]
-        keys = [[w for w in inst.words if w not in self.dropped(p)] for p in self.puzzles]
+        lists = [[inst.written(w) for w in listed_words(inst, p)] for p in self.puzzles]
+        keys = [[inst.written(w) for w in inst.words if w not in self.dropped(p)] for p in self.puzzles]
         if all(words == lists[0] for words in lists):
             return pages_for(self.puzzles, lists[0], title, keys[0])
         # --fit most: the puzzles may drop different words; numbered as pages_for numbers them
@@ -217,7 +222,7 @@ class WordSearch:
     def __str__(self) -> str:
         if not self.puzzles:
             return self.explain()
-        return f"{render.text(self.puzzles[0])}\n\n{render.word_list(self.listed)}"
+        return f"{render.text(self.puzzles[0])}\n\n{render.word_list(self.listed_written)}"
 
 
 def _puzzle_dict(puzzle: Puzzle) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from . import quality, render
 from .api import WordSearch, from_outcome, generate_instance
 from .autosize import find_size
 from .count import count_placements
-from .pdf import sheets_for
+from .pages import sheets_for
 from .puzzle import Puzzle, listed_words
 from .reader import LEVELS, MAX_SIZE, override, read_instance, sizeless
 
@@ -106,8 +106,8 @@ def run(args: argparse.Namespace) -> Report:
         | ({"size_auto": size_auto} if size_auto else {})
         | ({"stats": stats_dict(result)} if args.stats else {}),
         files={
-            "svg": lambda: render.svg(result.puzzles[0], result.listed, key=False, title=page),
-            "svg_key": lambda: render.svg(result.puzzles[0], result.listed, key=True, title=page),
+            "svg": lambda: render.svg(result.puzzles[0], result.listed_written, key=False, title=page),
+            "svg_key": lambda: render.svg(result.puzzles[0], result.listed_written, key=True, title=page),
             "pdf": lambda: pdf(result, page, args.paper),
             "html": lambda: result.to_html(**argtypes.html_options(args, title)),
         },
@@ -129,7 +129,7 @@ def render_one(args: argparse.Namespace, inst) -> Callable[[Puzzle], str]:
             from .api import _puzzle_dict
 
             return json.dumps(_puzzle_dict(puzzle), ensure_ascii=False, indent=2)
-        out = ["Puzzle 1:", render.text(puzzle), "", render.word_list(listed_words(inst, puzzle))]
+        out = ["Puzzle 1:", render.text(puzzle), "", render.word_list(written_list(inst, puzzle))]
         if args.key:
             out += ["\nAnswer key:", render.key_text(puzzle)]
         return "".join(line + "\n" for line in out)
@@ -144,7 +144,7 @@ def text(args: argparse.Namespace, result: WordSearch) -> str:
     for i, puzzle in enumerate(result.puzzles):
         if len(result.puzzles) > 1:
             out.append(f"Puzzle {i + 1}:")
-        out += [render.text(puzzle), "", render.word_list(listed_words(inst, puzzle))]
+        out += [render.text(puzzle), "", render.word_list(written_list(inst, puzzle))]
         if args.key:
             out += ["\nAnswer key:", render.key_text(puzzle)]
             secret = [w for w in inst.secret if w not in result.dropped(puzzle)]
@@ -251,6 +251,11 @@ def report_size(result: WordSearch, below: str | None) -> dict | None:
     smaller = f"; the next smaller size: {below}" if below else ""
     print(f"size auto: {inst.width}x{inst.height} is the smallest size found{smaller}", file=sys.stderr)
     return {"width": inst.width, "height": inst.height, "smaller": below}
+
+
+def written_list(inst, puzzle: Puzzle) -> list[str]:
+    """The printed word list as written (a phrase with its spaces)."""
+    return [inst.written(w) for w in listed_words(inst, puzzle)]
 
 
 def pdf_pages(result: WordSearch, title: str | PageText) -> list:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..core.apicheck import SEED_LIMIT
 from ..core.errors import InputError, shorten, shown
-from ..core.letters import checked_word, describe_char, first_non_letter, normalize_word
+from ..core.letters import checked_word, describe_char, first_non_letter, normalize_word, phrase
 from ..core.wordcheck import find_contained, find_duplicate, find_reversed
 from ..formats import instances
 from ..formats.yamlio import YamlDoc, expect_mapping, load_yaml
@@ -56,9 +56,14 @@ class WordSearchInstance:
     priorities: tuple[int, ...] = ()  # per word of ``words``; () = every word weighs 1
     required: tuple[str, ...] = ()  # never dropped by --fit most
     secret: tuple[str, ...] = ()  # placed like the others, left out of the printed list
+    phrases: tuple[tuple[str, str], ...] = ()  # (letters, as written) of each phrase: ("ICECREAM", "ICE CREAM")
 
     def priority(self, w: int) -> int:
         return self.priorities[w] if self.priorities else 1
+
+    def written(self, word: str) -> str:
+        """How ``word`` is listed: a phrase as written ("ICE CREAM"), else the word."""
+        return dict(self.phrases).get(word, word)
 
     def __post_init__(self) -> None:
         # built in Python (the API, tests), an instance is held to the reader's rules on words
@@ -142,6 +147,7 @@ class WordEntry:
     priority: int
     required: bool
     line: int | None
+    written: str = ""  # a phrase as written ("ICE CREAM"; the word is its letters), "" for a word
 
 
 def parse_entry(doc: YamlDoc, key: str, i: int) -> WordEntry:
@@ -170,8 +176,10 @@ def parse_entry(doc: YamlDoc, key: str, i: int) -> WordEntry:
         required, entry = flag, entry["word"]
     if not isinstance(entry, str):
         raise InputError(f"{key!r} item {i + 1} must be a string, got {type(entry).__name__}", doc.path, line)
-    word = checked_word(entry, doc.path, line, "hidden words need at least two")
-    return WordEntry(word, priority, required, line)
+    letters, written = phrase(entry)  # "ICE CREAM": one entry, its letters joined in the grid
+    # a plain word is checked as written, so an error quotes it as the user wrote it
+    word = checked_word(entry if written == letters else letters, doc.path, line, "hidden words need at least two")
+    return WordEntry(word, priority, required, line, written if written != word else "")
 
 
 def parse_entries(doc: YamlDoc, key: str) -> list[WordEntry]:
@@ -350,6 +358,7 @@ def from_doc(doc: YamlDoc, size: Size = None) -> WordSearchInstance:
         priorities=tuple(e.priority for e in entries) if any(e.priority != 1 for e in entries) else (),
         required=tuple(e.word for e in entries if e.required),
         secret=tuple(e.word for e in secret),
+        phrases=tuple((e.word, e.written) for e in entries if e.written),
     )
     return check(inst, doc)
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..formats.pagetext import PageText
-from ..formats.svg import escape, heading, write_svg  # noqa: F401 (write_svg: the family's SVG writer)
+from ..formats.svg import escape, heading
 from .puzzle import Puzzle
 from .shapes import BLOCK
 

@@ -190,10 +190,6 @@ def shaped(name: str, width: int, height: int, path: str, line: int | None = Non
 # ------------------------------------------------------------------------------ use in the generator
 
 
-def usable_cells(mask: Mask | None, width: int, height: int) -> int:
-    return width * height if mask is None else sum(row.count(USABLE) for row in mask)
-
-
 @lru_cache(maxsize=64)
 def _runs(mask: Mask, dx: int, dy: int) -> tuple[tuple[int, ...], ...]:
     """Per cell: how many usable cells in a row start there in direction (dx, dy)."""

@@ -184,3 +184,29 @@ def test_without_a_cjk_font_the_letters_are_blanks_and_the_warning_says_how_to_g
     assert content.startswith(b"%PDF")
     err = capsys.readouterr().err
     assert "print as blanks" in err and "fonts-noto-cjk" in err
+
+
+# ------------------------------------------------------------------------------------ phrases
+
+
+def test_a_phrase_is_one_entry_joined_in_the_grid_and_listed_as_written(cli, tmp_path: Path) -> None:
+    puzzle = wordsearch.generate(["ice cream", "cake", "t-shirt"], width=9, height=9, seed=1)
+    assert sorted(p.word for p in puzzle.placements) == ["CAKE", "ICECREAM", "TSHIRT"]
+    assert puzzle.listed_written == ["ICE CREAM", "CAKE", "T-SHIRT"]
+    assert "ICE CREAM" in pdf_text(puzzle.to_pdf()) and ">ICE CREAM</text>" in puzzle.to_svg()
+    words = tmp_path / "w.txt"
+    words.write_text("ice cream\ncake\n")  # a plain list: the whole line is the entry
+    res = cli("wordsearch", words, "--size", "9x9")
+    assert res.code == 10 and "ICE CREAM  CAKE" in res.out, res.err
+
+
+def test_a_layout_phrase_shows_its_enumeration_and_a_list_writes_it_with_underscores(cli, tmp_path: Path) -> None:
+    built = layout.arrange({"ice cream": "Frozen dessert", "cake": "Birthday treat", "tea": "Drink"}, seed=1)
+    assert "ICECREAM" in {p.word for p in built.placements}
+    lines = built.text("x").splitlines()
+    assert any(line.endswith("Frozen dessert (3,5)  ICE CREAM") for line in lines)
+    assert "Frozen dessert (3,5)" in pdf_text(built.to_pdf())
+    listed = tmp_path / "l.txt"
+    listed.write_text("ICE_CREAM Frozen dessert\nT-SHIRT Summer top\nTEA Drink\n")
+    res = cli("layout", listed, "--seed", "1", "--time-limit", "5")
+    assert res.code in (10, 11, 30) and "Frozen dessert (3,5)  ICE CREAM" in res.out and "(1-5)" in res.out, res.err

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from pyclingo_puzzles.core.grid import Placement
+from pyclingo_puzzles.layout import dual
 from pyclingo_puzzles.layout import search as search_module
-from pyclingo_puzzles.layout import workers
 from pyclingo_puzzles.layout.api import instance_of
 from pyclingo_puzzles.layout.greedy import Board
 from pyclingo_puzzles.layout.grid import Layout
@@ -107,9 +107,9 @@ def test_motif_move_closes_a_cycle_in_a_tree() -> None:
 
 
 def test_two_cores_give_a_checked_layout_and_leave_no_worker(monkeypatch) -> None:
-    monkeypatch.setattr(workers, "two_cores", lambda: True)  # the test machine may have one core
+    monkeypatch.setattr(dual, "two_cores", lambda: True)  # the test machine may have one core
     inst = instance_of(INSTANCES / "layout" / "kitchen-10.yaml")
-    outcome = workers.arrange(inst, seed=1, time_limit=1.5, started=time.monotonic())
+    outcome = dual.arrange(inst, seed=1, time_limit=1.5, started=time.monotonic())
     assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
     assert outcome.stats.extra["workers"] == 2 and outcome.stats.extra["invalid_moves"] == 0
     assert outcome.layout.crossings >= len(inst.words) - 1
@@ -119,19 +119,19 @@ def test_two_cores_give_a_checked_layout_and_leave_no_worker(monkeypatch) -> Non
 def test_a_worker_behind_the_parent_still_counts(monkeypatch) -> None:
     # the worker starts a second late and spends the same small budget: the parent is done first,
     # and waits for the worker's layout until the deadline they share, not only a moment after
-    monkeypatch.setattr(workers, "two_cores", lambda: True)
+    monkeypatch.setattr(dual, "two_cores", lambda: True)
     monkeypatch.setattr(search_module, "WORK_RATE", 20_000)  # about half a second's work at 5 s
-    parent, search = os.getpid(), workers._search
+    parent, search = os.getpid(), dual._search
 
     def late_in_the_worker(*args):  # forked: the worker runs this too
         if os.getpid() != parent:
             time.sleep(1.0)
         return search(*args)
 
-    monkeypatch.setattr(workers, "_search", late_in_the_worker)
+    monkeypatch.setattr(dual, "_search", late_in_the_worker)
     inst = instance_of(INSTANCES / "layout" / "garden-20.yaml")
     t0 = time.monotonic()
-    outcome = workers.arrange(inst, seed=1, time_limit=5, started=t0)
+    outcome = dual.arrange(inst, seed=1, time_limit=5, started=t0)
     assert outcome.stats.extra["workers"] == 2  # the worker's layout arrived and was compared
     assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
     assert multiprocessing.active_children() == []
@@ -147,9 +147,9 @@ def test_a_short_time_limit_leaves_most_of_it_to_the_search() -> None:
 
 
 def test_half_a_second_gives_a_checked_layout_of_the_longest_list(monkeypatch) -> None:
-    monkeypatch.setattr(workers, "two_cores", lambda: True)
+    monkeypatch.setattr(dual, "two_cores", lambda: True)
     inst = instance_of(INSTANCES / "layout" / "mixed-50.yaml")
-    outcome = workers.arrange(inst, seed=1, time_limit=0.5, started=time.monotonic())
+    outcome = dual.arrange(inst, seed=1, time_limit=0.5, started=time.monotonic())
     assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
     assert multiprocessing.active_children() == []
 
@@ -179,7 +179,7 @@ def _gone(pid: int, within: float = 10.0) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the worker")
 def test_ctrl_c_prints_the_best_layout_and_ends_the_worker() -> None:
-    if not workers.two_cores():
+    if not dual.two_cores():
         pytest.skip("one core: no worker is forked")
     proc = subprocess.Popen(
         [sys.executable, "-m", "pyclingo_puzzles", "layout", str(INSTANCES / "layout" / "kitchen-10.yaml"), "--json"],

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from pyclingo_puzzles.formats import cjkfont
-from pyclingo_puzzles.wordsearch.pdf import font_path, missing_glyphs, pages_for, render
+from pyclingo_puzzles.wordsearch.pages import font_path, missing_glyphs, pages_for, render
 from pyclingo_puzzles.wordsearch.puzzle import Puzzle
 from pyclingo_puzzles.wordsearch.reader import read_instance
 from pyclingo_puzzles.wordsearch.verify import Placement
