@@ -4,7 +4,7 @@ failed (``explain``: the unfillable core, or at a limit the slots with the fewes
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.solve import Status
@@ -182,3 +182,9 @@ def core_files(framework: Framework, core: Core, title: str, paper: str) -> dict
         return render([sheet], paper, title, output_budget())
 
     return {"svg": lambda: clued_grid(rows, title, lines, letters=False, given=given), "pdf": pdf}
+
+
+def themes_in_core(themes: Sequence[Theme], core: Core) -> list[Theme]:
+    """The theme entries the unfillable core holds or crosses: the ones to name."""
+    cells = {cell for s in core.slots for cell in s.cells()}
+    return [t for t in themes if t.placed and cells & set(t.cells())]
