@@ -187,3 +187,12 @@ def test_a_theme_whose_crossings_cannot_be_filled_is_named(cli, tmp_path: Path) 
     res = cli("crossword", frame, "--dictionary", words, "--theme", "QRS@0,0", "--json")
     assert res.code == 20 and "theme entry QRS@0,0,A: it and its crossings cannot be filled" in res.err
     assert json.loads(res.out)["core"]
+
+
+def test_generate_from_python() -> None:
+    from pyclingo_puzzles import crossword
+
+    result = crossword.generate("9x9", seed=2, themes=["QWERTYKEY"])
+    assert result.solutions and result.framework is not None
+    assert "QWERTYKEY" in result.solutions[0].grid and not result.framework.predefined()
+    assert pattern_problems(result.framework, PatternSpec(9, 9)) == []
