@@ -30,6 +30,7 @@ from .reader import (
     Dictionary,
     check_framework,
     check_word,
+    framework_from_lines,
     framework_of,
     read,
     read_instance,
@@ -231,7 +232,7 @@ def _framework(framework: str | Path | Framework | Sequence[str], name: str = "<
     rows = apicheck.items(framework, "framework")
     if not rows or not all(isinstance(r, str) for r in rows):
         raise InputError("a framework is a non-empty list of row strings", name)
-    return check_framework(Framework.from_lines(rows), name, None)
+    return framework_from_lines(rows, name, None)  # within MAX_CELLS before the rows are padded
 
 
 def instance_of(
