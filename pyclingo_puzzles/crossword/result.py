@@ -12,7 +12,7 @@ from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, 
 from ..core.status import api_code
 from ..formats.pagetext import PageText
 from . import exports
-from .framework import Site
+from .framework import Framework, Site
 from .solution import CrosswordSolution, render_text
 
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ class CrosswordResult(Record):
         # set by construct.explain: why no fill (a core proved), or at a limit the tightest slots
         self.core: Core | None = None
         self.fewest: tuple[tuple[Site, int], ...] = ()
+        self.framework: Framework | None = None  # crossword.generate: the pattern made (no theme letters)
         self.status = status
         self.solutions = solutions
         self.count = count
