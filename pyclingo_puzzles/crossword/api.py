@@ -71,6 +71,7 @@ class CrosswordResult(Record):
         # set by construct.explain: why no fill (a core proved), or at a limit the tightest slots
         self.core: Core | None = None
         self.fewest: tuple[tuple[Site, int], ...] = ()
+        self.framework: Framework | None = None  # crossword.generate: the pattern made (no theme letters)
         self.status = status
         self.solutions = solutions
         self.count = count

@@ -171,7 +171,13 @@ def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | F
         from .construct import with_themes
 
         framework, dictionary = with_letters(framework, theme_letters(themes)), with_themes(dictionary, tuple(themes))
-    return fill_with(framework, dictionary, options)
+    result = fill_with(framework, dictionary, options)
+    if result.core is not None and themes:
+        from .construct import themes_in_core
+
+        for theme in themes_in_core(themes, result.core):
+            warn(f"{args.file}: theme entry {theme.text()}: it and its crossings cannot be filled (the core)")
+    return result
 
 
 def word_list(args: argparse.Namespace, options: FillOptions) -> tuple[Dictionary, list[str]]:
@@ -267,6 +273,9 @@ def generated(args: argparse.Namespace, options: FillOptions) -> Report:
     args.file = f"{cols}x{rows}"
     if made.gave_up:  # e.g. --max-words too small for the size: proved, with the reason
         warn(f"{args.file}: {made.gave_up} (symmetry, entry lengths, --max-words, --max-block-share, themes)")
+        if spec.themes:
+            names = ", ".join(t.text() for t in spec.themes)
+            warn(f"{args.file}: the theme entries {names} cannot be placed on a pattern these rules allow")
     blank = made.framework if made.framework is not None else Framework(())
     return report(args, result, construct.without_themes(blank, spec.themes))
 
