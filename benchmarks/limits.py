@@ -266,7 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     header = ["case", "limit s", "wall s", "overshoot", "peak MiB", "exit", "stdout lines", "first stderr line"]
     header.append("verdict")
     print(table(header, rows))
-    print(f"{failed} case(s) failing the target: overshoot <= {OVERSHOOT} s, no traceback, expected exit code, no process left")
+    target = f"overshoot <= {OVERSHOOT} s, no traceback, expected exit code, no process left"
+    print(f"{failed} case(s) failing the target: {target}")
     print("peak MiB: RSS summed over the process group, polled every 50 ms")
     print("(2-core machine shared with other sessions: wall times and peaks are noisy)")
     return 0
