@@ -1,10 +1,13 @@
-"""The word propagator's state that changes during the search (one per solver thread: ``ThreadState``)
-and the words a place's letters still allow (``allowed_words``), for ``propagator.WordPropagator``."""
+"""For ``propagator.WordPropagator``: its state that changes during the search (one per solver
+thread: ``ThreadState``), the words a place's letters still allow (``allowed_words``), and the
+letter atoms' literals (``val_atoms``)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+
+from clingo import PropagateInit, SymbolType
 
 
 def allowed_words(masks: dict[int, int], live: Collection[int], out: Collection[int], full: int) -> int:
@@ -31,3 +34,13 @@ class ThreadState:
     version: list[int]  # place -> the clock when its ruled-out letters last changed
     allows: dict[int, list[tuple[int, int]]]  # slot -> position -> (version, words its letters still allow)
     clock: int = 0  # counts propagate and undo calls
+
+def val_atoms(init: PropagateInit) -> dict[tuple[int, int, str], int]:
+    """(row, column, letter) -> the program literal of ``val/3``: one pass over the atoms instead of
+    a symbol built and looked up per place and letter (user rules may derive others: left out)."""
+    atoms: dict[tuple[int, int, str], int] = {}
+    for atom in init.symbolic_atoms.by_signature("val", 3):
+        row, col, letter = atom.symbol.arguments
+        if row.type is SymbolType.Number and col.type is SymbolType.Number and letter.type is SymbolType.String:
+            atoms[(row.number, col.number, letter.string)] = atom.literal
+    return atoms
