@@ -10,6 +10,7 @@ MODULES = [
     "benchmarks.crossword_fill",
     "benchmarks.crossword_fill_cost",
     "benchmarks.crossword_dictionary",
+    "benchmarks.patterns",
     "benchmarks.strips",
     "benchmarks.wordsearch",
     "benchmarks.limits",

@@ -7,12 +7,13 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..formats.outfiles import OutputError, write_atomic
+from ..formats.outfiles import OutputError, check_output_paths, write_atomic
 from ..formats.report import Report
+from ..run import runtime
 from .api import make_book
 from .jobs import BookError
 from .manifest import read_manifest
-from .runner import progress
+from .runner import ClusterError, progress
 
 NAME = "book"
 OUTPUT_DIRS = ("html", "ipuz", "puz")
@@ -48,12 +49,18 @@ def run(args: argparse.Namespace) -> Report:
     if args.pdf is None:
         raise InputError("book: name the PDF with -o BOOK.pdf or --pdf BOOK.pdf", args.file)
     manifest = read_manifest(args.file)
+    # the word files, grids and dictionaries the manifest names are inputs too: never overwritten
+    check_output_paths({"--pdf": args.pdf}, [("file the manifest names, which", Path(f)) for f in manifest.files])
     to_file = str(args.pdf) != "-"
     tick, close = progress(sum(s.count for s in manifest.sections))
     try:
-        book = make_book(manifest, output=args.pdf if to_file else None, jobs=args.jobs, cluster=args.cluster,
-                         tick=tick, outputs=tuple(k for k in OUTPUT_DIRS if getattr(args, f"{k}_dir") is not None))
+        with runtime.stage("making the puzzles (run the command again to resume)"):
+            book = make_book(manifest, output=args.pdf if to_file else None, jobs=args.jobs, cluster=args.cluster,
+                             tick=tick, outputs=tuple(k for k in OUTPUT_DIRS if getattr(args, f"{k}_dir") is not None))
     except BookError as exc:
+        line = exc.line if exc.line is not None else manifest.line_of(exc.number) if exc.number else None
+        raise InputError(str(exc), args.file, line) from None
+    except ClusterError as exc:
         raise InputError(str(exc), args.file) from None
     finally:
         close()
@@ -64,7 +71,9 @@ def run(args: argparse.Namespace) -> Report:
             _write_all(folder, book.files(kind), kind)
     files = {}
     if to_file:  # written here, whole, so that the work folder goes only once the book is there
-        write_atomic(args.pdf, book.to_pdf(), "PDF")
+        with runtime.stage("drawing the book's pages (run the command again: the puzzles are kept)"):
+            content = book.to_pdf()
+        write_atomic(args.pdf, content, "PDF")
         book.finish()
     else:
         files["pdf"] = book.to_pdf

@@ -29,7 +29,15 @@ RETRIES = 20  # new seeds a word search is tried with before the book gives up o
 
 
 class BookError(Exception):
-    """A puzzle of the book could not be made (one line, naming the puzzle)."""
+    """A puzzle of the book could not be made (one line, naming the puzzle): ``number``, the puzzle
+    (the command names its section's line in the manifest), or ``line``, that line itself."""
+
+    def __init__(self, message: str, number: int | None = None, line: int | None = None):
+        super().__init__(message)
+        self.number, self.line = number, line
+
+    def __reduce__(self):  # pickled whole from a worker process or a cluster's worker
+        return (BookError, (str(self), self.number, self.line))
 
 
 @dataclass(frozen=True)
@@ -50,6 +58,7 @@ def plan(manifest: Manifest, outputs: tuple[str, ...] = ()) -> list[Job]:
     ``outputs``: the puzzles' own files wanted too (``html``, ``ipuz``, ``puz``)."""
     jobs: list[Job] = []
     for index, section in enumerate(manifest.sections):
+        clashes = _clashes(section.pool) if section.family == "wordsearch" and section.pick else None
         for i in range(section.count):
             number = len(jobs) + 1
             chooser = random.Random(f"{manifest.seed}:{index}:{i}")  # the same pick anywhere, in any order
@@ -58,31 +67,45 @@ def plan(manifest: Manifest, outputs: tuple[str, ...] = ()) -> list[Job]:
                 rows = section.pool[i % len(section.pool)]
                 jobs.append(Job(number, "crossword", seed, section.options, rows=rows, outputs=outputs))
             else:
-                words = _pick(chooser, section)
+                words = _pick(chooser, section, clashes)
                 jobs.append(Job(number, section.family, seed, section.options, words, outputs=outputs))
     return jobs
 
 
-def _pick(chooser: random.Random, section: Section) -> tuple[Any, ...]:
+def _pick(chooser: random.Random, section: Section, clashes: list[set[int]] | None) -> tuple[Any, ...]:
     """``pick`` entries of the pool at random (all when ``pick`` is 0), in the pool's order; in a
-    word search no word inside another (or its reverse), which could never occur exactly once."""
-    if not section.pick or (section.pick >= len(section.pool) and section.family != "wordsearch"):
+    word search (``clashes``) no word inside another (or its reverse), which could never occur exactly once."""
+    if not section.pick or (section.pick >= len(section.pool) and clashes is None):
         return section.pool
     order = list(range(len(section.pool)))
     chooser.shuffle(order)
-    chosen: list[int] = []
+    chosen: set[int] = set()
     for i in order:
-        word = section.pool[i]
-        if section.family == "wordsearch" and any(_overlaps(word, section.pool[j]) for j in chosen):
+        if clashes is not None and not clashes[i].isdisjoint(chosen):
             continue
-        chosen.append(i)
+        chosen.add(i)
         if len(chosen) == section.pick:
             return tuple(section.pool[i] for i in sorted(chosen))
-    raise BookError(f"{section.heading}: the pool has no {section.pick} words of which none is inside another")
+    raise BookError(f"{section.heading}: the pool has no {section.pick} words of which none is inside another "
+                    "(or its reverse); give a smaller pick or a larger pool", line=section.line)
 
 
-def _overlaps(a: str, b: str) -> bool:
-    return a in b or b in a or a[::-1] in b or b[::-1] in a
+def _clashes(pool: Sequence[str]) -> list[set[int]]:
+    """For each word of the pool, the others it is inside of or holds (either read backwards):
+    found through each word's substrings, not by comparing every pair (a pool of 10,000 words)."""
+    where: dict[str, list[int]] = {}
+    for i, word in enumerate(pool):
+        where.setdefault(word, []).append(i)
+        where.setdefault(word[::-1], []).append(i)
+    clashes: list[set[int]] = [set() for _ in pool]
+    for i, word in enumerate(pool):
+        for start in range(len(word)):
+            for end in range(start + 1, len(word) + 1):
+                for j in where.get(word[start:end], ()):
+                    if j != i:
+                        clashes[i].add(j)
+                        clashes[j].add(i)
+    return clashes
 
 
 def reseeded(job: Job, attempt: int) -> Job:
@@ -115,7 +138,7 @@ def _wordsearch(job: Job) -> tuple[dict[str, Any], Any]:
 
     result = wordsearch.generate(list(job.words), seed=job.seed, **job.options)
     if not result.puzzles:
-        raise BookError(f"puzzle {job.number}: no word search found ({result.status.value})")
+        raise BookError(f"puzzle {job.number}: no word search found ({result.status.value})", job.number)
     placements = [[p.word, p.row, p.col, p.dy, p.dx] for p in result.placements]
     return {"grid": list(result.grid), "words": list(result.words), "placements": placements}, result
 
@@ -142,7 +165,7 @@ def _crossword(job: Job) -> tuple[dict[str, Any], Any]:
     extra = {k: v for k, v in job.options.items() if k in ("min_length", "min_score", "time_limit")}
     result = crossword.fill(crossword.Framework(job.rows), words, seed=job.seed, **extra)
     if not result.solutions:
-        raise BookError(f"puzzle {job.number}: the grid could not be filled ({result.status.value})")
+        raise BookError(f"puzzle {job.number}: the grid could not be filled ({result.status.value})", job.number)
     solution = result.solutions[0]
     grid = ["".join(ch if ch.isalpha() else " " for ch in row) for row in solution.grid]
     entries = _numbered((p.word, p.row, p.col, p.dir, "") for p in solution.placements)
@@ -154,7 +177,7 @@ def _layout(job: Job) -> tuple[dict[str, Any], Any]:
 
     result = layout.arrange([tuple(pair) for pair in job.words], seed=job.seed, **job.options)
     if not result.placements:
-        raise BookError(f"puzzle {job.number}: no layout found ({result.status.value})")
+        raise BookError(f"puzzle {job.number}: no layout found ({result.status.value})", job.number)
     clue = dict(tuple(pair) for pair in job.words)
     entries = _numbered((p.word, p.row, p.col, p.dir, clue.get(p.word, "")) for p in result.placements)
     return {"grid": list(result.grid), "entries": entries}, result

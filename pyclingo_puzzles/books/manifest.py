@@ -8,6 +8,7 @@ or a cluster's) needs nothing but the package.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -57,6 +58,8 @@ class Section:
     pool: tuple[Any, ...] = ()  # word search and layout: words (layout: [word, clue]); crossword: grids
     pick: int = 0
     instructions: str = ""
+    line: int = 0  # the section's line in the manifest: what a puzzle that cannot be made names
+    files: tuple[Path, ...] = ()  # the files it reads (words, grids, dictionaries)
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,7 @@ class Manifest:
     sections: tuple[Section, ...]
     subtitle: str = ""
     author: str = ""
+    files: tuple[str, ...] = ()  # every file the manifest names (words, grids, dictionaries): never an output
 
     @property
     def size(self) -> tuple[float, float]:
@@ -77,6 +81,14 @@ class Manifest:
         """What the book depends on (not its title page): resumed work must come from the same."""
         data = [self.seed, [(s.family, s.count, s.options, s.pool, s.pick) for s in self.sections]]
         return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+    def line_of(self, number: int) -> int | None:
+        """The manifest's line of the section puzzle ``number`` (from 1) belongs to."""
+        for section in self.sections:
+            if number <= section.count:
+                return section.line or None
+            number -= section.count
+        return None
 
 
 def read_manifest(path: str | Path) -> Manifest:
@@ -92,10 +104,12 @@ def read_manifest(path: str | Path) -> Manifest:
     raw = data.get("sections")
     if not isinstance(raw, list) or not raw:
         raise doc.error("'sections' must be a non-empty list of sections", "sections")
-    sections = tuple(_section(doc, i, item) for i, item in enumerate(raw))
+    files: list[str] = []  # filled by the sections' readers (_file)
+    sections = tuple(_section(doc, i, item, files) for i, item in enumerate(raw))
     if sum(s.count for s in sections) > MAX_TOTAL:
         raise doc.error(f"at most {MAX_TOTAL} puzzles in a book", "sections")
-    return Manifest(str(path), title, trim, seed, sections, _text(doc, data, "subtitle"), _text(doc, data, "author"))
+    return Manifest(str(path), title, trim, seed, sections, _text(doc, data, "subtitle"), _text(doc, data, "author"),
+                    tuple(dict.fromkeys(files)))
 
 
 def _text(doc: YamlDoc, data: dict[str, Any], key: str, *, required: bool = False, where: tuple[Any, ...] = ()) -> str:
@@ -109,7 +123,7 @@ def _text(doc: YamlDoc, data: dict[str, Any], key: str, *, required: bool = Fals
     return value.strip()
 
 
-def _section(doc: YamlDoc, index: int, item: Any) -> Section:
+def _section(doc: YamlDoc, index: int, item: Any, files: list[str]) -> Section:
     at: tuple[Any, ...] = ("sections", index)
     if not isinstance(item, dict) or len(item) != 1:
         raise doc.error(f"a section is one family ({', '.join(FAMILIES)}) with its options", *at)
@@ -124,7 +138,9 @@ def _section(doc: YamlDoc, index: int, item: Any) -> Section:
             raise doc.error(f"unknown key {shown(key)} for {family} (allowed: {', '.join(SECTION_KEYS[family])})",
                             *at, str(key))
     reader = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout}[family]
-    return reader(doc, at, options)
+    section = reader(doc, at, options)
+    files.extend(str(path) for path in section.files)
+    return dataclasses.replace(section, line=doc.line(*at))
 
 
 def _count(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any], default: int | None) -> int:
@@ -205,7 +221,7 @@ def _wordsearch(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> S
     if options.get("alphabet") is not None:
         opts["alphabet"] = _text(doc, options, "alphabet", where=at)
     return Section("wordsearch", _heading(options, "Word searches"), _count(doc, at, options, None), opts, pool,
-                   _pick(doc, at, options, len(pool)), _text(doc, options, "instructions", where=at))
+                   _pick(doc, at, options, len(pool)), _text(doc, options, "instructions", where=at), files=(path,))
 
 
 def _layout(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
@@ -229,7 +245,7 @@ def _layout(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Secti
         if value is not None:
             opts[key] = value
     return Section("layout", _heading(options, "Crosswords"), _count(doc, at, options, None), opts, pool,
-                   _pick(doc, at, options, len(pool)), _text(doc, options, "instructions", where=at))
+                   _pick(doc, at, options, len(pool)), _text(doc, options, "instructions", where=at), files=(path,))
 
 
 def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
@@ -241,8 +257,10 @@ def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Se
     if not isinstance(grids, list) or not grids:
         raise doc.error("grids must be a list of framework files (.grid)", *at, "grids")
     rows: list[tuple[str, ...]] = []
+    files: list[Path] = []
     for i, name in enumerate(grids):
         path = _file(doc, (*at, "grids"), name, i)  # type: ignore[arg-type]
+        files.append(path)
         try:
             rows.append(framework_of(read(path)).rows)
         except InputError as exc:
@@ -254,11 +272,12 @@ def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Se
         if name == "en":
             resolved.append("en")
         else:
-            resolved.append(str(_file(doc, at, name, "dictionary")))
+            files.append(_file(doc, at, name, "dictionary"))
+            resolved.append(str(files[-1]))
     opts: dict[str, Any] = {"dictionary": resolved, "time_limit": _time_limit(doc, at, options, "crossword")}
     for key, low, high in (("min_length", 2, 30), ("min_score", 0, 100)):
         value = _whole(doc, at, options, key, low, high)
         if value is not None:
             opts[key] = value
     return Section("crossword", _heading(options, "Fill-in crosswords"), _count(doc, at, options, len(rows)),
-                   opts, tuple(rows), 0, _text(doc, options, "instructions", where=at))
+                   opts, tuple(rows), 0, _text(doc, options, "instructions", where=at), files=tuple(files))

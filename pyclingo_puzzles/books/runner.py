@@ -45,6 +45,28 @@ class LocalPool:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
+class ClusterError(Exception):
+    """The cluster's scheduler does not answer (one line)."""
+
+
+def _hello(address: str) -> None:
+    """Dask's handshake with the scheduler within ``CONNECT_TIMEOUT``, all told: ``Client``'s own
+    timeout does not bound a server that accepts the connection and then says nothing (or speaks
+    another protocol, whose bytes Dask may read as a frame of exabytes: MemoryError)."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def hello() -> None:
+        comm = await connect(address, timeout=CONNECT_TIMEOUT)
+        await comm.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(hello(), CONNECT_TIMEOUT))
+    except TimeoutError:
+        raise TimeoutError(f"no Dask handshake within {CONNECT_TIMEOUT:g} s") from None
+
+
 class DaskPool:
     """A Dask distributed client: ``local`` starts a LocalCluster (tests), else a scheduler's address."""
 
@@ -60,10 +82,12 @@ class DaskPool:
                                             dashboard_address=None)
                 self.client = Client(self.cluster)
             else:
+                _hello(address)
                 self.client = Client(address, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError, ValueError) as exc:
+        except Exception as exc:  # refused, silent, not Dask (garbage read as a frame: MemoryError), a bad address
             self.close()
-            raise InputError(f"cluster {address} does not answer ({type(exc).__name__})", "--cluster") from None
+            why = " ".join(str(exc).split())[:120] or type(exc).__name__
+            raise ClusterError(f"--cluster {address}: the cluster does not answer ({why})") from None
 
     def submit(self, job: Job) -> Any:
         return self.client.submit(work.make, job, pure=False)
@@ -118,7 +142,7 @@ class _Maker:
                 if attempts > work.RETRIES:
                     raise BookError(f"puzzle {number}: no word search shares at most "
                                     f"{work.WORDSEARCH_MAX_SHARED:.0%} of its placements with every earlier one; "
-                                    "give a larger word pool")
+                                    "give a larger word pool", number)
                 self._submit(work.reseeded(self.jobs[number - 1], attempts))
 
     def _submit(self, job: Job) -> None:
@@ -158,7 +182,7 @@ def _result(future: Any, job: Job) -> dict[str, Any]:
     except (BookError, InputError):
         raise
     except Exception as exc:  # a worker that died, or an error raised on a cluster's worker
-        raise BookError(f"puzzle {job.number} ({job.family}): {type(exc).__name__}: {exc}") from None
+        raise BookError(f"puzzle {job.number} ({job.family}): {type(exc).__name__}: {exc}", job.number) from None
     return record
 
 

@@ -417,6 +417,8 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if files:
             parser.error(f"{args.command}: give FILE or --words, not both")
         args.file = ["--words"]  # the family reads args.words (formats/instances.py: given); this names them
+    elif not files and args.command == "crossword" and getattr(args, "size", None) is not None:
+        args.file = ["--size"]  # a pattern generated (crossword/cli.py: generated); this names it
     elif not files:
         parser.error(
             f"{args.command}: no input: give a FILE (YAML or a .txt word list, - for standard input) or --words"

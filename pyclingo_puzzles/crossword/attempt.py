@@ -20,7 +20,7 @@ from ..core.solve import Answer, Solver, SolveResult, Stats, Status, encoding_pa
 from ..run import runtime
 from ..run.portfolio import Progress, can_race, race
 from . import shared
-from .facts import fill_facts, option_facts, site_facts
+from .facts import differ_facts, fill_facts, option_facts, site_facts
 from .framework import Framework, Site
 from .options import VALUE_RULES, FillOptions
 from .propagator import WordPropagator
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .native import NativePropagator
 
 ENCODING = "crossword_fill.lp"
+DIFFER = "crossword_differ.lp"  # with earlier fills (--models N --min-differ K)
 
 
 @dataclass
@@ -135,7 +136,8 @@ class FillJob:
     ) -> FillOutcome:
         """The search, with the shared-substring propagator or, given ``broken``, stopping at a fill
         that breaks the rule (named in ``broken``, not kept)."""
-        solver = Solver([ENCODING], self.options.rules, seed=self.options.seed, options=self._clingo_options())
+        encodings = [ENCODING, DIFFER] if self.options.differ_from else [ENCODING]
+        solver = Solver(encodings, self.options.rules, seed=self.options.seed, options=self._clingo_options())
         compiled, facts, words = self._inputs(solver, value_rule, progress)
         if shared_rule:
             solver.register_propagator(shared.SharedRunPropagator(self.sites, self.options.max_shared_substring))
@@ -167,6 +169,8 @@ class FillJob:
             options.append("--rand-freq=0.01")
         if self.conflicts is not None:
             options.append(f"--solve-limit={self.conflicts}")
+        if o.differ_from:
+            options += ["-c", f"min_differ={o.min_differ or 0}"]
         return options
 
     def _inputs(
@@ -175,11 +179,12 @@ class FillJob:
         """The facts and the words by id (word atoms ground: ``facts.fill_facts``); lazy, the word
         propagator registered on ``solver``, and returned when compiled (it is finished after the search)."""
         o, cands = self.options, self.cands
+        earlier = list(differ_facts(self.sites, o.differ_from))
         if not self.lazy:
             scores = self.dictionary.words if o.optimize else None
             with runtime.stage("building facts"):  # a large word list takes seconds here
                 facts, words = fill_facts(self.framework, self.sites, cands, scores, random.Random(o.seed or 0))
-            return None, facts, words
+            return None, facts + earlier, words
         args = (self.sites, cands.tables, cands.bits, o.no_repeat, o.seed or 0, value_rule, progress)
         compiled: NativePropagator | None = None
         propagator: WordPropagator | NativePropagator
@@ -190,7 +195,7 @@ class FillJob:
             propagator = WordPropagator(*args)
             solver.register_propagator(propagator)
         runtime.describe(lambda: f"{propagator.conflicts:,} slot conflicts")
-        return compiled, [*site_facts(self.framework, self.sites), *option_facts(cands)], []
+        return compiled, [*site_facts(self.framework, self.sites), *option_facts(cands), *earlier], []
 
     def _take(
         self, solver: Solver, words: list[str], solutions: list[CrosswordSolution], broken: list[str] | None,

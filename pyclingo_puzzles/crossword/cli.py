@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..core.errors import InputError
+from ..core.errors import InputError, read_text
 from ..formats import args as argtypes
 from ..formats import count, pagetext
 from ..formats.ipuz import to_text as ipuz_text
@@ -14,11 +14,14 @@ from ..formats.output import warn
 from ..formats.report import Report
 from ..run import runtime
 from . import english, exports, render, wordlists
-from .api import CrosswordResult, clues_of, dictionary_of, dressed, fill_with, solve_with
+from .api import clues_of, dressed, fill_with, solve_with
+from .dictionaries import dictionary_of
 from .framework import Framework
-from .options import DEFAULT_SHARED, FillOptions, rule_paths
-from .reader import EXCHANGE_SUFFIXES, CrosswordInstance, framework_of, read
+from .options import BLOCK_SHARE, DEFAULT_SHARED, SYMMETRIES, FillOptions, rule_paths
+from .reader import EXCHANGE_SUFFIXES, CrosswordInstance, Dictionary, framework_of, read
+from .result import CrosswordResult
 from .solution import CrosswordSolution
+from .themes import Theme, file_themes, fit_themes, parse_theme, theme_letters, with_letters
 
 NAME = "crossword"
 
@@ -26,11 +29,11 @@ NAME = "crossword"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file",
-        nargs="+",
+        nargs="*",
         type=Path,
         metavar="FILE",
         help="P-99 .dat file or YAML instance (words and framework), or a framework only (.grid, .dat, .yaml) to fill "
-        "from --dictionary",
+        "from --dictionary; none with --size",
     )
     count.add_argument(parser)
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
@@ -49,7 +52,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     argtypes.add_pdf_arguments(parser, "write printable pages: each solution's numbered blank grid, then the fills")
     argtypes.add_html_argument(parser, "fill the (first) solution's grid, with checks and reveals")
-    g = parser.add_argument_group("dictionary fill (with --dictionary)")
+    add_construct_arguments(parser)
+    add_dictionary_arguments(parser.add_argument_group("dictionary fill (with --dictionary)"))
+
+
+def add_dictionary_arguments(g: argparse._ArgumentGroup) -> None:
+    """The dictionary fill's options: the word lists, then how the fill uses them."""
     g.add_argument(
         "--dictionary",
         action="append",
@@ -87,9 +95,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--min-length",
         type=argtypes.positive_int,
-        default=2,
+        default=None,
         metavar="N",
-        help="ignore dictionary words shorter than N (default 2)",
+        help="ignore dictionary words shorter than N (default 2); with --size, also the shortest entry (default 3)",
     )
     g.add_argument(
         "--min-score",
@@ -114,8 +122,12 @@ def run(args: argparse.Namespace) -> Report:
     ``--dictionary``, by default the built-in English one."""
     if str(args.file) == "-":  # the format is the file's (a .grid, a .dat, YAML): it said "-: file not found"
         raise InputError("crossword reads a FILE (.dat, .yaml or .grid), not standard input", "-")
+    if args.size is None and args.min_length is None:
+        args.min_length = 2
     options = fill_options(args)
     runtime.price(None if options.count_only else render.render_one(args.json))  # the answers' reserve
+    if args.size is not None:
+        return generated(args, options)
     notes: list[str] = []
     puzzle = read(args.file, args.keep_letters, notes)
     for note in notes:  # what a .puz or .ipuz framework holds that a framework cannot
@@ -134,7 +146,8 @@ def fill_options(args: argparse.Namespace) -> FillOptions:
     """The options of this run, from the arguments (once: nothing below changes them)."""
     return FillOptions(
         rule_paths(args.rules), args.models, args.seed, args.time_limit, args.count, args.no_repeat, args.optimize,
-        args.word_atoms, args.jobs, args.min_length, args.min_score, max_shared_substring=args.max_shared_substring,
+        args.word_atoms, args.jobs, args.min_length or 3, args.min_score,
+        max_shared_substring=args.max_shared_substring, min_differ=args.min_differ,
     )
 
 
@@ -150,9 +163,33 @@ def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | F
     if options.optimize and options.count_only:
         raise InputError("--count counts every fill and --optimize looks for the best one: give one of them", args.file)
     notes = ["the file's word list is ignored with --dictionary"] if isinstance(puzzle, CrosswordInstance) else []
-    names = args.dictionary or [english.NAME]
     if args.dictionary is None:
         notes.append(f"no --dictionary: filling from the built-in English dictionary (--dictionary {english.NAME})")
+    framework = framework_of(puzzle)
+    wanted = [parse_theme(t) for t in args.theme] + in_file_themes(args.file)
+    themes = fit_themes(framework, wanted, "--theme") if wanted else []
+    dictionary, skipped = word_list(args, options)
+    for note in notes:  # after every input is read: a run that ends in an error prints one line only
+        warn(f"{args.file}: {note}")
+    for line in skipped:
+        warn(line)
+    if themes:  # the fill's framework has their letters; the report's (framework_of) has not
+        from .construct import with_themes
+
+        framework, dictionary = with_letters(framework, theme_letters(themes)), with_themes(dictionary, tuple(themes))
+    result = fill_with(framework, dictionary, options)
+    if result.core is not None and themes:
+        from .construct import themes_in_core
+
+        for theme in themes_in_core(themes, result.core):
+            warn(f"{args.file}: theme entry {theme.text()}: it and its crossings cannot be filled (the core)")
+    return result
+
+
+def word_list(args: argparse.Namespace, options: FillOptions) -> tuple[Dictionary, list[str]]:
+    """Each ``--dictionary`` (a file, or ``en``; by default the built-in one), merged, less
+    ``--exclude`` and ``--ban``; and the warnings about lines skipped."""
+    names = args.dictionary or [english.NAME]
     lists = [
         dictionary_of(name if name == english.NAME else Path(name), options.min_length, options.min_score,
                       args.allow_offensive)
@@ -162,12 +199,8 @@ def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | F
     if args.exclude is not None:
         left_out |= wordlists.read_word_set(args.exclude)
     dictionary = wordlists.without(wordlists.merge(lists), left_out, str(args.exclude or "--ban"))
-    for note in notes:  # after every input is read: a run that ends in an error prints one line only
-        warn(f"{args.file}: {note}")
-    for name, words in zip(names, lists, strict=True):
-        if words.skipped:
-            warn(f"{name}: skipped {words.skipped_text()}")
-    return fill_with(framework_of(puzzle), dictionary, options)
+    skipped = [f"{name}: skipped {d.skipped_text()}" for name, d in zip(names, lists, strict=True) if d.skipped]
+    return dictionary, skipped
 
 
 def report(args: argparse.Namespace, result: CrosswordResult, framework: Framework) -> Report:
@@ -177,6 +210,12 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
         return count.report(result.count, result.exhausted, result.clingo_code)
     path = str(args.file)
     page = pagetext.from_args(args, Path(path).stem, exports.INSTRUCTIONS)
+    if result.core is not None and not result.solutions:  # no fill: --svg and --pdf mark the core's slots
+        from . import construct
+
+        files = construct.core_files(framework, result.core, page.title, args.paper)
+        return Report(result.clingo_code, text=lambda: result.text(path, args.models) + "\n", json=result.to_json,
+                      files=files, stats=result.stats, answered=True)
     dressed(result, framework, clues_of(args.clues), page.title)
     if result.solutions and args.clues is not None:
         missing = result.unclued()
@@ -201,3 +240,54 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
         stats=result.stats,
         answered=bool(result.solutions),
     )
+
+
+def add_construct_arguments(parser: argparse.ArgumentParser) -> None:
+    """--size and the options of a generated pattern, --theme, --min-differ (docs/crossword.md)."""
+    g = parser.add_argument_group("a pattern and its fill from nothing (--size), theme entries, alternatives")
+    g.add_argument("--size", metavar="WxH", help="generate a block pattern of W columns and H rows (3 to 25 each) "
+                   "and fill it; no FILE")
+    g.add_argument("--symmetry", choices=SYMMETRIES, default="rotational",
+                   help="the blocks' symmetry with --size (default rotational)")
+    g.add_argument("--max-words", type=argtypes.positive_int, metavar="N",
+                   help="at most N entries with --size (default 78 on 15x15, scaled by area)")
+    g.add_argument("--max-block-share", type=float, default=BLOCK_SHARE, metavar="F",
+                   help=f"at most this share of the cells are blocks with --size (default {BLOCK_SHARE})")
+    g.add_argument("--theme", action="append", default=[], metavar="WORD[@ROW,COL,A|D]",
+                   help="a theme entry (repeatable): part of the fill, never printed as a given letter; "
+                   "rows and columns from 0, A across (default) or D down; placed by the tool when no position")
+    g.add_argument("--min-differ", type=argtypes.positive_int, metavar="K",
+                   help="with --models N: every two fills differ in at least K entries (default a quarter)")
+
+
+def generated(args: argparse.Namespace, options: FillOptions) -> Report:
+    """``--size``: a pattern and its fill from nothing (``construct.generate_fill``)."""
+    from . import construct
+    from .pattern import PatternSpec, check_spec, parse_size
+
+    if [f for f in (args.file if isinstance(args.file, list) else [args.file]) if str(f) != "--size"]:
+        raise InputError("give FILE or --size, not both", "--size")
+    rows, cols = parse_size(args.size)
+    spec = PatternSpec(rows, cols, args.symmetry, args.min_length or 3, args.max_words, args.max_block_share,
+                       tuple(parse_theme(t) for t in args.theme))
+    spec = check_spec(spec)  # bad options: one line before the dictionary is built
+    dictionary, skipped = word_list(args, options)
+    for line in skipped:
+        warn(line)
+    made, spec = construct.generate_fill(spec, dictionary, options)
+    result = construct.generated_result(made, spec, dictionary, options)
+    args.file = f"{cols}x{rows}"
+    if made.gave_up:  # e.g. --max-words too small for the size: proved, with the reason
+        warn(f"{args.file}: {made.gave_up} (symmetry, entry lengths, --max-words, --max-block-share, themes)")
+        if spec.themes:
+            names = ", ".join(t.text() for t in spec.themes)
+            warn(f"{args.file}: the theme entries {names} cannot be placed on a pattern these rules allow")
+    blank = made.framework if made.framework is not None else Framework(())
+    return report(args, result, construct.without_themes(blank, spec.themes))
+
+
+def in_file_themes(path: Path) -> list[Theme]:
+    """The theme entries a .grid or YAML framework names (``theme:``, docs/crossword.md)."""
+    if Path(path).suffix.lower() not in (".grid", ".yaml", ".yml"):
+        return []
+    return file_themes(str(path), read_text(path))

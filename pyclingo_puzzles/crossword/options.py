@@ -9,6 +9,9 @@ from typing import NamedTuple
 
 # The word propagator's rules for the letter to try next (``propagator.py``); a race runs several.
 VALUE_RULES = ("failures", "product", "min")
+# A generated pattern's (crossword --size, pattern.py): its symmetries, and the share of blocks
+SYMMETRIES = ("rotational", "mirror", "none")
+BLOCK_SHARE = 0.17  # at most this share of blocks (38 of 225 on 15x15)
 DEFAULT_SHARED = 6  # --max-shared-substring: NATION and NATIONAL may not meet, STATION and NATIONS (ATION) may
 
 
@@ -31,6 +34,8 @@ class FillOptions(NamedTuple):
     min_score: int | None = None  # ... and those scored below this
     propagator: str = "auto"  # "auto", "c" or "python" (native.choose)
     value_rule: str = VALUE_RULES[0]  # the propagator's letter choice when nothing races
+    min_differ: int | None = None  # with models > 1: fills differ pairwise in this many entries (None: a quarter)
+    differ_from: tuple[tuple[str, ...], ...] = ()  # earlier fills' grids the fill must differ from
     max_shared_substring: int = DEFAULT_SHARED  # no two entries share a run this long (0: no limit)
 
     def dictionary_only(self) -> list[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from clingo import Function, Number, Symbol
@@ -23,18 +23,22 @@ from clingo import Function, Number, Symbol
 from ..core.errors import InputError
 from ..core.solve import Solver, Status
 from ..run import runtime
-from .framework import Framework
+from .framework import Framework, Site
+from .options import BLOCK_SHARE, SYMMETRIES
 from .themes import Theme, check_themes, place_themes, theme_letters, with_letters
+from .wordsets import WordTable
 
 ENCODING = "crossword_pattern.lp"
 SIZE_MIN, SIZE_MAX = 3, 25  # rows and columns of a generated grid
-SYMMETRIES = ("rotational", "mirror", "none")
 WORDS_15 = 78  # the American limit on a 15x15 grid, scaled by area for other sizes
-BLOCK_SHARE = 0.17  # at most this share of blocks (38 of 225 on 15x15)
 OPEN_SQUARE = 4  # no all-white square of this side ...
 OPEN_STRIP = 6  # ... nor 3 x this (either way): areas that common words rarely fill
-ATTEMPT_SECONDS = 3.0  # a pattern's fill budget (the run's limit cuts it too)
-CORE_SECONDS = 2.0  # the budget for an unfillable pattern's core
+# A pattern's fill is stopped by a count of conflicts (construct.PATTERN_CONFLICTS: the same seed,
+# the same grid); this many seconds per 15x15's area only keep a fill that stalls from using the run
+ATTEMPT_SECONDS = 15.0
+CORE_SECONDS = 2.0
+LONGEST_CAP = 11  # ... and at most this (van Beek's 21x21 grids have 8 to 12)
+LEVELS = 4  # steps of PatternSearch's fill-friendly bounds  # the budget for an unfillable pattern's core
 
 
 @dataclass(frozen=True)
@@ -61,17 +65,18 @@ class PatternSpec:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """``15x15`` (or ``15``) as (rows, columns), each within SIZE_MIN..SIZE_MAX."""
+    """``WxH`` (columns x rows, as word search's --size; ``15`` for 15x15) as (rows, columns),
+    each within SIZE_MIN..SIZE_MAX."""
     parts = text.lower().replace("×", "x").split("x")
     try:
         dims = [int(p) for p in parts]
     except ValueError:
-        raise InputError(f"size {text!r} is not ROWSxCOLUMNS (e.g. 15x15)", "--size") from None
+        raise InputError(f"size {text!r} is not WxH (columns x rows, e.g. 15x15)", "--size") from None
     if len(dims) == 1:
         dims = dims * 2
     if len(dims) != 2 or not all(SIZE_MIN <= d <= SIZE_MAX for d in dims):
         raise InputError(f"size {text!r}: rows and columns must be {SIZE_MIN} to {SIZE_MAX}", "--size")
-    return dims[0], dims[1]
+    return dims[1], dims[0]
 
 
 def check_spec(spec: PatternSpec) -> PatternSpec:
@@ -105,21 +110,26 @@ def check_spec(spec: PatternSpec) -> PatternSpec:
 
 def longest(spec: PatternSpec) -> int:
     """The longest entry but for theme entries: two thirds of the grid's side (10 on 15x15; the
-    van Beek 15x15 grids have 9 to 15), since long entries of common words cross badly."""
-    return max(spec.min_length, -(-2 * max(spec.height, spec.width) // 3))
+    van Beek 15x15 grids have 9 to 15), at most LONGEST_CAP, since long entries of common words
+    cross badly; at least the longest theme entry."""
+    themes = max((len(t.word) for t in spec.themes), default=0)  # their images are as long
+    return max(spec.min_length, themes, min(LONGEST_CAP, -(-2 * max(spec.height, spec.width) // 3)))
 
 
 class PatternSearch:
     """One clingo control over the patterns of a spec; ``next`` gives one not yet forbidden. The
-    bounds that only make a fill easier (``longest``, OPEN_SQUARE, OPEN_STRIP) are dropped when no
-    pattern keeps them (a 13x13 grid with mirror symmetry has none)."""
+    bounds that only make a fill easier (``longest``, OPEN_SQUARE, OPEN_STRIP) are loosened step by
+    step when no pattern keeps them (a 13x13 grid with mirror symmetry has none)."""
 
-    def __init__(self, spec: PatternSpec, seed: int | None, easy: bool = True):
-        self.spec, self.seed, self.easy = spec, seed, easy
+    def __init__(self, spec: PatternSpec, seed: int | None, level: int = 0, no_word: Sequence[Symbol] = ()):
+        self.spec, self.seed, self.level, self.no_word = spec, seed, level, tuple(no_word)
+        side = max(spec.height, spec.width)
+        # the fill-friendly bounds, loosened a step at a time while no pattern keeps them
+        longest_entry, square, strip = [(longest(spec), OPEN_SQUARE, OPEN_STRIP), (side, OPEN_SQUARE, OPEN_STRIP),
+                                         (side, OPEN_SQUARE + 1, 0), (side, 0, 0)][level]
         constants = {
-            "height": spec.height, "width": spec.width, "min_length": spec.min_length,
-            "max_length": longest(spec) if easy else max(spec.height, spec.width), "max_words": spec.words_bound,
-            "max_blocks": spec.blocks_bound, "square": OPEN_SQUARE if easy else 0, "strip": OPEN_STRIP if easy else 0,
+            "height": spec.height, "width": spec.width, "min_length": spec.min_length, "max_length": longest_entry,
+            "max_words": spec.words_bound, "max_blocks": spec.blocks_bound, "square": square, "strip": strip,
         }
         options = [x for name, value in constants.items() for x in ("-c", f"{name}={value}")]
         options += ["-c", f"symmetry={spec.symmetry}", "--sign-def=rnd", "--rand-freq=0.3"]
@@ -128,6 +138,7 @@ class PatternSearch:
             Function("theme", [Number(t.row or 0), Number(t.col or 0), Function(t.direction), Number(len(t.word))])
             for t in spec.themes
         )
+        self.solver.add_facts(self.no_word)
         self.solver.ground()
         self.patterns = 0
 
@@ -138,8 +149,8 @@ class PatternSearch:
             models=1, time_limit=time_limit, keep=0, on_answer=lambda a: found.append(list(a.symbols))
         )
         if not found:
-            if result.status is Status.UNSAT and self.easy and not self.patterns:
-                self.__init__(self.spec, self.seed, easy=False)  # type: ignore[misc]
+            if result.status is Status.UNSAT and self.level < LEVELS - 1 and not self.patterns:
+                self.__init__(self.spec, self.seed, self.level + 1, self.no_word)  # type: ignore[misc]
                 return self.next(time_limit)
             return result.status, frozenset(), []
         self.patterns += 1
@@ -181,15 +192,22 @@ def rows_of(spec: PatternSpec, blocks: frozenset[tuple[int, int]]) -> Framework:
     return with_letters(Framework(rows), theme_letters(spec.themes))
 
 
-def generate(spec: PatternSpec, words: dict[str, int], fill, *, seed: int | None = None) -> Generated:
+def generate(
+    spec: PatternSpec, words: dict[str, int], fill, *, seed: int | None = None, max_patterns: int | None = None
+) -> Generated:
     """Patterns until one is filled (``fill(framework, time_limit)`` returns a FillOutcome), the
-    run's limit is hit, or no pattern is left. ``words`` (with the themes) explain unfillable ones."""
-    from .unfillable import find_core
+    run's limit is hit, no pattern is left or ``max_patterns`` were tried. ``words`` (with the
+    themes) explain unfillable ones."""
+    from .unfillable import find_core, tables_for
 
-    search = PatternSearch(spec, seed)
+    side = max(spec.height, spec.width)
+    tables = tables_for([Site(0, 0, 0, "across", n) for n in range(2, side + 1)], words)
+    search = PatternSearch(spec, seed, no_word=list(no_word_slots(spec, tables)))
     out = Generated(None)
     rng = random.Random(seed or 0)
     while not runtime.out_of_time() and not runtime.stopping():
+        if max_patterns is not None and search.patterns >= max_patterns:
+            return out
         status, blocks, slots = search.next(runtime.remaining())
         out.patterns = search.patterns
         if status is Status.UNSAT:
@@ -198,18 +216,42 @@ def generate(spec: PatternSpec, words: dict[str, int], fill, *, seed: int | None
         if status is not Status.SAT:
             return out
         framework = rows_of(spec, blocks)
-        outcome = fill(framework, _budget(ATTEMPT_SECONDS))
+        outcome = fill(framework, _budget(ATTEMPT_SECONDS * spec.height * spec.width / 225))
         out.framework, out.fill = framework, outcome
         if outcome.solutions:
             return out
         if outcome.result is None or outcome.result.status is Status.UNSAT:
-            core = find_core(framework, words, seed=rng.randrange(1 << 16), time_limit=_budget(CORE_SECONDS))
+            core = find_core(
+                framework, words, seed=rng.randrange(1 << 16), time_limit=_budget(CORE_SECONDS), tables=tables
+            )
             if core is not None:
                 key = {(s.row, s.col, s.direction, s.length) for s in core.slots}
                 slots = [s for s in slots if _slot_key(s) in key] or slots
                 out.cores.append(len(slots))
         search.forbid(slots)
     return out
+
+
+def no_word_slots(spec: PatternSpec, tables: dict[int, WordTable]) -> Iterator[Symbol]:
+    """``no_word(R, C, D, L)``: a slot no word fits, known before any search (so no pattern has it):
+    one of a length without words, or one across a theme entry whose letters no word has there."""
+    given = theme_letters(spec.themes)
+    themes = {(t.row, t.col, t.direction, len(t.word)) for t in spec.themes}
+    for d, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
+        for r in range(spec.height):
+            for c in range(spec.width):
+                room = spec.width - c if d == "across" else spec.height - r
+                for n in range(spec.min_length, room + 1):
+                    if (r, c, d, n) in themes:
+                        continue
+                    table = tables.get(n)
+                    bits = table.full if table is not None else 0
+                    for i in range(n):
+                        ch = given.get((r + dr * i, c + dc * i))
+                        if ch is not None and bits:
+                            bits &= table.masks[i].get(ch, 0) if table is not None else 0
+                    if not bits:
+                        yield Function("no_word", [Number(r), Number(c), Function(d), Number(n)])
 
 
 def _slot_key(slot: Symbol) -> tuple:

@@ -16,14 +16,14 @@ constraint holds even where propagation was skipped, and repeated words are refu
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode, SymbolType
 
 from ..run.portfolio import Progress
 from .framework import Site
 from .options import VALUE_RULES
+from .trail import ThreadState, allowed_words
 from .wordsets import WordTable
 
 # How decide() picks a place and a letter there. "failures": the open place whose slots have failed
@@ -98,7 +98,7 @@ class WordPropagator:
         # per watched literal: (places it sets a letter in, places it rules one out in, and per slot
         # through them the words to keep (a letter set) and the words to drop (one ruled out))
         self.info: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]], list[tuple[int, int]]]] = {}
-        self.threads: list[_ThreadState] = []
+        self.threads: list[ThreadState] = []
         # per slot, how often its candidates ran out (kept across restarts: it steers "failures");
         # it starts at 1 so that, before any failure, places crossed by two slots come first
         self.fails = {s.id: 1 for s in self.sites}
@@ -166,7 +166,7 @@ class WordPropagator:
         self.option_lits = [[lit for _ch, lit in opts] for opts in self.options]
         live = [set(lits) for lits in self.option_lits]
         self.threads = [
-            _ThreadState(
+            ThreadState(
                 list(fixed),
                 [[] for _ in fixed],
                 [set(x) for x in live],
@@ -298,7 +298,7 @@ class WordPropagator:
 
     # ------------------------------------------------------------------------------ scored words
 
-    def _best_words_letter(self, st: _ThreadState, place: int, fallback: int) -> int:
+    def _best_words_letter(self, st: ThreadState, place: int, fallback: int) -> int:
         """With scored words: the letter whose best remaining word in each slot through the place
         scores highest (summed over the slots; a letter that empties a slot never wins), so the
         search tries common words first. The tables are sorted best first: a set's best word is its
@@ -319,7 +319,7 @@ class WordPropagator:
                     choice, top = lit, total
         return choice
 
-    def _fewest_candidates(self, st: _ThreadState) -> int:
+    def _fewest_candidates(self, st: ThreadState) -> int:
         """The first open place of the open slot with the fewest candidates left (ties at random)."""
         fixed, cur = st.fixed, st.cur
         best: tuple[int, float] | None = None  # (candidates left, random tie-break)
@@ -335,7 +335,7 @@ class WordPropagator:
                     break
         return best_place
 
-    def _most_failed(self, st: _ThreadState) -> int:
+    def _most_failed(self, st: ThreadState) -> int:
         """The open place with the most failures of its slots per live letter (ties: the first)."""
         fixed, live, fails = st.fixed, st.live, self.fails
         best_place, top = -1, 0.0
@@ -351,7 +351,7 @@ class WordPropagator:
 
     # ------------------------------------------------------------------------------ the work
 
-    def _reason(self, st: _ThreadState, s: int) -> list[int]:
+    def _reason(self, st: ThreadState, s: int) -> list[int]:
         """All of slot s's letters: the letter set in each place, or the letters ruled out there."""
         clause = []
         for p in self.slot_places[s]:
@@ -361,30 +361,68 @@ class WordPropagator:
                 clause.extend(st.out[p])
         return clause
 
-    def _narrow(self, control: PropagateControl, st: _ThreadState, s: int) -> bool:
+    def _narrow(self, control: PropagateControl, st: ThreadState, s: int) -> bool:
         """Falsify the letters of slot s that no remaining candidate supports; a place left with one
         supported letter gets that letter instead (one clause; the encoding's one letter per place
         falsifies the others). Returns False when a conflict stops propagation."""
         m = st.cur[s]
-        fixed, live, out = st.fixed, st.live, st.out
-        places = self.slot_places[s]
-        option_lits = self.option_lits
-        maskd = self.slot_mask[s]
-        full = self.full[s]
+        todo = self._unsupported(st, s, m) if m else []
+        if m and not todo:
+            return True
+        explain = self._explainer(st, s)
+        if not m:
+            self.fails[s] += 1
+            self.conflicts += 1
+            return control.add_clause(explain(self.base[s], -1))
+        return self._falsify(control, st, s, todo, explain)
+
+    def _unsupported(self, st: ThreadState, s: int, m: int) -> list[tuple[int, list[int]]]:
+        """(position, its live letters no candidate of ``m`` has there, in letter order) of slot s."""
+        fixed, live, option_lits = st.fixed, st.live, self.option_lits
         todo = []
-        if m:
-            steps = 0
-            for i, p, md in self.slot_tests[s]:
-                if fixed[p]:
-                    continue
-                lits = live[p]
-                steps += len(lits)  # the tests below are most of the propagator's time
-                gone = [lit for lit in option_lits[p] if lit in lits and not m & md[lit]]  # in letter order
-                if gone:
-                    todo.append((i, gone))
-            self.steps += steps
-            if not todo:
-                return True
+        steps = 0
+        for i, p, md in self.slot_tests[s]:
+            if fixed[p]:
+                continue
+            lits = live[p]
+            steps += len(lits)  # the tests below are most of the propagator's time
+            gone = [lit for lit in option_lits[p] if lit in lits and not m & md[lit]]  # in letter order
+            if gone:
+                todo.append((i, gone))
+        self.steps += steps
+        return todo
+
+    def _falsify(
+        self,
+        control: PropagateControl,
+        st: ThreadState,
+        s: int,
+        todo: list[tuple[int, list[int]]],
+        explain: Callable[[int, int], list[int]],
+    ) -> bool:
+        """``_narrow``'s clauses for the unsupported letters ``todo``."""
+        places, live, maskd, full, base = self.slot_places[s], st.live, self.slot_mask[s], self.full[s], self.base[s]
+        for i, gone in todo:
+            p = places[i]
+            if len(gone) + 1 == len(live[p]):  # one letter is left: set it
+                (keep,) = live[p].difference(gone)
+                if not control.add_clause([keep, *explain(base & (full ^ maskd[i][keep]), -1)]):
+                    return False
+                continue
+            words = 0
+            for lit in gone:
+                words |= maskd[i][lit]
+            reason = explain(base & words, i)
+            for lit in gone:
+                if not control.add_clause([-lit, *reason]):
+                    return False
+        return True
+
+    def _explainer(self, st: ThreadState, s: int) -> Callable[[int, int], list[int]]:
+        """``explain(acc, skip)``: the letters of slot s's places (other than position skip) whose
+        restrictions together leave none of the words acc."""
+        fixed, live, out = st.fixed, st.live, st.out
+        places, maskd, full = self.slot_places[s], self.slot_mask[s], self.full[s]
         # the restrictions that can explain, strongest first: places with a letter, then the places
         # with letters ruled out, fewest live letters first
         order = [i for i, p in enumerate(places) if fixed[p]]
@@ -394,7 +432,6 @@ class WordPropagator:
         allows, version = st.allows[s], st.version
 
         def explain(acc: int, skip: int) -> list[int]:
-            """Places (other than skip) whose restrictions together leave none of the words acc."""
             clause = []
             for j in order:
                 if not acc:
@@ -423,49 +460,4 @@ class WordPropagator:
                     clause.extend(part)
             return clause
 
-        base = self.base[s]
-        if not m:
-            self.fails[s] += 1
-            self.conflicts += 1
-            return control.add_clause(explain(base, -1))
-        for i, gone in todo:
-            p = places[i]
-            if len(gone) + 1 == len(live[p]):  # one letter is left: set it
-                (keep,) = live[p].difference(gone)
-                if not control.add_clause([keep, *explain(base & (full ^ maskd[i][keep]), -1)]):
-                    return False
-                continue
-            words = 0
-            for lit in gone:
-                words |= maskd[i][lit]
-            reason = explain(base & words, i)
-            for lit in gone:
-                if not control.add_clause([-lit, *reason]):
-                    return False
-        return True
-
-
-def allowed_words(masks: dict[int, int], live: Collection[int], out: Collection[int], full: int) -> int:
-    """The words a place's letters still allow: those of its live letters, or all but those of its
-    ruled-out letters, whichever list is shorter. The two agree on the slot's base (every word
-    there has one of the place's letters, live or ruled out), which is all explanations look at."""
-    allowed = 0
-    if len(live) < len(out):
-        for lit in live:
-            allowed |= masks[lit]
-        return allowed
-    for lit in out:
-        allowed |= masks[lit]
-    return full ^ allowed
-
-
-@dataclass
-class _ThreadState:
-    fixed: list[int]  # place -> the letter literal that is true there, or 0
-    out: list[list[int]]  # place -> the letter literals that are false there
-    live: list[set[int]]  # place -> the letter literals not (yet) false there
-    cur: dict[int, int]  # slot -> candidates its letters still allow (bitset)
-    trail: list[tuple[int, int, int]]  # (literal, slot, previous bitset)
-    version: list[int]  # place -> the clock when its ruled-out letters last changed
-    allows: dict[int, list[tuple[int, int]]]  # slot -> position -> (version, words its letters still allow)
-    clock: int = 0  # counts propagate and undo calls
+        return explain

@@ -57,6 +57,13 @@ def framework_from_lines(lines: Sequence[str], file: str, line: int | None) -> F
 
 
 def check_framework(framework: Framework, file: str, line: int | None) -> Framework:
+    """A framework with a site, within ``MAX_CELLS`` (the command's cap, and the API's: a
+    ``Framework`` built by the caller is checked here too)."""
+    width = max((len(row) for row in framework.rows), default=0)
+    if len(framework.rows) * width > MAX_CELLS:
+        raise InputError(
+            f"framework of {len(framework.rows)} rows, {width} cells wide is larger than {MAX_CELLS} cells", file, line
+        )
     if not framework.sites():
         raise InputError("framework has no site (no run of two or more places)", file, line)
     return framework
@@ -113,7 +120,7 @@ def parse_yaml(text: str, path: str) -> CrosswordInstance:
     from ..formats.yamlio import expect_mapping, expect_str_list, load_yaml  # only YAML input needs PyYAML
 
     doc = load_yaml(path, text)
-    expect_mapping(doc, ("words", "framework"))
+    expect_mapping(doc, ("words", "framework", "theme"))
     raw_words = expect_str_list(doc, "words", required=False) or []  # none: a framework to fill from a dictionary
     rows = expect_str_list(doc, "framework") or []
     if not rows:
@@ -150,6 +157,8 @@ def parse_grid(text: str, path: str) -> Framework:
         raise InputError("empty .grid file", path, 1)
     rows = []
     for i, line in enumerate(lines):
+        if THEME_LINE.match(line):
+            continue  # a theme entry (themes.file_themes reads it), not a row
         for ch in line:
             if ch not in "_*" and not ch.isalpha():
                 raise InputError(f"unexpected character {ch!r} in a .grid file (use _ * or letters)", path, i + 1)
@@ -158,6 +167,7 @@ def parse_grid(text: str, path: str) -> Framework:
 
 
 EXCHANGE_SUFFIXES = (".puz", ".ipuz")  # frameworks from the formats constructors exchange
+THEME_LINE = re.compile(r"^\s*theme\s*:", re.IGNORECASE)  # ``theme: WORD@ROW,COL,A|D`` in a .grid file
 
 
 def read(path: str | Path, keep_letters: bool = False, notes: list[str] | None = None) -> CrosswordInstance | Framework:

@@ -47,7 +47,7 @@ def solve_fill(framework: Framework, dictionary: Dictionary, options: FillOption
             user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")  # said once
         one_fill = options.models == 1 and not options.optimize and not options.count_only
         if one_fill:
-            outcome = _best_words_first(framework, dictionary, options)
+            outcome = best_words_first(framework, dictionary, options)
             if outcome is not None:
                 return outcome
         if options.seed and one_fill:
@@ -59,7 +59,7 @@ def solve_fill(framework: Framework, dictionary: Dictionary, options: FillOption
         return attempt.once(framework, dictionary, options)
 
 
-def _best_words_first(framework: Framework, dictionary: Dictionary, options: FillOptions) -> FillOutcome | None:
+def best_words_first(framework: Framework, dictionary: Dictionary, options: FillOptions) -> FillOutcome | None:
     """The attempts with the best words (``PREFER_SHARES``), side by side when there are jobs for
     it; a fill from them (or the run out of time), else None."""
     floors = preferred_floors(dictionary)

@@ -85,33 +85,48 @@ def check_themes(themes: Sequence[Theme], height: int, width: int, source: str =
 
 
 def place_themes(themes: Sequence[Theme], height: int, width: int, symmetry: str) -> list[Theme]:
-    """Themes without a position go across, on rows spread evenly over the grid: two of the same
-    length on rows symmetric about the middle (with rotational symmetry their slots are each
-    other's image), one alone on the free row nearest the middle, centred. Placed ones keep their
-    place (their rows are not used again)."""
+    """Themes without a position go across, centred, on rows spread evenly over the grid. With
+    rotational symmetry two of the same length take rows symmetric about the middle (each one's
+    slot the other's image); one alone takes the middle row when it can be its own image, else a
+    row whose symmetric row keeps its image free. Placed ones keep their place and rows."""
     free = [t for t in themes if not t.placed]
     if not free:
         return list(themes)
     taken = {t.row for t in themes if t.placed and t.direction == "across"}
-    rows = _theme_rows(len(free), height, taken)
+    units: list[tuple[Theme, ...]] = []  # themes on a pair of symmetric rows (or one row)
+    middle: Theme | None = None
+    if symmetry == "rotational":
+        by_length: dict[int, list[Theme]] = {}
+        for t in sorted(free, key=lambda t: (-len(t.word), t.word)):
+            by_length.setdefault(len(t.word), []).append(t)
+        for group in by_length.values():
+            units += [(group[k], group[k + 1]) for k in range(0, len(group) - 1, 2)]
+            if len(group) % 2:
+                alone = group[-1]
+                if middle is None and height % 2 and (width - len(alone.word)) % 2 == 0:
+                    middle = alone
+                else:
+                    units.append((alone,))
+        count = 2 * len(units) + (middle is not None)
+    else:
+        units = [(t,) for t in sorted(free, key=lambda t: (-len(t.word), t.word))]
+        count = len(units)
+    rows = _theme_rows(count, height, taken)
     if rows is None:
         raise InputError(f"{len(free)} theme entries do not fit on separate rows of a {height}-row grid", "--theme")
-    by_length: dict[int, list[Theme]] = {}
-    for t in sorted(free, key=lambda t: (-len(t.word), t.word)):
-        by_length.setdefault(len(t.word), []).append(t)
-    pairs = [(g[k], g[k + 1]) for g in by_length.values() for k in range(0, len(g) - 1, 2)]
-    singles = [g[-1] for g in by_length.values() if len(g) % 2]
     placed: dict[Theme, Theme] = {}
-    lo, hi = 0, len(rows) - 1
-    for a, b in pairs:
-        c = (width - len(a.word)) // 2
-        placed[a] = Theme(a.word, rows[lo], c, "across")
-        placed[b] = Theme(b.word, rows[hi], width - len(b.word) - c if symmetry == "rotational" else c, "across")
-        lo, hi = lo + 1, hi - 1
-    middle = (len(rows) - 1) / 2
-    left = sorted(range(lo, hi + 1), key=lambda k: (abs(k - middle), k))
-    for t, k in zip(singles, left, strict=False):
-        placed[t] = Theme(t.word, rows[k], (width - len(t.word)) // 2, "across")
+    if symmetry != "rotational":
+        for (t,), r in zip(units, rows, strict=True):
+            placed[t] = Theme(t.word, r, (width - len(t.word)) // 2, "across")
+        return [placed.get(t, t) for t in themes]
+    for k, unit in enumerate(units):
+        c = (width - len(unit[0].word)) // 2
+        placed[unit[0]] = Theme(unit[0].word, rows[k], c, "across")
+        if len(unit) == 2:
+            mate = unit[1]
+            placed[mate] = Theme(mate.word, rows[-1 - k], width - len(mate.word) - c, "across")
+    if middle is not None:
+        placed[middle] = Theme(middle.word, rows[len(rows) // 2], (width - len(middle.word)) // 2, "across")
     return [placed.get(t, t) for t in themes]
 
 
@@ -164,3 +179,23 @@ def fit_themes(framework: Framework, themes: Sequence[Theme], source: str) -> li
         used.add((slot.row, slot.col, slot.direction))
         out.append(Theme(t.word, slot.row, slot.col, slot.direction))
     return out
+
+
+def file_themes(path: str, text: str) -> list[Theme]:
+    """The theme entries a ``.grid`` file (``theme: WORD@ROW,COL,A|D`` lines) or a YAML file (a
+    ``theme:`` list in the same notation) names; none for other files."""
+    from .reader import THEME_LINE, is_yaml
+
+    if path.lower().endswith(".grid"):
+        return [
+            parse_theme(THEME_LINE.sub("", line, count=1), path, i + 1)
+            for i, line in enumerate(text.split("\n"))
+            if THEME_LINE.match(line)
+        ]
+    if not is_yaml(path, text):
+        return []
+    from ..formats.yamlio import expect_str_list, load_yaml
+
+    doc = load_yaml(path, text)
+    entries = expect_str_list(doc, "theme", required=False) or []
+    return [parse_theme(t, path, doc.line("theme", i)) for i, t in enumerate(entries)]

@@ -117,11 +117,14 @@ def _options(no_repeat: bool) -> list[str]:
 class CoreSearch:
     """One control for the whole framework, asked about sets of used slots (``fillable``)."""
 
-    def __init__(self, framework: Framework, words: dict[str, int], *, no_repeat: bool = True, seed: int = 0):
+    def __init__(
+        self, framework: Framework, words: dict[str, int], *, no_repeat: bool = True, seed: int = 0,
+        tables: dict[int, WordTable] | None = None,
+    ):
         self.framework = framework
         self.sites = framework.sites()
         self.by_id = {s.id: s for s in self.sites}
-        self.tables = tables_for(self.sites, words)
+        self.tables = tables_for(self.sites, words) if tables is None else tables
         self.bits = own_candidates(framework, self.sites, self.tables)
         virtual = [_virtual(s) for s in self.sites]
         self.solver = Solver(list(ENCODINGS), options=_options(no_repeat))
@@ -133,10 +136,6 @@ class CoreSearch:
         self.solver.add_facts(facts)
         _register(self.solver, virtual, self.tables, self.bits, no_repeat, seed)
         self.solver.ground()
-
-    def empty(self) -> list[Site]:
-        """Slots no word fits on its own (each alone is a core)."""
-        return [s for s in self.sites if not self.bits[s.id]]
 
     def check(self, slots: Sequence[Site], time_limit: float | None) -> tuple[Status, list[Site]]:
         """Whether the slots can be filled together, and when not, clingo's core among them."""
@@ -153,19 +152,24 @@ def find_core(
     no_repeat: bool = True,
     seed: int = 0,
     time_limit: float | None = None,
+    tables: dict[int, WordTable] | None = None,
 ) -> Core | None:
     """A set of slots that cannot be filled together, shrunk until minimal while time lasts;
     None when the limit came before any proof (or the framework can be filled).
 
     The assumption solves allow a word twice: the propagator's "no word twice" would also bind the
     slots left unused. With ``no_repeat`` each slot's removal is then checked again on the slots
-    alone (``fillable``), where a word used twice may be what makes a smaller set unfillable."""
+    alone (``fillable``), where a word used twice may be what makes a smaller set unfillable.
+    ``tables``: the words by length (``tables_for``), when the caller has them already."""
     deadline = None if time_limit is None else time.monotonic() + time_limit
     with runtime.stage("explaining the unfillable grid"):
-        search = CoreSearch(framework, words, no_repeat=False, seed=seed)
-        empty = search.empty()
+        sites = framework.sites()
+        tables = tables_for(sites, words) if tables is None else tables
+        bits = own_candidates(framework, sites, tables)
+        empty = [s for s in sites if not bits[s.id]]
         if empty:  # a slot no word fits is a core of its own
             return _core(framework, [empty[0]], True)
+        search = CoreSearch(framework, words, no_repeat=False, seed=seed, tables=tables)
         status, core = search.check(search.sites, _left(deadline))
         if status is Status.UNKNOWN:
             return None

@@ -15,11 +15,11 @@ from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.crossword import native
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.options import VALUE_RULES, FillOptions
-from pyclingo_puzzles.crossword.propagator import allowed_words
 from pyclingo_puzzles.crossword.pruning import prune
 from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
 from pyclingo_puzzles.crossword.strategy import seed_subset, solve_fill
+from pyclingo_puzzles.crossword.trail import allowed_words
 from pyclingo_puzzles.crossword.wordsets import WordTable
 
 from ..conftest import shared_path

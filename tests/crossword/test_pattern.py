@@ -83,7 +83,7 @@ def test_a_forbidden_set_of_slots_never_comes_back() -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("2x5", "3 to 25"), ("26x26", "3 to 25"), ("ax5", "ROWSxCOLUMNS"), ("15x15x2", "3 to 25")],
+    [("2x5", "3 to 25"), ("26x26", "3 to 25"), ("ax5", "WxH"), ("15x15x2", "3 to 25")],
 )
 def test_sizes_outside_the_limits_are_one_line_errors(text: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
@@ -91,7 +91,7 @@ def test_sizes_outside_the_limits_are_one_line_errors(text: str, message: str) -
 
 
 def test_sizes_read_both_ways() -> None:
-    assert parse_size("15x13") == (15, 13)
+    assert parse_size("15x13") == (13, 15)  # columns x rows, as word search's --size
     assert parse_size("11") == (11, 11)
 
 
@@ -131,3 +131,29 @@ def test_theme_notation(text: str, theme: Theme) -> None:
 def test_bad_theme_notation_is_one_line(text: str) -> None:
     with pytest.raises(InputError):
         parse_theme(text)
+
+
+def test_an_unfillable_pattern_teaches_the_search_its_core() -> None:
+    from pyclingo_puzzles.core.solve import SolveResult, Stats
+    from pyclingo_puzzles.crossword.attempt import FillOutcome
+    from pyclingo_puzzles.crossword.pattern import generate
+
+    seen: list[Framework] = []
+
+    def fill(framework: Framework, seconds: float) -> FillOutcome:  # never a fill
+        seen.append(framework)
+        result = SolveResult(Status.UNSAT, [], 0, True, False, Stats())
+        return FillOutcome(result, [], [], Stats())
+
+    words = dict.fromkeys(["CAT", "DOGS", "EAGLE", "FALCON", "GIRAFFE"], 1)  # one word per length
+    spec = check_spec(PatternSpec(7, 7))
+    made = generate(spec, words, fill, seed=1, max_patterns=3)
+    assert made.patterns == 3 and len(made.cores) == 3 and all(n >= 1 for n in made.cores)
+    assert len({f.rows for f in seen}) == 3
+    from pyclingo_puzzles.crossword.unfillable import find_core
+
+    first = find_core(seen[0], words)
+    assert first is not None
+    learnt = {(s.row, s.col, s.direction, s.length) for s in first.slots}
+    for later in seen[1:]:  # the first pattern's reason never comes back
+        assert not learnt <= {(s.row, s.col, s.direction, s.length) for s in later.sites()}

@@ -110,3 +110,19 @@ def test_fewest_candidates_come_first() -> None:
     shown = fewest_candidates(framework, words, 2)
     assert len(shown) == 2 and shown[0][1] <= shown[1][1]
     assert shown[0][0].row == 0 and shown[0][0].col == 0  # the Q slots have one candidate at most
+
+
+def test_a_fill_cut_by_the_limit_shows_the_slots_with_the_fewest_candidates() -> None:
+    from pyclingo_puzzles.crossword.construct import explain
+    from pyclingo_puzzles.crossword.options import FillOptions
+    from pyclingo_puzzles.crossword.reader import Dictionary
+    from pyclingo_puzzles.crossword.result import CrosswordResult
+
+    framework = Framework.from_lines(["Q..", "...", "..."])
+    words = {"QAT": 1, "ARE": 1, "TEA": 1, "ATE": 1, "EAT": 1, "RAT": 1, "TAR": 1, "ART": 1}
+    result = CrosswordResult(Status.UNKNOWN, [], 0, False, True)
+    explain(result, framework, Dictionary(words), FillOptions())
+    assert result.core is None and result.fewest
+    text = result.text("g.grid")
+    assert "the search was cut by the limit; the slots with the fewest candidates:" in text
+    assert result.to_json()["fewest_candidates"][0]["candidates"] == result.fewest[0][1]

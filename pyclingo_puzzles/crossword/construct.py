@@ -1,0 +1,232 @@
+"""The constructor's bench on top of the dictionary fill: a pattern and its fill from nothing
+(``generate``), fills that differ (``alternatives``: --models N --min-differ K), and why a fill
+failed (``explain``: the unfillable core, or at a limit the slots with the fewest candidates)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from ..core import messages
+from ..core.solve import Status
+from ..run import runtime
+from . import attempt, strategy
+from .attempt import FillOutcome
+from .framework import Framework
+from .options import FillOptions
+from .pattern import Generated, PatternSpec, check_spec, pattern_problems
+from .pattern import generate as search_patterns
+from .reader import Dictionary
+from .themes import Theme
+
+if TYPE_CHECKING:
+    from .result import CrosswordResult
+    from .unfillable import Core
+
+# A generated pattern's fill: the best words first (strategy: conflict-limited), then the whole
+# dictionary stopped after this many conflicts. Counts, not seconds: the same seed gives the same
+# grid on a busy machine. A fill that needs more is likelier found on another pattern.
+PATTERN_CONFLICTS = 2000
+CORE_SECONDS = 30.0  # at most this long explaining an unfillable grid (within the run's limit)
+
+
+def with_themes(dictionary: Dictionary, themes: tuple[Theme, ...]) -> Dictionary:
+    """Theme entries need not be dictionary words: added, scored as the best word."""
+    if not themes:
+        return dictionary
+    top = max(dictionary.words.values())
+    words = dict(dictionary.words)
+    words.update({t.word: top for t in themes})
+    return Dictionary(words, dictionary.skipped, dictionary.skipped_lines)
+
+
+def pattern_fill(dictionary: Dictionary, options: FillOptions) -> Callable[[Framework, float], FillOutcome]:
+    """One generated pattern's fill, deterministic for a seed (conflict limits, races by work)."""
+    one = options._replace(models=1, count_only=False, optimize=False, differ_from=())
+
+    def fill(framework: Framework, seconds: float) -> FillOutcome:
+        with runtime.until(runtime.after(seconds)):
+            outcome = strategy.best_words_first(framework, dictionary, one)
+            if outcome is not None:
+                return outcome
+            return attempt.once(framework, dictionary, one, PATTERN_CONFLICTS)
+
+    return fill
+
+
+def generate_fill(spec: PatternSpec, dictionary: Dictionary, options: FillOptions) -> tuple[Generated, PatternSpec]:
+    """Patterns and fills until one is filled (``pattern.generate``), each pattern checked."""
+    spec = check_spec(spec)
+    words = with_themes(dictionary, spec.themes)
+    with runtime.until(runtime.after(options.time_limit)):
+        made = search_patterns(spec, words.words, pattern_fill(words, options), seed=options.seed)
+    if made.framework is not None:
+        problems = pattern_problems(made.framework, spec)
+        if problems:  # the encoding and the Python check disagree: a defect, never a user's error
+            raise AssertionError(f"generated pattern breaks the rules: {problems[0]}")
+    return made, spec
+
+
+def differ_default(framework: Framework) -> int:
+    """A quarter of the entries, at least one."""
+    return max(1, len(framework.sites()) // 4)
+
+
+def alternatives(
+    framework: Framework, dictionary: Dictionary, options: FillOptions, first: FillOutcome | None = None
+) -> FillOutcome:
+    """Up to ``options.models`` fills, one search each, every one differing from each earlier one
+    in at least ``options.min_differ`` entries (default: a quarter of them). Stops at the first
+    search without a fill: UNSAT there proves no further fill differs enough."""
+    k = options.min_differ or differ_default(framework)
+    one = options._replace(models=1, min_differ=k)
+    outcome = first if first is not None else strategy.solve_fill(framework, dictionary, one)
+    solutions = list(outcome.solutions)
+    last = outcome
+    while solutions and len(solutions) < options.models and not runtime.out_of_time() and not runtime.stopping():
+        grids = tuple(tuple(s.grid) for s in solutions)
+        last = strategy.solve_fill(framework, dictionary, one._replace(differ_from=grids))
+        if not last.solutions:
+            break
+        solutions.extend(last.solutions[:1])
+    exhausted = last.result is not None and last.result.status is Status.UNSAT and len(solutions) < options.models
+    result = outcome.result if outcome.result is not None else last.result
+    if result is not None:
+        result = result.replace(count=len(solutions), exhausted=exhausted, status=_status(solutions, outcome))
+    return FillOutcome(result, solutions, outcome.empty, outcome.stats, outcome.rules_to_blame)
+
+
+def _status(solutions: list, first: FillOutcome) -> Status:
+    if solutions:
+        return Status.SAT
+    return first.result.status if first.result is not None else Status.UNSAT
+
+
+def explain(result: CrosswordResult, framework: Framework, dictionary: Dictionary, options: FillOptions) -> None:
+    """A fill proved impossible gets its unfillable core (``result.core``); a fill cut by a limit
+    gets the slots with the fewest candidates (``result.fewest``). Not with the user's rules (the
+    core is about words) or where the dictionary ruled every slot out before any search."""
+    from .unfillable import fewest_candidates, find_core
+
+    if result.solutions or options.rules or options.count_only:
+        return
+    if result.status is Status.UNSAT:
+        left = runtime.remaining()
+        seconds = CORE_SECONDS if left is None else min(CORE_SECONDS, left)
+        if seconds > 0:
+            result.core = find_core(
+                framework, dictionary.words, no_repeat=options.no_repeat, seed=options.seed or 0, time_limit=seconds
+            )
+    elif result.status is Status.UNKNOWN:
+        result.fewest = tuple(fewest_candidates(framework, dictionary.words))
+
+
+def without_themes(framework: Framework, themes: tuple[Theme, ...]) -> Framework:
+    """The framework as the puzzle prints it: theme letters are answers, not givens."""
+    cells = {c for t in themes if t.placed for c in t.cells()}
+    rows = ["".join("." if (r, c) in cells else ch for c, ch in enumerate(row)) for r, row in enumerate(framework.rows)]
+    return Framework(tuple(rows))
+
+
+def generated_result(
+    made: Generated, spec: PatternSpec, dictionary: Dictionary, options: FillOptions
+) -> CrosswordResult:
+    """The command's result for a generated grid: its fill(s), or why there is none."""
+    from .result import CrosswordResult, from_solve
+
+    outcome = made.fill if isinstance(made.fill, FillOutcome) else None
+    if outcome is not None and outcome.solutions and options.models > 1 and made.framework is not None:
+        outcome = alternatives(made.framework, with_themes(dictionary, spec.themes), options, first=outcome)
+    if outcome is not None and outcome.solutions and outcome.result is not None:
+        result = from_solve(outcome.result, outcome.solutions)
+    elif made.gave_up:
+        result = CrosswordResult(Status.UNSAT, [], 0, True, False)
+    else:
+        result = CrosswordResult(Status.UNKNOWN, [], 0, False, True)
+    result.stats.extra.update(patterns=made.patterns, cores_learnt=made.cores)
+    return result
+
+
+MARK = "•"  # an open cell of the unfillable core's slots, in --svg and --pdf
+
+
+def core_drawing(framework: Framework, core: Core) -> tuple[list[str], dict[tuple[int, int], str], list[str]]:
+    """The framework's rows with the core's open cells marked, the letters to draw (the given ones
+    and the marks), and the lines under the grid naming the core's slots."""
+    cells = {cell for s in core.slots for cell in s.cells()}
+    given = dict(framework.predefined())
+    rows = []
+    for r, row in enumerate(framework.rows):
+        line = ""
+        for c, ch in enumerate(row):
+            if ch == " ":
+                line += " "
+            elif (r, c) in given:
+                line += ch
+            else:
+                line += MARK if (r, c) in cells else "."
+        rows.append(line)
+    given.update({cell: MARK for cell in cells if cell not in given})
+    what = "this slot cannot be filled" if len(core.slots) == 1 else "these slots cannot be filled together"
+    return rows, given, [f"No fill: {what} ({MARK}):", *(f"  {line}" for line in core.lines())]
+
+
+def core_files(framework: Framework, core: Core, title: str, paper: str) -> dict[str, Callable[[], object]]:
+    """``--svg`` and ``--pdf`` of a grid without a fill: the framework, the core's slots marked."""
+    from ..formats import ipuz
+    from ..formats.pdf import clued_grid_sheet, output_budget, render
+    from ..formats.svg import clued_grid
+
+    rows, given, lines = core_drawing(framework, core)
+
+    def pdf() -> object:
+        sheet = clued_grid_sheet(title, rows, ipuz.numbering(rows), lines, lines, given=given)
+        return render([sheet], paper, title, output_budget())
+
+    return {"svg": lambda: clued_grid(rows, title, lines, letters=False, given=given), "pdf": pdf}
+
+
+def themes_in_core(themes: Sequence[Theme], core: Core) -> list[Theme]:
+    """The theme entries the unfillable core holds or crosses: the ones to name."""
+    cells = {cell for s in core.slots for cell in s.cells()}
+    return [t for t in themes if t.placed and cells & set(t.cells())]
+
+
+@messages.one_run
+def generate(
+    size: str | tuple[int, int] = (15, 15),
+    dictionary: object = "en",
+    *,
+    symmetry: str = "rotational",
+    min_length: int = 3,
+    max_words: int | None = None,
+    max_block_share: float = 0.17,
+    themes: Sequence[str] = (),
+    seed: int | None = None,
+    time_limit: float | None = None,
+    jobs: int = 1,
+    models: int = 1,
+    min_differ: int | None = None,
+) -> CrosswordResult:
+    """A block pattern and its fill from nothing (``crossword --size``): ``size`` as ``"15x15"``
+    (columns x rows) or (rows, columns); ``themes`` in the ``WORD[@ROW,COL,A|D]`` notation. The
+    result's ``framework`` is the pattern without the theme letters (what a puzzle prints)."""
+    from ..core import apicheck
+    from .dictionaries import dictionary_of
+    from .pattern import parse_size
+    from .themes import parse_theme
+
+    apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
+    rows, cols = parse_size(size) if isinstance(size, str) else (apicheck.whole(size[0], "size", 3, 25),
+                                                                  apicheck.whole(size[1], "size", 3, 25))
+    spec = PatternSpec(rows, cols, symmetry, min_length, max_words, max_block_share,
+                       tuple(parse_theme(t, "themes") for t in apicheck.items(themes, "themes")))
+    spec = check_spec(spec)
+    words = dictionary_of(dictionary, min_length)  # type: ignore[arg-type]
+    options = FillOptions(seed=seed, time_limit=time_limit, jobs=jobs, models=models, min_length=min_length,
+                          min_differ=min_differ)
+    made, spec = generate_fill(spec, words, options)
+    result = generated_result(made, spec, words, options)
+    result.framework = without_themes(made.framework or Framework(()), spec.themes)
+    return result

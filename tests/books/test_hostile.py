@@ -1,0 +1,96 @@
+"""Books against a hostile user: an output naming a word file, a huge pick, a cluster address that
+answers with something that is not Dask. Each is one line naming the manifest, exit 2, no PDF."""
+
+from __future__ import annotations
+
+import random
+import socket
+import string
+import threading
+from pathlib import Path
+
+import pytest
+
+from pyclingo_puzzles.books.jobs import _clashes
+from pyclingo_puzzles.books.manifest import read_manifest
+
+from .test_books import write_book
+
+
+def test_an_output_naming_a_word_file_of_the_manifest_is_refused(tmp_path: Path, cli) -> None:
+    path = write_book(tmp_path, "title: T\nsections:\n  - wordsearch: {words: words.pdf, count: 1, pick: 5}\n")
+    words = tmp_path / "words.pdf"
+    words.write_text("LION\nTIGER\nOTTER\nZEBRA\nHORSE\nKOALA\n")
+    before = words.read_bytes()
+    res = cli("book", path, "-o", words, "--exit-codes", "unix")
+    assert res.code == 2 and "would be overwritten" in res.err and len(res.err.strip().splitlines()) == 1
+    assert words.read_bytes() == before
+    res = cli("book", path, "-o", path, "--exit-codes", "unix")  # the manifest itself (by -o's suffix rule, too)
+    assert res.code == 2 and path.read_text().startswith("title: T")
+
+
+def test_the_manifest_lists_every_file_it_reads(tmp_path: Path) -> None:
+    path = write_book(tmp_path, "title: T\nsections:\n  - wordsearch: {words: animals.txt, count: 1}\n"
+                                "  - crossword: {grids: [mini.grid], dictionary: [en, animals.txt]}\n"
+                                "  - layout: {words: clues.txt, count: 1}\n")
+    names = [Path(f).name for f in read_manifest(path).files]
+    assert names == ["animals.txt", "mini.grid", "clues.txt"]
+
+
+def test_a_pick_no_pool_allows_names_the_section_line_at_once(tmp_path: Path, cli) -> None:
+    rng = random.Random(1)
+    pool = sorted({"".join(rng.choice(string.ascii_uppercase) for _ in range(rng.randint(4, 9))) for _ in range(3000)})
+    (tmp_path / "big.txt").write_text("\n".join(pool) + "\n")
+    path = write_book(tmp_path, f"title: T\nseed: 2\nsections:\n"
+                                f"  - wordsearch: {{words: big.txt, count: 3, pick: {len(pool)}, size: 50x50}}\n")
+    out = tmp_path / "out.pdf"
+    res = cli("book", path, "-o", out, "--exit-codes", "unix")
+    assert res.code == 2 and not out.exists()
+    assert res.err.startswith(f"error: {path}:4: ") and "inside another" in res.err, res.err
+
+
+def test_word_clashes_are_the_pairs_one_inside_the_other_either_way() -> None:
+    pool = ["CAT", "TAC", "CATS", "STAC", "DOG", "GODS", "ACT", "TA", "XCATX", "OCATO"]
+    clashes = _clashes(pool)
+    for i, a in enumerate(pool):
+        for j, b in enumerate(pool):
+            inside = i != j and (a in b or b in a or a[::-1] in b or b[::-1] in a)
+            assert (j in clashes[i]) == inside, (a, b)
+
+
+@pytest.fixture
+def not_dask() -> str:
+    """A TCP server that answers every connection with bytes that are not Dask's protocol."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    stop = threading.Event()
+
+    def serve() -> None:
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            conn.sendall(b"\xff" * 64)  # Dask reads a frame count and sizes: exabytes
+            conn.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    stop.set()
+    thread.join()
+    server.close()
+
+
+def test_a_cluster_address_that_speaks_another_protocol_is_one_line_exit_2(
+    tmp_path: Path, cli, not_dask: str
+) -> None:
+    pytest.importorskip("distributed")
+    path = write_book(tmp_path, "title: T\nsections:\n  - wordsearch: {words: animals.txt, count: 1, pick: 5}\n")
+    out = tmp_path / "out.pdf"
+    res = cli("book", path, "-o", out, "--cluster", not_dask, "--exit-codes", "unix")
+    assert res.code == 2 and not out.exists(), res.err
+    assert res.err.startswith(f"error: {path}: --cluster {not_dask}: ") and "does not answer" in res.err
+    assert len(res.err.strip().splitlines()) == 1
