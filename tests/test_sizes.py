@@ -27,9 +27,7 @@ OVER_MODULES = {
 OVER_FUNCTIONS = {
     "wordsearch/reader.py:from_doc": 80,
     "wordsearch/api.py:generate": 75,
-    "crossword/propagator.py:WordPropagator.init": 73,
     "cli/command.py:add_common": 72,
-    "crossword/propagator.py:WordPropagator.__init__": 65,
     "run/portfolio.py:race": 64,
     "layout/search.py:Search.run": 62,
 }

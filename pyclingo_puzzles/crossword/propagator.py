@@ -20,23 +20,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode, SymbolType
+from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode
 
 from ..run.portfolio import Progress
 from .framework import Site
 from .options import VALUE_RULES
-from .trail import ThreadState
+from .trail import ThreadState, val_atoms
 from .wordsets import WordTable
-
-# How decide() picks a place and a letter there. "failures": the open place whose slots have failed
-# (been left without a candidate) most often, per letter still open there (Gecode's "accumulated
-# failure count / domain size", which its crossword example branches on); the letter as "product".
-# Measured against "product": 19.03 takes 1,149 conflicts instead of 6,141, 15.06 497 instead of
-# 3,228, 21.04 is filled in 392 instead of timing out; 15.10 (2,126) and 21.10 go the other way.
-# "product" and "min": the open slot with the fewest candidates left, its first open place, and the
-# letter that leaves the most combinations in the slots through the place ("product") or whose
-# tightest slot keeps the most ("min"; 15.06: 1,395 conflicts, but 15.04 and 15.07 time out).
-# A portfolio (--jobs) races them in this order (``options.VALUE_RULES``).
 
 
 class WordPropagator:
@@ -64,29 +54,17 @@ class WordPropagator:
         self.steps = 0
         self.sites = list(sites)
         self.rng = random.Random(seed)
-        # With a seed, ties between slots fall at random and the very first letter is drawn at random
-        # (that varies small fills; restarts undo it on big ones, where fill.SEED_DROP varies the
-        # fill instead). Randomising letter choices throughout costs too much: jittering every
-        # choice (support x 1..2) timed out on 15.06, where the rule alone needs 3,228 conflicts.
+        # With a seed, slot ties fall at random and the first letter is drawn at random (small fills
+        # vary; restarts undo it on big ones: strategy.SEED_DROP varies those). Random letter choices
+        # throughout cost too much: jittering each (support x 1..2) timed out on 15.06 (3,228 conflicts).
         self.random_first = bool(seed)
         self.no_repeat = no_repeat
         self.given = dict(candidates)
         self.base = dict(candidates)  # set by init: the candidates less the letters ruled out at the start
-        cell_index: dict[tuple[int, int], int] = {}
         self.place_cells: list[tuple[int, int]] = []  # place number -> (row, column)
         self.slot_places: dict[int, list[int]] = {}  # slot -> its places, in order
         self.slots_at: list[list[tuple[int, int]]] = []  # place -> (slot, position there)
-        for s in self.sites:
-            places = []
-            for i, cell in enumerate(s.cells()):
-                p = cell_index.get(cell)
-                if p is None:
-                    p = cell_index[cell] = len(self.place_cells)
-                    self.place_cells.append(cell)
-                    self.slots_at.append([])
-                self.slots_at[p].append((s.id, i))
-                places.append(p)
-            self.slot_places[s.id] = places
+        self._number_places()
         self.tables = {s.id: tables[s.length] for s in self.sites}
         # scored tables (best word first): decide() tries the letters of the best words first
         self.scored = all(t.scores for t in self.tables.values())
@@ -108,6 +86,21 @@ class WordPropagator:
         self.fails[-1] = 0  # no slot: the second slot of a place only one slot goes through
         self.crossing = [(at[0][0], at[1][0] if len(at) > 1 else -1) for at in self.slots_at]
 
+    def _number_places(self) -> None:
+        """Places numbered in the order the slots meet them (``fillprop.c`` numbers them alike)."""
+        cell_index: dict[tuple[int, int], int] = {}
+        for s in self.sites:
+            places = []
+            for i, cell in enumerate(s.cells()):
+                p = cell_index.get(cell)
+                if p is None:
+                    p = cell_index[cell] = len(self.place_cells)
+                    self.place_cells.append(cell)
+                    self.slots_at.append([])
+                self.slots_at[p].append((s.id, i))
+                places.append(p)
+            self.slot_places[s.id] = places
+
     # ------------------------------------------------------------------------------ clingo hooks
 
     def init(self, init: PropagateInit) -> None:
@@ -117,13 +110,8 @@ class WordPropagator:
         where: dict[int, list[int]] = {}  # letter literal -> the places it stands for
         self.base = dict(self.given)
         fixed: list[int] = []
-        # one pass over val/3 instead of a symbol built and looked up per place and letter
-        atoms: dict[tuple[int, int, str], int] = {}
+        atoms = val_atoms(init)
         assignment = init.assignment  # a new wrapper object per access
-        for atom in init.symbolic_atoms.by_signature("val", 3):
-            row, col, letter = atom.symbol.arguments
-            if row.type is SymbolType.Number and col.type is SymbolType.Number and letter.type is SymbolType.String:
-                atoms[(row.number, col.number, letter.string)] = atom.literal  # user rules may derive others
         for p, (r, c) in enumerate(self.place_cells):
             at = self.slots_at[p]
             # the letters some candidate of a slot through the place has there
@@ -153,6 +141,18 @@ class WordPropagator:
                     drop[-lit].append((s, mask))
             self.options.append(opts)
             fixed.append(value)
+        self._index(init, fixed, keep, drop, where)
+
+    def _index(
+        self,
+        init: PropagateInit,
+        fixed: list[int],
+        keep: dict[int, list[tuple[int, int]]],
+        drop: dict[int, list[tuple[int, int]]],
+        where: dict[int, list[int]],
+    ) -> None:
+        """``init``'s tables from the letters' literals: per slot and position the words each
+        literal keeps, each thread's starting state, per watched literal what it changes."""
         self.slot_mask = {
             s: [{lit: self.tables[s].masks[i].get(ch, 0) for ch, lit in self.options[p]} for i, p in enumerate(places)]
             for s, places in self.slot_places.items()
