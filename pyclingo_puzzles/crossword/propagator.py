@@ -9,7 +9,9 @@ atoms ``val(R, C, X)``: each slot keeps its candidates as a bitset over the word
 through the place has it there, and is then made false (generalised arc consistency on the slot's
 word table). The reason given to clingo is a small set of the slot's places whose letters already
 rule the letter out, not all of them: shorter reasons make the learnt clauses stronger (15.02: 712
-conflicts with whole-slot reasons, 128 with these). Total assignments are checked again, so the
+conflicts with whole-slot reasons, 128 with these); of a place with letters ruled out, only those
+whose words were still left count (16 literals a clause instead of 39 on 15.06,
+docs/fill-propagator.md). Total assignments are checked again, so the
 constraint holds even where propagation was skipped, and repeated words are refused there.
 """
 
@@ -23,7 +25,7 @@ from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckM
 from ..run.portfolio import Progress
 from .framework import Site
 from .options import VALUE_RULES
-from .trail import ThreadState, allowed_words, val_atoms
+from .trail import ThreadState, val_atoms
 from .wordsets import WordTable
 
 
@@ -172,8 +174,6 @@ class WordPropagator:
                 [set(x) for x in live],
                 dict(cur),
                 [],
-                [0] * len(fixed),
-                {s: [(-1, 0)] * len(places) for s, places in self.slot_places.items()},
             )
             for _ in range(init.number_of_threads)
         ]
@@ -184,10 +184,8 @@ class WordPropagator:
 
     def propagate(self, control: PropagateControl, changes: Sequence[int]) -> None:
         st = self.threads[control.thread_id]
-        cur, trail, fixed, out, live, ver = st.cur, st.trail, st.fixed, st.out, st.live, st.version
+        cur, trail, fixed, out, live = st.cur, st.trail, st.fixed, st.out, st.live
         self.steps += len(changes)
-        st.clock += 1
-        clock = st.clock
         dirty = set()
         info = self.info
         for lit in changes:
@@ -199,7 +197,6 @@ class WordPropagator:
                 for p in ruling:
                     out[p].append(-lit)
                     live[p].discard(-lit)
-                    ver[p] = clock
                 if not setting and (fixed[ruling[0]] if len(ruling) == 1 else all(fixed[p] for p in ruling)):
                     continue  # implied: the letter set there already excludes these words
             for s, mask in keeps:
@@ -226,10 +223,8 @@ class WordPropagator:
 
     def undo(self, thread_id: int, assignment: Assignment, changes: Sequence[int]) -> None:
         st = self.threads[thread_id]
-        fixed, out, live, ver = st.fixed, st.out, st.live, st.version
+        fixed, out, live = st.fixed, st.out, st.live
         info = self.info
-        st.clock += 1
-        clock = st.clock
         for lit in changes:
             setting, ruling, _keeps, _drops = info[lit]
             for p in setting:
@@ -237,7 +232,6 @@ class WordPropagator:
             for p in ruling:
                 out[p].remove(-lit)
                 live[p].add(-lit)
-                ver[p] = clock
         trail, cur = st.trail, st.cur
         if trail and trail[-1][0] in changes:
             undone = set(changes)
@@ -428,36 +422,30 @@ class WordPropagator:
         order = [i for i, p in enumerate(places) if fixed[p]]
         ruled = [i for i, p in enumerate(places) if not fixed[p] and out[p]]
         order += sorted(ruled, key=lambda i: len(live[places[i]]))
-        restrict: dict[int, tuple[int, list[int]]] = {}
-        allows, version = st.allows[s], st.version
 
         def explain(acc: int, skip: int) -> list[int]:
+            """a place's letter, or those of its ruled-out letters that remove words still left"""
             clause = []
             for j in order:
                 if not acc:
                     break
                 if j == skip:
                     continue
-                r = restrict.get(j)
-                if r is None:
-                    p = places[j]
-                    if fixed[p]:
-                        r = (maskd[j][fixed[p]], [-fixed[p]])
-                    else:
-                        # the words its letters still allow, kept until the place changes
-                        known = allows[j]
-                        if known[0] == version[p]:
-                            allowed = known[1]
-                        else:
-                            allowed = allowed_words(maskd[j], live[p], out[p], full)
-                            allows[j] = (version[p], allowed)
-                        r = (allowed, list(out[p]))
-                    restrict[j] = r
-                mask, part = r
-                new = acc & mask
-                if new != acc:
-                    acc = new
-                    clause.extend(part)
+                p = places[j]
+                if fixed[p]:
+                    new = acc & maskd[j][fixed[p]]
+                    if new != acc:
+                        acc = new
+                        clause.append(-fixed[p])
+                    continue
+                masks = maskd[j]
+                hit = [lit for lit in out[p] if acc & masks[lit]]  # in the order they were ruled out
+                if hit:
+                    gone = 0
+                    for lit in hit:
+                        gone |= masks[lit]
+                    acc &= full ^ gone
+                    clause.extend(hit)
             return clause
 
         return explain
