@@ -13,7 +13,8 @@ its full time).
 
 FILL_CAP seconds per grid and program (default 60), FILL_GRIDS globs (default "15.*,19.*"),
 FILL_PROGRAMS the columns to run (default "ours,ours1,qxw,gecode"; also "python" and "cli"),
-FILL_DICT the word list under crossword-bench/dict (default wamerican-lower-alpha.txt).
+FILL_DICT the word list under crossword-bench/dict (default wamerican-lower-alpha.txt), FILL_SHARED
+ours' --max-shared-substring (default the command's; 0: none, as the peers fill).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from benchmarks.gecode import Gecode, prepare, run_gecode
 from benchmarks.qxw import find_qxw, run_qxw
 from pyclingo_puzzles.core.solve import Status
 from pyclingo_puzzles.crossword.attempt import FillOutcome
-from pyclingo_puzzles.crossword.options import FillOptions
+from pyclingo_puzzles.crossword.options import DEFAULT_SHARED, FillOptions
 from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
 from pyclingo_puzzles.crossword.strategy import solve_fill
 
@@ -40,6 +41,7 @@ GLOBS = os.environ.get("FILL_GRIDS", "15.*,19.*").split(",")
 JOBS = int(os.environ.get("FILL_JOBS", "2"))
 PROGRAMS = os.environ.get("FILL_PROGRAMS", "ours,ours1,qxw,gecode").split(",")
 DICT = os.environ.get("FILL_DICT", "wamerican-lower-alpha.txt")
+SHARED_RUN = int(os.environ.get("FILL_SHARED", str(DEFAULT_SHARED)))  # --max-shared-substring (0: none, as the peers)
 NAMES = {
     "ours": f"ours ({JOBS} jobs)",
     "ours1": "ours (1 job)",
@@ -142,7 +144,8 @@ def run_ours(
 ) -> tuple[str, float]:
     framework = framework_of(read(path))
     t0 = time.perf_counter()
-    outcome = solve_fill(framework, dictionary, FillOptions(time_limit=CAP, jobs=jobs, propagator=propagator))
+    options = FillOptions(time_limit=CAP, jobs=jobs, propagator=propagator, max_shared_substring=SHARED_RUN)
+    outcome = solve_fill(framework, dictionary, options)
     elapsed = time.perf_counter() - t0
     verdict = describe(outcome)
     if verdict in DECIDED:
@@ -153,7 +156,8 @@ def run_ours(
 def run_cli(path: Path, dict_path: Path) -> tuple[str, float]:
     """The command as a user runs it (its answer is verified inside), timed as a whole process."""
     argv = [sys.executable, "-m", "pyclingo_puzzles", "crossword", str(path), "--dictionary", str(dict_path)]
-    argv += ["--time-limit", str(CAP), "--jobs", str(JOBS)]
+    argv += ["--time-limit", str(CAP), "--jobs", str(JOBS), "--max-shared-substring", str(SHARED_RUN)]
+    argv += ["--exit-codes", "clingo"]  # the verdicts below read clingo's codes
     t0 = time.perf_counter()
     proc = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=CAP + 60)
     elapsed = time.perf_counter() - t0

@@ -59,7 +59,7 @@ STATUS = {10: "solved", 30: "complete", 20: "unsolvable", 11: "stopped early, an
 OUTPUT_OPTIONS = delivery.OPTION  # output dest -> its option
 # seconds after the deadline or a signal that busy workers get to report what they have: a single
 # run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
-WAIT = runtime.GRACE - 0.1
+WAIT = runtime.SIGNAL_GRACE - 0.1
 PRINT_WAIT = 0.3  # more for a worker already printing
 # the parent's own printing: a single run's grace once the last worker has had its time (a parent
 # given only a single run's 0.95 s past the deadline was ended while printing, its summary lost)

@@ -1,6 +1,7 @@
 """The crossword family: reader -> facts -> encoding -> decoder -> verifier -> renderer.
 
-From Python: ``solve`` (P-99 site filling, the words given) and ``fill`` (from a dictionary).
+From Python: ``solve`` (P-99 site filling, the words given), ``fill`` (from a dictionary) and
+``generate`` (a block pattern and its fill from nothing).
 Attributes are imported on first use (``run/lazy.py``).
 """
 
@@ -14,13 +15,15 @@ __all__ = [
     "Framework",
     "Placement",
     "fill",
+    "generate",
     "solve",
 ]
 __getattr__, __dir__ = export(
     __name__,
     {
-        "CrosswordResult": ".api",
+        "CrosswordResult": ".result",
         "fill": ".api",
+        "generate": ".construct",
         "solve": ".api",
         "Dictionary": ".reader",
         "Framework": ".framework",

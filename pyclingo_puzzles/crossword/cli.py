@@ -14,10 +14,12 @@ from ..formats.output import warn
 from ..formats.report import Report
 from ..run import runtime
 from . import english, exports, render, wordlists
-from .api import CrosswordResult, clues_of, dictionary_of, dressed, fill_with, solve_with
+from .api import clues_of, dressed, fill_with, solve_with
+from .dictionaries import dictionary_of
 from .framework import Framework
 from .options import BLOCK_SHARE, DEFAULT_SHARED, SYMMETRIES, FillOptions, rule_paths
 from .reader import EXCHANGE_SUFFIXES, CrosswordInstance, Dictionary, framework_of, read
+from .result import CrosswordResult
 from .solution import CrosswordSolution
 from .themes import Theme, file_themes, fit_themes, parse_theme, theme_letters, with_letters
 
@@ -51,7 +53,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     argtypes.add_pdf_arguments(parser, "write printable pages: each solution's numbered blank grid, then the fills")
     argtypes.add_html_argument(parser, "fill the (first) solution's grid, with checks and reveals")
     add_construct_arguments(parser)
-    g = parser.add_argument_group("dictionary fill (with --dictionary)")
+    add_dictionary_arguments(parser.add_argument_group("dictionary fill (with --dictionary)"))
+
+
+def add_dictionary_arguments(g: argparse._ArgumentGroup) -> None:
+    """The dictionary fill's options: the word lists, then how the fill uses them."""
     g.add_argument(
         "--dictionary",
         action="append",
@@ -171,7 +177,13 @@ def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | F
         from .construct import with_themes
 
         framework, dictionary = with_letters(framework, theme_letters(themes)), with_themes(dictionary, tuple(themes))
-    return fill_with(framework, dictionary, options)
+    result = fill_with(framework, dictionary, options)
+    if result.core is not None and themes:
+        from .construct import themes_in_core
+
+        for theme in themes_in_core(themes, result.core):
+            warn(f"{args.file}: theme entry {theme.text()}: it and its crossings cannot be filled (the core)")
+    return result
 
 
 def word_list(args: argparse.Namespace, options: FillOptions) -> tuple[Dictionary, list[str]]:
@@ -267,6 +279,9 @@ def generated(args: argparse.Namespace, options: FillOptions) -> Report:
     args.file = f"{cols}x{rows}"
     if made.gave_up:  # e.g. --max-words too small for the size: proved, with the reason
         warn(f"{args.file}: {made.gave_up} (symmetry, entry lengths, --max-words, --max-block-share, themes)")
+        if spec.themes:
+            names = ", ".join(t.text() for t in spec.themes)
+            warn(f"{args.file}: the theme entries {names} cannot be placed on a pattern these rules allow")
     blank = made.framework if made.framework is not None else Framework(())
     return report(args, result, construct.without_themes(blank, spec.themes))
 

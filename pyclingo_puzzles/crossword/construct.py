@@ -4,21 +4,23 @@ failed (``explain``: the unfillable core, or at a limit the slots with the fewes
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ..core import messages
 from ..core.solve import Status
 from ..run import runtime
 from . import attempt, strategy
 from .attempt import FillOutcome
 from .framework import Framework
 from .options import FillOptions
-from .pattern import Generated, PatternSpec, check_spec, generate, pattern_problems
+from .pattern import Generated, PatternSpec, check_spec, pattern_problems
+from .pattern import generate as search_patterns
 from .reader import Dictionary
 from .themes import Theme
 
 if TYPE_CHECKING:
-    from .api import CrosswordResult
+    from .result import CrosswordResult
     from .unfillable import Core
 
 # A generated pattern's fill: the best words first (strategy: conflict-limited), then the whole
@@ -57,7 +59,7 @@ def generate_fill(spec: PatternSpec, dictionary: Dictionary, options: FillOption
     spec = check_spec(spec)
     words = with_themes(dictionary, spec.themes)
     with runtime.until(runtime.after(options.time_limit)):
-        made = generate(spec, words.words, pattern_fill(words, options), seed=options.seed)
+        made = search_patterns(spec, words.words, pattern_fill(words, options), seed=options.seed)
     if made.framework is not None:
         problems = pattern_problems(made.framework, spec)
         if problems:  # the encoding and the Python check disagree: a defect, never a user's error
@@ -130,7 +132,7 @@ def generated_result(
     made: Generated, spec: PatternSpec, dictionary: Dictionary, options: FillOptions
 ) -> CrosswordResult:
     """The command's result for a generated grid: its fill(s), or why there is none."""
-    from .api import CrosswordResult, from_solve
+    from .result import CrosswordResult, from_solve
 
     outcome = made.fill if isinstance(made.fill, FillOutcome) else None
     if outcome is not None and outcome.solutions and options.models > 1 and made.framework is not None:
@@ -182,3 +184,49 @@ def core_files(framework: Framework, core: Core, title: str, paper: str) -> dict
         return render([sheet], paper, title, output_budget())
 
     return {"svg": lambda: clued_grid(rows, title, lines, letters=False, given=given), "pdf": pdf}
+
+
+def themes_in_core(themes: Sequence[Theme], core: Core) -> list[Theme]:
+    """The theme entries the unfillable core holds or crosses: the ones to name."""
+    cells = {cell for s in core.slots for cell in s.cells()}
+    return [t for t in themes if t.placed and cells & set(t.cells())]
+
+
+@messages.one_run
+def generate(
+    size: str | tuple[int, int] = (15, 15),
+    dictionary: object = "en",
+    *,
+    symmetry: str = "rotational",
+    min_length: int = 3,
+    max_words: int | None = None,
+    max_block_share: float = 0.17,
+    themes: Sequence[str] = (),
+    seed: int | None = None,
+    time_limit: float | None = None,
+    jobs: int = 1,
+    models: int = 1,
+    min_differ: int | None = None,
+) -> CrosswordResult:
+    """A block pattern and its fill from nothing (``crossword --size``): ``size`` as ``"15x15"``
+    (columns x rows) or (rows, columns); ``themes`` in the ``WORD[@ROW,COL,A|D]`` notation. The
+    result's ``framework`` is the pattern without the theme letters (what a puzzle prints)."""
+    from ..core import apicheck
+    from .dictionaries import dictionary_of
+    from .pattern import parse_size
+    from .themes import parse_theme
+
+    apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
+    rows, cols = parse_size(size) if isinstance(size, str) else (apicheck.whole(size[0], "size", 3, 25),
+                                                                  apicheck.whole(size[1], "size", 3, 25))
+    spec = PatternSpec(rows, cols, symmetry, min_length, max_words, max_block_share,
+                       tuple(parse_theme(t, "themes") for t in apicheck.items(themes, "themes")))
+    spec = check_spec(spec)
+    words = dictionary_of(dictionary, min_length)  # type: ignore[arg-type]
+    options = FillOptions(seed=seed, time_limit=time_limit, jobs=jobs, models=models, min_length=min_length,
+                          min_differ=min_differ)
+    made, spec = generate_fill(spec, words, options)
+    result = generated_result(made, spec, words, options)
+    result.framework = without_themes(made.framework or Framework(()), spec.themes)
+    return result

@@ -17,6 +17,7 @@ from functools import cache
 
 from ..core.errors import InputError
 from ..core.letters import normalize_word
+from ..run import runtime
 from .reader import Dictionary
 
 NAME = "en"  # the value of --dictionary that selects this dictionary
@@ -68,6 +69,7 @@ def english_scores(min_score: int = DEFAULT_MIN_SCORE) -> dict[str, int]:
         score = ZIPF_9_SCORE - index
         if score < min_score:
             break
+        runtime.check()  # reading the list takes about a second: the deadline must still hold
         for entry in bucket:
             # ASCII needs no NFC and upper-cases letter for letter: normalize_word's result, faster
             word = entry.strip().upper() if entry.isascii() else normalize_word(entry)

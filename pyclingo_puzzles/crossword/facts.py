@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING
 
 from clingo import Function, Number, String, Symbol
 
+from ..run import runtime
 from .framework import Framework, Site
+
+POLL_EVERY = 1024  # words between two looks at the deadline while building facts
 
 if TYPE_CHECKING:  # the dictionary fill's: a P-99 run does not load it
     from .pruning import Candidates
@@ -81,12 +84,15 @@ def fill_facts(
     ids = {w: i for i, w in enumerate(words)}
     facts: list[Symbol] = list(site_facts(framework, sites))
     for w, text in enumerate(words):
+        if not w % POLL_EVERY:
+            runtime.check()  # 100,000 words take seconds here: the deadline must still hold
         facts.append(Function("word", [Number(w), String(text)]))
         for i, ch in enumerate(text):
             facts.append(Function("letter", [Number(w), Number(i), String(ch)]))
         if scores is not None:
             facts.append(Function("score", [Number(w), Number(scores[text])]))
     for s in sites:
+        runtime.check()
         for text in cands.by_site[s.id]:
             facts.append(Function("cand", [Number(s.id), Number(ids[text])]))
     facts.extend(option_facts(cands))

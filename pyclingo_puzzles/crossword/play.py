@@ -17,10 +17,11 @@ def page(
     text: PageText | str,
     given: Mapping[tuple[int, int], str] | None = None,
     clue: Callable[[Placement], str] | None = None,
+    printed: str = "",
 ) -> str:
     """``text``: the page's title, instructions, Name / Date line; ``given``: the framework's
     predefined letters, filled in on the page; ``clue``: an entry's clue ("" or no function: the
-    page shows its length)."""
+    page shows its length); ``printed``: the instructions for paper."""
     title = text if isinstance(text, str) else text.title
     doc = ipuz.crossword_ipuz(solution.grid, solution.placements, clue=clue or (lambda p: ""), title=title, given=given)
-    return html.crossword(doc, text)
+    return html.crossword(doc, text, printed=printed)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..run import runtime
 from .framework import Framework, Site
 from .reader import Dictionary
 from .wordsets import WordTable, arc_consistent
@@ -23,7 +24,11 @@ class Candidates:
     @cached_property
     def by_site(self) -> dict[int, list[str]]:
         """Site -> its candidate words (decoded when asked: the propagator works on ``bits``)."""
-        return {s.id: self.tables[s.length].decode(self.bits[s.id]) for s in self.sites}
+        out = {}
+        for s in self.sites:
+            runtime.check()  # a site of a large dictionary decodes in tens of ms
+            out[s.id] = self.tables[s.length].decode(self.bits[s.id])
+        return out
 
     def count(self) -> int:
         """The candidates of all sites together."""

@@ -57,6 +57,13 @@ def framework_from_lines(lines: Sequence[str], file: str, line: int | None) -> F
 
 
 def check_framework(framework: Framework, file: str, line: int | None) -> Framework:
+    """A framework with a site, within ``MAX_CELLS`` (the command's cap, and the API's: a
+    ``Framework`` built by the caller is checked here too)."""
+    width = max((len(row) for row in framework.rows), default=0)
+    if len(framework.rows) * width > MAX_CELLS:
+        raise InputError(
+            f"framework of {len(framework.rows)} rows, {width} cells wide is larger than {MAX_CELLS} cells", file, line
+        )
     if not framework.sites():
         raise InputError("framework has no site (no run of two or more places)", file, line)
     return framework

@@ -35,10 +35,10 @@ def html(
     clues: Mapping[str, str] | None = None,
 ) -> str:
     """The playable page, with the entries' ``clues`` (word -> clue) where there are some."""
-    from .exports import clue_of
+    from .exports import INSTRUCTIONS, clue_of
     from .play import page  # on use, as every output's module
 
-    return page(solution, title, given, clue_of(clues or {}))
+    return page(solution, title, given, clue_of(clues or {}), INSTRUCTIONS)
 
 
 def svg(solution: CrosswordSolution, title: str) -> str:

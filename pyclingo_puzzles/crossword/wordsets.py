@@ -9,6 +9,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
+from ..run import runtime
 from .framework import Site
 
 ONES = re.compile("1")
@@ -31,7 +32,7 @@ class WordTable(NamedTuple):
         else:
             # best score first, ties alphabetical (a stable sort by score of the sorted words)
             ordered = tuple(sorted(sorted(set(words)), key=scores.__getitem__, reverse=True))
-        masks = tuple(_letter_masks([word[i] for word in ordered]) for i in range(length))
+        masks = tuple(_polled(_letter_masks, [word[i] for word in ordered]) for i in range(length))
         return cls(length, ordered, masks, () if scores is None else tuple(scores[w] for w in ordered))
 
     @property
@@ -58,6 +59,12 @@ class WordTable(NamedTuple):
         """The words of a bitset, in table order."""
         text = format(bits, "b")[::-1]
         return [self.words[m.start()] for m in ONES.finditer(text)]
+
+
+def _polled(make, column):
+    """``make(column)`` after a look at the deadline (one column of a large word list: tens of ms)."""
+    runtime.check()
+    return make(column)
 
 
 ZEROS = b"0" * 256  # a bytes.translate table that turns every byte into the digit 0
@@ -114,6 +121,7 @@ def arc_consistent(
     queue = deque(s.id for s in sites)
     queued = set(queue)
     while queue:
+        runtime.check()  # a large dictionary's revisions take a while: the deadline must still hold
         sid = queue.popleft()
         queued.discard(sid)
         mine = bits[sid]

@@ -14,15 +14,18 @@ as it was and ends the run with one line (``OutputError``).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import select
 import stat
 import sys
+import time
 import zlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..run.runtime import unfinished_file
+from ..run.runtime import current, unfinished_file
 
 STDOUT = "-"  # as a FILE: standard output
 
@@ -173,11 +176,56 @@ def write_atomic(path: str | Path, content: str | bytes, what: str) -> None:
 
 
 def _to_device(target: Path, data: bytes, what: str, path: str | Path) -> None:
+    """Write to a device or a FIFO in place. Under a time limit, a FIFO nobody reads (or a reader
+    that stops reading) is waited for only until ``DEVICE_WAIT`` after the run's deadline: opened
+    and written without blocking, so the run never hangs on it past its limit."""
+    until = _device_until()
     try:
-        with open(target, "wb") as device:
-            device.write(data)
+        fd = _open_device(target, until)
+        try:
+            view = memoryview(data)
+            while view:
+                try:
+                    view = view[os.write(fd, view) :]
+                except BlockingIOError:
+                    _wait_writable(fd, until)
+        finally:
+            os.close(fd)
+    except TimeoutError:
+        raise OutputError(f"cannot write {what}: nothing read it before the time limit", path) from None
     except OSError as exc:
         raise OutputError(f"cannot write {what} ({exc.strerror or exc})", path) from None
+
+
+DEVICE_WAIT = 0.2  # seconds past the run's deadline a device or FIFO output may still take
+DEVICE_POLL = 0.02  # seconds between tries to open a FIFO that has no reader yet
+
+
+def _device_until() -> float | None:
+    run = current()
+    deadline = run.deadline if run is not None else None
+    return None if deadline is None else deadline + DEVICE_WAIT
+
+
+def _open_device(target: Path, until: float | None) -> int:
+    """Open for writing without blocking (ENXIO: a FIFO with no reader yet, tried again until ``until``)."""
+    while True:
+        try:
+            return os.open(target, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:  # ENXIO: a FIFO with no reader (yet)
+                raise
+            if until is not None and time.monotonic() >= until:
+                raise TimeoutError from None
+            time.sleep(DEVICE_POLL)
+
+
+def _wait_writable(fd: int, until: float | None) -> None:
+    left = None if until is None else until - time.monotonic()
+    if left is not None and left <= 0:
+        raise TimeoutError
+    if not select.select([], [fd], [], left)[1]:
+        raise TimeoutError
 
 
 def _to_stdout(data: bytes, what: str) -> None:

@@ -166,7 +166,7 @@ class LayoutResult:
                             name_line)  # fmt: skip
         if self.layout is None:
             raise ValueError("no layout to play")
-        return html.crossword(self.to_ipuz(), text, free_form=True)
+        return html.crossword(self.to_ipuz(), text, free_form=True, printed=render.INSTRUCTIONS)
 
     def verdict(self) -> str:
         layout = self.layout

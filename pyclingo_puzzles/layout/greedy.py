@@ -40,6 +40,9 @@ class Mark(NamedTuple):
     time: float
 
 
+POLL_WORDS = 64  # words the greedy step weighs between two looks at the deadline
+
+
 class Board:
     """A valid partial layout with the lookups the greedy step needs."""
 
@@ -243,7 +246,9 @@ def extend(
         near = board.anchors(last.cells()) if last is not None else None
         if bounded:  # the board's box, which every kept position, with the board, must fit in the bounds
             r0, c0, r1, c1 = board.box or (sys.maxsize, sys.maxsize, -sys.maxsize, -sys.maxsize)
-        for w in left:
+        for i, w in enumerate(left):
+            if not i % POLL_WORDS and runtime.stopping():  # thousands of words: the deadline holds
+                return None, None
             if w not in known:
                 known[w] = dict(board.options(w))
             elif last is not None:

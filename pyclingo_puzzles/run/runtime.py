@@ -37,7 +37,11 @@ from typing import Any
 from . import signals
 
 EXIT_INTERRUPTED = 1
-GRACE = 0.6  # seconds after the deadline the main thread gets to print what it has
+# seconds after the deadline the main thread gets to start printing what it has: a stage that does
+# not poll (an import, a C call) is ended then, so the run overshoots its limit by at most this and
+# the exit (issue 34: 0.5 s); a search stops before the deadline, keeping a reserve to print
+GRACE = 0.4
+SIGNAL_GRACE = 0.6  # the same after a first Ctrl-C / SIGTERM / SIGHUP (no limit to keep)
 PRINT_GRACE = 0.95  # seconds after the deadline a run already printing may go on (``Run.print_grace``)
 # The reserve for the answers a search hands over (``Run.reserve``): each costs the CPU time
 # rendering one for the run's output measured (``price``/``priced``: the first SAMPLED answers,
@@ -306,7 +310,7 @@ class Run:
                 # Python work that does not poll the stop flag (reading, building facts): a first
                 # Ctrl-C must still end the run, as the deadline does; answers found are checked
                 # first (a deadline, when there is one, still bounds that: the branch above)
-                grace = self.checking_grace() if self.stage == "checking answers" else GRACE
+                grace = self.checking_grace() if self.stage == "checking answers" else SIGNAL_GRACE
                 if now >= self._signalled + grace:
                     self.hard_exit(f"interrupted while {self.stage}")
 

@@ -19,6 +19,7 @@ from ..core.errors import InputError
 from ..core.solve import Status
 from ..core.status import api_code
 from ..formats.yamlio import DataDoc
+from .bounded import solve_within
 from .hunt import Meta, assemble, black_cells
 from .reader import DEFAULT_LENGTHS, MAX_LENGTH, StripsInstance, from_doc, read_instance
 from .solver import StripsResult, solve_grids
@@ -74,7 +75,7 @@ def tile(
     """Tile every grid; ``count`` (or ``models`` = 0) counts all tilings of each."""
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     apicheck.flag(count, "count")
-    return solve_grids(
+    return solve_within(  # a large instance grounds in a worker: the limit holds while grounding too
         instance_of(grids, lengths),
         rules=apicheck.rule_files(rules),
         models=models,

@@ -8,10 +8,13 @@ from collections.abc import Sequence
 
 from ..formats import html
 from ..formats.pagetext import PageText
+from .render import INSTRUCTIONS
 from .tiling import Tiling
 
 
 def page(tilings: Sequence[Tiling], lengths: Sequence[int], text: PageText | str) -> str:
+    """``text``: the page's title, instructions, Name / Date line; on paper, without instructions
+    given, the family's (``render.INSTRUCTIONS``) stand in for the page's own."""
     grids = [{"name": t.grid.name, "rows": list(t.grid.rows)} for t in tilings]
     answers = [[[*strip.cells[0], *strip.cells[-1]] for strip in t.strips] for t in tilings]
-    return html.page("strips", text, {"lengths": sorted(lengths), "grids": grids}, answers)
+    return html.page("strips", text, {"lengths": sorted(lengths), "grids": grids}, answers, INSTRUCTIONS)

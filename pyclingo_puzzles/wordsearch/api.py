@@ -217,7 +217,7 @@ class WordSearch:
                        name_line)  # fmt: skip
         if not self.puzzles:
             raise ValueError(f"no puzzle to play: {self.explain()}")
-        return play.page(self.puzzles[0], self.listed, text)
+        return play.page(self.puzzles[0], self.listed, text, render.instructions(self.instance.directions))
 
     def __str__(self) -> str:
         if not self.puzzles:

@@ -13,10 +13,10 @@ from .puzzle import Puzzle
 from .shapes import BLOCK
 
 
-def page(puzzle: Puzzle, words: Sequence[str], text: PageText | str) -> str:
+def page(puzzle: Puzzle, words: Sequence[str], text: PageText | str, printed: str = "") -> str:
     """``text``: the page's title, instructions, Name / Date line; ``words``: the listed words
     (secret words are not listed, so not asked for), as written: a phrase ("ICE CREAM") is listed
-    with its space and placed without it."""
+    with its space and placed without it. ``printed``: the instructions for paper."""
     at = {joined(p.word): p for p in puzzle.placements}
     listed = [w for w in words if joined(w) in at]
     ends = []
@@ -24,7 +24,7 @@ def page(puzzle: Puzzle, words: Sequence[str], text: PageText | str) -> str:
         cells = at[joined(word)].cells()
         ends.append([*cells[0], *cells[-1]])
     data = {"grid": html.cells_of(puzzle.grid, BLOCK), "words": listed}
-    return html.page("wordsearch", text, data, ends)
+    return html.page("wordsearch", text, data, ends, printed)
 
 
 def joined(word: str) -> str:

@@ -111,6 +111,8 @@ def test_prints_as_the_puzzle_sheet(lattice: Any) -> None:
     lattice.emulate_media(media="print")
     assert lattice.locator(".cw-grid").is_visible() and lattice.locator(".clues").is_visible()
     assert not lattice.locator(".toolbar").is_visible() and not lattice.locator(".clue-bar").is_visible()
+    assert not lattice.locator("#instructions").is_visible()  # how to play the page: for the screen
+    assert lattice.locator(".print-only").inner_text().startswith("Fill the grid")  # the paper's own line
     shade = lattice.locator(".cw-cell.current").evaluate("el => getComputedStyle(el).backgroundColor")
     assert shade == "rgb(255, 255, 255)"  # the highlight is for the screen only
 

@@ -109,7 +109,9 @@ def test_touch_taps_mark_a_word(opened: Any, puzzle: wordsearch.WordSearch) -> N
 
 
 def test_prints_as_the_puzzle_sheet(opened: Any) -> None:
+    assert opened.locator("#instructions").is_visible() and not opened.locator(".print-only").is_visible()
     opened.emulate_media(media="print")
+    assert not opened.locator("#instructions").is_visible() and opened.locator(".print-only").is_visible()
     assert opened.locator("svg.board").is_visible() and opened.locator("ul.words").is_visible()
     assert opened.locator("h1").inner_text() == "Mar"
     assert not opened.locator(".toolbar").is_visible() and not opened.locator("#status").is_visible()

@@ -178,3 +178,21 @@ def test_svg_and_pdf_mark_the_core_of_an_unfillable_grid(cli, tmp_path: Path) ->
 def test_rules_that_allow_no_pattern_are_proved_and_said(cli) -> None:
     res = cli("crossword", "--size", "9x9", "--max-words", "10", "--exit-codes", "unix")
     assert res.code == 1 and "the rules allow no pattern" in res.err
+
+
+def test_a_theme_whose_crossings_cannot_be_filled_is_named(cli, tmp_path: Path) -> None:
+    frame, words = tmp_path / "f.grid", tmp_path / "w.txt"
+    frame.write_text("___\n_*_\n___\n")
+    words.write_text("ABC\nAXC\n")
+    res = cli("crossword", frame, "--dictionary", words, "--theme", "QRS@0,0", "--json")
+    assert res.code == 20 and "theme entry QRS@0,0,A: it and its crossings cannot be filled" in res.err
+    assert json.loads(res.out)["core"]
+
+
+def test_generate_from_python() -> None:
+    from pyclingo_puzzles import crossword
+
+    result = crossword.generate("9x9", seed=2, themes=["QWERTYKEY"])
+    assert result.solutions and result.framework is not None
+    assert "QWERTYKEY" in result.solutions[0].grid and not result.framework.predefined()
+    assert pattern_problems(result.framework, PatternSpec(9, 9)) == []

@@ -60,10 +60,14 @@ def test_exclude_and_ban(cli, lists, tmp_path: Path) -> None:
 def test_clues_go_into_puz_ipuz_json_and_the_missing_are_listed(cli, lists, tmp_path: Path) -> None:
     grid, a, b = lists
     clues = write(tmp_path, "clues.txt", "cat;Mouser\nCOW\tBovine; she moos\nDOG;Hound\n")
-    out = {s: tmp_path / f"o.{s}" for s in ("puz", "ipuz")}
+    out = {s: tmp_path / f"o.{s}" for s in ("puz", "ipuz", "pdf")}
     args = ("crossword", grid, "--dictionary", a, "--dictionary", b, "--clues", clues, "--ban", "DOG")
-    res = cli(*args, "-o", out["puz"], "--ipuz", out["ipuz"], "--json", "--exit-codes", "clingo")
+    res = cli(*args, "-o", out["puz"], "--ipuz", out["ipuz"], "--pdf", out["pdf"], "--json", "--exit-codes", "clingo")
     assert res.code == 10, res.err
+    import pypdf
+
+    puzzle_page = pypdf.PdfReader(out["pdf"]).pages[0].extract_text()
+    assert "Mouser" in puzzle_page and "Bovine; she moos" in puzzle_page
     p = puz.read(str(out["puz"]))
     numbering = p.clue_numbering()
     by_answer = {p.solution_grid().get_string_for_clue(c): c["clue"] for c in numbering.across + numbering.down}
@@ -154,3 +158,12 @@ def test_clues_reach_the_html_page(cli, lists, tmp_path: Path) -> None:
     assert res.code == 10, res.err
     text = page.read_text()
     assert "Bovine" in text and ("Mouser &lt;3" in text or "Mouser \\u003c3" in text)  # escaped, as data
+
+
+def test_puz_to_a_terminal_is_refused(cli, lists, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    grid, a, b = lists
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    res = cli("crossword", grid, "--dictionary", a, "--dictionary", b, "--puz", "-", "--exit-codes", "unix")
+    assert res.code == 2 and "--puz - would print binary PUZ data on the terminal" in res.err

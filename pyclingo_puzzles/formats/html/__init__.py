@@ -60,10 +60,12 @@ def text_of(kind: str, title: str, instructions: str | None = None, name_line: b
     return PageText.of(title, instructions, name_line, INSTRUCTIONS[kind])
 
 
-def page(kind: str, text: PageText | str, puzzle: Mapping[str, Any], answers: Any) -> str:
+def page(kind: str, text: PageText | str, puzzle: Mapping[str, Any], answers: Any, printed: str = "") -> str:
     """The whole page of one puzzle of ``kind`` (a key of ``PLAYERS``) with its ``text`` (a title
     alone: the default instructions, no Name / Date line): ``puzzle`` is what the player shows,
-    ``answers`` what it checks against and reveals (stored encoded)."""
+    ``answers`` what it checks against and reveals (stored encoded). ``printed``: the family's
+    instructions for paper, printed instead of the page's own (how to play it) when no others
+    are given."""
     if isinstance(text, str):
         text = PageText(text, INSTRUCTIONS[kind])
     script, player = PLAYERS[kind]
@@ -76,19 +78,32 @@ def page(kind: str, text: PageText | str, puzzle: Mapping[str, Any], answers: An
         "kind": kind,
         "css": asset("page.css"),
         "name_line": NAME_LINE if text.name_line else "",
-        "instructions": f'<p id="instructions">{escape(text.instructions)}</p>\n' if text.instructions else "",
+        "instructions": _instructions(text.instructions, INSTRUCTIONS[kind], printed),
         "data": blob,
         "js": js,
     }
     return SLOT.sub(lambda m: slots[m.group(1)], asset("page.html"))  # one pass: no slot inside a value is filled
 
 
-def crossword(doc: Mapping[str, Any], text: PageText | str | None = None, *, free_form: bool = False) -> str:
+def _instructions(text: str, how_to_play: str, printed: str) -> str:
+    """The instructions line ("" none); the page's own, on how to play it, is not printed: the
+    family's line for paper (``printed``) is, in its place."""
+    if not text:
+        return ""
+    if text != how_to_play:
+        return f'<p id="instructions">{escape(text)}</p>\n'
+    paper = f'<p class="print-only">{escape(printed)}</p>\n' if printed else ""
+    return f'<p id="instructions" class="screen-only">{escape(text)}</p>\n{paper}'
+
+
+def crossword(
+    doc: Mapping[str, Any], text: PageText | str | None = None, *, free_form: bool = False, printed: str = ""
+) -> str:
     """The page of an ipuz crossword document (``formats/ipuz.crossword_ipuz``, a layout's
     ``to_ipuz()``): its grid, numbers, given letters and clues; an entry without a clue shows its
     length. The solution is what the player checks against. ``text``: the page's (default: the
     document's title). ``free_form`` (a layout): the squares without a letter are left blank, not
-    drawn as blocks."""
+    drawn as blocks. ``printed``: as ``page``'s."""
     grid = doc["puzzle"]
     solution = doc["solution"]
     block = doc.get("block", "#")
@@ -127,7 +142,7 @@ def crossword(doc: Mapping[str, Any], text: PageText | str | None = None, *, fre
                             "enum": enumeration})  # fmt: skip
     letters = [["" if ch in (None, block) else ch for ch in row] for row in solution]
     puzzle = {"width": width, "height": height, "cells": cells, "entries": entries, "free_form": free_form}
-    return page("crossword", text if text is not None else doc.get("title") or "Crossword", puzzle, letters)
+    return page("crossword", text if text is not None else doc.get("title") or "Crossword", puzzle, letters, printed)
 
 
 def cells_of(rows: Sequence[str], blank: str = " ") -> list[list[str]]:

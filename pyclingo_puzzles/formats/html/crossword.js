@@ -12,7 +12,7 @@ const Crossword = (root, data, answers) => {
   let cur = null, dir = "across", revealed = 0;
 
   const gridEl = h("div", { class: data.free_form ? "cw-grid free-form" : "cw-grid", role: "grid", "aria-label": "crossword grid",
-    style: `grid-template-columns: repeat(${data.width}, var(--cell)); --cell: min(2.4rem, calc((100vw - 2.5rem) / ${data.width}))` });
+    style: `grid-template-columns: repeat(${data.width}, var(--cell)); --cols: ${data.width}` });
   const input = h("input", { class: "cw-input", type: "text", autocomplete: "off", autocapitalize: "characters",
     spellcheck: "false", "aria-label": "letter" });
   const cells = data.cells.map((row, r) => row.map((spec, c) => {
