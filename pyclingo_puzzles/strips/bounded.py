@@ -53,7 +53,7 @@ def solve_within(
                     break
                 if kind == "error":
                     raise value
-                return value  # type: ignore[no-any-return]
+                return value
     finally:
         worker.stop()
     return unknown(instance)
