@@ -10,8 +10,10 @@ milliseconds per conflict (search only: reading, pruning and grounding are timed
 the Python propagator's init; the compiled one's init, a few milliseconds, runs inside the search).
 
 COST_GRIDS (default "15.06,19.03,21.10"), COST_CONFLICTS (default 1500), COST_RULES (default
-"failures,product"), COST_PROPAGATORS (default "python,c"), COST_PROFILE=1 prints a cProfile
-summary of each search as well.
+"failures,product"), COST_PROPAGATORS (default "python,c"), COST_OPTIONS (more clingo options,
+space-separated), COST_PROFILE=1 prints a cProfile summary of each search as well. The clauses the
+propagator hands clingo per conflict and their literals on average (clingo's "other" lemmas) are
+load-independent too: they are most of clingo's share of the time.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ CONFLICTS = int(os.environ.get("COST_CONFLICTS", "1500"))
 RULES = os.environ.get("COST_RULES", "failures,product").split(",")
 PROPAGATORS = os.environ.get("COST_PROPAGATORS", "python,c").split(",")
 PROFILE = os.environ.get("COST_PROFILE") == "1"
+MORE_OPTIONS = os.environ.get("COST_OPTIONS", "").split()
 
 
 def main() -> None:
@@ -57,7 +60,9 @@ def main() -> None:
         cands = prune(framework, sites, dictionary)
         for rule in RULES:
             for kind in kinds:
-                solver = Solver([ENCODING], options=["--sign-def=pos", "-c", "lazy=1", f"--solve-limit={CONFLICTS}"])
+                # --stats: clingo counts the lemmas by kind
+                options = ["--sign-def=pos", "--stats", "-c", "lazy=1", f"--solve-limit={CONFLICTS}", *MORE_OPTIONS]
+                solver = Solver([ENCODING], options=options)
                 init_cpu = [0.0]
                 if kind == "c":
                     prop: WordPropagator | native.NativePropagator = native.NativePropagator(
@@ -82,6 +87,7 @@ def main() -> None:
                 cpu = time.process_time() - c0 - init_cpu[0]
                 st = solver.ctl.statistics["solving"]["solvers"]
                 conflicts, choices = int(st["conflicts"]), int(st["choices"])
+                clauses, literals = int(st["extra"]["lemmas_other"]), int(st["extra"]["lits_other"])
                 verdict = "SAT" if result.satisfiable else "UNSAT" if result.unsatisfiable else "limit"
                 totals[kind][0] += cpu
                 totals[kind][1] += conflicts
@@ -95,6 +101,8 @@ def main() -> None:
                         f"{choices:,}",
                         f"{prop.conflicts:,}",
                         f"{prop.steps:,}",
+                        f"{clauses / max(1, conflicts):.0f}",
+                        f"{literals / max(1, clauses):.1f}",
                         f"{ground + init_cpu[0]:.2f}",
                         f"{cpu:.2f}",
                         f"{1000 * cpu / max(1, conflicts):.3f}",
@@ -104,7 +112,8 @@ def main() -> None:
                 print("  " + " ".join(rows[-1]), flush=True)
                 if profile:
                     pstats.Stats(profile).sort_stats("tottime").print_stats(12)
-    heads = ["grid", "rule", "propagator", "end", "conflicts", "choices", "slot confl.", "steps", "ground+init s"]
+    heads = ["grid", "rule", "propagator", "end", "conflicts", "choices", "slot confl.", "steps"]
+    heads += ["clauses/confl.", "literals/clause", "ground+init s"]
     heads += ["search CPU s", "ms/conflict", "load"]
     print(table(heads, rows))
     per = {}

@@ -3,8 +3,9 @@ own process group) and reports wall time against ``--time-limit`` (the overshoot
 of the whole process tree (RSS summed over the group, polled from /proc every 50 ms: a lower bound
 between polls), the exit code, the first stderr line, and processes left behind after exit.
 
-Target: overshoot <= 1 s, no traceback, an exit code of the contract, nothing left running. A case
-still running LIMIT + 30 s after start, or past 8 GiB, is killed (and fails): the machine is shared.
+Target: overshoot <= 0.5 s (issue 34; issue 13 asked 1 s), no traceback, an exit code of the
+contract, nothing left running. A case still running LIMIT + 30 s after start, or past 8 GiB, is
+killed (and fails): the machine is shared.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from benchmarks.common import ROOT, SHARED, table
 
 EXIT_CODES = {10, 11, 20, 30, 1, 65}
 GRACE = 30.0  # seconds past the limit before the harness kills a case
+OVERSHOOT = 0.5  # seconds past the limit a case may take (issue 34)
 MEMORY_CAP = 8 * 2**30  # bytes of RSS (whole tree) before the harness kills a case
 PAGE = os.sysconf("SC_PAGE_SIZE")
 INSTANCES = ROOT / "instances"
@@ -73,7 +75,8 @@ def measure(argv: list[str], limit: float | None) -> Run:
     cmd = [sys.executable, "-m", "pyclingo_puzzles", *argv]
     with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
         t0 = time.perf_counter()
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=err, start_new_session=True)
+        env = {**os.environ, "PYCLINGO_PUZZLES_EXIT_CODES": "clingo"}  # the codes EXIT_CODES names
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=err, start_new_session=True, env=env)
         peak, killed = 0, ""
         give_up = t0 + (limit or 0) + GRACE
         while proc.poll() is None:
@@ -156,6 +159,41 @@ def _fill_21(tmp: Path) -> list[str] | None:
     return ["crossword", str(grid), "--dictionary", str(words), "--word-atoms", "--time-limit", "2"]
 
 
+def _distinct_words(count: int, low: int, high: int, seed: int) -> list[str]:
+    """Random words, none inside another (a layout refuses such a pair)."""
+    rng, words = random.Random(seed), set()
+    while len(words) < count:
+        words.add("".join(rng.choice("ABCDEFGHIJKLMNOPRSTUVWYZ") for _ in range(rng.randint(low, high))))
+    joined = "\n".join(words)
+    return sorted(w for w in words if joined.count(w) == 1)
+
+
+def _fill_15_optimize(tmp: Path) -> list[str] | None:
+    grid = SHARED / "crossword-bench" / "grids" / "15.01.grid"
+    return ["crossword", str(grid), "--optimize", "--time-limit", "1"] if grid.exists() else None
+
+
+def _layout_words(tmp: Path, count: int) -> list[str]:
+    path = _write(tmp / f"w{count}.txt", "\n".join(_distinct_words(count, 6, 10, count)) + "\n")
+    return ["layout", str(path), "--time-limit", "2"]
+
+
+def _layout_million(tmp: Path) -> list[str]:
+    path = _write(tmp / "million.txt", "AB" * 500_000 + "\nCAC\nDBD\n")
+    return ["layout", str(path), "--time-limit", "2"]
+
+
+def _wordsearch_300(tmp: Path) -> list[str]:
+    path = _write(tmp / "w300.txt", "\n".join(_distinct_words(300, 5, 12, 300)) + "\n")
+    return ["wordsearch", str(path), "--size", "300x300", "--time-limit", "2"]
+
+
+def _fifo(tmp: Path) -> list[str]:
+    fifo = tmp / "nobody.svg"
+    os.mkfifo(fifo)
+    return ["wordsearch", "--words", "CAT DOG", "--svg", str(fifo), "--time-limit", "1"]
+
+
 WORDSEARCH = str(INSTANCES / "wordsearch" / "ein-6x6.yaml")
 STRIPS = str(INSTANCES / "strips" / "small.yaml")
 CROSSWORD = str(INSTANCES / "crossword" / "plus-two-solutions.yaml")
@@ -178,6 +216,12 @@ CASES = [
     ),
     Case("100k equal-prefix words, 30x30", 5, lambda t: _equal_prefix(t, 30), frozenset({65})),
     Case("100k equal-prefix words, 500x500", 5, lambda t: _equal_prefix(t, 500)),
+    # issue 34's overshoots
+    Case("fill 15.01 --optimize", 1, _fill_15_optimize),
+    Case("layout of 3,000 words", 2, lambda t: _layout_words(t, 3000)),
+    Case("layout with a 1,000,000-letter word", 2, _layout_million, frozenset({65})),
+    Case("wordsearch 300 words on 300x300", 2, _wordsearch_300),
+    Case("SVG to a FIFO nobody reads", 1, _fifo, frozenset({1})),
 ]
 
 
@@ -186,8 +230,8 @@ def verdict(run: Run, case: Case) -> str:
     problems = []
     if run.killed:
         problems.append(f"killed ({run.killed})")
-    if limit is not None and run.wall - limit > 1.0:
-        problems.append("overshoot > 1 s")
+    if limit is not None and run.wall - limit > OVERSHOOT:
+        problems.append(f"overshoot > {OVERSHOOT} s")
     if run.traceback:
         problems.append("traceback")
     if run.code not in case.expect and not run.killed:
@@ -222,7 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     header = ["case", "limit s", "wall s", "overshoot", "peak MiB", "exit", "stdout lines", "first stderr line"]
     header.append("verdict")
     print(table(header, rows))
-    print(f"{failed} case(s) failing the target: overshoot <= 1 s, no traceback, expected exit code, no process left")
+    target = f"overshoot <= {OVERSHOOT} s, no traceback, expected exit code, no process left"
+    print(f"{failed} case(s) failing the target: {target}")
     print("peak MiB: RSS summed over the process group, polled every 50 ms")
     print("(2-core machine shared with other sessions: wall times and peaks are noisy)")
     return 0

@@ -151,6 +151,11 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     )
     g.add_argument("--json", action="store_true", help="print the result as JSON (several FILEs: JSON Lines)")
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
+    add_outputs(parser)
+
+
+def add_outputs(parser: argparse.ArgumentParser) -> None:
+    """-o and --exit-codes (after the family's own output options: -o names their suffixes)."""
     o = parser.add_argument_group("outputs and exit codes (common to all subcommands)")
     dests = {action.dest for action in parser._actions} | {"json_file"}
     offered = [suffix for suffix, dest in delivery.SUFFIXES.items() if dest in dests]

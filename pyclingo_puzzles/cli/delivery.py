@@ -85,8 +85,12 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
             f"--count prints only the number of solutions; it has nothing for {OPTION[drawn[0]]} to write",
             outputs[drawn[0]],
         )
-    if is_stdout(outputs.get("pdf")) and sys.stdout.isatty():
-        raise InputError("--pdf - would print binary PDF data on the terminal; redirect it (> out.pdf) or pipe it", "-")
+    for dest, suffix in (("pdf", "pdf"), ("puz", "puz")):  # binary files
+        if is_stdout(outputs.get(dest)) and sys.stdout.isatty():
+            raise InputError(
+                f"{OPTION[dest]} - would print binary {suffix.upper()} data on the terminal; redirect it "
+                f"(> out.{suffix}) or pipe it", "-",
+            )
     if batch and any(is_stdout(p) for p in outputs.values()):
         raise InputError("'-' writes to standard output: give one FILE (several write one file each)", "-")
     check_names({OPTION[dest]: path for dest, path in outputs.items()})

@@ -21,7 +21,7 @@ __all__ = [
 __getattr__, __dir__ = export(
     __name__,
     {
-        "CrosswordResult": ".api",
+        "CrosswordResult": ".result",
         "fill": ".api",
         "generate": ".construct",
         "solve": ".api",

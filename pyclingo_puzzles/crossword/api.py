@@ -11,21 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.letters import normalize_word
-from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
-from ..core.status import api_code
-from ..formats.pagetext import PageText
-from . import exports
-from .framework import Framework, Site
+from ..core.solve import Status
+from .dictionaries import Source, excluded_words, word_lists
+from .framework import Framework
 from .options import DEFAULT_SHARED, FillOptions
 from .p99 import solve_instance
 from .reader import (
-    SCORE_MAX,
-    SCORE_MIN,
     CrosswordInstance,
     Dictionary,
     check_framework,
@@ -35,193 +31,14 @@ from .reader import (
     read,
     read_instance,
 )
-from .solution import CrosswordSolution, render_text
+from .result import CrosswordResult, from_solve
 
 if TYPE_CHECKING:
-    from .unfillable import Core
+    pass
 
-__all__ = ["CrosswordResult", "fill", "solve"]
+__all__ = ["fill", "solve"]
 
 Rules = Sequence[str | Path]
-SLOTS_SHOWN = 20  # slots without a candidate word named in the text
-
-
-class CrosswordResult(Record):
-    """Solutions (verified) and how the search ended; what both CLI modes print.
-
-    ``rules_to_blame``: when unsolvable only because of the user's rule files, those files.
-    ``empty_slots``: dictionary fill proved impossible before any search (no word fits these).
-    ``optimal``, ``score``: with ``optimize``, whether the fill's total score was proved the best,
-    and that total (None otherwise); ``count`` is then the fills returned, not the improvements.
-    (A plain class, not a dataclass: see solve.py.)"""
-
-    def __init__(
-        self,
-        status: Status,
-        solutions: list[CrosswordSolution],
-        count: int = 0,
-        exhausted: bool = False,
-        interrupted: bool = False,
-        stats: Stats | None = None,
-        rules_to_blame: tuple[str, ...] = (),
-        empty_slots: tuple[Site, ...] = (),
-        optimal: bool | None = None,
-        score: int | None = None,
-    ):
-        # set by construct.explain: why no fill (a core proved), or at a limit the tightest slots
-        self.core: Core | None = None
-        self.fewest: tuple[tuple[Site, int], ...] = ()
-        self.framework: Framework | None = None  # crossword.generate: the pattern made (no theme letters)
-        self.status = status
-        self.solutions = solutions
-        self.count = count
-        self.exhausted = exhausted
-        self.interrupted = interrupted
-        self.stats = Stats() if stats is None else stats
-        self.rules_to_blame = rules_to_blame
-        self.empty_slots = empty_slots
-        self.optimal = optimal
-        self.score = score
-        self.clues: dict[str, str] = {}  # entry -> clue (``--clues``, ``clues=``): in every export
-        self.given: dict[tuple[int, int], str] = {}  # the framework's given letters, shown on the blank puzzle
-        self.title = ""  # the exported puzzle's title
-
-    def to_puz(self) -> bytes:
-        """The first solution as Across Lite ``.puz`` bytes (through puzpy), with its clues and title."""
-        return exports.puz_bytes(self._first("export"), self.title, self.clues)
-
-    def to_ipuz(self) -> dict[str, Any]:
-        """The first solution as an ipuz document (``json.dump`` it), with its clues and title."""
-        return exports.ipuz_doc(self._first("export"), self.title, self.clues, self.given)
-
-    def unclued(self) -> list[str]:
-        """The first solution's entries without a clue, as ``1 across ABBA``."""
-        return exports.unclued(self._first("check"), self.clues) if self.solutions else []
-
-    def page_text(self, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> PageText:
-        """The printed page's text: ``title`` (default: the result's, else "Crossword"), ``instructions``
-        ("" none), a Name / Date line."""
-        default = self.title or "Crossword"
-        return PageText.of(default if title is None else title, instructions, name_line, exports.INSTRUCTIONS)
-
-    def to_svg(
-        self, *, key: bool = False, title: str | None = None, instructions: str | None = None, name_line: bool = False
-    ) -> str:
-        """The first solution's printable page (SVG): the blank numbered grid with its clues, or with
-        ``key`` the filled one."""
-        apicheck.flag(key, "key")
-        text = self.page_text(title, instructions, name_line)
-        return exports.svg_page(self._first("draw"), text, self.clues, key=key, given=None if key else self.given)
-
-    def to_pdf(
-        self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False, paper: str = "a4"
-    ) -> bytes:
-        """Printable pages (PDF bytes): each solution's blank numbered grid with its clues, then the fills."""
-        from ..formats.pdf import render as render_pdf
-        from .render import pdf_sheets
-
-        text = self.page_text(title, instructions, name_line)
-        apicheck.choice(paper, "paper", ("a4", "letter"))
-        self._first("draw")
-        return render_pdf(pdf_sheets(self.solutions, text, self.given, self.clues), paper, text.title).content
-
-    def _first(self, what: str) -> CrosswordSolution:
-        if not self.solutions:
-            raise ValueError(f"no solution to {what}")
-        return self.solutions[0]
-
-    @property
-    def clingo_code(self) -> int:
-        return exit_code(self.status, self.exhausted, self.interrupted)
-
-    @property
-    def exit_code(self) -> int:
-        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
-        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
-        return api_code(self.clingo_code)
-
-    def to_json(self) -> dict[str, Any]:
-        """The CLI's ``--json`` document."""
-        out: dict[str, Any] = {
-            "status": self.status.value,
-            "count": self.count,
-            "solutions": [exports.with_clues(s.as_dict(), self.clues) for s in self.solutions],
-        }
-        if self.rules_to_blame:
-            out["rules_to_blame"] = list(self.rules_to_blame)
-        if self.empty_slots:
-            out["empty_slots"] = [s._asdict() for s in self.empty_slots]
-        if self.optimal is not None:
-            out["optimal"], out["score"] = self.optimal, self.score
-        if self.core is not None:
-            out["core"], out["core_minimal"] = self.core.as_json(), self.core.minimal
-        if self.fewest:
-            out["fewest_candidates"] = [{**site._asdict(), "candidates": n} for site, n in self.fewest]
-        return out
-
-    def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
-        """A playable page (HTML, self-contained) of the first solution's grid: type the letters; its
-        clues (``clues=``) where there are some, else each entry's length. ``title`` as ``to_pdf``'s;
-        ``instructions`` (default: how to play the page; "" none)."""
-        from ..formats.html import text_of
-        from .render import html
-
-        text = text_of("crossword", self.title or "Crossword" if title is None else title, instructions, name_line)
-        return html(self._first("play"), text, self.given, self.clues)
-
-    def text(self, name: str, models: int = 1) -> str:
-        """The CLI's text output for the instance called ``name``."""
-        lines = []
-        for i, sol in enumerate(self.solutions, 1):
-            if len(self.solutions) > 1:
-                lines.append(f"Solution {i}:")
-            lines.append(render_text(sol))
-            if sol.shown is not None:
-                lines.append(f"shown: {' '.join(sol.shown)}")
-            lines.append("")
-        if self.empty_slots:
-            lines.append(f"{name}: no fill (proved): no dictionary word fits these slots:")
-            shown = self.empty_slots[:SLOTS_SHOWN]  # a 400x400 grid listed 800 (--json has them all)
-            lines.extend(f"  {site.describe()}" for site in shown)
-            if len(self.empty_slots) > len(shown):
-                lines.append(f"  ... and {len(self.empty_slots) - len(shown)} more slots (--json lists them all)")
-        elif self.status is Status.UNSAT:
-            lines.append(f"{name}: no solution (proved unsolvable){user_rules().describe_rules(self.rules_to_blame)}")
-        elif not self.solutions:
-            lines.append(f"{name}: no solution found within the time limit (unknown)")
-        lines.extend(self._why(name))
-        if self.optimal is not None and self.solutions:
-            how = "optimal (proved)" if self.optimal else "the best found (optimum not proved)"
-            lines.append(f"{name}: total score {self.score}, {how}")
-        elif self.count and (models != 1 or self.count > 1):
-            lines.append(f"{name}: {'all' if self.exhausted else 'at least'} {self.count} solution(s)")
-        return "\n".join(lines)
-
-
-    def _why(self, name: str) -> list[str]:
-        """The core's slots (row, column, direction, pattern), or the slots with the fewest candidates."""
-        if self.core is not None:
-            how = "minimal" if self.core.minimal else "not shown minimal: the limit came first"
-            n = len(self.core.slots)
-            what = "this slot cannot be filled" if n == 1 else f"these {n} slots cannot be filled together"
-            lines = [f"{name}: why: {what} ({how}):"]
-            return lines + [f"  {line}" for line in self.core.lines()]
-        if self.fewest:
-            lines = [f"{name}: the search was cut by the limit; the slots with the fewest candidates:"]
-            return lines + [f"  {site.describe()}: {n} candidate(s)" for site, n in self.fewest]
-        return []
-
-
-def from_solve(result: SolveResult, solutions: list[CrosswordSolution], blamed: Sequence[str] = ()) -> CrosswordResult:
-    return CrosswordResult(
-        result.status,
-        solutions,
-        result.count,
-        result.exhausted,
-        result.interrupted,
-        result.stats,
-        tuple(blamed) or tuple(Solver.rule_core(result.core)),
-    )
 
 
 def _framework(framework: str | Path | Framework | Sequence[str], name: str = "<framework>") -> Framework:
@@ -288,70 +105,6 @@ def solve_with(
 ) -> CrosswordResult:
     """``solve`` with its arguments checked and gathered (the command's way in)."""
     return from_solve(*solve_instance(instance, options, warn))
-
-
-Source = str | Path | Dictionary | Mapping[str, int] | Iterable[str]  # one word list, as ``dictionary_of`` takes it
-
-
-def dictionary_of(
-    dictionary: Source, min_length: int = 2, min_score: int | None = None, allow_offensive: bool = False
-) -> Dictionary:
-    """A dictionary from a file (``WORD`` or ``WORD;SCORE`` lines), ``"en"`` (the built-in English
-    dictionary, ``english.py``; words below Zipf 2.0 left out unless ``min_score`` says otherwise,
-    offensive words unless ``allow_offensive``), a ``Dictionary``, a mapping word -> score or a
-    list of words (each checked: letters only)."""
-    from . import english
-    from .reader import read_dictionary
-
-    if isinstance(dictionary, Dictionary):
-        return dictionary
-    if isinstance(dictionary, str) and dictionary == english.NAME:  # a Path("en") is a file
-        return english.english_dictionary(min_length, min_score, allow_offensive)
-    if isinstance(dictionary, str | Path):
-        return read_dictionary(dictionary, min_length, min_score)
-    if isinstance(dictionary, Mapping):
-        scored = dictionary
-    else:
-        scored = dict.fromkeys(apicheck.items(dictionary, "dictionary"), 1)
-    words: dict[str, int] = {}
-    for i, (raw, score) in enumerate(scored.items()):
-        if not isinstance(raw, str) or not isinstance(score, int) or isinstance(score, bool):
-            raise InputError(f"entry {i + 1} must be a word with an integer score", "<dictionary>", i + 1)
-        if not SCORE_MIN <= score <= SCORE_MAX:
-            raise InputError(
-                f"score {score} is outside clingo's integer range ({SCORE_MIN} to {SCORE_MAX})", "<dictionary>", i + 1
-            )
-        word = normalize_word(raw)
-        if not word.isalpha():
-            raise InputError(f"{raw!r} is not a word (letters only)", "<dictionary>", i + 1)
-        if len(word) >= min_length and (min_score is None or score >= min_score):
-            words[word] = max(score, words.get(word, score))
-    if not words:
-        raise InputError("the dictionary has no usable word", "<dictionary>")
-    return Dictionary(words)
-
-
-def word_lists(
-    sources: Sequence[Source],
-    min_length: int = 2,
-    min_score: int | None = None,
-    allow_offensive: bool = False,
-    exclude: Iterable[str] = (),
-) -> Dictionary:
-    """The lists of ``sources`` merged (a word's score: its best in any list), less ``exclude``."""
-    from .wordlists import merge, without
-
-    lists = [dictionary_of(source, min_length, min_score, allow_offensive) for source in sources]
-    return without(merge(lists), frozenset(exclude))
-
-
-def excluded_words(exclude: str | Path | Iterable[str]) -> frozenset[str]:
-    """``exclude=``: a file of words (one a line) or the words themselves."""
-    from .wordlists import banned_words, read_word_set
-
-    if isinstance(exclude, str | Path):
-        return read_word_set(exclude)
-    return banned_words(apicheck.items(exclude, "exclude"))
 
 
 def clues_of(clues: str | Path | Mapping[str, str] | None) -> dict[str, str]:

@@ -14,10 +14,12 @@ from ..formats.output import warn
 from ..formats.report import Report
 from ..run import runtime
 from . import english, exports, render, wordlists
-from .api import CrosswordResult, clues_of, dictionary_of, dressed, fill_with, solve_with
+from .api import clues_of, dressed, fill_with, solve_with
+from .dictionaries import dictionary_of
 from .framework import Framework
 from .options import BLOCK_SHARE, DEFAULT_SHARED, SYMMETRIES, FillOptions, rule_paths
 from .reader import EXCHANGE_SUFFIXES, CrosswordInstance, Dictionary, framework_of, read
+from .result import CrosswordResult
 from .solution import CrosswordSolution
 from .themes import Theme, file_themes, fit_themes, parse_theme, theme_letters, with_letters
 
@@ -51,7 +53,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     argtypes.add_pdf_arguments(parser, "write printable pages: each solution's numbered blank grid, then the fills")
     argtypes.add_html_argument(parser, "fill the (first) solution's grid, with checks and reveals")
     add_construct_arguments(parser)
-    g = parser.add_argument_group("dictionary fill (with --dictionary)")
+    add_dictionary_arguments(parser.add_argument_group("dictionary fill (with --dictionary)"))
+
+
+def add_dictionary_arguments(g: argparse._ArgumentGroup) -> None:
+    """The dictionary fill's options: the word lists, then how the fill uses them."""
     g.add_argument(
         "--dictionary",
         action="append",

@@ -20,7 +20,7 @@ from .reader import Dictionary
 from .themes import Theme
 
 if TYPE_CHECKING:
-    from .api import CrosswordResult
+    from .result import CrosswordResult
     from .unfillable import Core
 
 # A generated pattern's fill: the best words first (strategy: conflict-limited), then the whole
@@ -132,7 +132,7 @@ def generated_result(
     made: Generated, spec: PatternSpec, dictionary: Dictionary, options: FillOptions
 ) -> CrosswordResult:
     """The command's result for a generated grid: its fill(s), or why there is none."""
-    from .api import CrosswordResult, from_solve
+    from .result import CrosswordResult, from_solve
 
     outcome = made.fill if isinstance(made.fill, FillOutcome) else None
     if outcome is not None and outcome.solutions and options.models > 1 and made.framework is not None:
@@ -212,7 +212,7 @@ def generate(
     (columns x rows) or (rows, columns); ``themes`` in the ``WORD[@ROW,COL,A|D]`` notation. The
     result's ``framework`` is the pattern without the theme letters (what a puzzle prints)."""
     from ..core import apicheck
-    from .api import dictionary_of
+    from .dictionaries import dictionary_of
     from .pattern import parse_size
     from .themes import parse_theme
 

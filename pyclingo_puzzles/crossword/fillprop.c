@@ -257,6 +257,7 @@ struct thread {
     int32_t *active;
     ivec clause, reason;
     int32_t *order, *todo_pos, *todo_off, *gone; /* scratch for narrowing */
+    int32_t *hit;                                /* explain(): a place's ruled-out options that count */
     int32_t *seen_word;                          /* check(): per slot its word */
     int32_t *residue; /* per (slot position, option): the block where a word with it was last found */
 };
@@ -408,6 +409,7 @@ static void free_thread(thread_t *th) {
     fp_release(th->todo_pos);
     fp_release(th->todo_off);
     fp_release(th->gone);
+    fp_release(th->hit);
     fp_release(th->seen_word);
     fp_release(th->residue);
 }
@@ -638,6 +640,7 @@ static int alloc_thread(fp_problem *pb, thread_t *th) {
         !ALLOC(th->dirty_flag, ns) || !ALLOC(th->dirty, ns) || !ALLOC(th->undoing, 2 * pb->maxvar + 1) ||
         !ALLOC(th->acc, maxb) || !ALLOC(th->active, maxb) || !ALLOC(th->order, maxlen) ||
         !ALLOC(th->todo_pos, maxlen) || !ALLOC(th->todo_off, maxlen + 1) || !ALLOC(th->gone, pb->noptions) ||
+        !ALLOC(th->hit, pb->noptions) ||
         !ALLOC(th->seen_word, ns) || !ALLOC(th->residue, pb->ncells))
         return 0;
     memcpy(th->fixed, pb->fixed0, sizeof(int32_t) * (size_t)np);
@@ -824,53 +827,26 @@ fail:
 
 /* ------------------------------------------------------------------ propagation */
 
-/* The words place j of slot s still allows, on the active blocks of acc: acc &= them.
+/* The words of the letter set at place j of slot s, on the active blocks of acc: acc &= them.
  * Returns whether acc changed. */
 static int restrict_acc(const fp_problem *pb, thread_t *th, int32_t s, int32_t j, int32_t *nactive) {
     int32_t p = pb->slots[s].places[j];
     word_t *acc = th->acc;
     int32_t *active = th->active;
     int32_t n = *nactive;
-    const word_t *single = NULL;
-    int by_live = 0;
-    int32_t o0 = pb->opt_off[p], o1 = pb->opt_off[p + 1];
-    const table_t *tb = &pb->tables[pb->slots[s].table];
-    if (th->fixed[p]) {
-        single = opt_mask(pb, s, j, th->fixed_opt[p]);
-        if (!single) { /* no word: everything goes */
-            int any = 0;
-            for (int32_t k = 0; k < n; k++) any |= acc[active[k]] != 0;
-            for (int32_t k = 0; k < n; k++) acc[active[k]] = 0;
-            *nactive = 0;
-            return any;
-        }
-    } else {
-        by_live = th->nlive[p] < th->nout[p];
+    const word_t *single = opt_mask(pb, s, j, th->fixed_opt[p]);
+    if (!single) { /* no word: everything goes */
+        int any = 0;
+        for (int32_t k = 0; k < n; k++) any |= acc[active[k]] != 0;
+        for (int32_t k = 0; k < n; k++) acc[active[k]] = 0;
+        *nactive = 0;
+        return any;
     }
     int changed = 0;
     int32_t kept = 0;
     for (int32_t k = 0; k < n; k++) {
         int32_t w = active[k];
-        word_t allowed;
-        if (single) {
-            allowed = single[w];
-        } else if (by_live) {
-            allowed = 0;
-            for (int32_t o = o0; o < o1; o++) {
-                if (!th->live[o]) continue;
-                const word_t *m = opt_mask(pb, s, j, o);
-                if (m) allowed |= m[w];
-            }
-        } else {
-            word_t gone = 0;
-            const int32_t *out = th->out + o0;
-            for (int32_t q = 0; q < th->nout[p]; q++) {
-                const word_t *m = opt_mask(pb, s, j, out[q]);
-                if (m) gone |= m[w];
-            }
-            allowed = ~gone & (w == tb->nblocks - 1 ? tb->last : ~(word_t)0);
-        }
-        word_t nw = acc[w] & allowed;
+        word_t nw = acc[w] & single[w];
         if (nw != acc[w]) {
             changed = 1;
             acc[w] = nw;
@@ -881,21 +857,52 @@ static int restrict_acc(const fp_problem *pb, thread_t *th, int32_t s, int32_t j
     return changed;
 }
 
+/* The options ruled out at place j of slot s whose words are still in acc (the active blocks), in
+ * the order they were ruled out, into th->hit; acc loses their words. Returns their number: the
+ * other ruled-out options remove nothing from acc, so the reason leaves them out. */
+static int32_t restrict_ruled(const fp_problem *pb, thread_t *th, int32_t s, int32_t j, int32_t *nactive) {
+    int32_t p = pb->slots[s].places[j];
+    word_t *acc = th->acc;
+    int32_t *active = th->active;
+    int32_t n = *nactive, nhit = 0;
+    const int32_t *out = th->out + pb->opt_off[p];
+    for (int32_t q = 0; q < th->nout[p]; q++) {
+        const word_t *m = opt_mask(pb, s, j, out[q]);
+        if (!m) continue;
+        word_t any = 0;
+        for (int32_t k = 0; k < n && !any; k++) any = m[active[k]] & acc[active[k]];
+        if (any) th->hit[nhit++] = out[q];
+    }
+    if (!nhit) return 0;
+    int32_t kept = 0;
+    for (int32_t k = 0; k < n; k++) {
+        int32_t w = active[k];
+        word_t gone = 0;
+        for (int32_t h = 0; h < nhit; h++) gone |= opt_mask(pb, s, j, th->hit[h])[w];
+        acc[w] &= ~gone;
+        if (acc[w]) active[kept++] = w;
+    }
+    *nactive = kept;
+    return nhit;
+}
+
 /* explain(): appends to th->reason the places (other than skip) whose restrictions together leave
- * none of the words in th->acc (the active blocks) */
+ * none of the words in th->acc (the active blocks): a place's letter, or those of its ruled-out
+ * letters that remove words still left */
 static int explain(const fp_problem *pb, thread_t *th, int32_t s, int32_t norder, int32_t skip, int32_t nactive) {
     const int32_t *places = pb->slots[s].places;
     for (int32_t k = 0; k < norder; k++) {
         if (!nactive) break;
         int32_t j = th->order[k];
         if (j == skip) continue;
-        if (!restrict_acc(pb, th, s, j, &nactive)) continue;
         int32_t p = places[j];
         if (th->fixed[p]) {
+            if (!restrict_acc(pb, th, s, j, &nactive)) continue;
             if (!ivec_push(&th->reason, -th->fixed[p])) return 0;
         } else {
-            for (int32_t q = 0; q < th->nout[p]; q++)
-                if (!ivec_push(&th->reason, pb->opt_lit[th->out[pb->opt_off[p] + q]])) return 0;
+            int32_t nhit = restrict_ruled(pb, th, s, j, &nactive);
+            for (int32_t h = 0; h < nhit; h++)
+                if (!ivec_push(&th->reason, pb->opt_lit[th->hit[h]])) return 0;
         }
     }
     return 1;

@@ -120,6 +120,47 @@ def seed_key(seed: int) -> list[int]:
     return key or [0]
 
 
+def _table_arrays(lengths: Sequence[int], tables: dict[int, WordTable]) -> tuple[list[str], bytearray, list[bytes]]:
+    """The word tables as ``fp_new`` takes them: the letters (sorted: their ids), per table,
+    position and letter a flag, and the masks of the flagged ones, in that order."""
+    letters = sorted({ch for n in lengths for row in tables[n].masks for ch in row})
+    letter_id = {ch: k for k, ch in enumerate(letters)}
+    has = bytearray()
+    masks: list[bytes] = []
+    for n in lengths:
+        table = tables[n]
+        size = 8 * ((len(table.words) + 63) // 64)
+        for row in table.masks:
+            flags = bytearray(len(letters))
+            for ch in sorted(row):  # in letter order: the C side reads the masks in that order
+                flags[letter_id[ch]] = 1
+                masks.append(row[ch].to_bytes(size, "little"))
+            has += flags
+    return letters, has, masks
+
+
+def _place_arrays(
+    sites: Sequence[Site], tables: dict[int, WordTable], candidates: dict[int, int]
+) -> tuple[list[int], list[int], list[int], list[bytes]]:
+    """The places (rows, columns), each slot's places and each slot's candidates, as ``fp_new``
+    takes them; places numbered as ``WordPropagator`` numbers them."""
+    cell_index: dict[tuple[int, int], int] = {}
+    rows: list[int] = []
+    cols: list[int] = []
+    slot_places: list[int] = []
+    given: list[bytes] = []
+    for s in sites:
+        for cell in s.cells():
+            p = cell_index.get(cell)
+            if p is None:
+                p = cell_index[cell] = len(rows)
+                rows.append(cell[0])
+                cols.append(cell[1])
+            slot_places.append(p)
+        given.append(candidates[s.id].to_bytes(8 * ((len(tables[s.length].words) + 63) // 64), "little"))
+    return rows, cols, slot_places, given
+
+
 class NativePropagator:
     """``propagator.WordPropagator``'s constructor and counters, run in C. ``register`` attaches it to
     a control; the C state is then kept on the control object, so it is freed after the control."""
@@ -143,33 +184,8 @@ class NativePropagator:
         self.progress = progress
         lengths = sorted({s.length for s in sites})
         table_of = {n: k for k, n in enumerate(lengths)}
-        letters = sorted({ch for n in lengths for row in tables[n].masks for ch in row})
-        letter_id = {ch: k for k, ch in enumerate(letters)}
-        has = bytearray()
-        masks: list[bytes] = []
-        for n in lengths:
-            table = tables[n]
-            size = 8 * ((len(table.words) + 63) // 64)
-            for row in table.masks:
-                flags = bytearray(len(letters))
-                for ch in sorted(row):  # in letter order: the C side reads the masks in that order
-                    flags[letter_id[ch]] = 1
-                    masks.append(row[ch].to_bytes(size, "little"))
-                has += flags
-        cell_index: dict[tuple[int, int], int] = {}
-        rows: list[int] = []
-        cols: list[int] = []
-        slot_places: list[int] = []
-        given: list[bytes] = []
-        for s in sites:  # places numbered as WordPropagator numbers them
-            for cell in s.cells():
-                p = cell_index.get(cell)
-                if p is None:
-                    p = cell_index[cell] = len(rows)
-                    rows.append(cell[0])
-                    cols.append(cell[1])
-                slot_places.append(p)
-            given.append(candidates[s.id].to_bytes(8 * ((len(tables[s.length].words) + 63) // 64), "little"))
+        letters, has, masks = _table_arrays(lengths, tables)
+        rows, cols, slot_places, given = _place_arrays(sites, tables, candidates)
         key = seed_key(seed)
         # scored tables (words sorted best first): decide tries the letters of the best words first
         scored = all(getattr(tables[n], "scores", ()) for n in lengths)

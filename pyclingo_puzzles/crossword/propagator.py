@@ -9,32 +9,24 @@ atoms ``val(R, C, X)``: each slot keeps its candidates as a bitset over the word
 through the place has it there, and is then made false (generalised arc consistency on the slot's
 word table). The reason given to clingo is a small set of the slot's places whose letters already
 rule the letter out, not all of them: shorter reasons make the learnt clauses stronger (15.02: 712
-conflicts with whole-slot reasons, 128 with these). Total assignments are checked again, so the
+conflicts with whole-slot reasons, 128 with these); of a place with letters ruled out, only those
+whose words were still left count (16 literals a clause instead of 39 on 15.06,
+docs/fill-propagator.md). Total assignments are checked again, so the
 constraint holds even where propagation was skipped, and repeated words are refused there.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
-from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode, SymbolType
+from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode
 
 from ..run.portfolio import Progress
 from .framework import Site
 from .options import VALUE_RULES
+from .trail import ThreadState, val_atoms
 from .wordsets import WordTable
-
-# How decide() picks a place and a letter there. "failures": the open place whose slots have failed
-# (been left without a candidate) most often, per letter still open there (Gecode's "accumulated
-# failure count / domain size", which its crossword example branches on); the letter as "product".
-# Measured against "product": 19.03 takes 1,149 conflicts instead of 6,141, 15.06 497 instead of
-# 3,228, 21.04 is filled in 392 instead of timing out; 15.10 (2,126) and 21.10 go the other way.
-# "product" and "min": the open slot with the fewest candidates left, its first open place, and the
-# letter that leaves the most combinations in the slots through the place ("product") or whose
-# tightest slot keeps the most ("min"; 15.06: 1,395 conflicts, but 15.04 and 15.07 time out).
-# A portfolio (--jobs) races them in this order (``options.VALUE_RULES``).
 
 
 class WordPropagator:
@@ -62,29 +54,17 @@ class WordPropagator:
         self.steps = 0
         self.sites = list(sites)
         self.rng = random.Random(seed)
-        # With a seed, ties between slots fall at random and the very first letter is drawn at random
-        # (that varies small fills; restarts undo it on big ones, where fill.SEED_DROP varies the
-        # fill instead). Randomising letter choices throughout costs too much: jittering every
-        # choice (support x 1..2) timed out on 15.06, where the rule alone needs 3,228 conflicts.
+        # With a seed, slot ties fall at random and the first letter is drawn at random (small fills
+        # vary; restarts undo it on big ones: strategy.SEED_DROP varies those). Random letter choices
+        # throughout cost too much: jittering each (support x 1..2) timed out on 15.06 (3,228 conflicts).
         self.random_first = bool(seed)
         self.no_repeat = no_repeat
         self.given = dict(candidates)
         self.base = dict(candidates)  # set by init: the candidates less the letters ruled out at the start
-        cell_index: dict[tuple[int, int], int] = {}
         self.place_cells: list[tuple[int, int]] = []  # place number -> (row, column)
         self.slot_places: dict[int, list[int]] = {}  # slot -> its places, in order
         self.slots_at: list[list[tuple[int, int]]] = []  # place -> (slot, position there)
-        for s in self.sites:
-            places = []
-            for i, cell in enumerate(s.cells()):
-                p = cell_index.get(cell)
-                if p is None:
-                    p = cell_index[cell] = len(self.place_cells)
-                    self.place_cells.append(cell)
-                    self.slots_at.append([])
-                self.slots_at[p].append((s.id, i))
-                places.append(p)
-            self.slot_places[s.id] = places
+        self._number_places()
         self.tables = {s.id: tables[s.length] for s in self.sites}
         # scored tables (best word first): decide() tries the letters of the best words first
         self.scored = all(t.scores for t in self.tables.values())
@@ -98,13 +78,28 @@ class WordPropagator:
         # per watched literal: (places it sets a letter in, places it rules one out in, and per slot
         # through them the words to keep (a letter set) and the words to drop (one ruled out))
         self.info: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]], list[tuple[int, int]]]] = {}
-        self.threads: list[_ThreadState] = []
+        self.threads: list[ThreadState] = []
         # per slot, how often its candidates ran out (kept across restarts: it steers "failures");
         # it starts at 1 so that, before any failure, places crossed by two slots come first
         self.fails = {s.id: 1 for s in self.sites}
         self.conflicts = 0  # slots whose candidates ran out (the progress line shows it)
         self.fails[-1] = 0  # no slot: the second slot of a place only one slot goes through
         self.crossing = [(at[0][0], at[1][0] if len(at) > 1 else -1) for at in self.slots_at]
+
+    def _number_places(self) -> None:
+        """Places numbered in the order the slots meet them (``fillprop.c`` numbers them alike)."""
+        cell_index: dict[tuple[int, int], int] = {}
+        for s in self.sites:
+            places = []
+            for i, cell in enumerate(s.cells()):
+                p = cell_index.get(cell)
+                if p is None:
+                    p = cell_index[cell] = len(self.place_cells)
+                    self.place_cells.append(cell)
+                    self.slots_at.append([])
+                self.slots_at[p].append((s.id, i))
+                places.append(p)
+            self.slot_places[s.id] = places
 
     # ------------------------------------------------------------------------------ clingo hooks
 
@@ -115,13 +110,8 @@ class WordPropagator:
         where: dict[int, list[int]] = {}  # letter literal -> the places it stands for
         self.base = dict(self.given)
         fixed: list[int] = []
-        # one pass over val/3 instead of a symbol built and looked up per place and letter
-        atoms: dict[tuple[int, int, str], int] = {}
+        atoms = val_atoms(init)
         assignment = init.assignment  # a new wrapper object per access
-        for atom in init.symbolic_atoms.by_signature("val", 3):
-            row, col, letter = atom.symbol.arguments
-            if row.type is SymbolType.Number and col.type is SymbolType.Number and letter.type is SymbolType.String:
-                atoms[(row.number, col.number, letter.string)] = atom.literal  # user rules may derive others
         for p, (r, c) in enumerate(self.place_cells):
             at = self.slots_at[p]
             # the letters some candidate of a slot through the place has there
@@ -151,6 +141,18 @@ class WordPropagator:
                     drop[-lit].append((s, mask))
             self.options.append(opts)
             fixed.append(value)
+        self._index(init, fixed, keep, drop, where)
+
+    def _index(
+        self,
+        init: PropagateInit,
+        fixed: list[int],
+        keep: dict[int, list[tuple[int, int]]],
+        drop: dict[int, list[tuple[int, int]]],
+        where: dict[int, list[int]],
+    ) -> None:
+        """``init``'s tables from the letters' literals: per slot and position the words each
+        literal keeps, each thread's starting state, per watched literal what it changes."""
         self.slot_mask = {
             s: [{lit: self.tables[s].masks[i].get(ch, 0) for ch, lit in self.options[p]} for i, p in enumerate(places)]
             for s, places in self.slot_places.items()
@@ -166,14 +168,12 @@ class WordPropagator:
         self.option_lits = [[lit for _ch, lit in opts] for opts in self.options]
         live = [set(lits) for lits in self.option_lits]
         self.threads = [
-            _ThreadState(
+            ThreadState(
                 list(fixed),
                 [[] for _ in fixed],
                 [set(x) for x in live],
                 dict(cur),
                 [],
-                [0] * len(fixed),
-                {s: [(-1, 0)] * len(places) for s, places in self.slot_places.items()},
             )
             for _ in range(init.number_of_threads)
         ]
@@ -184,10 +184,8 @@ class WordPropagator:
 
     def propagate(self, control: PropagateControl, changes: Sequence[int]) -> None:
         st = self.threads[control.thread_id]
-        cur, trail, fixed, out, live, ver = st.cur, st.trail, st.fixed, st.out, st.live, st.version
+        cur, trail, fixed, out, live = st.cur, st.trail, st.fixed, st.out, st.live
         self.steps += len(changes)
-        st.clock += 1
-        clock = st.clock
         dirty = set()
         info = self.info
         for lit in changes:
@@ -199,7 +197,6 @@ class WordPropagator:
                 for p in ruling:
                     out[p].append(-lit)
                     live[p].discard(-lit)
-                    ver[p] = clock
                 if not setting and (fixed[ruling[0]] if len(ruling) == 1 else all(fixed[p] for p in ruling)):
                     continue  # implied: the letter set there already excludes these words
             for s, mask in keeps:
@@ -226,10 +223,8 @@ class WordPropagator:
 
     def undo(self, thread_id: int, assignment: Assignment, changes: Sequence[int]) -> None:
         st = self.threads[thread_id]
-        fixed, out, live, ver = st.fixed, st.out, st.live, st.version
+        fixed, out, live = st.fixed, st.out, st.live
         info = self.info
-        st.clock += 1
-        clock = st.clock
         for lit in changes:
             setting, ruling, _keeps, _drops = info[lit]
             for p in setting:
@@ -237,7 +232,6 @@ class WordPropagator:
             for p in ruling:
                 out[p].remove(-lit)
                 live[p].add(-lit)
-                ver[p] = clock
         trail, cur = st.trail, st.cur
         if trail and trail[-1][0] in changes:
             undone = set(changes)
@@ -298,7 +292,7 @@ class WordPropagator:
 
     # ------------------------------------------------------------------------------ scored words
 
-    def _best_words_letter(self, st: _ThreadState, place: int, fallback: int) -> int:
+    def _best_words_letter(self, st: ThreadState, place: int, fallback: int) -> int:
         """With scored words: the letter whose best remaining word in each slot through the place
         scores highest (summed over the slots; a letter that empties a slot never wins), so the
         search tries common words first. The tables are sorted best first: a set's best word is its
@@ -319,7 +313,7 @@ class WordPropagator:
                     choice, top = lit, total
         return choice
 
-    def _fewest_candidates(self, st: _ThreadState) -> int:
+    def _fewest_candidates(self, st: ThreadState) -> int:
         """The first open place of the open slot with the fewest candidates left (ties at random)."""
         fixed, cur = st.fixed, st.cur
         best: tuple[int, float] | None = None  # (candidates left, random tie-break)
@@ -335,7 +329,7 @@ class WordPropagator:
                     break
         return best_place
 
-    def _most_failed(self, st: _ThreadState) -> int:
+    def _most_failed(self, st: ThreadState) -> int:
         """The open place with the most failures of its slots per live letter (ties: the first)."""
         fixed, live, fails = st.fixed, st.live, self.fails
         best_place, top = -1, 0.0
@@ -351,7 +345,7 @@ class WordPropagator:
 
     # ------------------------------------------------------------------------------ the work
 
-    def _reason(self, st: _ThreadState, s: int) -> list[int]:
+    def _reason(self, st: ThreadState, s: int) -> list[int]:
         """All of slot s's letters: the letter set in each place, or the letters ruled out there."""
         clause = []
         for p in self.slot_places[s]:
@@ -361,73 +355,47 @@ class WordPropagator:
                 clause.extend(st.out[p])
         return clause
 
-    def _narrow(self, control: PropagateControl, st: _ThreadState, s: int) -> bool:
+    def _narrow(self, control: PropagateControl, st: ThreadState, s: int) -> bool:
         """Falsify the letters of slot s that no remaining candidate supports; a place left with one
         supported letter gets that letter instead (one clause; the encoding's one letter per place
         falsifies the others). Returns False when a conflict stops propagation."""
         m = st.cur[s]
-        fixed, live, out = st.fixed, st.live, st.out
-        places = self.slot_places[s]
-        option_lits = self.option_lits
-        maskd = self.slot_mask[s]
-        full = self.full[s]
-        todo = []
-        if m:
-            steps = 0
-            for i, p, md in self.slot_tests[s]:
-                if fixed[p]:
-                    continue
-                lits = live[p]
-                steps += len(lits)  # the tests below are most of the propagator's time
-                gone = [lit for lit in option_lits[p] if lit in lits and not m & md[lit]]  # in letter order
-                if gone:
-                    todo.append((i, gone))
-            self.steps += steps
-            if not todo:
-                return True
-        # the restrictions that can explain, strongest first: places with a letter, then the places
-        # with letters ruled out, fewest live letters first
-        order = [i for i, p in enumerate(places) if fixed[p]]
-        ruled = [i for i, p in enumerate(places) if not fixed[p] and out[p]]
-        order += sorted(ruled, key=lambda i: len(live[places[i]]))
-        restrict: dict[int, tuple[int, list[int]]] = {}
-        allows, version = st.allows[s], st.version
-
-        def explain(acc: int, skip: int) -> list[int]:
-            """Places (other than skip) whose restrictions together leave none of the words acc."""
-            clause = []
-            for j in order:
-                if not acc:
-                    break
-                if j == skip:
-                    continue
-                r = restrict.get(j)
-                if r is None:
-                    p = places[j]
-                    if fixed[p]:
-                        r = (maskd[j][fixed[p]], [-fixed[p]])
-                    else:
-                        # the words its letters still allow, kept until the place changes
-                        known = allows[j]
-                        if known[0] == version[p]:
-                            allowed = known[1]
-                        else:
-                            allowed = allowed_words(maskd[j], live[p], out[p], full)
-                            allows[j] = (version[p], allowed)
-                        r = (allowed, list(out[p]))
-                    restrict[j] = r
-                mask, part = r
-                new = acc & mask
-                if new != acc:
-                    acc = new
-                    clause.extend(part)
-            return clause
-
-        base = self.base[s]
+        todo = self._unsupported(st, s, m) if m else []
+        if m and not todo:
+            return True
+        explain = self._explainer(st, s)
         if not m:
             self.fails[s] += 1
             self.conflicts += 1
-            return control.add_clause(explain(base, -1))
+            return control.add_clause(explain(self.base[s], -1))
+        return self._falsify(control, st, s, todo, explain)
+
+    def _unsupported(self, st: ThreadState, s: int, m: int) -> list[tuple[int, list[int]]]:
+        """(position, its live letters no candidate of ``m`` has there, in letter order) of slot s."""
+        fixed, live, option_lits = st.fixed, st.live, self.option_lits
+        todo = []
+        steps = 0
+        for i, p, md in self.slot_tests[s]:
+            if fixed[p]:
+                continue
+            lits = live[p]
+            steps += len(lits)  # the tests below are most of the propagator's time
+            gone = [lit for lit in option_lits[p] if lit in lits and not m & md[lit]]  # in letter order
+            if gone:
+                todo.append((i, gone))
+        self.steps += steps
+        return todo
+
+    def _falsify(
+        self,
+        control: PropagateControl,
+        st: ThreadState,
+        s: int,
+        todo: list[tuple[int, list[int]]],
+        explain: Callable[[int, int], list[int]],
+    ) -> bool:
+        """``_narrow``'s clauses for the unsupported letters ``todo``."""
+        places, live, maskd, full, base = self.slot_places[s], st.live, self.slot_mask[s], self.full[s], self.base[s]
         for i, gone in todo:
             p = places[i]
             if len(gone) + 1 == len(live[p]):  # one letter is left: set it
@@ -444,28 +412,40 @@ class WordPropagator:
                     return False
         return True
 
+    def _explainer(self, st: ThreadState, s: int) -> Callable[[int, int], list[int]]:
+        """``explain(acc, skip)``: the letters of slot s's places (other than position skip) whose
+        restrictions together leave none of the words acc."""
+        fixed, live, out = st.fixed, st.live, st.out
+        places, maskd, full = self.slot_places[s], self.slot_mask[s], self.full[s]
+        # the restrictions that can explain, strongest first: places with a letter, then the places
+        # with letters ruled out, fewest live letters first
+        order = [i for i, p in enumerate(places) if fixed[p]]
+        ruled = [i for i, p in enumerate(places) if not fixed[p] and out[p]]
+        order += sorted(ruled, key=lambda i: len(live[places[i]]))
 
-def allowed_words(masks: dict[int, int], live: Collection[int], out: Collection[int], full: int) -> int:
-    """The words a place's letters still allow: those of its live letters, or all but those of its
-    ruled-out letters, whichever list is shorter. The two agree on the slot's base (every word
-    there has one of the place's letters, live or ruled out), which is all explanations look at."""
-    allowed = 0
-    if len(live) < len(out):
-        for lit in live:
-            allowed |= masks[lit]
-        return allowed
-    for lit in out:
-        allowed |= masks[lit]
-    return full ^ allowed
+        def explain(acc: int, skip: int) -> list[int]:
+            """a place's letter, or those of its ruled-out letters that remove words still left"""
+            clause = []
+            for j in order:
+                if not acc:
+                    break
+                if j == skip:
+                    continue
+                p = places[j]
+                if fixed[p]:
+                    new = acc & maskd[j][fixed[p]]
+                    if new != acc:
+                        acc = new
+                        clause.append(-fixed[p])
+                    continue
+                masks = maskd[j]
+                hit = [lit for lit in out[p] if acc & masks[lit]]  # in the order they were ruled out
+                if hit:
+                    gone = 0
+                    for lit in hit:
+                        gone |= masks[lit]
+                    acc &= full ^ gone
+                    clause.extend(hit)
+            return clause
 
-
-@dataclass
-class _ThreadState:
-    fixed: list[int]  # place -> the letter literal that is true there, or 0
-    out: list[list[int]]  # place -> the letter literals that are false there
-    live: list[set[int]]  # place -> the letter literals not (yet) false there
-    cur: dict[int, int]  # slot -> candidates its letters still allow (bitset)
-    trail: list[tuple[int, int, int]]  # (literal, slot, previous bitset)
-    version: list[int]  # place -> the clock when its ruled-out letters last changed
-    allows: dict[int, list[tuple[int, int]]]  # slot -> position -> (version, words its letters still allow)
-    clock: int = 0  # counts propagate and undo calls
+        return explain

@@ -61,7 +61,7 @@ class WordTable(NamedTuple):
         return [self.words[m.start()] for m in ONES.finditer(text)]
 
 
-def _polled(make, column):  # type: ignore[no-untyped-def]
+def _polled(make, column):
     """``make(column)`` after a look at the deadline (one column of a large word list: tens of ms)."""
     runtime.check()
     return make(column)

@@ -187,8 +187,12 @@ class Search(Moves, Clingo):
         outcome = Outcome(best, stats=self.stats)
         if short and self.going():
             outcome = self.prove(best, t_end)
+        return self._checked(outcome, budget)
+
+    def _checked(self, outcome: Outcome, budget: Mark) -> Outcome:
+        """The outcome after the independent check, with the search's counts in its statistics."""
         if outcome.layout is not None:
-            problems = check(inst.words, outcome.layout.placements)
+            problems = check(self.inst.words, outcome.layout.placements)
             if problems:  # the moves keep layouts valid by construction: this is the independent check
                 raise VerificationError(f"layout failed the checker: {problems[0]}")
         outcome.stats.extra.update(

@@ -42,6 +42,24 @@ def _work(conn: Connection, task: Callable[[Progress], Any], progress: Progress)
         conn.close()
 
 
+def _received(conn: Connection, worker: workers.Worker, i: int) -> tuple[Any, int]:
+    """Worker ``i``'s (result, steps); its error raised here, or why it ended without a result."""
+    try:
+        kind, out, steps = conn.recv()
+    except EOFError:
+        worker.proc.join(1)
+        if (worker.proc.exitcode or 0) < 0 or runtime.stopping():
+            # killed by a signal: Ctrl-C / SIGTERM sent to the whole process group reaches the
+            # workers too, maybe before the watchdog has read it
+            run = runtime.current()
+            reason = run.reason if run is not None and run.reason else "interrupted"
+            raise runtime.Stopped(reason, "searching in worker processes") from None
+        raise RuntimeError(f"search worker {i} died (exit code {worker.proc.exitcode})") from None
+    if kind == "error":
+        raise out
+    return out, steps
+
+
 def race(
     tasks: Sequence[Callable[[Progress], T]], decided: Callable[[T], bool], *, in_order: bool = False
 ) -> tuple[int, T, float]:
@@ -67,20 +85,7 @@ def race(
                     raise runtime.Stopped("interrupted", "searching in worker processes")  # workers ended below
                 for conn in workers.ready(pending, timeout=0.05) if pending else []:
                     i = pending.pop(conn)
-                    try:
-                        kind, out, steps = conn.recv()
-                    except EOFError:
-                        procs[i].proc.join(1)
-                        if (procs[i].proc.exitcode or 0) < 0 or runtime.stopping():
-                            # killed by a signal: Ctrl-C / SIGTERM sent to the whole process group
-                            # reaches the workers too, maybe before the watchdog has read it
-                            run = runtime.current()
-                            reason = run.reason if run is not None and run.reason else "interrupted"
-                            raise runtime.Stopped(reason, "searching in worker processes") from None
-                        raise RuntimeError(f"search worker {i} died (exit code {procs[i].proc.exitcode})") from None
-                    if kind == "error":
-                        raise out
-                    results[i] = (out, steps)
+                    results[i] = _received(conn, procs[i], i)
                 if in_order:
                     ready = [i for i in range(len(tasks)) if i in results and decided(results[i][0])]
                     if ready:

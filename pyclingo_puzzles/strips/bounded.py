@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.solve import Stats, Status
-from ..run import workers
 from .reader import StripsInstance
 from .solver import GridResult, StripsResult, solve_grids
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 LARGE_CELLS = 10_000  # cells (all grids together) from which a limited call grounds in a worker (100 x 100)
 WAIT = 0.3  # seconds past the limit the worker's result is waited for (it stops itself at the limit)
@@ -35,7 +36,11 @@ def solve_within(
 ) -> StripsResult:
     """``solve_grids``, bounded by ``time_limit`` also while grounding (see the module docstring)."""
     options: dict[str, Any] = {"rules": rules, "models": models, "count": count, "seed": seed}
-    if time_limit is None or cells(instance) < LARGE_CELLS or not workers.can_fork():
+    if time_limit is None or cells(instance) < LARGE_CELLS:
+        return solve_grids(instance, time_limit=time_limit, **options)
+    from ..run import workers  # here: a call that needs no worker does not pay for multiprocessing
+
+    if not workers.can_fork():
         return solve_grids(instance, time_limit=time_limit, **options)
     until = time.monotonic() + time_limit + WAIT
     worker = workers.start(_work, instance, time_limit, options)
@@ -48,7 +53,7 @@ def solve_within(
                     break
                 if kind == "error":
                     raise value
-                return value  # type: ignore[no-any-return]
+                return value
     finally:
         worker.stop()
     return unknown(instance)

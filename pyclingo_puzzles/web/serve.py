@@ -8,10 +8,9 @@ import signal
 import sys
 
 from ..formats import args as argtypes
+from ..run.signals import STOP_SIGNALS  # Ctrl-C, SIGTERM, SIGHUP: the same set as every run's
 from . import INSTALL_HINT, missing
 from .body import Limits
-
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

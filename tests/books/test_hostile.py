@@ -3,6 +3,7 @@ answers with something that is not Dask. Each is one line naming the manifest, e
 
 from __future__ import annotations
 
+import os
 import random
 import socket
 import string
@@ -94,3 +95,24 @@ def test_a_cluster_address_that_speaks_another_protocol_is_one_line_exit_2(
     assert res.code == 2 and not out.exists(), res.err
     assert res.err.startswith(f"error: {path}: --cluster {not_dask}: ") and "does not answer" in res.err
     assert len(res.err.strip().splitlines()) == 1
+
+
+def _made_by(job: object) -> int:
+    return os.getpid()
+
+
+def test_local_workers_are_replaced_so_their_memory_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """clingo keeps every symbol for a process's life: a worker that made 2,000 puzzles held 2 GB."""
+    from pyclingo_puzzles.books import jobs, runner
+
+    monkeypatch.setattr(jobs, "make", _made_by)
+    monkeypatch.setattr(runner, "TASKS_PER_WORKER", 2, raising=False)
+    pool = runner.LocalPool(1)
+    try:
+        futures = {pool.submit(jobs.Job(n, "wordsearch", 0, {})) for n in range(1, 7)}
+        pending = set(futures)
+        while pending:
+            _, pending = pool.wait(pending)
+        assert len({f.result() for f in futures}) == 3  # two puzzles a process, then a fresh one
+    finally:
+        pool.close()

@@ -158,3 +158,12 @@ def test_clues_reach_the_html_page(cli, lists, tmp_path: Path) -> None:
     assert res.code == 10, res.err
     text = page.read_text()
     assert "Bovine" in text and ("Mouser &lt;3" in text or "Mouser \\u003c3" in text)  # escaped, as data
+
+
+def test_puz_to_a_terminal_is_refused(cli, lists, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    grid, a, b = lists
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    res = cli("crossword", grid, "--dictionary", a, "--dictionary", b, "--puz", "-", "--exit-codes", "unix")
+    assert res.code == 2 and "--puz - would print binary PUZ data on the terminal" in res.err

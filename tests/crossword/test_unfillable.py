@@ -113,10 +113,10 @@ def test_fewest_candidates_come_first() -> None:
 
 
 def test_a_fill_cut_by_the_limit_shows_the_slots_with_the_fewest_candidates() -> None:
-    from pyclingo_puzzles.crossword.api import CrosswordResult
     from pyclingo_puzzles.crossword.construct import explain
     from pyclingo_puzzles.crossword.options import FillOptions
     from pyclingo_puzzles.crossword.reader import Dictionary
+    from pyclingo_puzzles.crossword.result import CrosswordResult
 
     framework = Framework.from_lines(["Q..", "...", "..."])
     words = {"QAT": 1, "ARE": 1, "TEA": 1, "ATE": 1, "EAT": 1, "RAT": 1, "TAR": 1, "ART": 1}

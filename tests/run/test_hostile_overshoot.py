@@ -111,3 +111,18 @@ def test_strips_api_bounds_grounding_by_a_worker(tmp_path: Path) -> None:
     call.join(0.5 + MARGIN)
     assert results, "the call did not return within its limit"
     assert results[0].status is Status.UNKNOWN
+
+
+def test_a_layout_of_3000_words_keeps_its_time_limit() -> None:
+    """Which words can never connect was worked out pair by pair (tens of seconds for 3,000), and
+    the greedy step weighed every word before a look at the clock."""
+    rng = random.Random(3000)
+    words: set[str] = set()
+    while len(words) < 3000:
+        words.add("".join(rng.choice("ABCDEFGHIJKLMNOPRSTUVWYZ") for _ in range(rng.randint(6, 10))))
+    joined = "\n".join(words)
+    listed = sorted(w for w in words if joined.count(w) == 1)  # none inside another
+    t0 = time.monotonic()
+    result = layout.arrange(listed, time_limit=1)
+    assert time.monotonic() - t0 < 1 + MARGIN
+    assert result.status is Status.UNKNOWN

@@ -1,0 +1,76 @@
+"""The dictionary fill's word lists from Python values or files: ``dictionary_of`` takes one (a
+file, ``"en"``, a ``Dictionary``, a mapping word -> score or a list of words), ``word_lists``
+merges several, ``excluded_words`` reads what ``exclude=`` leaves out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+from ..core import apicheck
+from ..core.errors import InputError
+from ..core.letters import normalize_word
+from .reader import SCORE_MAX, SCORE_MIN, Dictionary
+
+Source = str | Path | Dictionary | Mapping[str, int] | Iterable[str]  # one word list, as ``dictionary_of`` takes it
+
+
+def dictionary_of(
+    dictionary: Source, min_length: int = 2, min_score: int | None = None, allow_offensive: bool = False
+) -> Dictionary:
+    """A dictionary from a file (``WORD`` or ``WORD;SCORE`` lines), ``"en"`` (the built-in English
+    dictionary, ``english.py``; words below Zipf 2.0 left out unless ``min_score`` says otherwise,
+    offensive words unless ``allow_offensive``), a ``Dictionary``, a mapping word -> score or a
+    list of words (each checked: letters only)."""
+    from . import english
+    from .reader import read_dictionary
+
+    if isinstance(dictionary, Dictionary):
+        return dictionary
+    if isinstance(dictionary, str) and dictionary == english.NAME:  # a Path("en") is a file
+        return english.english_dictionary(min_length, min_score, allow_offensive)
+    if isinstance(dictionary, str | Path):
+        return read_dictionary(dictionary, min_length, min_score)
+    if isinstance(dictionary, Mapping):
+        scored = dictionary
+    else:
+        scored = dict.fromkeys(apicheck.items(dictionary, "dictionary"), 1)
+    words: dict[str, int] = {}
+    for i, (raw, score) in enumerate(scored.items()):
+        if not isinstance(raw, str) or not isinstance(score, int) or isinstance(score, bool):
+            raise InputError(f"entry {i + 1} must be a word with an integer score", "<dictionary>", i + 1)
+        if not SCORE_MIN <= score <= SCORE_MAX:
+            raise InputError(
+                f"score {score} is outside clingo's integer range ({SCORE_MIN} to {SCORE_MAX})", "<dictionary>", i + 1
+            )
+        word = normalize_word(raw)
+        if not word.isalpha():
+            raise InputError(f"{raw!r} is not a word (letters only)", "<dictionary>", i + 1)
+        if len(word) >= min_length and (min_score is None or score >= min_score):
+            words[word] = max(score, words.get(word, score))
+    if not words:
+        raise InputError("the dictionary has no usable word", "<dictionary>")
+    return Dictionary(words)
+
+
+def word_lists(
+    sources: Sequence[Source],
+    min_length: int = 2,
+    min_score: int | None = None,
+    allow_offensive: bool = False,
+    exclude: Iterable[str] = (),
+) -> Dictionary:
+    """The lists of ``sources`` merged (a word's score: its best in any list), less ``exclude``."""
+    from .wordlists import merge, without
+
+    lists = [dictionary_of(source, min_length, min_score, allow_offensive) for source in sources]
+    return without(merge(lists), frozenset(exclude))
+
+
+def excluded_words(exclude: str | Path | Iterable[str]) -> frozenset[str]:
+    """``exclude=``: a file of words (one a line) or the words themselves."""
+    from .wordlists import banned_words, read_word_set
+
+    if isinstance(exclude, str | Path):
+        return read_word_set(exclude)
+    return banned_words(apicheck.items(exclude, "exclude"))
