@@ -11,6 +11,7 @@ the records, so a resumed or a clustered run ends with the same book.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import functools
 import multiprocessing
 import sys
 import threading
@@ -63,7 +64,7 @@ class LocalPool:
             with self.lock:
                 self.in_flight += 1
             self.started += 1
-            self.pool.submit(work.make, job).add_done_callback(lambda inner, outer=outer: self._done(inner, outer))
+            self.pool.submit(work.make, job).add_done_callback(functools.partial(self._done, outer=outer))
 
     def _done(self, inner: cf.Future[Any], outer: cf.Future[Any]) -> None:
         with self.lock:
@@ -71,7 +72,7 @@ class LocalPool:
         if inner.cancelled():
             outer.cancel()
         elif inner.exception() is not None:
-            outer.set_exception(inner.exception())  # type: ignore[arg-type]
+            outer.set_exception(inner.exception())
         else:
             outer.set_result(inner.result())
 
