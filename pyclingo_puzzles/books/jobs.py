@@ -156,10 +156,11 @@ def _numbered(entries: Iterable[tuple[str, int, int, str, str]]) -> list[list[An
 def _crossword(job: Job) -> tuple[dict[str, Any], Any]:
     from .. import crossword
     from ..crossword.english import english_dictionary
-    from ..crossword.reader import Dictionary, read_dictionary
+    from ..crossword.reader import Dictionary
     from ..crossword.wordlists import merge, without
 
-    lists = [english_dictionary() if name == "en" else read_dictionary(name) for name in job.options["dictionary"]]
+    # "en", or a dictionary file's words (word -> score) as the manifest read them
+    lists = [english_dictionary() if name == "en" else Dictionary(name) for name in job.options["dictionary"]]
     # the entries of the book's earlier crosswords are left out: each puzzle has its own words
     words = without(merge(lists), frozenset(job.avoid), "the book's earlier crosswords")
     if "size" in job.options:  # a generated pattern (crossword --size), then its fill

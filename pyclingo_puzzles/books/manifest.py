@@ -250,7 +250,7 @@ def _layout(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Secti
 
 
 def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
-    from ..crossword.reader import framework_of, read
+    from ..crossword.reader import framework_of, read, read_dictionary
 
     grids = options.get("grids")
     if isinstance(grids, str):
@@ -277,7 +277,10 @@ def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Se
             resolved.append("en")
         else:
             files.append(_file(doc, at, name, "dictionary"))
-            resolved.append(str(files[-1]))
+            try:  # read here, as the word files are: a cluster's worker has only the package
+                resolved.append(read_dictionary(files[-1]).words)
+            except InputError as exc:
+                raise doc.error(f"dictionary: {exc}", *at, "dictionary") from None
     opts: dict[str, Any] = {"dictionary": resolved, "time_limit": _time_limit(doc, at, options, "crossword")}
     if size is not None:
         opts["size"] = size

@@ -146,3 +146,15 @@ def test_a_generated_crossword_section_is_checked(tmp_path: Path, options: str, 
     with pytest.raises(InputError) as caught:
         read_manifest(path)
     assert caught.value.line == 3 and message in str(caught.value)
+
+
+def test_a_dictionary_file_travels_with_the_job_as_word_files_do(tmp_path: Path) -> None:
+    """A cluster's worker has only the package: no job may name a file of this machine."""
+    from pyclingo_puzzles.books.jobs import make, plan
+
+    path = write_book(tmp_path, "title: T\nsections:\n  - crossword: {grids: [tiny.grid], dictionary: own.txt}\n")
+    (tmp_path / "tiny.grid").write_text("___\n")
+    (tmp_path / "own.txt").write_text("CAT\n")
+    (job,) = plan(read_manifest(path))
+    (tmp_path / "own.txt").unlink()  # as on another machine
+    assert make(job)["grid"] == ["CAT"]
