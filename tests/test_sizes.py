@@ -26,7 +26,6 @@ OVER_MODULES = {
 }
 OVER_FUNCTIONS = {
     "wordsearch/reader.py:from_doc": 80,
-    "wordsearch/api.py:generate": 75,
 }
 
 

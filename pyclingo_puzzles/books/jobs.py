@@ -156,14 +156,21 @@ def _numbered(entries: Iterable[tuple[str, int, int, str, str]]) -> list[list[An
 def _crossword(job: Job) -> tuple[dict[str, Any], Any]:
     from .. import crossword
     from ..crossword.english import english_dictionary
-    from ..crossword.reader import read_dictionary
+    from ..crossword.reader import Dictionary
     from ..crossword.wordlists import merge, without
 
-    lists = [english_dictionary() if name == "en" else read_dictionary(name) for name in job.options["dictionary"]]
+    # "en", or a dictionary file's words (word -> score) as the manifest read them
+    lists = [english_dictionary() if name == "en" else Dictionary(name) for name in job.options["dictionary"]]
     # the entries of the book's earlier crosswords are left out: each puzzle has its own words
     words = without(merge(lists), frozenset(job.avoid), "the book's earlier crosswords")
-    extra = {k: v for k, v in job.options.items() if k in ("min_length", "min_score", "time_limit")}
-    result = crossword.fill(crossword.Framework(job.rows), words, seed=job.seed, **extra)
+    if "size" in job.options:  # a generated pattern (crossword --size), then its fill
+        if "min_score" in job.options:
+            words = Dictionary({w: s for w, s in words.words.items() if s >= job.options["min_score"]})
+        extra = {k: v for k, v in job.options.items() if k in ("min_length", "time_limit")}
+        result = crossword.generate(job.options["size"], words, seed=job.seed, **extra)
+    else:
+        extra = {k: v for k, v in job.options.items() if k in ("min_length", "min_score", "time_limit")}
+        result = crossword.fill(crossword.Framework(job.rows), words, seed=job.seed, **extra)
     if not result.solutions:
         raise BookError(f"puzzle {job.number}: the grid could not be filled ({result.status.value})", job.number)
     solution = result.solutions[0]

@@ -38,7 +38,8 @@ FAMILIES = ("wordsearch", "crossword", "layout")
 # the keys a section of each family takes: the family's options, as its command line has them
 SECTION_KEYS: dict[str, tuple[str, ...]] = {
     "wordsearch": ("words", "count", "pick", "size", "level", "alphabet", "title", "time_limit", "instructions"),
-    "crossword": ("grids", "count", "dictionary", "min_length", "min_score", "title", "time_limit", "instructions"),
+    "crossword": ("grids", "size", "count", "dictionary", "min_length", "min_score", "title", "time_limit",
+                  "instructions"),
     "layout": ("words", "count", "pick", "prefer", "max_width", "max_height", "title", "time_limit", "instructions"),
 }
 DEFAULT_TIME_LIMIT = {"wordsearch": 20.0, "crossword": 60.0, "layout": 5.0}  # seconds per puzzle
@@ -249,15 +250,18 @@ def _layout(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Secti
 
 
 def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
-    from ..crossword.reader import framework_of, read
+    from ..crossword.reader import framework_of, read, read_dictionary
 
     grids = options.get("grids")
     if isinstance(grids, str):
         grids = [grids]
-    if not isinstance(grids, list) or not grids:
-        raise doc.error("grids must be a list of framework files (.grid)", *at, "grids")
     rows: list[tuple[str, ...]] = []
     files: list[Path] = []
+    size = _pattern_size(doc, at, options)
+    if size is not None:
+        rows, grids = [()], []  # no framework: each puzzle's pattern is generated (crossword --size)
+    elif not isinstance(grids, list) or not grids:
+        raise doc.error("grids must be a list of framework files (.grid), or give size: WxH", *at, "grids")
     for i, name in enumerate(grids):
         path = _file(doc, (*at, "grids"), name, i)  # type: ignore[arg-type]
         files.append(path)
@@ -267,17 +271,39 @@ def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Se
             raise doc.error(f"grids: {exc}", *at, "grids", i) from None
     dictionary = options.get("dictionary", "en")
     names = dictionary if isinstance(dictionary, list) else [dictionary]
-    resolved = []
+    resolved: list[str | dict[str, int]] = []
     for name in names:
         if name == "en":
             resolved.append("en")
         else:
             files.append(_file(doc, at, name, "dictionary"))
-            resolved.append(str(files[-1]))
+            try:  # read here, as the word files are: a cluster's worker has only the package
+                resolved.append(read_dictionary(files[-1]).words)
+            except InputError as exc:
+                raise doc.error(f"dictionary: {exc}", *at, "dictionary") from None
     opts: dict[str, Any] = {"dictionary": resolved, "time_limit": _time_limit(doc, at, options, "crossword")}
+    if size is not None:
+        opts["size"] = size
     for key, low, high in (("min_length", 2, 30), ("min_score", 0, 100)):
         value = _whole(doc, at, options, key, low, high)
         if value is not None:
             opts[key] = value
-    return Section("crossword", _heading(options, "Fill-in crosswords"), _count(doc, at, options, len(rows)),
+    count = _count(doc, at, options, None if size is not None else len(rows))
+    return Section("crossword", _heading(options, "Fill-in crosswords"), count,
                    opts, tuple(rows), 0, _text(doc, options, "instructions", where=at), files=tuple(files))
+
+
+def _pattern_size(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> str | None:
+    """``size: 15x15``: each crossword's block pattern generated (as ``crossword --size``), not read."""
+    from ..crossword.pattern import parse_size
+
+    size = options.get("size")
+    if size is None:
+        return None
+    if options.get("grids") is not None:
+        raise doc.error("give grids (framework files) or size (generated patterns), not both", *at, "size")
+    try:
+        rows, cols = parse_size(str(size))
+    except InputError as exc:
+        raise doc.error(exc.message, *at, "size") from None
+    return f"{cols}x{rows}"

@@ -11,8 +11,11 @@ the records, so a resumed or a clustered run ends with the same book.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import functools
 import multiprocessing
 import sys
+import threading
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -23,26 +26,67 @@ from .jobs import BookError, Job
 from .store import Store
 
 CONNECT_TIMEOUT = 5.0  # seconds a cluster's scheduler has to answer
+TASKS_PER_WORKER = 25  # puzzles a local worker process makes before a fresh one takes over
 
 
 class LocalPool:
-    """Forked worker processes (they die with the book's process: ``runtime.in_worker``)."""
+    """Forked worker processes (they die with the book's process: ``runtime.in_worker``), replaced by
+    fresh ones every ``TASKS_PER_WORKER`` puzzles: clingo keeps every symbol it ever made for the life
+    of a process (each puzzle's words and cells), so a worker that made 2,000 puzzles held 2 GB.
+    At most two jobs a worker are handed to the executor at a time; the rest wait here."""
 
     def __init__(self, workers: int):
+        self.workers = workers
+        self.waiting: deque[tuple[Job, cf.Future[Any]]] = deque()
+        self.in_flight = 0  # handed to an executor, not finished (lowered in the executors' threads)
+        self.lock = threading.Lock()
+        self.started = 0  # jobs handed to the current executor
+        self.pool = self._new_pool()
+        self.retired: list[cf.ProcessPoolExecutor] = []  # finishing their last jobs
+
+    def _new_pool(self) -> cf.ProcessPoolExecutor:
         context = multiprocessing.get_context("fork")
-        self.pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=runtime.in_worker)
+        return cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=context, initializer=runtime.in_worker)
 
     def submit(self, job: Job) -> Any:
-        return self.pool.submit(work.make, job)
+        future: cf.Future[Any] = cf.Future()
+        self.waiting.append((job, future))
+        self._feed()
+        return future
+
+    def _feed(self) -> None:
+        while self.waiting and self.in_flight < 2 * self.workers:
+            if self.started >= TASKS_PER_WORKER * self.workers:  # its workers have grown: a fresh pool
+                self.pool.shutdown(wait=False)  # its running jobs finish; then its workers exit
+                self.retired.append(self.pool)
+                self.pool, self.started = self._new_pool(), 0
+            job, outer = self.waiting.popleft()
+            with self.lock:
+                self.in_flight += 1
+            self.started += 1
+            self.pool.submit(work.make, job).add_done_callback(functools.partial(self._done, outer=outer))
+
+    def _done(self, inner: cf.Future[Any], outer: cf.Future[Any]) -> None:
+        with self.lock:
+            self.in_flight -= 1
+        if inner.cancelled():
+            outer.cancel()
+        elif inner.exception() is not None:
+            outer.set_exception(inner.exception())
+        else:
+            outer.set_result(inner.result())
 
     def wait(self, pending: set[Any]) -> tuple[set[Any], set[Any]]:
+        self._feed()
         done, rest = cf.wait(pending, timeout=0.5, return_when=cf.FIRST_COMPLETED)
+        self._feed()
         return set(done), set(rest)
 
     def close(self) -> None:
-        for process in list(getattr(self.pool, "_processes", {}).values()):  # no orphan, whatever happened
-            process.kill()
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        for pool in [*self.retired, self.pool]:
+            for process in list((getattr(pool, "_processes", None) or {}).values()):  # no orphan, whatever happened
+                process.kill()
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 class ClusterError(Exception):

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.letters import normalize_word
-from ..core.solve import Status
+from ..core.solve import Stats, Status
+from ..run.bounded import within
 from .dictionaries import Source, excluded_words, word_lists
 from .framework import Framework
 from .options import DEFAULT_SHARED, FillOptions
@@ -176,7 +177,18 @@ def fill(
     sources = [dictionary, *apicheck.items(dictionaries, "dictionaries")]
     words = word_lists(sources, min_length, min_score, allow_offensive, excluded_words(exclude))
     title = title or (Path(framework).stem if isinstance(framework, str | Path) else "")
-    return dressed(fill_with(frame, words, options), frame, clues_of(clues), title)
+    if time_limit is not None and (optimize or word_atoms):
+        # every word atom ground (a large dictionary: minutes of grounding clingo cannot interrupt):
+        # in a worker, ended at the limit (run/bounded.py)
+        result = within(lambda: fill_with(frame, words, options), time_limit, _unknown)
+    else:
+        result = fill_with(frame, words, options)
+    return dressed(result, frame, clues_of(clues), title)
+
+
+def _unknown() -> CrosswordResult:
+    """A fill its time limit ended before any answer (grounding, most likely)."""
+    return CrosswordResult(Status.UNKNOWN, [], 0, False, True, Stats())
 
 
 def fill_with(framework: Framework, dictionary: Dictionary, options: FillOptions) -> CrosswordResult:

@@ -136,6 +136,7 @@ def run(args: argparse.Namespace) -> Report:
         warn(f"{args.file}: --keep-letters is for a .puz or .ipuz FILE (other frameworks keep their letters)")
     if args.dictionary is None and isinstance(puzzle, CrosswordInstance):
         ignored = options.dictionary_only() + word_list_options(args)
+        ignored += [o for o, on in (("--theme", args.theme), ("--min-differ", args.min_differ)) if on]
         if ignored:
             warn(f"{args.file}: {', '.join(ignored)}: for a dictionary fill (--dictionary); ignored for a word list")
         return report(args, solve_with(puzzle, options, warn), puzzle.framework)

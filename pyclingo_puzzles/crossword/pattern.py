@@ -14,7 +14,6 @@ A pattern whose fill is neither found nor refuted within the budget is forbidden
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -262,10 +261,6 @@ def _slot_key(slot: Symbol) -> tuple:
 def _budget(seconds: float) -> float:
     left = runtime.remaining()
     return seconds if left is None else max(0.0, min(seconds, left))
-
-
-def elapsed_since(t0: float) -> float:
-    return round(time.perf_counter() - t0, 3)
 
 
 def pattern_problems(framework: Framework, spec: PatternSpec) -> list[str]:

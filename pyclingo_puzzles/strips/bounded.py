@@ -3,26 +3,23 @@
 clingo cannot interrupt grounding, and a large grid grounds for long (300 x 300: over a minute),
 so a time limit that only the search polls does not hold. The command has its watchdog, which ends
 the process; a library may not end its caller. So a large instance under a time limit (at least
-``LARGE_CELLS`` cells) is solved in a forked worker process (``run.workers``), which is killed
-``WAIT`` seconds after the limit: the result is then UNKNOWN for every grid, as a search stopped
+``LARGE_CELLS`` cells) is solved in a forked worker process (``run.bounded``), which is killed
+0.3 s after the limit: the result is then UNKNOWN for every grid, as a search stopped
 by its limit without an answer. Smaller instances, calls without a limit and platforms that
 cannot fork solve in the caller's process, as before.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
-from multiprocessing.connection import Connection
 from typing import Any
 
 from ..core.solve import Stats, Status
-from ..run import workers
+from ..run.bounded import within
 from .reader import StripsInstance
 from .solver import GridResult, StripsResult, solve_grids
 
 LARGE_CELLS = 10_000  # cells (all grids together) from which a limited call grounds in a worker (100 x 100)
-WAIT = 0.3  # seconds past the limit the worker's result is waited for (it stops itself at the limit)
 
 
 def cells(instance: StripsInstance) -> int:
@@ -35,38 +32,13 @@ def solve_within(
 ) -> StripsResult:
     """``solve_grids``, bounded by ``time_limit`` also while grounding (see the module docstring)."""
     options: dict[str, Any] = {"rules": rules, "models": models, "count": count, "seed": seed}
-    if time_limit is None or cells(instance) < LARGE_CELLS or not workers.can_fork():
+    if time_limit is None or cells(instance) < LARGE_CELLS:
         return solve_grids(instance, time_limit=time_limit, **options)
-    until = time.monotonic() + time_limit + WAIT
-    worker = workers.start(_work, instance, time_limit, options)
-    try:
-        while (left := until - time.monotonic()) > 0:
-            if worker.conn.poll(min(left, 0.05)):
-                try:
-                    kind, value = worker.conn.recv()
-                except EOFError:  # the worker died (killed from outside, out of memory)
-                    break
-                if kind == "error":
-                    raise value
-                return value
-    finally:
-        worker.stop()
-    return unknown(instance)
+    solve = lambda: solve_grids(instance, time_limit=time_limit, **options)  # noqa: E731
+    return within(solve, time_limit, lambda: unknown(instance))
 
 
 def unknown(instance: StripsInstance) -> StripsResult:
     """The result of a call its limit ended before any answer (grounding, most likely)."""
     grids = [GridResult(grid.name, Status.UNKNOWN, 0, False) for grid in instance.grids]
     return StripsResult(grids, Stats(), interrupted=True, strip_lengths=instance.strip_lengths)
-
-
-def _work(conn: Connection, instance: StripsInstance, time_limit: float, options: dict[str, Any]) -> None:
-    try:
-        conn.send(("ok", solve_grids(instance, time_limit=time_limit, **options)))
-    except BaseException as exc:  # handed to the caller, which raises it
-        try:
-            conn.send(("error", exc))
-        except Exception:  # one that does not pickle
-            conn.send(("error", RuntimeError(f"{type(exc).__name__}: {exc}")))
-    finally:
-        conn.close()

@@ -22,6 +22,7 @@ NO_RULES = ("rules", "rules_file", "rules_files", "program", "dictionary", "incl
 SIDED_KEYS = ("width", "height", "max_width", "max_height")  # whole numbers held to the largest side
 ROW_KEYS = ("framework", "mask", "final_grid")  # lists of row strings held to the largest side
 MAX_TEXT = 500  # characters of a title or instructions line
+MAX_DEPTH = 16  # levels of nesting in a body (an instance needs four: grids, a grid, its rows)
 
 
 @dataclass(frozen=True)
@@ -69,11 +70,15 @@ def parse(family: Family, raw: bytes, limits: Limits) -> Job:
     if len(raw) > limits.max_body:
         raise BadRequest(f"{len(raw)} bytes is over the server's limit of {limits.max_body} bytes", "body", 413)
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
     except UnicodeDecodeError:
         raise BadRequest("not UTF-8 text", "body") from None
     except json.JSONDecodeError as exc:
         raise BadRequest(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", "body") from None
+    except RecursionError:  # [[[[...]]]] 100,000 deep fits the body limit
+        raise BadRequest("nested too deeply", "body") from None
+    if _depth(data) > MAX_DEPTH:  # json reads 900 levels; the YAML the worker is given does not
+        raise BadRequest(f"nested too deeply (more than {MAX_DEPTH} levels of arrays and objects)", "body")
     if not isinstance(data, dict):
         raise BadRequest(f"must be a JSON object (the {family.name} instance plus options), got {_kind(data)}", "body")
     for key in data:
@@ -93,6 +98,22 @@ def parse(family: Family, raw: bytes, limits: Limits) -> Job:
         flags=tuple(flag for flag in family.flags if _flag(data.get(flag, False), flag)),
         printing=tuple((k, _printing(data[k], k)) for k in family.printing if k in data),
     )
+
+
+def _depth(data: Any) -> int:
+    """How deeply arrays and objects nest in ``data`` (without recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, level)
+            stack.extend((item, level + 1) for item in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
+def _not_json(name: str) -> Any:
+    """NaN, Infinity and -Infinity: Python reads them, JSON has no such numbers."""
+    raise BadRequest(f"not JSON ({name} is no JSON number)", "body")
 
 
 def _printing(value: Any, name: str) -> str | bool:

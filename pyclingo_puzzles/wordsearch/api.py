@@ -210,7 +210,7 @@ class WordSearch:
     def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
         """A playable page (HTML, self-contained) of the first puzzle: drag to mark the words.
         ``title`` as ``to_pdf``'s; ``instructions`` (default: how to play the page; "" none)."""
-        from ..formats.html import text_of
+        from ..formats.playable import text_of
         from . import play
 
         text = text_of("wordsearch", self.instance.title or "Word search" if title is None else title, instructions,
@@ -329,12 +329,7 @@ def generate(
     do; a list without them gets the smallest square). A wrong argument raises ``InputError``
     naming it."""
     fit = _fit(fit, max_words)
-    apicheck.common(models=models, seed=seed, time_limit=time_limit)
-    _check_max_shared(max_shared)
-    apicheck.flag(balance, "balance")
-    apicheck.choice(level, "level", tuple(LEVELS), optional=True)
-    for value, what in ((width, "width"), (height, "height")):
-        apicheck.optional_whole(value, what, 1, MAX_SIZE)
+    _check_arguments(models, seed, time_limit, width, height, level, max_shared, balance)
     rules = apicheck.rule_files(rules)
     extra: dict[str, Any] = {"max_shared": max_shared, "balance": balance}
     if isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix.lower() in FILE_SUFFIXES):
@@ -347,17 +342,7 @@ def generate(
         return generate_instance(
             inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words, **extra
         )
-    entries = _word_list(words)
-    data: dict[str, Any] = {"words": entries, "seed": 1 if seed is None else seed}
-    if directions is not None:
-        given = apicheck.items(directions, "directions")
-        data["directions"] = [list(d) if isinstance(d, list | tuple) else d for d in given]
-    else:
-        data["level"] = level or "medium"
-    if alphabet is not None:
-        data["alphabet"] = alphabet
-    if message is not None:
-        data["message"] = message
+    data = _document(_word_list(words), seed, level, directions, alphabet, message)
     if width is not None and height is not None:
         inst = from_doc(DataDoc("<words>", {**data, "width": width, "height": height}))
         return generate_instance(
@@ -370,6 +355,34 @@ def generate(
     inst = from_doc(DataDoc("<words>", data), "auto")  # a stand-in size; find_size picks the real one
     found = find_size(inst, rules=rules, models=models, time_limit=time_limit, max_shared=max_shared)
     return from_outcome(found.inst, found.outcome, models, max_shared)
+
+
+def _check_arguments(
+    models: Any, seed: Any, time_limit: Any, width: Any, height: Any, level: Any, max_shared: Any, balance: Any
+) -> None:
+    """``generate``'s search, grid and quality arguments, each checked as the API checks its arguments."""
+    apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    _check_max_shared(max_shared)
+    apicheck.flag(balance, "balance")
+    apicheck.choice(level, "level", tuple(LEVELS), optional=True)
+    for value, what in ((width, "width"), (height, "height")):
+        apicheck.optional_whole(value, what, 1, MAX_SIZE)
+
+
+def _document(entries: list[Any], seed: int | None, level: str | None, directions: Sequence[Direction] | None,
+              alphabet: str | None, message: str | None) -> dict[str, Any]:
+    """``generate``'s keywords as the YAML document a file would hold (read by ``from_doc``)."""
+    data: dict[str, Any] = {"words": entries, "seed": 1 if seed is None else seed}
+    if directions is not None:
+        given = apicheck.items(directions, "directions")
+        data["directions"] = [list(d) if isinstance(d, list | tuple) else d for d in given]
+    else:
+        data["level"] = level or "medium"
+    if alphabet is not None:
+        data["alphabet"] = alphabet
+    if message is not None:
+        data["message"] = message
+    return data
 
 
 def _fit(fit: Any, max_words: Any) -> str:

@@ -3,6 +3,7 @@ answers with something that is not Dask. Each is one line naming the manifest, e
 
 from __future__ import annotations
 
+import os
 import random
 import socket
 import string
@@ -94,3 +95,66 @@ def test_a_cluster_address_that_speaks_another_protocol_is_one_line_exit_2(
     assert res.code == 2 and not out.exists(), res.err
     assert res.err.startswith(f"error: {path}: --cluster {not_dask}: ") and "does not answer" in res.err
     assert len(res.err.strip().splitlines()) == 1
+
+
+def _made_by(job: object) -> int:
+    return os.getpid()
+
+
+def test_local_workers_are_replaced_so_their_memory_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """clingo keeps every symbol for a process's life: a worker that made 2,000 puzzles held 2 GB."""
+    from pyclingo_puzzles.books import jobs, runner
+
+    monkeypatch.setattr(jobs, "make", _made_by)
+    monkeypatch.setattr(runner, "TASKS_PER_WORKER", 2, raising=False)
+    pool = runner.LocalPool(1)
+    try:
+        futures = {pool.submit(jobs.Job(n, "wordsearch", 0, {})) for n in range(1, 7)}
+        pending = set(futures)
+        while pending:
+            _, pending = pool.wait(pending)
+        assert len({f.result() for f in futures}) == 3  # two puzzles a process, then a fresh one
+    finally:
+        pool.close()
+
+
+def test_a_crossword_section_with_a_size_generates_each_pattern(tmp_path: Path) -> None:
+    from pyclingo_puzzles.books import make_book
+
+    path = write_book(tmp_path, "title: T\nseed: 2\nsections:\n  - crossword: {size: 7x7, count: 2, time_limit: 60}\n")
+    book = make_book(path, jobs=1)
+    assert [r["family"] for r in book.records] == ["crossword", "crossword"]
+    for record in book.records:
+        grid = record["grid"]
+        assert len(grid) == 7 and {len(row) for row in grid} == {7}
+        for word, row, col, way, _, _ in record["entries"]:  # every entry is on the grid's cells
+            dy, dx = (0, 1) if way == "across" else (1, 0)
+            assert "".join(grid[row + i * dy][col + i * dx] for i in range(len(word))) == word
+    first, second = ({e[0] for e in r["entries"]} for r in book.records)
+    assert first and second and not first & second  # no entry shared across the book
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [("{size: 7x7}", "missing key 'count'"), ("{size: 7x7, count: 1, grids: [mini.grid]}", "not both"),
+     ("{size: 99x99, count: 1}", "3 to 25")],
+)
+def test_a_generated_crossword_section_is_checked(tmp_path: Path, options: str, message: str) -> None:
+    from pyclingo_puzzles.core.errors import InputError
+
+    path = write_book(tmp_path, f"title: T\nsections:\n  - crossword: {options}\n")
+    with pytest.raises(InputError) as caught:
+        read_manifest(path)
+    assert caught.value.line == 3 and message in str(caught.value)
+
+
+def test_a_dictionary_file_travels_with_the_job_as_word_files_do(tmp_path: Path) -> None:
+    """A cluster's worker has only the package: no job may name a file of this machine."""
+    from pyclingo_puzzles.books.jobs import make, plan
+
+    path = write_book(tmp_path, "title: T\nsections:\n  - crossword: {grids: [tiny.grid], dictionary: own.txt}\n")
+    (tmp_path / "tiny.grid").write_text("___\n")
+    (tmp_path / "own.txt").write_text("CAT\n")
+    (job,) = plan(read_manifest(path))
+    (tmp_path / "own.txt").unlink()  # as on another machine
+    assert make(job)["grid"] == ["CAT"]

@@ -196,3 +196,8 @@ def test_generate_from_python() -> None:
     assert result.solutions and result.framework is not None
     assert "QWERTYKEY" in result.solutions[0].grid and not result.framework.predefined()
     assert pattern_problems(result.framework, PatternSpec(9, 9)) == []
+
+
+def test_a_word_list_puzzle_says_it_ignores_theme_and_min_differ(cli) -> None:
+    res = cli("crossword", INSTANCES / "crossword" / "lattice.dat", "--theme", "ABC", "--min-differ", "2")
+    assert res.code == 10 and "--theme, --min-differ: for a dictionary fill" in res.err

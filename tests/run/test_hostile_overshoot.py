@@ -126,3 +126,22 @@ def test_a_layout_of_3000_words_keeps_its_time_limit() -> None:
     result = layout.arrange(listed, time_limit=1)
     assert time.monotonic() - t0 < 1 + MARGIN
     assert result.status is Status.UNKNOWN
+
+
+def test_a_fill_with_word_atoms_is_bounded_in_the_api(tmp_path: Path) -> None:
+    """``optimize`` grounds every word atom (a large dictionary: minutes clingo cannot interrupt):
+    under a time limit the API grounds in a worker ended at the limit. Rules whose grounding never
+    ends stand for that here."""
+    rules = tmp_path / "inf.lp"
+    rules.write_text("p(X+1) :- p(X). p(0).\n")
+    results: list[crossword.CrosswordResult] = []
+    words = ["CAT", "ARE", "TEN", "CAR", "ATE", "REN"]
+
+    def fill() -> None:
+        results.append(crossword.fill(["...", "...", "..."], words, rules=[rules], optimize=True, time_limit=0.5))
+
+    call = threading.Thread(target=fill, daemon=True)
+    call.start()
+    call.join(0.5 + MARGIN)
+    assert results, "the call did not return within its limit"
+    assert results[0].status is Status.UNKNOWN
