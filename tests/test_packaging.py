@@ -74,11 +74,11 @@ def test_wheel_from_a_clean_clone(tmp_path: Path) -> None:
     encodings = {f"pyclingo_puzzles/encodings/{p.name}" for p in (ROOT / "encodings").glob("*.lp")}
     assert encodings and encodings <= names
     assert "pyclingo_puzzles/py.typed" in names
-    assets = [p.name for p in (ROOT / "pyclingo_puzzles/formats/html").iterdir()
+    assets = [p.name for p in (ROOT / "pyclingo_puzzles/formats/playable").iterdir()
               if p.suffix in {".html", ".css", ".js"}]
     # the playable page's template, style and scripts
     assert {"page.html", "page.css", "common.js"} <= set(assets)
-    assert {f"pyclingo_puzzles/formats/html/{name}" for name in assets} <= names
+    assert {f"pyclingo_puzzles/formats/playable/{name}" for name in assets} <= names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert not [n for n in names if n.startswith(("tests/", "benchmarks/", "instances/"))]
 

@@ -271,7 +271,7 @@ def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Se
             raise doc.error(f"grids: {exc}", *at, "grids", i) from None
     dictionary = options.get("dictionary", "en")
     names = dictionary if isinstance(dictionary, list) else [dictionary]
-    resolved = []
+    resolved: list[str | dict[str, int]] = []
     for name in names:
         if name == "en":
             resolved.append("en")

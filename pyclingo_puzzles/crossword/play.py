@@ -1,5 +1,5 @@
 """The crossword's playable page (``--html``, ``CrosswordResult.to_html()``): a solution's grid to
-fill, built from its ipuz document (``formats/html.crossword``); a fill has no clues, so each entry
+fill, built from its ipuz document (``formats/playable.crossword``); a fill has no clues, so each entry
 shows its length."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ..core.grid import Placement
-from ..formats import html, ipuz
+from ..formats import ipuz, playable
 from ..formats.pagetext import PageText
 from .solution import CrosswordSolution
 
@@ -24,4 +24,4 @@ def page(
     page shows its length); ``printed``: the instructions for paper."""
     title = text if isinstance(text, str) else text.title
     doc = ipuz.crossword_ipuz(solution.grid, solution.placements, clue=clue or (lambda p: ""), title=title, given=given)
-    return html.crossword(doc, text, printed=printed)
+    return playable.crossword(doc, text, printed=printed)

@@ -138,7 +138,7 @@ class CrosswordResult(Record):
         """A playable page (HTML, self-contained) of the first solution's grid: type the letters; its
         clues (``clues=``) where there are some, else each entry's length. ``title`` as ``to_pdf``'s;
         ``instructions`` (default: how to play the page; "" none)."""
-        from ..formats.html import text_of
+        from ..formats.playable import text_of
         from .render import html
 
         text = text_of("crossword", self.title or "Crossword" if title is None else title, instructions, name_line)

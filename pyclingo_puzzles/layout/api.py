@@ -160,13 +160,13 @@ class LayoutResult:
     def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
         """A playable page (HTML, self-contained): the numbered grid to fill, the clues beside it;
         ``title`` as ``to_pdf``'s; ``instructions`` (default: how to play the page; "" none)."""
-        from ..formats import html
+        from ..formats import playable
 
-        text = html.text_of("crossword", self.instance.title or "Crossword" if title is None else title, instructions,
-                            name_line)  # fmt: skip
+        default = self.instance.title or "Crossword"
+        text = playable.text_of("crossword", default if title is None else title, instructions, name_line)
         if self.layout is None:
             raise ValueError("no layout to play")
-        return html.crossword(self.to_ipuz(), text, free_form=True, printed=render.INSTRUCTIONS)
+        return playable.crossword(self.to_ipuz(), text, free_form=True, printed=render.INSTRUCTIONS)
 
     def verdict(self) -> str:
         layout = self.layout

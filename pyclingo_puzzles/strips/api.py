@@ -155,7 +155,7 @@ class HuntResult:
     def to_html(self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False) -> str:
         """A playable page (HTML, self-contained): every tiled grid, then the meta grid
         (``instructions``: default how to play the page; "" none)."""
-        from ..formats.html import text_of
+        from ..formats.playable import text_of
         from .play import page
 
         text = text_of("strips", title, instructions, name_line)

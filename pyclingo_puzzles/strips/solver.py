@@ -96,7 +96,7 @@ class StripsResult:
     def to_html(self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False) -> str:
         """A playable page (HTML, self-contained) of every grid that has a tiling: draw the strips
         (``instructions``: default how to play the page; "" none)."""
-        from ..formats.html import text_of
+        from ..formats.playable import text_of
         from .play import page
 
         text = text_of("strips", title, instructions, name_line)

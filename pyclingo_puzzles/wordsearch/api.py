@@ -210,7 +210,7 @@ class WordSearch:
     def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
         """A playable page (HTML, self-contained) of the first puzzle: drag to mark the words.
         ``title`` as ``to_pdf``'s; ``instructions`` (default: how to play the page; "" none)."""
-        from ..formats.html import text_of
+        from ..formats.playable import text_of
         from . import play
 
         text = text_of("wordsearch", self.instance.title or "Word search" if title is None else title, instructions,

@@ -1,13 +1,13 @@
 """The word search's playable page (``--html``, ``WordSearch.to_html()``): the grid and the word
 list in plain view, each listed word's first and last cell as the encoded answers
-(``formats/html``)."""
+(``formats/playable``)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
-from ..formats import html
+from ..formats import playable
 from ..formats.pagetext import PageText
 from .puzzle import Puzzle
 from .shapes import BLOCK
@@ -23,8 +23,8 @@ def page(puzzle: Puzzle, words: Sequence[str], text: PageText | str, printed: st
     for word in listed:
         cells = at[joined(word)].cells()
         ends.append([*cells[0], *cells[-1]])
-    data = {"grid": html.cells_of(puzzle.grid, BLOCK), "words": listed}
-    return html.page("wordsearch", text, data, ends, printed)
+    data = {"grid": playable.cells_of(puzzle.grid, BLOCK), "words": listed}
+    return playable.page("wordsearch", text, data, ends, printed)
 
 
 def joined(word: str) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pyclingo_puzzles import strips
-from pyclingo_puzzles.formats import html
+from pyclingo_puzzles.formats import playable
 
 from ..conftest import INSTANCES
 
@@ -24,7 +24,7 @@ def small(page: Any, tmp_path: Path) -> tuple[Any, list]:
     page.goto(out.as_uri())
     page.locator("#status").get_by_text("0 of 3 grids done.").wait_for()
     data = page.evaluate("JSON.parse(document.getElementById('puzzle-data').textContent)")
-    return page, html.decode(data["answers"])
+    return page, playable.decode(data["answers"])
 
 
 def centre(page: Any, grid: str, cell: tuple[int, int]) -> tuple[float, float]:

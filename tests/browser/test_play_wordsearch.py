@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pyclingo_puzzles import wordsearch
-from pyclingo_puzzles.formats import html
+from pyclingo_puzzles.formats import playable
 
 WORDS = ["hola", "caracola", "ostra", "pez"]
 
@@ -92,7 +92,7 @@ def test_keyboard_marks_a_word(opened: Any, puzzle: wordsearch.WordSearch) -> No
 
 def test_answers_hidden_until_shown(opened: Any, puzzle: wordsearch.WordSearch) -> None:
     data = opened.evaluate("JSON.parse(document.getElementById('puzzle-data').textContent)")
-    assert html.decode(data["answers"]) == [[*a, *b] for a, b in map(ends, puzzle.placements)]
+    assert playable.decode(data["answers"]) == [[*a, *b] for a, b in map(ends, puzzle.placements)]
     assert opened.locator(".mark.answer").count() == 0
     opened.get_by_label("Show answers").check()
     assert opened.locator(".mark.answer").count() == len(WORDS)

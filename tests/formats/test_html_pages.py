@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pyclingo_puzzles import InputError, wordsearch
-from pyclingo_puzzles.formats import html
+from pyclingo_puzzles.formats import playable
 
 from ..conftest import INSTANCES
 
@@ -30,14 +30,14 @@ def self_contained(page: str) -> None:
 
 def test_answers_round_trip_and_are_not_plain() -> None:
     answers = {"letters": ["CAT", "DOG"], "ü": "ÜBER"}
-    text = html.encode(answers)
-    assert html.decode(text) == answers
+    text = playable.encode(answers)
+    assert playable.decode(text) == answers
     assert "CAT" not in text and "DOG" not in text and re.fullmatch(r"[A-Za-z0-9+/=]+", text)
 
 
 def test_hostile_title_and_words_stay_text() -> None:
     title = '</script><script>alert(1)</script> & "quotes"'
-    page = html.page("wordsearch", title, {"grid": [["A"]], "words": ["</SCRIPT>"]}, [[0, 0, 0, 0]])
+    page = playable.page("wordsearch", title, {"grid": [["A"]], "words": ["</SCRIPT>"]}, [[0, 0, 0, 0]])
     assert page.count("</script>") == 2  # the data's and the player's own
     assert "<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;</title>" in page
     assert page_data(page)["words"] == ["</SCRIPT>"]
@@ -51,7 +51,7 @@ def test_wordsearch_page_lists_the_words_and_hides_where_they_are() -> None:
     assert data["kind"] == "wordsearch" and data["words"] == ["HOLA", "CARACOLA", "OSTRA", "PEZ"]
     assert ["".join(row) for row in data["grid"]] == list(result.grid)
     ends = [[*p.cells()[0], *p.cells()[-1]] for p in result.placements]
-    assert html.decode(data["answers"]) == ends
+    assert playable.decode(data["answers"]) == ends
     assert json.dumps(ends, separators=(",", ":")) not in page
     assert "<h1 id=\"title\">Mar</h1>" in page
 
@@ -61,7 +61,7 @@ def test_secret_words_are_not_asked_for(tmp_path: Path) -> None:
     source.write_text("width: 6\nheight: 6\nseed: 2\nwords: [CAT, DOG]\nsecret: [EMU]\n")
     page = wordsearch.generate(source).to_html()
     data = page_data(page)
-    assert data["words"] == ["CAT", "DOG"] and len(html.decode(data["answers"])) == 2
+    assert data["words"] == ["CAT", "DOG"] and len(playable.decode(data["answers"])) == 2
 
 
 def test_no_puzzle_no_page() -> None:
@@ -104,7 +104,7 @@ def test_crossword_page_has_the_grid_and_givens_not_the_answers(cli, tmp_path: P
     assert [(e["n"], e["dir"], e["enum"], e["clue"]) for e in data["entries"]][:2] == [
         (1, "across", "7", ""), (5, "across", "7", "")
     ]  # fmt: skip
-    assert "".join(html.decode(data["answers"])[0]) == "EJECTED"
+    assert "".join(playable.decode(data["answers"])[0]) == "EJECTED"
 
 
 def test_crossword_api_page() -> None:
@@ -112,7 +112,7 @@ def test_crossword_api_page() -> None:
 
     data = page_data(crossword.solve(["NON", "TOT"], [" . ", "...", " . "]).to_html(title="Plus"))
     assert [len(e["cells"]) for e in data["entries"]] == [3, 3]
-    assert html.decode(data["answers"])[1] in (["T", "O", "T"], ["N", "O", "N"])
+    assert playable.decode(data["answers"])[1] in (["T", "O", "T"], ["N", "O", "N"])
 
 
 def test_layout_page_has_its_clues() -> None:
@@ -131,13 +131,13 @@ def test_strips_page_plays_every_tiled_grid_and_the_meta_grid(cli, tmp_path: Pat
 
     data = page_data(strips.tile(INSTANCES / "strips" / "small.yaml").to_html())
     assert [g["name"] for g in data["grids"]] == ["corner", "stripes", "square"] and data["lengths"] == [1, 2, 3]
-    corner = html.decode(data["answers"])[0]  # its strips' ends: they cover its 6 cells
+    corner = playable.decode(data["answers"])[0]  # its strips' ends: they cover its 6 cells
     assert sum(abs(r1 - r0) + abs(c1 - c0) + 1 for r0, c0, r1, c1 in corner) == 6
     out = tmp_path / "mums.html"
     run = cli("strips", INSTANCES / "strips" / "mums2010.yaml", "--hunt", "--html", out, "--exit-codes", "unix")
     assert run.code == 0, run.err
     hunt = page_data(out.read_text(encoding="utf-8"))
-    assert hunt["grids"][-1]["name"] == "meta" and len(hunt["grids"]) == len(html.decode(hunt["answers"]))
+    assert hunt["grids"][-1]["name"] == "meta" and len(hunt["grids"]) == len(playable.decode(hunt["answers"]))
 
 
 def test_a_phrase_is_listed_as_written_and_found_as_placed() -> None:
@@ -147,14 +147,14 @@ def test_a_phrase_is_listed_as_written_and_found_as_placed() -> None:
 
     puzzle = Puzzle(("ICECREAM", "XXXXXXXX"), (Placement("ICECREAM", 0, 0, 1, 0),))
     data = page_data(play.page(puzzle, ["ICE CREAM"], "Treats"))
-    assert data["words"] == ["ICE CREAM"] and html.decode(data["answers"]) == [[0, 0, 0, 7]]
+    assert data["words"] == ["ICE CREAM"] and playable.decode(data["answers"]) == [[0, 0, 0, 7]]
 
 
 def test_page_text_title_instructions_and_name_line() -> None:
     result = wordsearch.generate(["cat", "dog"], width=5, height=5, seed=1)
     plain = result.to_html()
     assert "<title>Word search</title>" in plain and 'class="name-line"' not in plain
-    assert html.INSTRUCTIONS["wordsearch"] in plain  # how to play the page, by default
+    assert playable.INSTRUCTIONS["wordsearch"] in plain  # how to play the page, by default
     dressed = result.to_html(title="Pets & co", instructions="Ten minutes!", name_line=True)
     assert "<h1 id=\"title\">Pets &amp; co</h1>" in dressed and '<p id="instructions">Ten minutes!</p>' in dressed
     assert '<p class="name-line"><span>Name:</span><span>Date:</span></p>' in dressed
