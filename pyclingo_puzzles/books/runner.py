@@ -65,7 +65,12 @@ class LocalPool:
             with self.lock:
                 self.in_flight += 1
             self.started += 1
-            self.pool.submit(work.make, job).add_done_callback(functools.partial(self._done, outer=outer))
+            try:
+                inner = self.pool.submit(work.make, job)
+            except cf.BrokenExecutor as exc:  # a worker died (killed, out of memory): this job's result says so
+                inner = cf.Future()
+                inner.set_exception(exc)
+            inner.add_done_callback(functools.partial(self._done, outer=outer))
 
     def _done(self, inner: cf.Future[Any], outer: cf.Future[Any]) -> None:
         with self.lock:

@@ -182,3 +182,26 @@ def test_seed_on_the_command_line_replaces_the_manifests(tmp_path: Path, cli) ->
     from pyclingo_puzzles.books import make_book
 
     assert docs[0] == make_book(path, jobs=1).to_pdf() and docs[1] != docs[0]  # seed 2: another pick of words
+
+
+def _dies(job: object) -> int:
+    os._exit(9)  # as a worker killed by the kernel (out of memory) ends
+
+
+def test_a_worker_that_dies_fails_its_jobs_and_does_not_break_the_submitting(monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import BrokenExecutor
+
+    from pyclingo_puzzles.books import jobs, runner
+
+    monkeypatch.setattr(jobs, "make", _dies)
+    pool = runner.LocalPool(1)
+    try:
+        first = pool.submit(jobs.Job(1, "wordsearch", 0, {}))
+        while not first.done():
+            pool.wait({first})
+        later = pool.submit(jobs.Job(2, "wordsearch", 0, {}))  # the executor is broken by now
+        while not later.done():
+            pool.wait({later})
+        assert isinstance(first.exception(), BrokenExecutor) and isinstance(later.exception(), BrokenExecutor)
+    finally:
+        pool.close()
