@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from ..run import runtime
 from .api import make_book
 from .jobs import BookError
 from .manifest import read_manifest
-from .runner import ClusterError, progress
+from .runner import STAGE, ClusterError, progress
 
 NAME = "book"
 OUTPUT_DIRS = ("html", "ipuz", "puz")
@@ -49,12 +50,14 @@ def run(args: argparse.Namespace) -> Report:
     if args.pdf is None:
         raise InputError("book: name the PDF with -o BOOK.pdf or --pdf BOOK.pdf", args.file)
     manifest = read_manifest(args.file)
+    if args.seed is not None:  # --seed: another book from the same manifest (it was ignored)
+        manifest = dataclasses.replace(manifest, seed=args.seed)
     # the word files, grids and dictionaries the manifest names are inputs too: never overwritten
     check_output_paths({"--pdf": args.pdf}, [("file the manifest names, which", Path(f)) for f in manifest.files])
     to_file = str(args.pdf) != "-"
     tick, close = progress(sum(s.count for s in manifest.sections))
     try:
-        with runtime.stage("making the puzzles (run the command again to resume)"):
+        with runtime.stage(STAGE):
             book = make_book(manifest, output=args.pdf if to_file else None, jobs=args.jobs, cluster=args.cluster,
                              tick=tick, outputs=tuple(k for k in OUTPUT_DIRS if getattr(args, f"{k}_dir") is not None))
     except BookError as exc:

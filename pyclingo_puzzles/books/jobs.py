@@ -25,6 +25,7 @@ from .manifest import Manifest, Section
 
 WORDSEARCH_MAX_SHARED = 0.20  # share of placements two word searches of a book may have in common
 CROSSWORD_MAX_SHARED = 3  # entries two crosswords of a book may have in common ("a few")
+LAYOUT_CLOCK_SLACK = 6  # a layout's clock limit, in multiples of its budget of work
 RETRIES = 20  # new seeds a word search is tried with before the book gives up on distinctness
 
 
@@ -182,7 +183,12 @@ def _crossword(job: Job) -> tuple[dict[str, Any], Any]:
 def _layout(job: Job) -> tuple[dict[str, Any], Any]:
     from .. import layout
 
-    result = layout.arrange([tuple(pair) for pair in job.words], seed=job.seed, **job.options)
+    options = dict(job.options)
+    seconds = options.pop("time_limit")
+    # the search's work is budgeted, not the clock: the same seed gives the same layout under any
+    # load, here or on a cluster's worker; the clock only stops a machine many times too slow
+    result = layout.arrange([tuple(pair) for pair in job.words], seed=job.seed, work_limit=seconds,
+                            time_limit=seconds * LAYOUT_CLOCK_SLACK, **options)
     if not result.placements:
         raise BookError(f"puzzle {job.number}: no layout found ({result.status.value})", job.number)
     clue = dict(tuple(pair) for pair in job.words)

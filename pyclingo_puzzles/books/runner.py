@@ -26,6 +26,7 @@ from .jobs import BookError, Job
 from .store import Store
 
 CONNECT_TIMEOUT = 5.0  # seconds a cluster's scheduler has to answer
+STAGE = "making the puzzles (run the command again to resume)"  # named when a limit or a signal ends the run
 TASKS_PER_WORKER = 25  # puzzles a local worker process makes before a fresh one takes over
 
 
@@ -64,7 +65,12 @@ class LocalPool:
             with self.lock:
                 self.in_flight += 1
             self.started += 1
-            self.pool.submit(work.make, job).add_done_callback(functools.partial(self._done, outer=outer))
+            try:
+                inner = self.pool.submit(work.make, job)
+            except cf.BrokenExecutor as exc:  # a worker died (killed, out of memory): this job's result says so
+                inner = cf.Future()
+                inner.set_exception(exc)
+            inner.add_done_callback(functools.partial(self._done, outer=outer))
 
     def _done(self, inner: cf.Future[Any], outer: cf.Future[Any]) -> None:
         with self.lock:
@@ -199,7 +205,11 @@ class _Maker:
             done, _ = self.pool.wait(set(self.pending))
             for future in done:
                 job = self.pending.pop(future)
-                record = _result(future, job)
+                try:
+                    record = _result(future, job)
+                except Exception:
+                    _stopped_by_the_run()  # the run's --time-limit, not the puzzle, ended that job
+                    raise
                 record["attempts"] = job.attempt
                 records[job.number] = record
                 self.store.save(record)
@@ -218,6 +228,14 @@ class _Maker:
                     self._submit(Job(job.number, job.family, job.seed, job.options, rows=job.rows,
                                      avoid=tuple(sorted(used)), outputs=job.outputs))
                 break
+
+
+def _stopped_by_the_run() -> None:
+    """Raise ``Stopped`` when the run is out of time or stopping: a job's search that found nothing
+    (or a worker killed as the run ends) then says nothing about its puzzle, and a rerun resumes."""
+    if runtime.out_of_time() or runtime.stopping():
+        runtime.check()
+        raise runtime.Stopped("time limit", STAGE)
 
 
 def _result(future: Any, job: Job) -> dict[str, Any]:

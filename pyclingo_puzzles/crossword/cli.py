@@ -204,12 +204,13 @@ def word_list(args: argparse.Namespace, options: FillOptions) -> tuple[Dictionar
     return dictionary, skipped
 
 
-def report(args: argparse.Namespace, result: CrosswordResult, framework: Framework) -> Report:
+def report(args: argparse.Namespace, result: CrosswordResult, framework: Framework, name: str | None = None) -> Report:
     """A result as the command reports it (text, JSON or only the count, outputs); both modes.
-    The exported puzzle shows the framework's predefined letters and the ``--clues``."""
+    The exported puzzle shows the framework's predefined letters and the ``--clues``. ``name``:
+    the run's, when not its FILE's (a generated pattern: its size)."""
     if args.count:
         return count.report(result.count, result.exhausted, result.clingo_code)
-    path = str(args.file)
+    path = str(args.file) if name is None else name
     page = pagetext.from_args(args, Path(path).stem, exports.INSTRUCTIONS)
     if result.core is not None and not result.solutions:  # no fill: --svg and --pdf mark the core's slots
         from . import construct
@@ -277,14 +278,14 @@ def generated(args: argparse.Namespace, options: FillOptions) -> Report:
         warn(line)
     made, spec = construct.generate_fill(spec, dictionary, options)
     result = construct.generated_result(made, spec, dictionary, options)
-    args.file = f"{cols}x{rows}"
+    name = f"{cols}x{rows}"  # what the report names the run (the arguments are not changed)
     if made.gave_up:  # e.g. --max-words too small for the size: proved, with the reason
-        warn(f"{args.file}: {made.gave_up} (symmetry, entry lengths, --max-words, --max-block-share, themes)")
+        warn(f"{name}: {made.gave_up} (symmetry, entry lengths, --max-words, --max-block-share, themes)")
         if spec.themes:
             names = ", ".join(t.text() for t in spec.themes)
-            warn(f"{args.file}: the theme entries {names} cannot be placed on a pattern these rules allow")
+            warn(f"{name}: the theme entries {names} cannot be placed on a pattern these rules allow")
     blank = made.framework if made.framework is not None else Framework(())
-    return report(args, result, construct.without_themes(blank, spec.themes))
+    return report(args, result, construct.without_themes(blank, spec.themes), name)
 
 
 def in_file_themes(path: Path) -> list[Theme]:

@@ -262,6 +262,7 @@ def arrange(
     rules: Iterable[str | Path] = (),
     seed: int | None = None,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
+    work_limit: float | None = None,
 ) -> LayoutResult:
     """Every word placed once, across or down, into one crossword, the best found within
     ``time_limit`` seconds by ``prefer`` (``layout/objective.py``): ``"balanced"`` (default:
@@ -270,11 +271,16 @@ def arrange(
     ``result.optimal`` when proved. Words are checked as the CLI checks a file (bad input
     raises ``InputError``); ``rules``: ``.lp`` files as with ``--rules``. Lists of more than 7
     words without rules are searched in two processes on a machine with two cores or more (see
-    ``layout/dual.py``)."""
+    ``layout/dual.py``). ``work_limit`` (seconds, at most ``time_limit``): the search's budget
+    of work as that many seconds of a quiet machine's work, so the same seed gives the same
+    layout under any load; ``time_limit`` still ends it (give it room)."""
     started = time.monotonic()
     apicheck.common(seed=seed, time_limit=time_limit)
     rules = apicheck.rule_files(rules)
     inst = instance_of(words, max_width=max_width, max_height=max_height, title=title, prefer=prefer)
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
-    outcome = dual.arrange(inst, rules=rules, seed=seed, time_limit=limit, started=started)
+    if work_limit is not None and (isinstance(work_limit, bool) or not isinstance(work_limit, int | float)
+                                   or not 0 < work_limit <= limit):
+        raise InputError(f"work_limit must be seconds > 0 and at most time_limit, got {work_limit!r}", apicheck.ARGS)
+    outcome = dual.arrange(inst, rules=rules, seed=seed, time_limit=limit, started=started, work_seconds=work_limit)
     return LayoutResult(inst, outcome)

@@ -75,9 +75,11 @@ def arrange(
     time_limit: float,
     started: float,
     workers: bool = True,
+    work_seconds: float | None = None,
 ) -> Outcome:
-    """The best layout of one search here and (``workers``, when it pays) one in a worker."""
-    search = Search(inst, rules=rules, seed=seed, warn=warn)
+    """The best layout of one search here and (``workers``, when it pays) one in a worker;
+    ``work_seconds``: a budget of work instead of the clock's (``Search``)."""
+    search = Search(inst, rules=rules, seed=seed, warn=warn, work_seconds=work_seconds)
     if not workers or rules or len(inst.words) <= PROOF_WORDS or not two_cores():
         shown = min(SHOWN_MAX, SHOWN_SHARE * time_limit) if rules else 0.0
         outcome = _search(search, time_limit - shown, started)
@@ -89,7 +91,7 @@ def arrange(
         return outcome
     from ..run import workers as processes
 
-    twin = Search(inst, seed=(seed or 0) + SEED_STEP, warn=warn)
+    twin = Search(inst, seed=(seed or 0) + SEED_STEP, warn=warn, work_seconds=work_seconds)
     worker = processes.start(_work, twin, time_limit, started)
     try:
         mine = _search(search, time_limit, started)

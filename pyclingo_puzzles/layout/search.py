@@ -97,9 +97,13 @@ class Search(Moves, Clingo):
         rules: Sequence[str | Path] = (),
         seed: int | None = None,
         warn: Callable[[str], None] | None = None,
+        work_seconds: float | None = None,
     ):
         self.inst = inst
         self.rules = list(rules)
+        # the work budget in seconds of WORK_RATE (None: the time limit's): given, the search ends
+        # by its work whatever the machine's load, so a seed gives the same layout (books)
+        self.work_seconds = work_seconds
         self.seed = seed
         self.warn = warn
         self.rng = random.Random(seed or 0)
@@ -149,7 +153,8 @@ class Search(Moves, Clingo):
         self.deadline = t_end
         self.work0, self.charged_work = work(), 0
         # at most the largest float: a time limit near it (finite, so allowed) made the budget infinite
-        budget = Mark(min(WORK_RATE * seconds, sys.float_info.max), t_end)
+        worked = seconds if self.work_seconds is None else min(seconds, self.work_seconds)
+        budget = Mark(min(WORK_RATE * worked, sys.float_info.max), t_end)
         inst = self.inst
         lost = unconnectable(inst.words)
         if lost:

@@ -158,3 +158,50 @@ def test_a_dictionary_file_travels_with_the_job_as_word_files_do(tmp_path: Path)
     (job,) = plan(read_manifest(path))
     (tmp_path / "own.txt").unlink()  # as on another machine
     assert make(job)["grid"] == ["CAT"]
+
+
+def test_the_runs_time_limit_is_exit_3_and_keeps_the_work_not_a_bad_manifest(tmp_path: Path, cli) -> None:
+    """Workers' searches cut short by the run's --time-limit found no puzzle: that is the limit
+    (exit 3, a rerun resumes), not a puzzle the manifest cannot have (exit 2)."""
+    path = write_book(tmp_path, "title: T\nseed: 1\nsections:\n"
+                                "  - wordsearch: {words: animals.txt, count: 300, pick: 10, size: 10x10}\n")
+    out = tmp_path / "out.pdf"
+    res = cli("book", path, "-o", out, "--time-limit", "2", "-j", "2", "--exit-codes", "unix")
+    assert res.code == 3 and "time limit hit while making the puzzles" in res.err, res.err
+    assert not out.exists()
+
+
+def test_seed_on_the_command_line_replaces_the_manifests(tmp_path: Path, cli) -> None:
+    path = write_book(tmp_path, "title: T\nseed: 1\nsections:\n  - layout: {words: clues.txt, count: 1, pick: 3}\n")
+    docs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"out{seed}.pdf"
+        res = cli("book", path, "-o", out, "--seed", seed, "-j", "1", "--exit-codes", "unix")
+        assert res.code == 0, res.err
+        docs.append(out.read_bytes())
+    from pyclingo_puzzles.books import make_book
+
+    assert docs[0] == make_book(path, jobs=1).to_pdf() and docs[1] != docs[0]  # seed 2: another pick of words
+
+
+def _dies(job: object) -> int:
+    os._exit(9)  # as a worker killed by the kernel (out of memory) ends
+
+
+def test_a_worker_that_dies_fails_its_jobs_and_does_not_break_the_submitting(monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import BrokenExecutor
+
+    from pyclingo_puzzles.books import jobs, runner
+
+    monkeypatch.setattr(jobs, "make", _dies)
+    pool = runner.LocalPool(1)
+    try:
+        first = pool.submit(jobs.Job(1, "wordsearch", 0, {}))
+        while not first.done():
+            pool.wait({first})
+        later = pool.submit(jobs.Job(2, "wordsearch", 0, {}))  # the executor is broken by now
+        while not later.done():
+            pool.wait({later})
+        assert isinstance(first.exception(), BrokenExecutor) and isinstance(later.exception(), BrokenExecutor)
+    finally:
+        pool.close()
