@@ -104,8 +104,14 @@ def _hello(address: str) -> None:
     timeout does not bound a server that accepts the connection and then says nothing (or speaks
     another protocol, whose bytes Dask may read as a frame of exabytes: MemoryError)."""
     import asyncio
+    import socket
+    from urllib.parse import urlsplit
 
     from distributed.comm import connect
+
+    where = urlsplit(address if "://" in address else f"tcp://{address}")
+    if where.scheme == "tcp" and where.hostname and where.port:  # refused at once, not after Dask's retries
+        socket.create_connection((where.hostname, where.port), timeout=CONNECT_TIMEOUT).close()
 
     async def hello() -> None:
         comm = await connect(address, timeout=CONNECT_TIMEOUT)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import CliResult, cpu_seconds, many_solutions, wait_for_cpu, wait_for_watchdog
+from ..conftest import CliResult, cpu_seconds, many_solutions, wait_for_children, wait_for_cpu, wait_for_watchdog
 
 
 def command(*args: object) -> list[str]:
@@ -81,8 +81,9 @@ def test_a_hung_up_batch_prints_its_summary(tmp_path: Path) -> None:
     )  # fmt: skip
     try:
         wait_for_watchdog(proc.pid)
-        wait_for_cpu(proc.pid, 0.3)
-        time.sleep(0.5)  # the worker enumerates (its CPU is not the parent's)
+        # the worker's CPU, not the parent's: the parent only waits on it (its own 0.3 s took ~20 s)
+        workers = wait_for_children(proc.pid, 1)
+        wait_for_cpu(workers[0] if workers else proc.pid, 0.3)
         os.killpg(proc.pid, signal.SIGHUP)
     finally:
         _, err = finish(proc)
