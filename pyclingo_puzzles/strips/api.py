@@ -17,12 +17,11 @@ from typing import Any
 from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.solve import Status
-from ..core.status import api_code
 from ..formats.yamlio import DataDoc
 from .bounded import solve_within
 from .hunt import Meta, assemble, black_cells
 from .reader import DEFAULT_LENGTHS, MAX_LENGTH, StripsInstance, from_doc, read_instance
-from .solver import StripsResult, solve_grids
+from .solver import Pages, StripsResult, solve_grids
 from .tiling import Tiling
 
 __all__ = ["HuntResult", "StripsResult", "hunt", "tile"]
@@ -86,7 +85,7 @@ def tile(
 
 
 @dataclass
-class HuntResult:
+class HuntResult(Pages):
     """The MUMS chain: the grids' tilings, the meta grid built from their 1x1 cells, its tiling."""
 
     grids: StripsResult
@@ -123,46 +122,14 @@ class HuntResult:
             code = self.meta_result.clingo_code
         return code
 
-    @property
-    def exit_code(self) -> int:
-        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
-        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
-        return api_code(self.clingo_code)
-
     def drawn(self) -> list[Tiling]:
         """The tilings the pages draw: each grid's first, then the meta grid's."""
         meta = self.meta_tiling
         return self.grids.drawn() + ([meta] if meta is not None else [])
 
-    def to_svg(
-        self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False, per_row: int = 5,
-        bottom_up: bool = False,
-    ) -> str:
-        """The tilings (and the meta grid's), outlined (SVG), ``per_row`` side by side."""
-        from .render import page_of
-
-        return page_of(self.drawn(), "svg", title, instructions, name_line, per_row=per_row, bottom_up=bottom_up)
-
-    def to_pdf(
-        self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False, paper: str = "a4",
-        bottom_up: bool = False,
-    ) -> bytes:
-        """The tilings (and the meta grid's), a page each (PDF bytes)."""
-        from .render import page_of
-
-        return page_of(self.drawn(), "pdf", title, instructions, name_line, paper, bottom_up=bottom_up)
-
-    def to_html(self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False) -> str:
-        """A playable page (HTML, self-contained): every tiled grid, then the meta grid
-        (``instructions``: default how to play the page; "" none)."""
-        from ..formats.playable import text_of
-        from .play import page
-
-        text = text_of("strips", title, instructions, name_line)
-        tilings = self.drawn()
-        if not tilings:
-            raise ValueError("no tiling to play")
-        return page(tilings, self.grids.strip_lengths, text)
+    @property
+    def strip_lengths(self) -> tuple[int, ...]:  # type: ignore[override]
+        return self.grids.strip_lengths
 
     def to_json(self, count: bool = False) -> dict[str, Any]:
         """The CLI's ``--json`` document (``count``: with the totals of ``--count``)."""

@@ -38,8 +38,58 @@ class GridResult:
     rules_to_blame: tuple[str, ...] = ()  # no tiling only because of these rule files
 
 
+class Pages:
+    """What every strips result shows: its exit code and its tilings (``drawn()``: each grid's
+    first, and a hunt's meta grid's) outlined in SVG and PDF, or to play in HTML."""
+
+    strip_lengths: tuple[int, ...]
+
+    @property
+    def clingo_code(self) -> int:
+        raise NotImplementedError
+
+    def drawn(self) -> list[Tiling]:
+        raise NotImplementedError
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
+        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
+        return api_code(self.clingo_code)
+
+    def to_svg(
+        self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False, per_row: int = 5,
+        bottom_up: bool = False,
+    ) -> str:
+        """The tilings drawn, outlined (SVG), ``per_row`` side by side."""
+        from .render import page_of
+
+        return page_of(self.drawn(), "svg", title, instructions, name_line, per_row=per_row, bottom_up=bottom_up)
+
+    def to_pdf(
+        self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False, paper: str = "a4",
+        bottom_up: bool = False,
+    ) -> bytes:
+        """The tilings drawn, outlined, a page each (PDF bytes)."""
+        from .render import page_of
+
+        return page_of(self.drawn(), "pdf", title, instructions, name_line, paper, bottom_up=bottom_up)
+
+    def to_html(self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False) -> str:
+        """A playable page (HTML, self-contained) of the tilings drawn: draw the strips
+        (``instructions``: default how to play the page; "" none)."""
+        from ..formats.playable import text_of
+        from .play import page
+
+        text = text_of("strips", title, instructions, name_line)
+        tilings = self.drawn()
+        if not tilings:
+            raise ValueError("no tiling to play")
+        return page(tilings, self.strip_lengths, text)
+
+
 @dataclass
-class StripsResult:
+class StripsResult(Pages):
     grids: list[GridResult]
     stats: Stats
     interrupted: bool = False
@@ -62,48 +112,12 @@ class StripsResult:
     def clingo_code(self) -> int:
         return exit_code(self.status, self.exhausted, self.interrupted and self.status is not Status.UNSAT)
 
-    @property
-    def exit_code(self) -> int:
-        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
-        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
-        return api_code(self.clingo_code)
-
     def drawn(self) -> list[Tiling]:
         """The tilings the pages draw: each grid's first."""
         return [g.tilings[0] for g in self.grids if g.tilings]
 
-    def to_svg(
-        self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False, per_row: int = 5,
-        bottom_up: bool = False,
-    ) -> str:
-        """Each grid's first tiling, outlined (SVG), ``per_row`` side by side."""
-        from .render import page_of
-
-        return page_of(self.drawn(), "svg", title, instructions, name_line, per_row=per_row, bottom_up=bottom_up)
-
-    def to_pdf(
-        self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False, paper: str = "a4",
-        bottom_up: bool = False,
-    ) -> bytes:
-        """Each grid's first tiling, outlined, a page each (PDF bytes)."""
-        from .render import page_of
-
-        return page_of(self.drawn(), "pdf", title, instructions, name_line, paper, bottom_up=bottom_up)
-
     def unsolvable(self) -> list[str]:
         return [g.name for g in self.grids if g.status is Status.UNSAT]
-
-    def to_html(self, *, title: str = "Strips", instructions: str | None = None, name_line: bool = False) -> str:
-        """A playable page (HTML, self-contained) of every grid that has a tiling: draw the strips
-        (``instructions``: default how to play the page; "" none)."""
-        from ..formats.playable import text_of
-        from .play import page
-
-        text = text_of("strips", title, instructions, name_line)
-        tilings = self.drawn()
-        if not tilings:
-            raise ValueError("no tiling to play")
-        return page(tilings, self.strip_lengths, text)
 
 
 def _blame(solver: Solver, time_limit: float | None, active: Sequence) -> list[str]:
