@@ -64,7 +64,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
     single = len(files) == 1  # several FILEs: JSON Lines, an error a line of its own (batch.py)
     try:
-        delivery.prepare(args, _offered(args))  # several FILEs: batch.output_paths checks each file's names
+        delivery.prepare(args, _offered(args))  # several FILEs: batchfile.output_paths checks each file's names
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         if single:
