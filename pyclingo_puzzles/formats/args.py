@@ -94,7 +94,7 @@ def memory_size(text: str) -> int:
 
 def add_input(parser: argparse.ArgumentParser, what: str) -> None:
     """FILE (several: a batch; ``-``: standard input) or ``--words`` inline; ``what`` says what a
-    FILE holds. The command's parser checks that one of them is given (``cli/command.py``: inputs)."""
+    FILE holds. The command's parser checks that one of them is given (``cli/parsing.py``: inputs)."""
     parser.add_argument(
         "file", nargs="*", type=Path, metavar="FILE",
         help=f"{what}; - reads standard input"

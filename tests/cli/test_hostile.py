@@ -18,8 +18,8 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from pyclingo_puzzles.cli.batch import most_severe
 from pyclingo_puzzles.cli.command import main
+from pyclingo_puzzles.cli.exitcodes import most_severe
 from pyclingo_puzzles.core.errors import MAX_INPUT_BYTES, InputError, read_text
 from pyclingo_puzzles.core.wordcheck import find_contained, find_duplicate
 from pyclingo_puzzles.crossword.reader import read_dictionary
