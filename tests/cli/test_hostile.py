@@ -236,7 +236,7 @@ def atom(name: str, arity: int) -> st.SearchStrategy[str]:
 OUTPUT_ATOMS = {  # per family: the shown predicates its decoder reads
     "wordsearch": [atom("place", 2), atom("place", 3)],
     "crossword": [atom("place", 2)],
-    "fill": [atom("val", 3), atom("fill", 2)],
+    "fill": [atom("val", 3), atom("place", 2)],
     "strips": [atom("use", 5), atom("active", 1)],
 }
 
