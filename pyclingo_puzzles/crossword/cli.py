@@ -111,8 +111,8 @@ def add_dictionary_arguments(g: argparse._ArgumentGroup) -> None:
     g.add_argument(
         "--word-atoms",
         action="store_true",
-        help="ground the word atoms fill/2 instead of the word propagator (slower; implied by --optimize "
-        "and by --rules files that mention fill/2)",
+        help="ground the word atoms place/2 instead of the word propagator (slower; implied by --optimize "
+        "and by --rules files that mention place/2)",
     )
 
 
