@@ -111,8 +111,8 @@ def add_dictionary_arguments(g: argparse._ArgumentGroup) -> None:
     g.add_argument(
         "--word-atoms",
         action="store_true",
-        help="ground the word atoms fill/2 instead of the word propagator (slower; implied by --optimize "
-        "and by --rules files that mention fill/2)",
+        help="ground the word atoms place/2 instead of the word propagator (slower; implied by --optimize "
+        "and by --rules files that mention place/2)",
     )
 
 
@@ -211,7 +211,8 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
     if args.count:
         return count.report(result.count, result.exhausted, result.clingo_code)
     path = str(args.file) if name is None else name
-    page = pagetext.from_args(args, Path(path).stem, exports.INSTRUCTIONS)
+    asked = pagetext.PageAsked(args.title, args.instructions, args.name_line)
+    page = asked.page(Path(path).stem, exports.INSTRUCTIONS)
     if result.core is not None and not result.solutions:  # no fill: --svg and --pdf mark the core's slots
         from . import construct
 
@@ -237,7 +238,7 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
             "svg": lambda: exports.svg_page(first(), page, result.clues, key=False, given=result.given),
             "svg_key": lambda: exports.svg_page(first(), page, result.clues, key=True),
             "pdf": lambda: render.pdf(result.solutions, page, args.paper, result.given, result.clues),
-            "html": lambda: result.to_html(**argtypes.html_options(args, page.title)),
+            "html": lambda: result.to_html(**asked.html(page.title)),
         },
         stats=result.stats,
         answered=bool(result.solutions),

@@ -175,7 +175,8 @@ def core_drawing(framework: Framework, core: Core) -> tuple[list[str], dict[tupl
 def core_files(framework: Framework, core: Core, title: str, paper: str) -> dict[str, Callable[[], object]]:
     """``--svg`` and ``--pdf`` of a grid without a fill: the framework, the core's slots marked."""
     from ..formats import ipuz
-    from ..formats.pdf import clued_grid_sheet, output_budget, render
+    from ..formats.pdf import output_budget, render
+    from ..formats.pdfdraw import clued_grid_sheet
     from ..formats.svg import clued_grid
 
     rows, given, lines = core_drawing(framework, core)

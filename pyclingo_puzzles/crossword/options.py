@@ -39,7 +39,7 @@ class FillOptions:
     count_only: bool = False  # count every solution, keep none (--count)
     no_repeat: bool = True  # never the same word on two slots
     optimize: bool = False  # the best total score (word atoms ground)
-    word_atoms: bool = False  # ground fill/2 instead of the word propagator
+    word_atoms: bool = False  # ground place/2 instead of the word propagator
     jobs: int = 1  # processes one fill may race
     min_length: int = 2  # dictionary words shorter than this are left out
     min_score: int | None = None  # ... and those scored below this

@@ -74,8 +74,8 @@ def run(args: argparse.Namespace) -> Report:
         report_fit(result)
     if result.book_short:
         print(f"book: {result.book_note()}", file=sys.stderr)
-    page = pagetext.from_args(args, inst.title or instances.title(args.file, "Word search"),
-                              render.instructions(inst.directions))
+    asked = pagetext.PageAsked(args.title, args.instructions, args.name_line)
+    page = asked.page(inst.title or instances.title(args.file, "Word search"), render.instructions(inst.directions))
     title = page.title
     return Report(
         result.clingo_code,
@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> Report:
             "svg": lambda: render.svg(result.puzzles[0], result.listed_written, key=False, title=page),
             "svg_key": lambda: render.svg(result.puzzles[0], result.listed_written, key=True, title=page),
             "pdf": lambda: pdf(result, page, args.paper),
-            "html": lambda: result.to_html(**argtypes.html_options(args, title)),
+            "html": lambda: result.to_html(**asked.html(title)),
         },
         stats=result.stats,
         answered=bool(result.puzzles),
