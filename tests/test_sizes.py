@@ -20,9 +20,7 @@ OVER_MODULES = {
     "core/solve.py": 486,
     "crossword/propagator.py": 451,
 }
-OVER_FUNCTIONS = {
-    "wordsearch/reader.py:from_doc": 80,
-}
+OVER_FUNCTIONS: dict[str, int] = {}
 
 
 def module_sizes() -> dict[str, int]:
