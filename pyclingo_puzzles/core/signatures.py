@@ -65,7 +65,8 @@ ENCODINGS: dict[str, Predicates] = {
         input=_signatures("theme/4", "no_word/4"),
         output=_signatures("block/2"),
         derived=_signatures(
-            "cell/2", "white/2", "open/2", "shut/2", "start/3", "run/4", "slot/4", "seen/1", "root/1", "reach/2"
+            "cell/2", "white/2", "open/2", "shut/2", "start/3", "run/4", "slot/4", "seen/1", "first_white/1",
+            "reach/2",
         ),
     ),
     "layout.lp": Predicates(
