@@ -105,7 +105,7 @@ def text(args: argparse.Namespace, chain: HuntResult) -> str:
             out.append(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count} tiling(s)")
     for g in result.grids:
         if g.status is Status.UNSAT:
-            from ..core.rules import describe_rules  # the user-rules machinery loads on use
+            from ..core.blame import describe_rules
 
             out.append(f"{g.name}: no tiling (proved unsolvable){describe_rules(g.rules_to_blame)}")
     if result.status is Status.UNKNOWN:

@@ -123,9 +123,9 @@ class StripsResult(Pages):
 
 def _blame(solver: Solver, time_limit: float | None, active: Sequence) -> list[str]:
     """The rule files that alone rule out a grid's tilings (the user-rules machinery loads on use)."""
-    from ..core import rules as user_rules
+    from ..core.blame import blame
 
-    return user_rules.blame(solver, time_limit, active)
+    return blame(solver, time_limit, active)
 
 
 def _grid_of(symbols: Sequence, n: int, rules: Sequence[str]) -> int:

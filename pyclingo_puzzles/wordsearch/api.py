@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core import apicheck, messages
+from ..core.blame import describe_core
 from ..core.errors import InputError
-from ..core.rules import describe_core
 from ..core.solve import Stats, Status, exit_code
 from ..core.status import api_code
 from ..formats import instances
