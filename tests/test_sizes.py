@@ -17,16 +17,9 @@ MODULE_LINES = 400
 # path (under pyclingo_puzzles/) -> lines; path:qualified name -> lines
 OVER_MODULES = {
     "run/runtime.py": 675,
-    "formats/pdf.py": 548,
-    "core/rules.py": 544,
-    "cli/batch.py": 525,
-    "cli/command.py": 529,
     "core/solve.py": 486,
-    "crossword/propagator.py": 451,
 }
-OVER_FUNCTIONS = {
-    "wordsearch/reader.py:from_doc": 80,
-}
+OVER_FUNCTIONS: dict[str, int] = {}
 
 
 def module_sizes() -> dict[str, int]:

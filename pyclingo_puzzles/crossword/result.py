@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core import apicheck
-from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
-from ..core.status import api_code
+from ..core.blame import describe_rules
+from ..core.solve import Record, Solver, SolveResult, Stats, Status
+from ..core.status import Coded
 from ..formats.pagetext import PageText
 from . import exports
 from .framework import Framework, Site
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 SLOTS_SHOWN = 20  # slots without a candidate word named in the text
 
 
-class CrosswordResult(Record):
+class CrosswordResult(Record, Coded):
     """Solutions (verified) and how the search ended; what both CLI modes print.
 
     ``rules_to_blame``: when unsolvable only because of the user's rule files, those files.
@@ -105,16 +106,6 @@ class CrosswordResult(Record):
             raise ValueError(f"no solution to {what}")
         return self.solutions[0]
 
-    @property
-    def clingo_code(self) -> int:
-        return exit_code(self.status, self.exhausted, self.interrupted)
-
-    @property
-    def exit_code(self) -> int:
-        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
-        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
-        return api_code(self.clingo_code)
-
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``--json`` document."""
         out: dict[str, Any] = {
@@ -161,7 +152,7 @@ class CrosswordResult(Record):
             if len(self.empty_slots) > len(shown):
                 lines.append(f"  ... and {len(self.empty_slots) - len(shown)} more slots (--json lists them all)")
         elif self.status is Status.UNSAT:
-            lines.append(f"{name}: no solution (proved unsolvable){user_rules().describe_rules(self.rules_to_blame)}")
+            lines.append(f"{name}: no solution (proved unsolvable){describe_rules(self.rules_to_blame)}")
         elif not self.solutions:
             lines.append(f"{name}: no solution found within the time limit (unknown)")
         lines.extend(self._why(name))

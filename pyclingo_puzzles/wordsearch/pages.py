@@ -1,8 +1,9 @@
 """Printable word search pages (``--pdf``): a puzzle page and a key page per puzzle, A4 or Letter.
 
-The document, its font (Noto Sans) and the time cap are ``formats/pdf.py``'s; this module draws a word
-search's pages: the letter grid with its word list, and the key with every hidden word outlined.
-A book of several puzzles has the puzzle pages first and the keys at the back, each page numbered.
+The document and its time cap are ``formats/pdf.py``'s, the font (Noto Sans) ``formats/pdffont.py``'s,
+the shared drawing ``formats/pdfdraw.py``'s; this module draws a word search's pages: the letter
+grid with its word list, and the key with every hidden word outlined. A book of several puzzles
+has the puzzle pages first and the keys at the back, each page numbered.
 """
 
 from __future__ import annotations
@@ -14,25 +15,12 @@ from functools import partial
 from pathlib import Path
 
 from ..formats import pdf as document
+from ..formats.args import PAPERS
 from ..formats.pagetext import PageText
-from ..formats.pdf import (
-    MARGIN,
-    PAPERS,
-    PT,
-    TEXT_PT,
-    Budget,
-    Drawn,
-    Sheet,
-    bold,
-    drawable,
-    font,
-    font_path,
-    footer,
-    front_page,
-    new_page,
-    text_width,
-)
-from ..formats.pdf import missing_glyphs as _missing
+from ..formats.pdf import Budget, Drawn, Sheet
+from ..formats.pdfdraw import MARGIN, PT, TEXT_PT, bold, footer, front_page, new_page, text_width
+from ..formats.pdffont import drawable, font, font_path
+from ..formats.pdffont import missing_glyphs as _missing
 from .puzzle import Puzzle
 from .shapes import BLOCK
 

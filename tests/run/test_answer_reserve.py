@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyclingo_puzzles.cli import batch
+from pyclingo_puzzles.cli import batchworker
 from pyclingo_puzzles.core import solve as core_solve
 from pyclingo_puzzles.formats import pdf
 from pyclingo_puzzles.run import runtime
@@ -34,8 +34,8 @@ def test_the_reserve_is_the_answers_times_their_measured_median_cost(monkeypatch
     assert run.reserve(0) == 0.0
     run.samples = [1e-7]  # faster than the floor: the floor
     assert run.reserve(10) == pytest.approx(10 * runtime.COST_FLOOR)
-    run.samples, run.cost_factor = [0.002], batch.COST_FACTOR  # a batch worker hands its answers over
-    assert run.reserve(10) == pytest.approx(10 * 0.002 * runtime.COST_MARGIN * batch.COST_FACTOR)
+    run.samples, run.cost_factor = [0.002], batchworker.COST_FACTOR  # a batch worker hands its answers over
+    assert run.reserve(10) == pytest.approx(10 * 0.002 * runtime.COST_MARGIN * batchworker.COST_FACTOR)
     run.answers = 10
     assert run.checking_grace() == pytest.approx(runtime.CHECK_GRACE + run.reserve(10))
 
