@@ -47,7 +47,7 @@ from typing import Any, cast
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
 from ..formats.outfiles import check_names, check_output_paths, remove_unfinished
-from ..run import runtime, workers
+from ..run import runtime, watchdog, workers
 from ..run.progress import Bar
 from . import delivery, exitcodes
 
@@ -59,7 +59,7 @@ STATUS = {10: "solved", 30: "complete", 20: "unsolvable", 11: "stopped early, an
 OUTPUT_OPTIONS = delivery.OPTION  # output dest -> its option
 # seconds after the deadline or a signal that busy workers get to report what they have: a single
 # run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
-WAIT = runtime.SIGNAL_GRACE - 0.1
+WAIT = watchdog.SIGNAL_GRACE - 0.1
 PRINT_WAIT = 0.3  # more for a worker already printing
 # the parent's own printing: a single run's grace once the last worker has had its time (a parent
 # given only a single run's 0.95 s past the deadline was ended while printing, its summary lost)
@@ -244,7 +244,7 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
         shared = cast(_SharedStage, run)
         shared.shared = stage
         shared.budget = budget
-        shared.cost_factor = COST_FACTOR
+        shared.pricing.cost_factor = COST_FACTOR
     signal.signal(signal.SIGUSR1, _interrupt)
     while True:
         try:

@@ -28,7 +28,7 @@ from ..formats.args import positive_float as _positive_float
 from ..formats.args import seed as _seed
 from ..formats.outfiles import OutputError
 from ..formats.output import print_json
-from ..run import resources, runtime
+from ..run import resources, runtime, watchdog
 from ..run.stdout_guard import run_guarded, standard_streams
 from . import delivery, exitcodes
 
@@ -127,7 +127,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     g.add_argument(
         "--memory-limit",
         type=argtypes.memory_size,
-        default=runtime.default_memory_limit(),
+        default=watchdog.default_memory_limit(),
         metavar="SIZE",
         help="end the run when it (with its worker processes) holds more memory than this: "
         "MiB, or with a unit, e.g. 512M, 4G (default: 75%% of RAM)",
@@ -310,10 +310,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
-    """Run one subcommand and return its exit code. ``process=True`` (the console script) arms the
-    hard limits: the watchdog may end the process at the deadline, on the memory ceiling or on a
-    second Ctrl-C (see ``runtime``); in-process callers only get the cooperative deadline.
-    Several FILEs: ``batch.run_batch`` (a pool of workers, each file through ``run_command``)."""
+    """Run one subcommand; its exit code. ``process=True`` (the console script) arms the hard limits
+    (``watchdog``: the deadline's hard end, the memory ceiling, a second Ctrl-C); in-process callers get the
+    cooperative deadline only. Several FILEs: ``batch.run_batch`` (each file in a worker, ``run_command``)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     convention = exitcodes.requested(argv)
     _Parser.usage_exit = exitcodes.usage_error(convention)
@@ -351,12 +350,13 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
         if single:
             _json_error(args, f"error: {exc}")
         return EXIT_BAD_INPUT
-    run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
-    run.hard_exit_code = exitcodes.convert(runtime.EXIT_INTERRUPTED, args.exit_codes)  # type: ignore[attr-defined]
+    run = runtime.Run(time_limit=args.time_limit, from_process_start=process)
+    exit_code = exitcodes.convert(runtime.EXIT_INTERRUPTED, args.exit_codes)  # of a hard exit
+    guard = watchdog.Watchdog(run, args.memory_limit, exit_code) if process else None  # the hard limits
     if not single:
         from .batch import run_batch
 
-        batch = lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command)))  # noqa: E731
+        batch = lambda: _inside(run, guard, lambda: run_guarded(lambda: run_batch(args, run_command)))  # noqa: E731
         return _reported(batch, lambda line: _json_error(args, line))  # a JSON Lines record of its own
     args.file = files[0]
     delivery.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
@@ -387,7 +387,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
 
     # errors are reported once the run is over (its watchdog stopped: it may not end the process
     # while the main thread reports the same stop)
-    return _signalled(run, _reported(lambda: _inside(run, one), last_words))
+    return _signalled(run, _reported(lambda: _inside(run, guard, one), last_words))
 
 
 def _json_error(args: argparse.Namespace, message: str) -> None:
@@ -450,8 +450,8 @@ def _signalled(run: runtime.Run | None, code: int) -> int:
     return 11 if stopped and code in (10, 30) else code
 
 
-def _inside(run: runtime.Run, call: Callable[[], int]) -> int:
-    with run:
+def _inside(run: runtime.Run, guard: watchdog.Watchdog | None, call: Callable[[], int]) -> int:
+    with run, guard if guard is not None else contextlib.nullcontext():
         return call()
 
 
