@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..core.errors import VerificationError
-from ..core.solve import Answer, Solver, SolveResult, Status, user_rules
+from ..core.results import Answer, SolveResult
+from ..core.solve import Solver, user_rules
+from ..core.status import Status
 from ..run import runtime
 from .facts import candidate_facts, site_facts, word_facts
 from .framework import Framework, Site

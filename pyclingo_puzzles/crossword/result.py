@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core import apicheck
-from ..core.solve import Record, Solver, SolveResult, Stats, Status, exit_code, user_rules
-from ..core.status import api_code
+from ..core.results import Record, SolveResult, Stats
+from ..core.solve import Solver, user_rules
+from ..core.status import Status, api_code, exit_code
 from ..formats.pagetext import PageText
 from . import exports
 from .framework import Framework, Site

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.solve import Stats, Status
+from ..core.results import Stats
+from ..core.status import Status
 from ..run.bounded import within
 from .reader import StripsInstance
 from .solver import GridResult, StripsResult, solve_grids

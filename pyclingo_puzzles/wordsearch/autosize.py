@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.errors import InputError, shorten
-from ..core.solve import Stats, Status
+from ..core.results import Stats
+from ..core.status import Status
 from ..run import runtime
 from .generate import Outcome, generate
 from .quality import MAX_SHARED
