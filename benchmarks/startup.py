@@ -1,7 +1,7 @@
 """Start-up: the whole command against ``python -c "import clingo"``, timed in the same run.
 
 Issue 15's target: ``pyclingo-puzzles crossword p7_09a.dat`` ≤ 1.6× ``import clingo``. The command
-imports only the chosen family (``cli.COMMANDS``, lazy package attributes in ``lazy.py``)."""
+imports only the chosen family (``cli.parsing.COMMANDS``, lazy package attributes in ``lazy.py``)."""
 
 from __future__ import annotations
 

@@ -122,7 +122,7 @@ def test_the_readme_rule_example_does_what_it_says(tmp_path: Path, cli) -> None:
 def test_the_common_options_table_names_what_each_subcommand_takes() -> None:
     """docs/cli.md's "Every subcommand takes" table: each option is in every subcommand's --help,
     or in those its row names in parentheses (`--count` is not layout's)."""
-    from pyclingo_puzzles.cli.command import build_parser
+    from pyclingo_puzzles.cli.parsing import build_parser
 
     text = (DOCS / "cli.md").read_text().split("## Common options", 1)[1].split("\n## ", 1)[0]
     families = {"word search": "wordsearch", "crossword": "crossword", "strips": "strips", "layout": "layout"}
@@ -143,7 +143,7 @@ def test_the_common_options_table_names_what_each_subcommand_takes() -> None:
 
 
 def _subcommand_parsers() -> dict:
-    from pyclingo_puzzles.cli.command import build_parser
+    from pyclingo_puzzles.cli.parsing import build_parser
 
     parser = build_parser()
     return {name: sub for action in parser._subparsers._group_actions for name, sub in action.choices.items()}

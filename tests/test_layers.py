@@ -2,7 +2,7 @@
 
 ``lint-imports`` (``make test``; contracts in pyproject.toml) checks every import statement, inside
 functions and under ``TYPE_CHECKING`` too. It does not see modules named in strings: a package's
-lazy attributes (``run/lazy.py``'s ``export``) and the command's subcommands (``cli/command.py``'s
+lazy attributes (``run/lazy.py``'s ``export``) and the command's subcommands (``cli/parsing.py``'s
 ``COMMANDS``). Those are checked here against the same layer order, read from pyproject.toml.
 """
 
@@ -103,7 +103,7 @@ def test_modules_imported_by_name_keep_the_layers() -> None:
 def test_the_by_name_walk_sees_the_known_edges() -> None:
     edges = set(by_name_edges())
     assert (f"{PACKAGE}.crossword", f"{PACKAGE}.crossword.api") in edges  # export(...)
-    assert (f"{PACKAGE}.cli.command", f"{PACKAGE}.crossword.cli") in edges  # COMMANDS
+    assert (f"{PACKAGE}.cli.parsing", f"{PACKAGE}.crossword.cli") in edges  # COMMANDS
 
 
 def test_no_module_named_by_name_imports_its_namer_back() -> None:

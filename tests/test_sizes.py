@@ -16,15 +16,10 @@ MODULE_LINES = 400
 
 # path (under pyclingo_puzzles/) -> lines; path:qualified name -> lines
 OVER_MODULES = {
-    "formats/pdf.py": 548,
     "core/rules.py": 544,
-    "cli/batch.py": 525,
-    "cli/command.py": 529,
     "crossword/propagator.py": 451,
 }
-OVER_FUNCTIONS = {
-    "wordsearch/reader.py:from_doc": 80,
-}
+OVER_FUNCTIONS: dict[str, int] = {}
 
 
 def module_sizes() -> dict[str, int]:

@@ -11,7 +11,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..formats.pdf import PT, drawable, wrap
+from ..formats.pdfdraw import PT, wrap
+from ..formats.pdffont import drawable
 from ..wordsearch.pages import _capsule
 
 MAX_CELL = 12.0  # mm

@@ -18,7 +18,8 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from ..formats import pdf as document
+from ..formats import pdffont
+from ..formats.pdfdraw import PT, wrap
 from . import draw
 from .manifest import INCH, Manifest
 
@@ -69,13 +70,13 @@ class Interior:
     def render(self) -> bytes:
         from fpdf import FPDF
 
-        with document._font_file() as font:
+        with pdffont.font_file() as font:
             pdf = FPDF(unit="mm", format=self.manifest.size)
             pdf.set_auto_page_break(False)
             pdf.add_font("noto", "", str(font))
-            pdf.set_title(document.drawable(self.manifest.title))
+            pdf.set_title(pdffont.drawable(self.manifest.title))
             if self.manifest.author:
-                pdf.set_author(document.drawable(self.manifest.author))
+                pdf.set_author(pdffont.drawable(self.manifest.author))
             pdf.set_creator("pyclingo-puzzles")
             pdf.set_creation_date(_creation_date())  # the same manifest gives the same bytes
             self._title_page(pdf)
@@ -109,9 +110,9 @@ class Interior:
             if not text:
                 continue
             pdf.set_font("noto", "", size)
-            for line in document.wrap(pdf, document.drawable(text), w):
+            for line in wrap(pdf, pdffont.drawable(text), w):
                 pdf.text(x + (w - pdf.get_string_width(line)) / 2, top, line)
-                top += size / document.PT * 1.4
+                top += size / PT * 1.4
             top += 4
 
     def _contents(self, pdf: Any) -> None:
@@ -126,7 +127,7 @@ class Interior:
         pdf.set_font("noto", "", 11)
         top = y + 16
         for text, page in rows:
-            label = document.drawable(text)
+            label = pdffont.drawable(text)
             pdf.text(x, top, label)
             pdf.text(x + w - pdf.get_string_width(str(page)), top, str(page))
             top += 7
@@ -141,7 +142,7 @@ class Interior:
         draw.heading(pdf, f"Puzzle {record['number']}", x, y, w)
         instructions = section.instructions or DEFAULT_INSTRUCTIONS[record["family"]]
         pdf.set_font("noto", "", 10)
-        pdf.text(x, y + 14, document.drawable(instructions))
+        pdf.text(x, y + 14, pdffont.drawable(instructions))
         draw.puzzle(pdf, record, x, y + 19, w, h - 19)
 
     def _answers(self, pdf: Any) -> None:

@@ -1,9 +1,10 @@
 """Several FILEs in one command: a pool of worker processes, results printed in input order.
 
-Each file is solved by ``solve_file``: the subcommand exactly as a single run does it, with its
-stdout and stderr captured and handed back to the parent with the exit code. Workers never print;
+Each file is solved by ``batchfile.solve_file``: the subcommand exactly as a single run does it,
+with its stdout and stderr captured and handed back to the parent with the exit code (the worker
+processes: ``batchworker.py``). Workers never print;
 the parent prints each file's result as soon as its turn comes (input order, streaming), then a
-summary on stderr, and exits with the most severe code over the files (``SEVERITY``).
+summary on stderr, and exits with the most severe code over the files (``exitcodes.SEVERITY``).
 
 The pool is a few forked worker processes (``run.workers``: the package's one way of starting and
 stopping them), each with a pipe, rather than ``concurrent.futures`` or ``pebble``: at the deadline
@@ -24,39 +25,28 @@ Ctrl-C / SIGTERM: the busy workers are asked to stop (SIGUSR1: the same cooperat
 single run's first Ctrl-C) and report what they found (exit 11 with answers). A worker still
 searching or grounding is killed ``WAIT`` seconds after the signal; one checking or printing its
 answers gets ``runtime.CHECK_GRACE`` more plus its answers' reserve (their measured cost, times
-``COST_FACTOR``), but never past the deadline plus ``WAIT + PRINT_WAIT``; the parent then has a
-single run's printing grace to print them and the summary. What was printed stays.
+``batchworker.COST_FACTOR``), but never past the deadline plus ``WAIT + PRINT_WAIT``; the parent
+then has a single run's printing grace to print them and the summary. What was printed stays.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import copy
-import io
-import json
-import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from multiprocessing.connection import Connection
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
-from ..formats.outfiles import check_names, check_output_paths, remove_unfinished
+from ..formats.outfiles import remove_unfinished
 from ..run import runtime, watchdog, workers
 from ..run.progress import Bar
-from . import delivery, exitcodes
+from . import batchworker, exitcodes
+from .batchfile import Command, FileResult, output_paths, stopped
+from .batchworker import BatchWorker
 
-Command = Callable[[argparse.Namespace], int]  # one run: args -> exit code (errors already printed)
-
-SEVERITY = (65, 1, 11, 20, 10, 30)  # most severe first: 30 only when every file gave 30
-STATUS = {10: "solved", 30: "complete", 20: "unsolvable", 11: "stopped early, answer kept", 1: "no answer",
-          65: "bad input"}
-OUTPUT_OPTIONS = delivery.OPTION  # output dest -> its option
 # seconds after the deadline or a signal that busy workers get to report what they have: a single
 # run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
 WAIT = watchdog.SIGNAL_GRACE - 0.1
@@ -65,224 +55,9 @@ PRINT_WAIT = 0.3  # more for a worker already printing
 # given only a single run's 0.95 s past the deadline was ended while printing, its summary lost)
 PARENT_PRINT_GRACE = WAIT + PRINT_WAIT + runtime.PRINT_GRACE
 POLL = 0.1  # seconds between checks of the deadline, signals and the progress line
-# a worker's answers cost more to hand over than a single run's to print: its JSON is parsed and
-# written again as one line, sent through the pipe, and printed by the parent (a worker killed
-# "while printing" at the deadline under load had kept a single run's reserve)
-COST_FACTOR = 2.0
 # seconds without a live worker, files left and no stop, before a new worker is started: the
 # workers may have died of a signal to the process group that the watchdog is about to read
 RESPAWN_WAIT = 1.0
-
-
-def most_severe(codes: Sequence[int], convention: str = "clingo") -> int:
-    """The batch's exit code (clingo's, the command converts it): 65 > 1 > 11 > 20 > 10 > 30 (an
-    unknown code counts as 1); in the unix convention the most severe once converted, 2 > 3 > 1 > 0."""
-    if convention == "unix":
-        order = exitcodes.UNIX_SEVERITY
-        return min(codes, key=lambda code: order.index(exitcodes.convert(code, "unix")))
-    rank = {code: i for i, code in enumerate(SEVERITY)}
-    return min(codes, key=lambda code: rank.get(code, 1))
-
-
-@dataclass
-class FileResult:
-    """One file's run as the parent prints it."""
-
-    file: str
-    code: int
-    out: str = ""  # what the run printed on stdout (text, or its JSON document)
-    err: str = ""  # what it printed on stderr (warnings, --stats, the one-line error)
-    seconds: float = 0.0
-    data: Any = None  # --json: the document, parsed
-    note: str = ""  # set by the parent when it ended the file's worker or never started the file
-    line: str = ""  # --json: the JSON Lines record, made in the worker (see ``solve_file``)
-
-    @property
-    def status(self) -> str:
-        if self.note:
-            return self.note
-        if self.code == 1 and self.err.strip():
-            return self.err.strip().splitlines()[-1][:70]
-        return STATUS.get(self.code, f"exit {self.code}")
-
-    def json_line(self, convention: str = "clingo") -> str:
-        """One JSON Lines record: ``file`` and ``exit`` (in the exit-code ``convention``), then the
-        run's own JSON object (or, when it printed none, its one-line ``error``)."""
-        if self.line:
-            return self.line
-        obj: dict[str, Any] = {"file": self.file, "exit": exitcodes.convert(self.code, convention)}
-        if isinstance(self.data, dict):
-            obj.update((k, v) for k, v in self.data.items() if k not in obj)
-        elif self.data is not None:
-            obj["result"] = self.data
-        elif self.out.strip():
-            obj["output"] = self.out
-        if self.data is None and self.err.strip():
-            obj["error"] = self.err.strip().splitlines()[-1].removeprefix("error: ")
-        return json.dumps(obj, ensure_ascii=False)
-
-
-def stopped(file: str, message: str, seconds: float = 0.0) -> FileResult:
-    """A file the parent did not let finish (exit 1, one line on stderr as a single run prints)."""
-    return FileResult(file, runtime.EXIT_INTERRUPTED, err=message + "\n", seconds=seconds, note=message)
-
-
-# ------------------------------------------------------------------------------------ one file
-
-
-def solve_file(
-    command: Command, args: argparse.Namespace, path: Any, outputs: dict[str, Path] | None = None
-) -> FileResult:
-    """Run the subcommand on one file as a single run would, capturing what it prints. ``outputs``
-    replaces output-file options (--svg ...) with this file's own names. A fill inside gets one
-    process (``jobs=1``: the pool already uses the cores)."""
-    file_args = copy.copy(args)
-    file_args.file = path
-    file_args.jobs = 1
-    for dest, name in (outputs or {}).items():
-        setattr(file_args, dest, name)
-    run = runtime.current()
-    if run is not None and run.remaining() == 0.0:
-        return stopped(str(path), f"not started: {run.reason or 'time limit'}")
-    saved = (run.started, run.time_limit) if run is not None else None
-    if run is not None:
-        run.answers = 0  # this file's answers to check (the parent waits for them after a signal)
-    if run is not None and run.time_limit is None:
-        run.started = time.monotonic()  # a family's own default limit (layout: 10 s) is per file
-    out, err = io.StringIO(), io.StringIO()
-    streams = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = out, err
-    t0 = time.perf_counter()
-    try:
-        with runtime.stage("reading the input", after="printing"):  # after: handing the result over
-            code = command(file_args)
-    finally:
-        sys.stdout, sys.stderr = streams
-        if run is not None and saved is not None:
-            run.started, run.time_limit = saved
-    text = out.getvalue()
-    data = None
-    if getattr(args, "json", False) and text.strip():
-        with contextlib.suppress(ValueError):  # not one JSON document: kept as "output"
-            data = json.loads(text)
-    result = FileResult(str(path), code, text, err.getvalue(), time.perf_counter() - t0, data)
-    if getattr(args, "json", False):
-        # one string to hand over: pickling thousands of parsed solutions for the parent took
-        # longer than a stopped worker's grace, and the parent prints only this line
-        line = result.json_line(getattr(args, "exit_codes", exitcodes.from_environment()))
-        result = FileResult(result.file, code, err=result.err, seconds=result.seconds, line=line)
-    return result
-
-
-def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[str, Path]]:
-    """Per file, the output files it writes: ``--svg OUT.svg`` becomes ``OUT-STEM.svg`` (STEM: the
-    input's name without its suffix), next to OUT. Inputs whose names would give the same output
-    file are refused before solving (InputError)."""
-    given = {dest: getattr(args, dest) for dest in OUTPUT_OPTIONS if getattr(args, dest, None) is not None}
-    if not given:
-        return [{} for _ in files]
-    check_names({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()})
-    read = delivery.inputs(args, files)
-    check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()}, read)
-    seen: dict[Path, int] = {}  # output file -> the index of the input that writes it
-    per_file = []
-    for i, file in enumerate(files):
-        paths = {}
-        for dest, out in given.items():
-            path = out.with_name(f"{out.stem}-{Path(file).stem}{out.suffix}")
-            first = seen.setdefault(path.resolve(), i)
-            if first != i and Path(files[first]).resolve() == Path(file).resolve():
-                # two runs writing one file: the second would replace the first's, which it printed
-                raise InputError(f"given twice, so {OUTPUT_OPTIONS[dest]} would write {path} twice: give it once", file)
-            if first != i:
-                other = files[first]
-                raise InputError(
-                    f"{OUTPUT_OPTIONS[dest]} would write {path} for both {other} and this file: rename one input", file
-                )
-            paths[dest] = path
-        check_names({OUTPUT_OPTIONS[dest]: path for dest, path in paths.items()})
-        check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in paths.items()}, read)
-        per_file.append(paths)
-    return per_file
-
-
-# ------------------------------------------------------------------------------------ workers
-
-
-class _SharedStage(runtime.Run):
-    """A worker's copy of the run: its stage, whether its search was cut by the deadline and how
-    many answers it is checking (and their reserve, in milliseconds) are mirrored into shared
-    memory, so the parent can say what a worker it has to kill was doing ("time limit hit while
-    grounding"), start no file once the budget is spent, and wait for answers being checked."""
-
-    shared: Any = None
-    budget: Any = None  # [spent, answers, their reserve in ms]
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        object.__setattr__(self, name, value)
-        if name == "stage" and self.shared is not None:
-            self.shared.value = str(value).encode()[: len(self.shared) - 1]
-        elif name == "spent" and self.budget is not None:
-            self.budget[0] = int(value)
-        elif name == "answers" and self.budget is not None:
-            self.budget[1] = int(value)
-            self.budget[2] = int(self.reserve(int(value)) * 1000)
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    """SIGUSR1 from the parent: stop as a single run does at its first Ctrl-C (answers kept)."""
-    run = runtime.current()
-    if run is not None and run.reason is None:
-        run.reason = "interrupted"
-
-
-def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: Sequence[Any],
-           outputs: list[dict[str, Path]], stage: Any, budget: Any) -> None:
-    run = runtime.current()
-    if run is not None:
-        run.__class__ = _SharedStage
-        shared = cast(_SharedStage, run)
-        shared.shared = stage
-        shared.budget = budget
-        shared.pricing.cost_factor = COST_FACTOR
-    signal.signal(signal.SIGUSR1, _interrupt)
-    while True:
-        try:
-            index = conn.recv()
-        except (EOFError, OSError):  # the parent has closed the pipe: no more files
-            break
-        conn.send((index, solve_file(command, args, files[index], outputs[index])))
-    conn.close()
-    os._exit(0)  # no interpreter teardown: the parent's atexit handlers are not ours to run
-
-
-@dataclass
-class _Worker:
-    process: workers.Worker
-    stage: Any
-    budget: Any  # shared with the worker's run: [spent, answers, their reserve in ms]
-    index: int | None = None  # the file it is solving
-    since: float = 0.0
-    asked_to_stop: bool = False
-
-    @property
-    def conn(self) -> Connection:
-        return self.process.conn
-
-    def stage_name(self) -> str:
-        return self.stage.value.decode(errors="replace") or "solving"
-
-    def checking(self) -> bool:
-        """Checking or printing the answers it found (worth waiting for)."""
-        return self.stage_name() in ("checking answers", "printing")
-
-
-def _spawn(command: Command, args: argparse.Namespace, files: Sequence[Any], outputs: list[dict[str, Path]]) -> _Worker:
-    ctx = workers.context()
-    stage = ctx.RawArray("c", 96)
-    budget = ctx.RawArray("q", 3)
-    process = workers.start(_serve, command, args, files, outputs, stage, budget, duplex=True)
-    return _Worker(process, stage, budget)
 
 
 # ------------------------------------------------------------------------------------ the batch
@@ -309,7 +84,7 @@ def run_batch(args: argparse.Namespace, command: Command) -> int:
     if not batch.printer.closed():
         _summary(known, getattr(args, "exit_codes", exitcodes.from_environment()))
     convention = getattr(args, "exit_codes", exitcodes.from_environment())
-    return most_severe([r.code for r in known], convention) if known else runtime.EXIT_INTERRUPTED
+    return exitcodes.most_severe([r.code for r in known], convention) if known else runtime.EXIT_INTERRUPTED
 
 
 class _Batch:
@@ -325,7 +100,7 @@ class _Batch:
         self.bar = Bar(self.limits.started if self.limits is not None else time.monotonic())
         self.printer = _Printer(args.json, self.bar, getattr(args, "exit_codes", exitcodes.from_environment()))
         self.results: list[FileResult | None] = [None] * len(files)
-        self.workers: list[_Worker] = []
+        self.workers: list[BatchWorker] = []
         self.started = 0  # files handed out so far
         self.give_up_at: float | None = None  # when busy workers are killed (deadline or signal + WAIT)
         self.spent = False  # a file's search was cut by the deadline: no further file starts
@@ -353,8 +128,8 @@ class _Batch:
         self.spent = self.spent or any(w.budget[0] for w in self.workers)
         return (left is None or left > 0) and not self.spent
 
-    def _spawn(self) -> _Worker:
-        return _spawn(self.command, self.args, self.files, self.outputs)
+    def _spawn(self) -> BatchWorker:
+        return batchworker.spawn(self.command, self.args, self.files, self.outputs)
 
     def _hand_out(self) -> None:
         for w in self.workers:
@@ -403,7 +178,7 @@ class _Batch:
             try:
                 index, result = conn.recv()
             except (EOFError, OSError):
-                died = self.results[w.index] = _died(w, self.files, self.limits)  # type: ignore[index]
+                died = self.results[w.index] = batchworker.died(w, self.files, self.limits)  # type: ignore[index]
                 self._ended(w)
                 self.workers.remove(w)
                 if runtime.remaining() != 0.0 and not died.note.startswith("interrupted"):
@@ -420,7 +195,7 @@ class _Batch:
             if w.index is None or now < self._until(w):
                 continue
             self.results[w.index] = stopped(
-                str(self.files[w.index]), f"{_hit(reason)} while {w.stage_name()}", now - w.since
+                str(self.files[w.index]), f"{batchworker.hit(reason)} while {w.stage_name()}", now - w.since
             )
             self._ended(w)
         # a worker that died with a file still assigned stays: its pipe's end of file is read by
@@ -429,7 +204,7 @@ class _Batch:
         # result, and the batch waited for it for ever
         self.workers = [w for w in self.workers if w.process.alive() or w.index is not None]
 
-    def _ended(self, w: _Worker) -> None:
+    def _ended(self, w: BatchWorker) -> None:
         """Stop a worker that has not answered for its file, and remove the temporary files of
         that file's outputs it may have been writing when it ended."""
         assert w.index is not None
@@ -439,7 +214,7 @@ class _Batch:
             remove_unfinished(outputs.values(), w.process.pid)
         w.index = None
 
-    def _until(self, w: _Worker) -> float:
+    def _until(self, w: BatchWorker) -> float:
         """When a busy worker is ended: ``give_up_at``; one checking or printing its answers gets
         ``CHECK_GRACE`` and their reserve (as the worker measured it) too, but never past the deadline plus
         ``WAIT + PRINT_WAIT`` (the parent's own watchdog then allows it ``runtime.PRINT_GRACE`` to print)."""
@@ -454,26 +229,6 @@ class _Batch:
         for w in self.workers:
             w.process.stop()
         self.bar.clear()
-
-
-def _hit(reason: str) -> str:
-    return "interrupted" if reason == "interrupted" else f"{reason} hit"
-
-
-def _died(w: _Worker, files: Sequence[Any], run: runtime.Run | None) -> FileResult:
-    """A worker that ended without answering: killed by a signal (a Ctrl-C or SIGTERM to the whole
-    process group reaches the workers too), or crashed."""
-    w.process.proc.join(1)
-    code = w.process.proc.exitcode
-    file = str(files[w.index])  # type: ignore[index]
-    seconds = time.monotonic() - w.since
-    if run is not None and run.reason is not None:
-        return stopped(file, f"{_hit(run.reason)} while {w.stage_name()}", seconds)
-    if code in (-signal.SIGTERM, -signal.SIGINT):  # sent to the group: the parent's watchdog reads it next
-        return stopped(file, f"interrupted while {w.stage_name()}", seconds)
-    if code is not None and code < 0:  # e.g. the kernel's out-of-memory killer; the batch goes on
-        return stopped(file, f"the worker was killed (signal {-code}) while {w.stage_name()}", seconds)
-    return stopped(file, f"the worker solving this file ended unexpectedly (exit code {code})", seconds)
 
 
 class _Printer:
@@ -511,7 +266,7 @@ class _Printer:
 
 def _summary(results: Sequence[FileResult], convention: str = "clingo") -> None:
     """The per-file summary on stderr: file, exit code (in ``convention``), status, seconds."""
-    code = most_severe([r.code for r in results], convention)
+    code = exitcodes.most_severe([r.code for r in results], convention)
     width = max(len(r.file) for r in results)
     order = "65 > 1 > 11 > 20 > 10 > 30" if convention == "clingo" else "2 > 3 > 1 > 0"
     lines = [

@@ -96,9 +96,9 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
     check_names({OPTION[dest]: path for dest, path in outputs.items()})
     check_output_paths({OPTION[dest]: path for dest, path in outputs.items()}, inputs(args))
     if "pdf" in outputs and not batch:  # (a batch forks its workers: no thread may be running then)
-        from ..formats import pdf
+        from ..formats import pdffont
 
-        pdf.prepare()  # fpdf2 and the font load in a thread while the run solves
+        pdffont.prepare()  # fpdf2 and the font load in a thread while the run solves
 
 
 def reserve_output_time(args: argparse.Namespace, run: Run | None = None) -> None:

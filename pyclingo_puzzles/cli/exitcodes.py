@@ -17,9 +17,14 @@ from collections.abc import Sequence
 
 from ..core.status import CONVENTIONS, DEFAULT_CONVENTION, ENV, convert, environment_convention
 
-__all__ = ["CONVENTIONS", "ENV", "UNIX_SEVERITY", "convert", "from_environment", "requested", "usage_error"]
+__all__ = [
+    "CONVENTIONS", "ENV", "SEVERITY", "UNIX_SEVERITY", "convert", "from_environment", "most_severe", "requested",
+    "usage_error",
+]  # fmt: skip
 
-UNIX_SEVERITY = (2, 3, 1, 0)  # a batch exits with its most severe file's code
+# a batch exits with its most severe file's code, most severe first
+SEVERITY = (65, 1, 11, 20, 10, 30)  # clingo's: 30 only when every file gave 30
+UNIX_SEVERITY = (2, 3, 1, 0)
 
 
 def from_environment() -> str:
@@ -37,6 +42,16 @@ def requested(argv: Sequence[str]) -> str:
         elif arg.startswith("--exit-codes="):
             chosen = arg.partition("=")[2]
     return chosen if chosen in CONVENTIONS else DEFAULT_CONVENTION
+
+
+def most_severe(codes: Sequence[int], convention: str = "clingo") -> int:
+    """The batch's exit code (clingo's, the command converts it): 65 > 1 > 11 > 20 > 10 > 30 (an
+    unknown code counts as 1); in the unix convention the most severe once converted, 2 > 3 > 1 > 0."""
+    if convention == "unix":
+        order = UNIX_SEVERITY
+        return min(codes, key=lambda code: order.index(convert(code, "unix")))
+    rank = {code: i for i, code in enumerate(SEVERITY)}
+    return min(codes, key=lambda code: rank.get(code, 1))
 
 
 def usage_error(convention: str) -> int:

@@ -43,7 +43,7 @@ SHOWN = "_shown"  # _shown(T): the user's #show statements show T
 Signature = tuple[str, int]
 # clingo's messages replaced by our own check (they are wrong when facts come through the backend)
 NOISE = ("atom does not occur in any rule head", "no atoms over signature occur in program")
-WORD_ATOMS: frozenset[Signature] = frozenset({("fill", 2), ("word", 2), ("letter", 3), ("cand", 2), ("score", 2)})
+WORD_ATOMS: frozenset[Signature] = frozenset({("place", 2), ("word", 2), ("letter", 3), ("cand", 2), ("score", 2)})
 
 _emitted = messages._seen  # warnings already printed in this run (families solve in rounds)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from enum import StrEnum
+from typing import Protocol
 
 EXIT_SAT = 10
 EXIT_UNSAT = 20
@@ -56,3 +57,31 @@ def api_code(code: int) -> int:
     """clingo's ``code`` as the API's ``exit_code`` gives it: in the environment's convention
     (an unknown value counts as the default: the API has no usage error to report it with)."""
     return convert(code, environment_convention())
+
+
+class _Ended(Protocol):
+    """How a search ended, as a result holds it."""
+
+    @property
+    def status(self) -> Status: ...
+
+    @property
+    def exhausted(self) -> bool: ...
+
+    @property
+    def interrupted(self) -> bool: ...
+
+
+class Coded:
+    """A result's exit codes, from its ``status``, ``exhausted`` and ``interrupted``: ``clingo_code``
+    (clingo's convention, which the command reports and a batch ranks by) and the API's ``exit_code``."""
+
+    @property
+    def clingo_code(self: _Ended) -> int:
+        return exit_code(self.status, self.exhausted, self.interrupted)
+
+    @property
+    def exit_code(self: _Ended) -> int:
+        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
+        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
+        return api_code(exit_code(self.status, self.exhausted, self.interrupted))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..core import apicheck, messages
 from ..core.errors import InputError
@@ -34,9 +33,6 @@ from .reader import (
     read_instance,
 )
 from .result import CrosswordResult, from_solve
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["fill", "solve"]
 
@@ -97,7 +93,8 @@ def solve(
     apicheck.flag(count, "count")
     apicheck.callback(warn, "warn")
     instance = instance_of(source, framework)
-    options = FillOptions(tuple(apicheck.rule_files(rules)), models, seed, time_limit, count)
+    options = FillOptions(rules=tuple(apicheck.rule_files(rules)), models=models, seed=seed, time_limit=time_limit,
+                          count_only=count)  # fmt: skip
     title = title or (Path(source).stem if isinstance(source, str | Path) else "")
     return dressed(solve_with(instance, options, warn), instance.framework, clues_of(clues), title)
 
@@ -160,19 +157,10 @@ def fill(
     ``to_puz()``, ``to_ipuz()`` and the JSON. ``jobs`` > 1 races the two letter rules in that many
     processes (the fill does not depend on timing, but may differ from ``jobs=1``'s)."""
     apicheck.flag(allow_offensive, "allow_offensive")
-    apicheck.whole(max_shared_substring, "max_shared_substring", 0, 2**31 - 1)
-    apicheck.common(models=models, seed=seed, time_limit=time_limit)
-    for value, what in ((no_repeat, "no_repeat"), (optimize, "optimize"), (word_atoms, "word_atoms"), (count, "count")):
-        apicheck.flag(value, what)
-    apicheck.whole(min_length, "min_length", 1, 2**31 - 1)
-    apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
-    if min_score is not None:
-        apicheck.whole(min_score, "min_score", -(2**63), 2**63)
-    if optimize and count:  # clingo would count the improving fills, not the fills
-        raise InputError("count counts every fill and optimize looks for the best one: give one of them", apicheck.ARGS)
-    options = FillOptions(
-        tuple(apicheck.rule_files(rules)), models, seed, time_limit, count, no_repeat, optimize, word_atoms, jobs,
-        min_length, min_score, max_shared_substring=max_shared_substring,
+    options = fill_options(
+        rules=rules, models=models, seed=seed, time_limit=time_limit, count=count, no_repeat=no_repeat,
+        optimize=optimize, word_atoms=word_atoms, jobs=jobs, min_length=min_length, min_score=min_score,
+        max_shared_substring=max_shared_substring,
     )
     frame = _framework(framework)  # read before the dictionary, as ever: its errors come first
     sources = [dictionary, *apicheck.items(dictionaries, "dictionaries")]
@@ -185,6 +173,38 @@ def fill(
     else:
         result = fill_with(frame, words, options)
     return dressed(result, frame, clues_of(clues), title)
+
+
+def fill_options(
+    *,
+    rules: Rules = (),
+    models: int = 1,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    count: bool = False,
+    no_repeat: bool = True,
+    optimize: bool = False,
+    word_atoms: bool = False,
+    jobs: int = 1,
+    min_length: int = 2,
+    min_score: int | None = None,
+    max_shared_substring: int = DEFAULT_SHARED,
+) -> FillOptions:
+    """``fill``'s search keywords, each checked, as one ``FillOptions`` (the command's ``cli.fill_options``)."""
+    apicheck.whole(max_shared_substring, "max_shared_substring", 0, 2**31 - 1)
+    apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    for value, what in ((no_repeat, "no_repeat"), (optimize, "optimize"), (word_atoms, "word_atoms"), (count, "count")):
+        apicheck.flag(value, what)
+    apicheck.whole(min_length, "min_length", 1, 2**31 - 1)
+    apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
+    if min_score is not None:
+        apicheck.whole(min_score, "min_score", -(2**63), 2**63)
+    options = FillOptions(
+        rules=tuple(apicheck.rule_files(rules)), models=models, seed=seed, time_limit=time_limit, count_only=count,
+        no_repeat=no_repeat, optimize=optimize, word_atoms=word_atoms, jobs=jobs, min_length=min_length,
+        min_score=min_score, max_shared_substring=max_shared_substring,
+    )
+    return options.checked(apicheck.ARGS)
 
 
 def _unknown() -> CrosswordResult:

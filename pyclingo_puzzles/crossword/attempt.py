@@ -48,7 +48,7 @@ class FillOutcome:
 
 
 def wants_word_atoms(rules: Sequence[str]) -> bool:
-    """Whether the user's rules use or define fill/2, word/2, letter/3, cand/2 or score/2, which
+    """Whether the user's rules use or define place/2, word/2, letter/3, cand/2 or score/2, which
     exist only when the word atoms are ground (read from the rules' syntax: comments never count)."""
     return user_rules.uses(rules, user_rules.WORD_ATOMS)
 
@@ -58,7 +58,7 @@ def once(
 ) -> FillOutcome:
     """Prune, then solve (stopped after ``conflicts`` conflicts when given). By default the word
     constraint runs as a propagator over the letter atoms (no word atoms are ground);
-    ``options.word_atoms`` (implied by ``optimize`` and by rules that mention fill/2) grounds the
+    ``options.word_atoms`` (implied by ``optimize`` and by rules that mention place/2) grounds the
     whole encoding instead. With ``options.jobs`` > 1 a search for one fill races the propagator's
     value rules in that many processes (``portfolio.race``: the answer does not depend on timing)."""
     job = prepare(framework, dictionary, options, conflicts)
@@ -211,7 +211,7 @@ class FillJob:
             sol = decode_letters(answer.symbols, self.sites, self.framework, rules)
         else:
             by_id = {s.id: s for s in self.sites}
-            sol = decode(answer.symbols, words, by_id, self.framework, predicate="fill", word_first=False, rules=rules)
+            sol = decode(answer.symbols, words, by_id, self.framework, rules=rules)
         problems = verify(self.framework, sol, allowed=self.dictionary.words.keys(), repeats=not self.options.no_repeat)
         entries, n = [p.word for p in sol.placements], self.options.max_shared_substring
         shared_problems = [f"{a} and {b} share {run}" for a, b, run in shared.shared_runs(entries, n)]

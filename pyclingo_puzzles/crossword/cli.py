@@ -111,8 +111,8 @@ def add_dictionary_arguments(g: argparse._ArgumentGroup) -> None:
     g.add_argument(
         "--word-atoms",
         action="store_true",
-        help="ground the word atoms fill/2 instead of the word propagator (slower; implied by --optimize "
-        "and by --rules files that mention fill/2)",
+        help="ground the word atoms place/2 instead of the word propagator (slower; implied by --optimize "
+        "and by --rules files that mention place/2)",
     )
 
 
@@ -122,8 +122,6 @@ def run(args: argparse.Namespace) -> Report:
     ``--dictionary``, by default the built-in English one."""
     if str(args.file) == "-":  # the format is the file's (a .grid, a .dat, YAML): it said "-: file not found"
         raise InputError("crossword reads a FILE (.dat, .yaml or .grid), not standard input", "-")
-    if args.size is None and args.min_length is None:
-        args.min_length = 2
     options = fill_options(args)
     runtime.price(None if options.count_only else render.render_one(args.json))  # the answers' reserve
     if args.size is not None:
@@ -144,11 +142,14 @@ def run(args: argparse.Namespace) -> Report:
 
 
 def fill_options(args: argparse.Namespace) -> FillOptions:
-    """The options of this run, from the arguments (once: nothing below changes them)."""
+    """The options of this run, from the arguments (once: nothing below changes them, nor them).
+    ``--min-length`` unset: 2 for a dictionary's words, 3 with ``--size`` (also its shortest entry)."""
+    min_length = args.min_length if args.min_length is not None else (2 if args.size is None else 3)
     return FillOptions(
-        rule_paths(args.rules), args.models, args.seed, args.time_limit, args.count, args.no_repeat, args.optimize,
-        args.word_atoms, args.jobs, args.min_length or 3, args.min_score,
-        max_shared_substring=args.max_shared_substring, min_differ=args.min_differ,
+        rules=rule_paths(args.rules), models=args.models, seed=args.seed, time_limit=args.time_limit,
+        count_only=args.count, no_repeat=args.no_repeat, optimize=args.optimize, word_atoms=args.word_atoms,
+        jobs=args.jobs, min_length=min_length, min_score=args.min_score, min_differ=args.min_differ,
+        max_shared_substring=args.max_shared_substring,
     )
 
 
@@ -161,8 +162,7 @@ def word_list_options(args: argparse.Namespace) -> list[str]:
 def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | Framework, options: FillOptions):
     """The dictionary fill: each ``--dictionary`` (a file, or ``en``; by default the built-in one),
     merged, less ``--exclude`` and ``--ban``."""
-    if options.optimize and options.count_only:
-        raise InputError("--count counts every fill and --optimize looks for the best one: give one of them", args.file)
+    options.checked(str(args.file), command=True)
     notes = ["the file's word list is ignored with --dictionary"] if isinstance(puzzle, CrosswordInstance) else []
     if args.dictionary is None:
         notes.append(f"no --dictionary: filling from the built-in English dictionary (--dictionary {english.NAME})")
@@ -211,7 +211,8 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
     if args.count:
         return count.report(result.count, result.exhausted, result.clingo_code)
     path = str(args.file) if name is None else name
-    page = pagetext.from_args(args, Path(path).stem, exports.INSTRUCTIONS)
+    asked = pagetext.PageAsked(args.title, args.instructions, args.name_line)
+    page = asked.page(Path(path).stem, exports.INSTRUCTIONS)
     if result.core is not None and not result.solutions:  # no fill: --svg and --pdf mark the core's slots
         from . import construct
 
@@ -237,7 +238,7 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
             "svg": lambda: exports.svg_page(first(), page, result.clues, key=False, given=result.given),
             "svg_key": lambda: exports.svg_page(first(), page, result.clues, key=True),
             "pdf": lambda: render.pdf(result.solutions, page, args.paper, result.given, result.clues),
-            "html": lambda: result.to_html(**argtypes.html_options(args, page.title)),
+            "html": lambda: result.to_html(**asked.html(page.title)),
         },
         stats=result.stats,
         answered=bool(result.solutions),
@@ -270,7 +271,7 @@ def generated(args: argparse.Namespace, options: FillOptions) -> Report:
     if [f for f in (args.file if isinstance(args.file, list) else [args.file]) if str(f) != "--size"]:
         raise InputError("give FILE or --size, not both", "--size")
     rows, cols = parse_size(args.size)
-    spec = PatternSpec(rows, cols, args.symmetry, args.min_length or 3, args.max_words, args.max_block_share,
+    spec = PatternSpec(rows, cols, args.symmetry, options.min_length, args.max_words, args.max_block_share,
                        tuple(parse_theme(t) for t in args.theme))
     spec = check_spec(spec)  # bad options: one line before the dictionary is built
     dictionary, skipped = word_list(args, options)

@@ -5,6 +5,7 @@ failed (``explain``: the unfillable core, or at a limit the slots with the fewes
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..core import messages
@@ -42,7 +43,7 @@ def with_themes(dictionary: Dictionary, themes: tuple[Theme, ...]) -> Dictionary
 
 def pattern_fill(dictionary: Dictionary, options: FillOptions) -> Callable[[Framework, float], FillOutcome]:
     """One generated pattern's fill, deterministic for a seed (conflict limits, races by work)."""
-    one = options._replace(models=1, count_only=False, optimize=False, differ_from=())
+    one = replace(options, models=1, count_only=False, optimize=False, differ_from=())
 
     def fill(framework: Framework, seconds: float) -> FillOutcome:
         with runtime.until(runtime.after(seconds)):
@@ -79,13 +80,13 @@ def alternatives(
     in at least ``options.min_differ`` entries (default: a quarter of them). Stops at the first
     search without a fill: UNSAT there proves no further fill differs enough."""
     k = options.min_differ or differ_default(framework)
-    one = options._replace(models=1, min_differ=k)
+    one = replace(options, models=1, min_differ=k)
     outcome = first if first is not None else strategy.solve_fill(framework, dictionary, one)
     solutions = list(outcome.solutions)
     last = outcome
     while solutions and len(solutions) < options.models and not runtime.out_of_time() and not runtime.stopping():
         grids = tuple(tuple(s.grid) for s in solutions)
-        last = strategy.solve_fill(framework, dictionary, one._replace(differ_from=grids))
+        last = strategy.solve_fill(framework, dictionary, replace(one, differ_from=grids))
         if not last.solutions:
             break
         solutions.extend(last.solutions[:1])
@@ -174,7 +175,8 @@ def core_drawing(framework: Framework, core: Core) -> tuple[list[str], dict[tupl
 def core_files(framework: Framework, core: Core, title: str, paper: str) -> dict[str, Callable[[], object]]:
     """``--svg`` and ``--pdf`` of a grid without a fill: the framework, the core's slots marked."""
     from ..formats import ipuz
-    from ..formats.pdf import clued_grid_sheet, output_budget, render
+    from ..formats.pdf import output_budget, render
+    from ..formats.pdfdraw import clued_grid_sheet
     from ..formats.svg import clued_grid
 
     rows, given, lines = core_drawing(framework, core)

@@ -54,21 +54,20 @@ def site_facts(framework: Framework, sites: Sequence[Site], cells: bool = True) 
 def word_facts(words: Sequence[str]) -> Iterator[Symbol]:
     for w, text in enumerate(words):
         n = number(w)
-        yield Function("word", [n, number(len(text))])
-        yield Function("word_text", [n, String(text)])
+        yield Function("word", [n, String(text)])
         for i, ch in enumerate(text):
             yield Function("letter", [n, number(i), string(ch)])
 
 
 def candidate_facts(candidates: Mapping[int, Sequence[int]]) -> Iterator[Symbol]:
-    """``candidate(W, S)`` for each site S and word id W of ``candidates[S]``."""
+    """``cand(W, S)`` for each site S and word id W of ``candidates[S]``."""
     for s, words in candidates.items():
         for w in words:
-            yield Function("candidate", [number(w), number(s)])
+            yield Function("cand", [number(w), number(s)])
 
 
 def option_facts(cands: Candidates) -> Iterator[Symbol]:
-    """``option(R, C, L)``: letter L is still possible in place (R, C) after pruning."""
+    """``option(R, C, X)``: letter X is still possible in cell (R, C) after pruning."""
     for (r, c), letters in sorted(cands.options.items()):
         for ch in sorted(letters):
             yield Function("option", [Number(r), Number(c), String(ch)])
@@ -94,7 +93,7 @@ def fill_facts(
     for s in sites:
         runtime.check()
         for text in cands.by_site[s.id]:
-            facts.append(Function("cand", [Number(s.id), Number(ids[text])]))
+            facts.append(Function("cand", [Number(ids[text]), Number(s.id)]))
     facts.extend(option_facts(cands))
     return facts, words
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import NamedTuple
+from dataclasses import dataclass
+
+from ..core.errors import InputError
 
 # The word propagator's rules for the letter to try next: how its decide() picks a place and a
 # letter there. "failures": the open place whose slots have failed (been left without a candidate)
@@ -23,11 +25,12 @@ BLOCK_SHARE = 0.17  # at most this share of blocks (38 of 225 on 15x15)
 DEFAULT_SHARED = 6  # --max-shared-substring: NATION and NATIONAL may not meet, STATION and NATIONS (ATION) may
 
 
-class FillOptions(NamedTuple):
+@dataclass(frozen=True)
+class FillOptions:
     """Both modes read ``rules`` to ``count_only``; the rest is the dictionary fill's. Frozen: a
-    changed copy is ``options._replace(...)``. A NamedTuple, not a frozen dataclass: a P-99 run
-    builds one, and importing ``dataclasses`` costs about a sixth of its start-up
-    (docs/development.md, "Start-up")."""
+    changed copy is ``dataclasses.replace(options, ...)``. (A P-99 run builds one too: importing
+    ``dataclasses`` there costs about 5 ms of CPU and building this class 1 ms, of about 75 ms;
+    docs/development.md, "Start-up".)"""
 
     rules: tuple[str, ...] = ()  # the user's rule files (paths as strings)
     models: int = 1  # solutions wanted, 0 = all
@@ -36,7 +39,7 @@ class FillOptions(NamedTuple):
     count_only: bool = False  # count every solution, keep none (--count)
     no_repeat: bool = True  # never the same word on two slots
     optimize: bool = False  # the best total score (word atoms ground)
-    word_atoms: bool = False  # ground fill/2 instead of the word propagator
+    word_atoms: bool = False  # ground place/2 instead of the word propagator
     jobs: int = 1  # processes one fill may race
     min_length: int = 2  # dictionary words shorter than this are left out
     min_score: int | None = None  # ... and those scored below this
@@ -54,6 +57,15 @@ class FillOptions(NamedTuple):
         given.append(("--min-score", self.min_score is not None))
         given.append(("--max-shared-substring", self.max_shared_substring != DEFAULT_SHARED))
         return [option for option, on in given if on]
+
+    def checked(self, where: str, command: bool = False) -> FillOptions:
+        """These options, or an ``InputError`` for a combination no fill can do, naming them as the
+        command (``command``: ``--count``) or the API (``count``) does."""
+        if self.optimize and self.count_only:  # clingo would count the improving fills, not the fills
+            count, optimize = ("--count", "--optimize") if command else ("count", "optimize")
+            raise InputError(f"{count} counts every fill and {optimize} looks for the best one: give one of them",
+                             where)  # fmt: skip
+        return self
 
 
 DEFAULTS = FillOptions()

@@ -70,7 +70,7 @@ def pdf_sheets(
     """``pdf``'s sheets: a solution's puzzle page (with ``text``'s instructions and Name / Date
     line) and its fill."""
     from ..formats import ipuz
-    from ..formats.pdf import clued_grid_sheet
+    from ..formats.pdfdraw import clued_grid_sheet
     from .exports import clue_of
 
     clue = clue_of(clues or {})

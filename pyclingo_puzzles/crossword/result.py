@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import apicheck
 from ..core.results import Record, SolveResult, Stats
 from ..core.solve import Solver, user_rules
-from ..core.status import Status, api_code, exit_code
+from ..core.status import Coded, Status
 from ..formats.pagetext import PageText
 from . import exports
 from .framework import Framework, Site
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 SLOTS_SHOWN = 20  # slots without a candidate word named in the text
 
 
-class CrosswordResult(Record):
+class CrosswordResult(Record, Coded):
     """Solutions (verified) and how the search ended; what both CLI modes print.
 
     ``rules_to_blame``: when unsolvable only because of the user's rule files, those files.
@@ -105,16 +105,6 @@ class CrosswordResult(Record):
         if not self.solutions:
             raise ValueError(f"no solution to {what}")
         return self.solutions[0]
-
-    @property
-    def clingo_code(self) -> int:
-        return exit_code(self.status, self.exhausted, self.interrupted)
-
-    @property
-    def exit_code(self) -> int:
-        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
-        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
-        return api_code(self.clingo_code)
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's ``--json`` document."""

@@ -45,24 +45,20 @@ def decode(
     words: Sequence[str],
     sites: Mapping[int, Site],
     framework: Framework,
-    predicate: str = "place",
-    word_first: bool = True,
     rules: Sequence[str | Path] = (),
 ) -> CrosswordSolution:
-    """Model symbols naming a word id and a site id -> a solution: ``place(W, S)`` of the P-99
-    encoding, ``fill(S, W)`` of the dictionary fill (``word_first=False``). An atom naming no word
-    or site can only come from the user's ``rules``: reported, never a crash."""
+    """Model symbols ``place(W, S)`` (word id, site id: the P-99 encoding and the dictionary fill
+    with word atoms) -> a solution. An atom naming no word or site can only come from the user's
+    ``rules``: reported, never a crash."""
     placements = []
     for sym in symbols:
-        if sym.name != predicate:
+        if sym.name != "place":
             continue
         args = sym.arguments  # read once: each of clingo's symbol accessors costs microseconds
         if len(args) == 2:
             if any(a.type is not SymbolType.Number for a in args):
                 raise derived_error(sym, "which names no word or site", rules)
             w, s = (a.number for a in args)
-            if not word_first:
-                w, s = s, w
             if s not in sites or not 0 <= w < len(words):
                 raise derived_error(sym, "which names no word or site", rules)
             site = sites[s]

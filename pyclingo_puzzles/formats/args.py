@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import math
 from pathlib import Path
-from typing import Any
 
 from ..core.apicheck import MODELS_LIMIT, SEED_LIMIT  # clingo's bounds, checked by the API too
 
@@ -94,7 +93,7 @@ def memory_size(text: str) -> int:
 
 def add_input(parser: argparse.ArgumentParser, what: str) -> None:
     """FILE (several: a batch; ``-``: standard input) or ``--words`` inline; ``what`` says what a
-    FILE holds. The command's parser checks that one of them is given (``cli/command.py``: inputs)."""
+    FILE holds. The command's parser checks that one of them is given (``cli/parsing.py``: inputs)."""
     parser.add_argument(
         "file", nargs="*", type=Path, metavar="FILE",
         help=f"{what}; - reads standard input"
@@ -112,15 +111,6 @@ def add_html_argument(parser: argparse.ArgumentParser, what: str) -> None:
         "--html", type=Path, metavar="FILE",
         help=f"write a playable page: {what} (one self-contained HTML file; - for stdout)",
     )  # fmt: skip
-
-
-def html_options(args: argparse.Namespace, title: str) -> dict[str, Any]:
-    """A family's ``to_html()`` arguments from the command line: ``title`` (the page's, resolved as
-    for the other outputs), ``--instructions`` as given (None: the page's own, on how to play it),
-    ``--name-line``."""
-    given = getattr(args, "instructions", None)
-    instructions = None if given is None else " ".join(given.split())
-    return {"title": title, "instructions": instructions, "name_line": bool(getattr(args, "name_line", False))}
 
 
 PAPERS = {"a4": "A4", "letter": "Letter"}  # --paper -> fpdf2's page format

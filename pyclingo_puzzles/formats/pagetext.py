@@ -2,14 +2,14 @@
 
 Every family's PDF, SVG and HTML page takes them alike: ``--title TEXT`` (default: the instance's
 title, else the file's name), ``--instructions TEXT`` (default: the family's own line; ``""`` for
-none) and ``--name-line``. The API's ``to_pdf``/``to_svg`` take ``title=``, ``instructions=`` and
-``name_line=`` the same way (``PageText.of``).
+none) and ``--name-line``; a family's ``cli.py`` hands them here as ``PageAsked``. The API's
+``to_pdf``/``to_svg`` take ``title=``, ``instructions=`` and ``name_line=`` the same way (``PageText.of``).
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core import apicheck
 
@@ -50,12 +50,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name-line", action="store_true", help="a Name / Date line on each puzzle page")
 
 
-def from_args(args: argparse.Namespace, title: str, instructions: str) -> PageText:
-    """The page text the command line asks for; ``title`` and ``instructions`` are the defaults."""
-    given_title = getattr(args, "title", None)
-    given = getattr(args, "instructions", None)
-    return PageText(
-        given_title if given_title and given_title.strip() else title,
-        instructions if given is None else " ".join(given.split()),
-        bool(getattr(args, "name_line", False)),
-    )
+class PageAsked(NamedTuple):
+    """What the command line asks of the printed pages: ``--title`` and ``--instructions`` (None: not
+    given; blank: a title not given, no instructions) and ``--name-line``."""
+
+    title: str | None = None
+    instructions: str | None = None
+    name_line: bool = False
+
+    def page(self, title: str, instructions: str) -> PageText:
+        """The page text asked for; ``title`` and ``instructions`` are the family's defaults."""
+        return PageText(
+            self.title if self.title and self.title.strip() else title,
+            instructions if self.instructions is None else " ".join(self.instructions.split()),
+            bool(self.name_line),
+        )
+
+    def html(self, title: str) -> dict[str, Any]:
+        """A family's ``to_html()`` arguments: ``title`` (the page's, resolved as for the other
+        outputs), the instructions as given (None: the page's own, on how to play it), the Name line."""
+        instructions = None if self.instructions is None else " ".join(self.instructions.split())
+        return {"title": title, "instructions": instructions, "name_line": bool(self.name_line)}

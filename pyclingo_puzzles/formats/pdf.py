@@ -1,11 +1,8 @@
-"""Printable pages (``--pdf``) for every family: the document, its font, shared drawing, the time cap.
-
-fpdf2 writes the PDF; the font is Noto Sans from the ``fontpkg-noto-sans`` package (installed from
-PyPI as a dependency, found through ``fontpkg``), which covers Latin, Greek and Cyrillic, so the
-letters are embedded as real text (a subset of the font) and can be searched and extracted.
+"""Printable pages (``--pdf``) for every family: the document and its time cap.
 
 A family hands ``render`` its answers as sheets: a front page (the puzzle) and optionally a back
-page (its solution). The document holds every front first, then the backs, each page numbered.
+page (its solution), drawn with ``pdfdraw``'s helpers in ``pdffont``'s font. The document holds
+every front first, then the backs, each page numbered.
 
 Under a time limit the PDF must finish within the time the run has left for its output
 (``Budget``), by a measured rule: the first answer's front and back are timed (its back on a
@@ -13,35 +10,24 @@ scratch document, as backs come after every front), and a further front is drawn
 time used, that front, the backs of every front drawn and writing the document
 (``OUTPUT_BASE`` + ``OUTPUT_PER_SHEET`` a sheet) fit before the budget's end; then the backs of
 exactly those answers. The answers left out are counted so the command can say so. The first
-answer is always drawn. Importing fpdf2 and reading the font take most of a second, so the command
-starts that in a thread (``prepare``) while it solves.
+answer is always drawn.
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import cjkfont
+from . import pdffont
 from .args import PAPERS
-from .ipuz import EMPTY_PLACE
-from .outfiles import OutputError, write_atomic
-from .pagetext import DATE_LABEL, NAME_LABEL, PageText
+from .outfiles import write_atomic
 
-FONT = "Noto Sans"
-MARGIN = 15.0  # mm
-PT = 72 / 25.4  # points per mm
-VARIATION_TABLES = ("fvar", "gvar", "avar", "cvar", "HVAR", "VVAR", "MVAR", "STAT")
 # seconds fpdf2 takes to write the document (subset the font, compress the pages): measured 0.10 s
 # for one sheet and 0.22 s for 200 word search sheets; kept at twice that for a busy machine
 OUTPUT_BASE, OUTPUT_PER_SHEET = 0.2, 0.0012
-BLOCK_GREY = 60
 OUTPUT_GRACE = 0.4  # seconds past the run's deadline the PDF may take (run/runtime.py's PRINT_GRACE is 0.95)
 
 Draw = Callable[[Any], None]  # draws one page (or a page and its continuation pages) on an FPDF
@@ -62,111 +48,6 @@ class Drawn:
     content: bytes
     answers: int
     given: int
-
-
-# ------------------------------------------------------------------------------------ the font
-
-
-@lru_cache(maxsize=1)
-def font_path() -> Path:
-    """Noto Sans (regular, variable) from its PyPI package."""
-    import fontpkg  # imported late: only --pdf needs it
-
-    return Path(fontpkg.path(FONT))
-
-
-@lru_cache(maxsize=1)
-def _covered() -> frozenset[int]:
-    from fontTools.ttLib import TTFont  # fpdf2 depends on fontTools
-
-    with TTFont(font_path(), lazy=True) as font:
-        return frozenset(font.getBestCmap())
-
-
-def _drawn(code: int) -> bool:
-    """Noto Sans or the CJK font found at run time (``cjkfont``) draws the character."""
-    return code in _covered() or code in cjkfont.covered()
-
-
-def missing_glyphs(chars: str, blank: str = "") -> list[str]:
-    """Characters the fonts cannot draw (they would print as blanks); ``blank`` characters are
-    drawn as nothing anyway."""
-    return sorted({ch for ch in chars if ch not in blank and not ch.isspace() and not _drawn(ord(ch))})
-
-
-def font(pdf: Any, size: float, text: str = "") -> None:
-    """Set the font ``text`` is drawn in (Noto Sans, or the CJK font for CJK text) at ``size``."""
-    cjkfont.use(pdf, size, text, _covered())
-
-
-_dropped: set[str] = set()  # the characters ``drawable`` left out since ``render`` began
-
-
-def drawable(text: str) -> str:
-    """``text`` without the characters the font lacks (``render`` warns; fpdf2 cannot measure them)."""
-    covered = _covered()
-    kept = "".join(ch for ch in text if ch == " " or ord(ch) in covered or _drawn(ord(ch)))
-    if len(kept) != len(text):
-        _dropped.update(missing_glyphs(text))
-    return kept
-
-
-_prepared: threading.Thread | None = None
-
-
-def prepare() -> None:
-    """Import fpdf2 and read the font in a thread, while the run solves (clingo releases the GIL)."""
-    global _prepared
-    if _prepared is None:
-        _prepared = threading.Thread(target=_warm, name="pdf font", daemon=True)
-        _prepared.start()
-
-
-def _warm() -> None:
-    try:
-        import fpdf  # noqa: F401
-
-        _covered()
-    except Exception:  # rendering meets it again, in the main thread, and reports it
-        pass
-
-
-def _native_variable_fonts() -> bool:
-    """fpdf2 2.8.5 and later subset a variable font itself (its default outlines: the Regular)."""
-    import fpdf
-
-    try:
-        return tuple(int(p) for p in fpdf.__version__.split(".")[:3]) >= (2, 8, 5)
-    except ValueError:
-        return False
-
-
-@contextmanager
-def _font_file() -> Iterator[Path]:
-    """A font file fpdf2 can subset: the package's variable font, or (older fpdf2) a static copy
-    without its variation tables in a temporary folder. That copy is an output too: a full disk
-    or a file-size limit gives one line (``OutputError``), not a traceback."""
-    if _native_variable_fonts():
-        yield font_path()
-        return
-    import tempfile
-
-    from fontTools.ttLib import TTFont
-
-    try:
-        with tempfile.TemporaryDirectory(prefix="pyclingo-pdf-") as tmp:
-            path = Path(tmp) / "NotoSans-Regular.ttf"
-            with TTFont(font_path()) as font:
-                for tag in VARIATION_TABLES:
-                    if tag in font:
-                        del font[tag]
-                font.save(path)
-            yield path
-    except OSError as exc:
-        raise OutputError(f"cannot prepare the PDF font ({exc.strerror or exc}); nothing written", "PDF") from None
-
-
-# ------------------------------------------------------------------------------------ the document
 
 
 @dataclass(frozen=True)
@@ -195,8 +76,7 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
     """The PDF of ``sheets``: every drawn front, then their backs, within ``budget``. Characters
     the font lacks (in letters, words, clues or titles) print as blanks, with one warning."""
     until = budget.until if budget is not None else None
-    if _prepared is not None:  # (the import below waits for the thread's import anyway)
-        _prepared.join(None if until is None else max(0.0, until - time.monotonic()))
+    pdffont.wait_prepared(until)
     from fpdf import FPDF  # imported late: only --pdf needs it (fpdf2 imports PIL and fontTools)
 
     def document() -> Any:
@@ -205,10 +85,10 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
         pdf.add_font("noto", "", str(font))
         return pdf
 
-    _dropped.clear()
-    with _font_file() as font:
+    pdffont.forget_dropped()
+    with pdffont.font_file() as font:
         pdf = document()
-        pdf.set_title(drawable(title))
+        pdf.set_title(pdffont.drawable(title))
         drawn = 0
         cost = SheetCost(budget.slowdown if budget is not None else 1.0)
         for sheet in sheets:
@@ -227,12 +107,7 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
             if sheet.back is not None:
                 sheet.back(pdf)
         content = bytes(pdf.output())
-    if _dropped:
-        from .output import warn
-
-        shown = (ch if ch.isprintable() else f"U+{ord(ch):04X}" for ch in sorted(_dropped))  # a control character
-        hint = f" ({cjkfont.HINT})" if cjkfont.path() is None and any(cjkfont.is_cjk(ch) for ch in _dropped) else ""
-        warn(f"the PDF font has no glyph for {' '.join(shown)}: they print as blanks{hint}")
+    pdffont.warn_dropped()
     return Drawn(content, drawn, len(sheets))
 
 
@@ -258,291 +133,3 @@ class SheetCost:
 
 def write_pdf(path: str | Path, drawn: Drawn | bytes) -> None:
     write_atomic(path, drawn.content if isinstance(drawn, Drawn) else drawn, "PDF")
-
-
-# ------------------------------------------------------------------------------------ drawing
-
-
-WRAP_INDENT = 6.0  # mm: a clue's continuation lines stand in by that much
-MAX_HEADING_LINES = 3  # a title longer than that at its smallest size ends in "…"
-
-
-def wrap(pdf: Any, text: str, width: float) -> list[str]:
-    """``text`` in lines at most ``width`` mm wide in the current font, broken between words (a
-    word wider than a line is broken between letters)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        candidate = f"{line} {word}" if line else word
-        if pdf.get_string_width(candidate) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        line = ""
-        for ch in word:
-            if line and pdf.get_string_width(line + ch) > width:
-                lines.append(line)
-                line = ""
-            line += ch
-    return [*lines, line]
-
-
-def new_page(pdf: Any, heading: str) -> float:
-    """A new page with its title, smaller when long and wrapped (at most ``MAX_HEADING_LINES``
-    lines) when still too wide; returns where the content starts."""
-    pdf.add_page()
-    heading = drawable(heading)
-    size = 20.0
-    font(pdf, size, heading)
-    width = pdf.w - 2 * MARGIN
-    while pdf.get_string_width(heading) > width and size > 8:
-        size -= 1
-        font(pdf, size, heading)
-    lines = wrap(pdf, heading, width)
-    if len(lines) > MAX_HEADING_LINES:
-        lines = lines[:MAX_HEADING_LINES]
-        last = lines[-1]
-        while last and pdf.get_string_width(last + "…") > width:
-            last = last[:-1]
-        lines[-1] = last + "…"
-    line_h = size / PT * 1.25
-    pdf.set_text_color(0)
-    with bold(pdf, 0.25):
-        for i, line in enumerate(lines):
-            pdf.text(MARGIN, MARGIN + 7 + i * line_h, line)
-    return MARGIN + 16 + (len(lines) - 1) * line_h
-
-
-TEXT_PT = 11.0  # the instructions, the Name / Date line, word lists and clues: never smaller by default
-
-
-def front_page(pdf: Any, text: PageText | str) -> float:
-    """A puzzle page: its title, then the Name / Date line and the instructions when ``text`` has
-    them; returns where the puzzle starts."""
-    text = text if isinstance(text, PageText) else PageText(text)
-    top = new_page(pdf, text.title)
-    width = pdf.w - 2 * MARGIN
-    pdf.set_font("noto", "", TEXT_PT)
-    pdf.set_text_color(0)
-    line_h = TEXT_PT / PT * 1.45
-    if text.name_line:
-        y = top + 1.5
-        pdf.set_draw_color(0)
-        pdf.set_line_width(0.25)
-        date_x = MARGIN + width * 0.66
-        for label, x, end in ((NAME_LABEL, MARGIN, date_x - 6), (DATE_LABEL, date_x, MARGIN + width)):
-            pdf.text(x, y, label)
-            pdf.line(x + pdf.get_string_width(label) + 2, y + 0.8, end, y + 0.8)
-        top += line_h + 4
-    if text.instructions:
-        font(pdf, TEXT_PT, drawable(text.instructions))
-        lines = wrap(pdf, drawable(text.instructions), width)[:MAX_HEADING_LINES]
-        for i, line in enumerate(lines):
-            pdf.text(MARGIN, top + 1.5 + i * line_h, line)
-        top += len(lines) * line_h + 3
-    return top
-
-
-def text_width(pdf: Any, size: float, text: str) -> float:
-    """``text``'s width (mm) in its font at ``size``."""
-    font(pdf, size, text)
-    return pdf.get_string_width(text)
-
-
-def footer(pdf: Any) -> None:
-    pdf.set_font("noto", "", 9)
-    pdf.set_text_color(120)
-    label = str(pdf.page_no())
-    pdf.text(pdf.w / 2 - pdf.get_string_width(label) / 2, pdf.h - MARGIN / 2, label)
-
-
-@contextmanager
-def bold(pdf: Any, stroke: float) -> Iterator[None]:
-    """Text drawn filled and outlined by ``stroke`` mm (0: plain)."""
-    if not stroke:
-        yield
-        return
-    from fpdf.enums import TextMode
-
-    with pdf.local_context(text_mode=TextMode.FILL_STROKE, line_width=stroke):
-        pdf.set_draw_color(pdf.text_color)
-        yield
-
-
-def text_lines(pdf: Any, heading: str, lines: Sequence[str], top: float, size: float = 11.0) -> None:
-    """``lines`` from ``top`` down, in as many columns as the longest needs; what does not fit goes
-    on continuation pages (numbered); lines that start with a space are indented entries."""
-    lines = [drawable(line) for line in lines]
-    font(pdf, size)
-    line_h = size / PT * 1.5
-    page_w = pdf.w - 2 * MARGIN
-    width = max((text_width(pdf, size, line.strip()) for line in lines), default=0) + 6
-    cols = max(1, int(page_w // width)) if width else 1
-    col_w = page_w / cols
-    rows = _rows(pdf, lines, page_w)
-    while rows:
-        per_col = max(1, int((pdf.h - MARGIN - top) // line_h))
-        here, rows = rows[: per_col * cols], rows[per_col * cols :]
-        pdf.set_text_color(0)
-        for i, (text, indent, strong) in enumerate(here):
-            c, r = divmod(i, per_col)
-            font(pdf, size, text)
-            with bold(pdf, 0.15 if strong else 0):
-                pdf.text(MARGIN + c * col_w + indent, top + line_h * 0.7 + r * line_h, text)
-        footer(pdf)
-        if rows:
-            top = new_page(pdf, f"{heading} (continued)")
-
-
-Row = tuple[str, float, bool]  # a printed line: its text, indent (mm), bold
-
-
-def _rows(pdf: Any, lines: Sequence[str], width: float) -> list[Row]:
-    """``lines`` as printed rows ``width`` mm wide: a line that starts with a space is an entry
-    (plain), others headings (bold); a line wider than that goes on indented by WRAP_INDENT."""
-    rows: list[Row] = []
-    size = pdf.font_size_pt
-    for line in lines:
-        strong, text = not line.startswith(" "), line.strip()
-        font(pdf, size, text)
-        first = wrap(pdf, text, width)[0]
-        rows.append((first, 0.0, strong))
-        rest = text[len(first) :].lstrip()
-        if rest:
-            rows += [(part, WRAP_INDENT, strong) for part in wrap(pdf, rest, width - WRAP_INDENT)]
-    return rows
-
-
-CLUE_COLUMNS = 2
-COLUMN_GAP = 8.0  # mm
-
-
-def clue_columns(pdf: Any, lines: Sequence[str], size: float = TEXT_PT) -> tuple[list[Row], float]:
-    """``lines`` laid out in two columns: the rows and the height (mm) they take."""
-    lines = [drawable(line) for line in lines]
-    pdf.set_font("noto", "", size)
-    col_w = (pdf.w - 2 * MARGIN - COLUMN_GAP * (CLUE_COLUMNS - 1)) / CLUE_COLUMNS
-    rows = _rows(pdf, lines, col_w)
-    per_col = -(-len(rows) // CLUE_COLUMNS)
-    if 1 < per_col < len(rows) and rows[per_col - 1][2] and not rows[per_col - 1][1]:
-        rows.insert(per_col - 1, ("", 0.0, False))  # a heading ("Down") starts the next column, not ends this one
-        per_col = -(-len(rows) // CLUE_COLUMNS)
-    return rows, per_col * size / PT * 1.5
-
-
-def draw_columns(pdf: Any, rows: Sequence[Row], top: float, size: float = TEXT_PT) -> None:
-    """``clue_columns``' rows from ``top``: the first column filled, then the second."""
-    pdf.set_font("noto", "", size)
-    pdf.set_text_color(0)
-    line_h = size / PT * 1.5
-    per_col = -(-len(rows) // CLUE_COLUMNS)
-    col_w = (pdf.w - 2 * MARGIN + COLUMN_GAP) / CLUE_COLUMNS
-    for i, (text, indent, strong) in enumerate(rows):
-        c, r = divmod(i, per_col)
-        font(pdf, size, text)
-        with bold(pdf, 0.15 if strong else 0):
-            pdf.text(MARGIN + c * col_w + indent, top + line_h * 0.7 + r * line_h, text)
-
-
-def grid(
-    pdf: Any,
-    rows: Sequence[str],
-    top: float,
-    *,
-    blank: str = " ",
-    numbers: dict[tuple[int, int], int] | None = None,
-    letters: bool = True,
-    regions: Sequence[Sequence[int]] | None = None,
-    room: float | None = None,
-    shade: int = BLOCK_GREY,
-    blocks: bool = True,
-) -> float:
-    """A square-celled grid as large as the page allows below ``top`` (within ``room`` mm of height):
-    ``blank`` cells shaded (grey level ``shade``), ``numbers`` in the corners, the letters when ``letters``, and with
-    ``regions`` (a region id per cell) thick walls between cells of different regions; without
-    ``blocks`` the ``blank`` cells are left out (a free-form layout: white cells, no box). Returns the
-    grid's bottom."""
-    height, width = len(rows), max((len(r) for r in rows), default=0)
-    if not height or not width:
-        return top
-    room = (pdf.h - MARGIN - top) if room is None else room
-    cell = min((pdf.w - 2 * MARGIN) / width, room / height, 14.0)
-    left = MARGIN + ((pdf.w - 2 * MARGIN) - cell * width) / 2
-    pdf.set_draw_color(0)
-    pdf.set_line_width(0.3)
-    for r, row in enumerate(rows):
-        for c in range(width):
-            ch = row[c] if c < len(row) else blank
-            x, y = left + c * cell, top + r * cell
-            if ch == blank and not blocks:
-                continue
-            if ch == blank:
-                pdf.set_fill_color(shade)
-                pdf.set_draw_color(shade if regions is not None else 0)
-                pdf.rect(x, y, cell, cell, style="DF")
-                pdf.set_draw_color(0)
-                continue
-            pdf.rect(x, y, cell, cell)
-            if numbers and (r, c) in numbers:
-                number_pt = max(6.0, cell * PT * 0.28)  # legible in small cells too
-                pdf.set_font("noto", "", number_pt)
-                pdf.set_text_color(0)
-                pdf.text(x + cell * 0.06, y + 0.4 + number_pt / PT * 0.75, str(numbers[(r, c)]))
-            if letters and ch != EMPTY_PLACE and drawable(ch).strip():  # a crossword's lone place: no letter
-                size = cell * PT * 0.55
-                font(pdf, size, ch)
-                pdf.set_text_color(0)
-                pdf.text(x + (cell - pdf.get_string_width(ch)) / 2, y + cell / 2 + size / PT * 0.36, ch)
-    if regions is not None:
-        pdf.set_line_width(max(0.6, cell * 0.08))
-        for r in range(height):
-            for c in range(width):
-                x, y = left + c * cell, top + r * cell
-                if c + 1 < width and regions[r][c] != regions[r][c + 1]:
-                    pdf.line(x + cell, y, x + cell, y + cell)
-                if r + 1 < height and regions[r][c] != regions[r + 1][c]:
-                    pdf.line(x, y + cell, x + cell, y + cell)
-        pdf.rect(left, top, cell * width, cell * height)
-    return top + cell * height
-
-
-MIN_CLUED_CELL = 7.0  # mm: clues move to their own pages rather than shrink the grid below this
-
-
-def clued_grid_sheet(
-    heading: str | PageText, rows: Sequence[str], numbers: dict[tuple[int, int], int], clues: Sequence[str],
-    solution_clues: Sequence[str] | None = None, blank: str = " ",
-    given: Mapping[tuple[int, int], str] | None = None, blocks: bool = True,
-) -> Sheet:
-    """A crossword's sheet: the numbered grid with its clues, blank but for the ``given`` letters
-    (a framework's predefined ones), then the filled grid. The clues go under the grid in two
-    columns when they fit on the page with cells of at least ``MIN_CLUED_CELL``; else the grid takes
-    60% of the page and the clues go on. ``blocks``: as ``grid``'s."""
-    text = heading if isinstance(heading, PageText) else PageText(heading)
-    given = given or {}
-    front = [
-        "".join(ch if ch == blank or (r, c) in given else EMPTY_PLACE for c, ch in enumerate(row))
-        for r, row in enumerate(rows)
-    ]
-
-    def page(pdf: Any, key: bool) -> None:
-        name = f"{text.title} — solution" if key else text.title
-        top = new_page(pdf, name) if key else front_page(pdf, text)
-        lines = (solution_clues if key and solution_clues is not None else clues)
-        drawn: dict[str, Any] = {"blank": blank, "numbers": numbers, "letters": key or bool(given), "blocks": blocks}
-        if not lines:
-            grid(pdf, rows if key else front, top, **drawn)
-            footer(pdf)
-            return
-        columns, height = clue_columns(pdf, lines)
-        room = pdf.h - MARGIN - top - height - 14  # the gap under the grid, and the page number
-        if room >= MIN_CLUED_CELL * len(rows):
-            bottom = grid(pdf, rows if key else front, top, room=room, **drawn)
-            draw_columns(pdf, columns, bottom + 8)
-            footer(pdf)
-            return
-        bottom = grid(pdf, rows if key else front, top, room=0.6 * (pdf.h - MARGIN - top), **drawn)
-        text_lines(pdf, name, lines, bottom + 8)
-
-    return Sheet(lambda pdf: page(pdf, False), lambda pdf: page(pdf, True))

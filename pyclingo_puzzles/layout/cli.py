@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..core.errors import InputError
 from ..formats import instances, pagetext
-from ..formats.args import add_html_argument, add_input, add_pdf_arguments, html_options
+from ..formats.args import add_html_argument, add_input, add_pdf_arguments
 from ..formats.ipuz import to_text as ipuz_text
 from ..formats.output import warn
 from ..formats.report import Report
@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> Report:
     result = LayoutResult(inst, outcome)
     layout = result.layout
     default = render.page_text(inst)
-    page = pagetext.from_args(args, inst.title or instances.title(args.file, "Crossword"), default.instructions)
+    asked = pagetext.PageAsked(args.title, args.instructions, args.name_line)
+    page = asked.page(inst.title or instances.title(args.file, "Crossword"), default.instructions)
     return Report(
         result.clingo_code,
         text=lambda: result.text(src.name) + "\n",
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> Report:
             "ipuz": lambda: ipuz_text(result.to_ipuz()),
             "puz": result.to_puz,
             "pdf": lambda: pdf(render.pdf_sheet(_drawn(layout), inst, page), args, page.title),
-            "html": lambda: result.to_html(**html_options(args, page.title)),
+            "html": lambda: result.to_html(**asked.html(page.title)),
         },
         stats=result.stats,
         answered=layout is not None,

@@ -14,7 +14,6 @@ def word_facts(words: Sequence[str]) -> Iterator[Symbol]:
     for w in words:
         ws = String(w)
         yield Function("word", [ws])
-        yield Function("size", [ws, Number(len(w))])
         for i, ch in enumerate(w):
             yield Function("letter", [ws, Number(i), String(ch)])
 

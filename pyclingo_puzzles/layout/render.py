@@ -62,7 +62,7 @@ def svg(layout: Layout, inst: LayoutInstance, *, key: bool, text: PageText | Non
 def pdf_sheet(layout: Layout, inst: LayoutInstance, text: PageText | None = None):
     """The PDF's sheet: the numbered blank grid with its clues, then the solution; white cells
     with borders, as the SVG's."""
-    from ..formats.pdf import clued_grid_sheet
+    from ..formats.pdfdraw import clued_grid_sheet
 
     rows = layout.rows()
     return clued_grid_sheet(

@@ -54,7 +54,8 @@ def run(args: argparse.Namespace) -> Report:
     proved_none = chain.grids.status is Status.UNSAT or (
         chain.meta_result is not None and chain.meta_result.status is Status.UNSAT
     )
-    page = pagetext.from_args(args, Path(args.file).stem, render.INSTRUCTIONS)
+    asked = pagetext.PageAsked(args.title, args.instructions, args.name_line)
+    page = asked.page(Path(args.file).stem, render.INSTRUCTIONS)
     return Report(
         chain.clingo_code,
         text=lambda: text(args, chain),
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> Report:
         files={
             "svg": lambda: render.svg(drawn, args.per_row, args.bottom_up, page),
             "pdf": lambda: pdf(drawn, args, page),
-            "html": lambda: chain.to_html(**argtypes.html_options(args, page.title)),
+            "html": lambda: chain.to_html(**asked.html(page.title)),
         },
         stats=chain.grids.stats,
         answered=bool(drawn) and not args.count and not proved_none,

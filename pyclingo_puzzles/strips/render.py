@@ -110,7 +110,8 @@ def page_of(
 def pdf_sheets(tilings: Sequence[Tiling], title: str | PageText, bottom_up: bool = False) -> list[Any]:
     """One page per tiling: its outline, as large as the page allows, under the grid's name (and
     the Name / Date line and instructions ``title`` may have)."""
-    from ..formats.pdf import Sheet, footer, front_page, grid
+    from ..formats.pdf import Sheet
+    from ..formats.pdfdraw import footer, front_page, grid
 
     text = title if isinstance(title, PageText) else PageText(title)
 

@@ -12,26 +12,32 @@ from ..run.signals import STOP_SIGNALS  # Ctrl-C, SIGTERM, SIGHUP: the same set 
 from . import INSTALL_HINT, missing
 from .body import Limits
 
+# the request limits a server takes, each a field of ``Limits`` (its default there):
+# option, value type, metavar, what it bounds
+LIMIT_OPTIONS = (
+    ("--workers", argtypes.positive_int, "N", "puzzles solved at once, each in a worker process"),
+    ("--queue", argtypes.non_negative_int, "N", "requests that may wait for a worker; more get 503"),
+    ("--time-limit", argtypes.positive_float, "SECONDS", "a request's time limit when it gives none"),
+    ("--max-time-limit", argtypes.positive_float, "SECONDS", "the largest time limit a request may ask for"),
+    ("--max-words", argtypes.positive_int, "N", "words a request may hold"),
+    ("--max-side", argtypes.positive_int, "N", "a grid's largest width or height, a word's most letters"),
+    ("--max-body", argtypes.positive_int, "BYTES", "a request body's largest size"),
+)
+
+
+def _field(option: str) -> str:
+    return option.removeprefix("--").replace("-", "_")
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    d = Limits()
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000; 0: any free port)")
-    parser.add_argument("--workers", type=argtypes.positive_int, default=d.workers, metavar="N",
-                        help=f"puzzles solved at once, each in a worker process (default {d.workers})")
-    parser.add_argument("--queue", type=argtypes.non_negative_int, default=d.queue, metavar="N",
-                        help=f"requests that may wait for a worker; more get 503 (default {d.queue})")
-    parser.add_argument("--time-limit", type=argtypes.positive_float, default=d.time_limit, metavar="SECONDS",
-                        help=f"a request's time limit when it gives none (default {d.time_limit:g})")
-    parser.add_argument("--max-time-limit", type=argtypes.positive_float, default=d.max_time_limit, metavar="SECONDS",
-                        help=f"the largest time limit a request may ask for (default {d.max_time_limit:g})")
-    parser.add_argument("--max-words", type=argtypes.positive_int, default=d.max_words, metavar="N",
-                        help=f"words a request may hold (default {d.max_words})")
-    parser.add_argument("--max-side", type=argtypes.positive_int, default=d.max_side, metavar="N",
-                        help=f"a grid's largest width or height, a word's most letters (default {d.max_side})")
-    parser.add_argument("--max-body", type=argtypes.positive_int, default=d.max_body, metavar="BYTES",
-                        help=f"a request body's largest size (default {d.max_body})")  # fmt: skip
+    for option, value_type, metavar, bounds in LIMIT_OPTIONS:
+        default = getattr(Limits(), _field(option))
+        shown = f"{default:g}" if isinstance(default, float) else default
+        parser.add_argument(option, type=value_type, default=default, metavar=metavar,
+                            help=f"{bounds} (default {shown})")  # fmt: skip
 
 
 def _port(text: str) -> int:
@@ -42,11 +48,8 @@ def _port(text: str) -> int:
 
 
 def limits_of(args: argparse.Namespace) -> Limits:
-    return Limits(
-        time_limit=min(args.time_limit, args.max_time_limit), max_time_limit=args.max_time_limit,
-        max_words=args.max_words, max_side=args.max_side, max_body=args.max_body, workers=args.workers,
-        queue=args.queue,
-    )  # fmt: skip
+    given = {_field(option): getattr(args, _field(option)) for option, *_ in LIMIT_OPTIONS}
+    return Limits(**given | {"time_limit": min(args.time_limit, args.max_time_limit)})
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,8 @@ from ..formats.pagetext import PageText
 from ..formats.yamlio import DataDoc
 from . import quality, render
 from .autosize import find_size
-from .generate import generate as _generate
+from .generate import search
+from .options import AUTO, FITS, WordSearchOptions
 from .puzzle import Outcome, Puzzle, dropped_words, listed_words
 from .reader import LEVELS, MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance, sizeless
 from .verify import Placement
@@ -57,6 +58,8 @@ class WordSearch:
     book_short: str = ""  # fewer distinct puzzles than asked: "proved" | "within the time limit"
     models: int = 1  # puzzles asked for
     max_shared: int = quality.MAX_SHARED  # percent of placements two puzzles of a book may share
+    size_auto: bool = False  # the size is the smallest found (size auto)
+    smaller: str | None = None  # size auto: why not the next smaller size ("proved impossible", ...)
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -249,39 +252,63 @@ def generate_instance(
     placements pairwise (100: any different puzzles); ``balance``: spread the words over the
     directions and quadrants (when the grid allows it)."""
     apicheck.instance(inst, "inst", WordSearchInstance, "wordsearch.reader.read_instance")
-    apicheck.common(models=models, time_limit=time_limit)
-    fit = _fit(fit, max_words)
-    _check_max_shared(max_shared)
-    apicheck.flag(balance, "balance")
-    outcome = _generate(
-        inst, rules=apicheck.rule_files(rules), models=models, time_limit=time_limit, fit=fit, max_words=max_words,
-        max_shared=max_shared, balance=bool(balance),
-    )  # fmt: skip
-    return from_outcome(inst, outcome, models, max_shared)
+    options = search_options(rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words,
+                             max_shared=max_shared, balance=balance)  # fmt: skip
+    return generate_with(inst, options)
 
 
-def _check_max_shared(max_shared: object) -> None:
+def search_options(
+    *,
+    rules: Sequence[str | Path] = (),
+    models: int = 1,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    level: str | None = None,
+    size: tuple[int, int] | str | None = None,
+    fit: str = "all",
+    max_words: int | None = None,
+    max_shared: int = quality.MAX_SHARED,
+    balance: bool = True,
+) -> WordSearchOptions:
+    """The search's keywords, each checked, as one ``WordSearchOptions`` (the command's
+    ``cli.search_options``). ``max_words`` implies ``fit="most"``."""
+    apicheck.common(models=models, seed=seed, time_limit=time_limit)
+    apicheck.choice(fit, "fit", FITS)
+    apicheck.optional_whole(max_words, "max_words (>= 1)", 1, 2**31 - 1)
     apicheck.whole(max_shared, "max_shared", 0, 100)
+    apicheck.flag(balance, "balance")
+    apicheck.choice(level, "level", tuple(LEVELS), optional=True)
+    return WordSearchOptions(
+        rules=tuple(apicheck.rule_files(rules)), models=models, seed=seed, time_limit=time_limit, level=level,
+        size=size, fit="most" if max_words is not None else fit, max_words=max_words, max_shared=max_shared,
+        balance=bool(balance),
+    )
+
+
+def instance_for(source: instances.Source, options: WordSearchOptions) -> WordSearchInstance:
+    """The instance a run searches: read with the options' size standing in for a missing one
+    (auto: a stand-in every check accepts), then their level, seed and size over its own."""
+    inst = read_instance(source, options.size)
+    return override(inst, level=options.level, seed=options.seed, size=options.fixed_size)
+
+
+def generate_with(inst: WordSearchInstance, options: WordSearchOptions) -> WordSearch:
+    """The puzzles of ``inst`` at its size, or at the smallest size found (size auto); the
+    command's and the API's way in."""
+    if options.auto:
+        found = find_size(inst, options)
+        return from_outcome(found.inst, found.outcome, options, found.below)
+    return from_outcome(inst, search(inst, options), options)
 
 
 def from_outcome(
-    inst: WordSearchInstance, outcome: Outcome, models: int = 1, max_shared: int = quality.MAX_SHARED
+    inst: WordSearchInstance, outcome: Outcome, options: WordSearchOptions, smaller: str | None = None
 ) -> WordSearch:
     return WordSearch(
-        outcome.status,
-        inst,
-        tuple(outcome.puzzles),
-        outcome.core,
-        outcome.rules_core,
-        outcome.stats,
-        outcome.exhausted,
-        outcome.interrupted,
-        outcome.fit_most,
-        outcome.optimal,
-        outcome.book_short,
-        models,
-        max_shared,
-    )
+        outcome.status, inst, tuple(outcome.puzzles), outcome.core, outcome.rules_core, outcome.stats,
+        outcome.exhausted, outcome.interrupted, outcome.fit_most, outcome.optimal, outcome.book_short, options.models,
+        options.max_shared, options.auto, smaller,
+    )  # fmt: skip
 
 
 def _word_list(words: str | Iterable[str]) -> list[str]:
@@ -296,7 +323,7 @@ def _word_list(words: str | Iterable[str]) -> list[str]:
 
 @messages.one_run
 def generate(
-    words: str | Iterable[str],
+    words: str | Iterable[str] | WordSearchInstance,
     *,
     width: int | None = None,
     height: int | None = None,
@@ -312,6 +339,7 @@ def generate(
     time_limit: float | None = None,
     max_shared: int = quality.MAX_SHARED,
     balance: bool = True,
+    options: WordSearchOptions | None = None,
 ) -> WordSearch:
     """A word search where every word occurs exactly once.
 
@@ -324,49 +352,33 @@ def generate(
     square on which every word fits (as ``--size auto``; not with ``fit="most"``). ``rules``:
     ``.lp`` files as with ``--rules``. ``models`` puzzles share at most ``max_shared`` % of their
     placements pairwise (as ``--max-shared``); ``balance=False`` as ``--no-balance``. ``words`` may
-    also be the path of a YAML instance or a plain word list (``.txt``), as the CLI reads it
-    (``level``, ``seed``, ``width`` and ``height`` then override the file's, as the CLI's options
-    do; a list without them gets the smallest square). A wrong argument raises ``InputError``
-    naming it."""
-    fit = _fit(fit, max_words)
-    _check_arguments(models, seed, time_limit, width, height, level, max_shared, balance)
-    rules = apicheck.rule_files(rules)
-    extra: dict[str, Any] = {"max_shared": max_shared, "balance": balance}
-    if isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix.lower() in FILE_SUFFIXES):
-        src, size = instances.source(words), _size(width, height)
-        listed = size is None and sizeless(src)
-        inst = override(read_instance(src, size or ("auto" if listed else None)), level=level, seed=seed, size=size)
-        if listed:  # a list or YAML without a size: the smallest square, as the CLI's
-            found = find_size(inst, rules=rules, models=models, time_limit=time_limit, max_shared=max_shared)
-            return from_outcome(found.inst, found.outcome, models, max_shared)
-        return generate_instance(
-            inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words, **extra
-        )
-    data = _document(_word_list(words), seed, level, directions, alphabet, message)
-    if width is not None and height is not None:
-        inst = from_doc(DataDoc("<words>", {**data, "width": width, "height": height}))
-        return generate_instance(
-            inst, rules=rules, models=models, time_limit=time_limit, fit=fit, max_words=max_words, **extra
-        )
-    if width is not None or height is not None:
-        raise InputError("give both width and height, or neither (the smallest square)", "<arguments>")
-    if fit == "most":
-        raise InputError("fit='most' needs width and height (the smallest grid is for all words)", "<arguments>")
-    inst = from_doc(DataDoc("<words>", data), "auto")  # a stand-in size; find_size picks the real one
-    found = find_size(inst, rules=rules, models=models, time_limit=time_limit, max_shared=max_shared)
-    return from_outcome(found.inst, found.outcome, models, max_shared)
-
-
-def _check_arguments(
-    models: Any, seed: Any, time_limit: Any, width: Any, height: Any, level: Any, max_shared: Any, balance: Any
-) -> None:
-    """``generate``'s search, grid and quality arguments, each checked as the API checks its arguments."""
-    apicheck.common(models=models, seed=seed, time_limit=time_limit)
-    _check_max_shared(max_shared)
-    apicheck.flag(balance, "balance")
-    apicheck.choice(level, "level", tuple(LEVELS), optional=True)
+    also be the path of a YAML instance or a plain word list (``.txt``), as the CLI reads it, or a
+    ``WordSearchInstance`` (``level``, ``seed``, ``width`` and ``height`` then override its own,
+    as the CLI's options do; a list without them gets the smallest square). ``options``: the
+    search's options already gathered (a ``WordSearchOptions``, as the command builds one from its
+    arguments), instead of those keywords. A wrong argument raises ``InputError`` naming it."""
     for value, what in ((width, "width"), (height, "height")):
         apicheck.optional_whole(value, what, 1, MAX_SIZE)
+    if (width is None) != (height is None):
+        raise InputError("give both width and height, or neither (the smallest square)", apicheck.ARGS)
+    given = (width, height) if width is not None and height is not None else None
+    keywords = search_options(rules=rules, models=models, seed=seed, time_limit=time_limit, level=level, size=given,
+                              fit=fit, max_words=max_words, max_shared=max_shared, balance=balance)  # fmt: skip
+    if options is not None and keywords != WordSearchOptions():
+        raise InputError("give options or the search's keywords, not both", apicheck.ARGS)
+    options = options if options is not None else keywords
+    if isinstance(words, WordSearchInstance):
+        inst = override(words, level=options.level, seed=options.seed, size=options.fixed_size)
+    elif isinstance(words, Path) or (isinstance(words, str) and Path(words).suffix.lower() in FILE_SUFFIXES):
+        source = instances.source(words)
+        if options.size is None and sizeless(source):  # a list or YAML without a size: the smallest square
+            options = replace(options, size=AUTO)
+        inst = instance_for(source, options)
+    else:  # the keywords' document holds the level (unless directions) and the seed
+        data = _document(_word_list(words), options.seed, options.level, directions, alphabet, message)
+        options = replace(options, size=options.size or AUTO)
+        inst = from_doc(DataDoc("<words>", data), options.size)
+    return generate_with(inst, options.checked(inst, apicheck.ARGS))
 
 
 def _document(entries: list[Any], seed: int | None, level: str | None, directions: Sequence[Direction] | None,
@@ -384,13 +396,3 @@ def _document(entries: list[Any], seed: int | None, level: str | None, direction
         data["message"] = message
     return data
 
-
-def _fit(fit: Any, max_words: Any) -> str:
-    """``fit`` checked; ``max_words`` implies "most"."""
-    apicheck.choice(fit, "fit", ("all", "most"))
-    apicheck.optional_whole(max_words, "max_words (>= 1)", 1, 2**31 - 1)
-    return "most" if max_words is not None else fit
-
-
-def _size(width: int | None, height: int | None) -> tuple[int, int] | None:
-    return (width, height) if width is not None and height is not None else None

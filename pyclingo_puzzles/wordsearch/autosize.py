@@ -10,15 +10,14 @@ within its slice, and the report says which.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core.errors import InputError, shorten
 from ..core.results import Stats
 from ..core.status import Status
 from ..run import runtime
-from .generate import Outcome, generate
-from .quality import MAX_SHARED
+from .generate import Outcome, search
+from .options import WordSearchOptions
 from .reader import MAX_SIZE, WordSearchInstance, max_run, override
 
 SLICE = 4.0  # seconds per size without a time limit (with one: a quarter of what is left, at least this)
@@ -62,24 +61,16 @@ def smallest_start(inst: WordSearchInstance, aspect: tuple[int, int]) -> int:
     return height
 
 
-def find_size(
-    inst: WordSearchInstance,
-    aspect: tuple[int, int] = (1, 1),
-    *,
-    rules: Sequence[str] = (),
-    models: int = 1,
-    time_limit: float | None = None,
-    max_shared: int = MAX_SHARED,
-) -> SizeSearch:
-    """The smallest size found; its puzzles are not balanced (balance would ask for a larger grid).
-    Each size tried gets a share of the time the run's budget has left (``runtime.until``)."""
-    with runtime.until(runtime.after(time_limit)):
-        return _find_size(inst, aspect, rules, models, max_shared)
+def find_size(inst: WordSearchInstance, options: WordSearchOptions) -> SizeSearch:
+    """The smallest size found (of ``options.aspect``); its puzzles are not balanced (balance would
+    ask for a larger grid). Each size tried gets a share of the time the run's budget has left
+    (``runtime.until``)."""
+    with runtime.until(runtime.after(options.time_limit)):
+        return _find_size(inst, options)
 
 
-def _find_size(
-    inst: WordSearchInstance, aspect: tuple[int, int], rules: Sequence[str], models: int, max_shared: int
-) -> SizeSearch:
+def _find_size(inst: WordSearchInstance, options: WordSearchOptions) -> SizeSearch:
+    aspect = options.aspect
     floor = smallest_start(inst, aspect)
     letters = sum(map(len, inst.words))
     height = floor
@@ -101,7 +92,7 @@ def _find_size(
             return impossible
         left = runtime.remaining()
         budget = SLICE if left is None else min(left, max(SLICE, left / 4))
-        outcome = generate(at, rules=rules, models=models, time_limit=budget, max_shared=max_shared, balance=False)
+        outcome = search(at, replace(options, size=(width, height_), time_limit=budget, balance=False))
         tried.append((width, height_, outcome.status.value))
         how = "proved impossible" if outcome.status is Status.UNSAT else f"not found within {budget:.3g} s"
         results[h] = (at, outcome, how)

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from ..core.errors import InputError
+from ..core import apicheck
 from ..core.solve import Status
 from ..formats import args as argtypes
 from ..formats import count, instances, pagetext
@@ -15,12 +15,12 @@ from ..formats.pagetext import PageText
 from ..formats.report import Report
 from ..run import runtime
 from . import quality, render
-from .api import WordSearch, from_outcome, generate_instance
-from .autosize import find_size
+from .api import WordSearch, generate, instance_for
 from .count import count_placements
+from .options import AUTO, WordSearchOptions
 from .pages import sheets_for
 from .puzzle import Puzzle, listed_words
-from .reader import LEVELS, MAX_SIZE, override, read_instance, sizeless
+from .reader import LEVELS, MAX_SIZE, sizeless
 
 NAME = "wordsearch"
 
@@ -61,43 +61,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> Report:
     src = instances.given(args.file, args.words)
-    if args.size is None and sizeless(src):
-        args.size = "auto"  # a word list or YAML without a size: the smallest grid the words fit on
-    auto = args.size == "auto"
-    inst = override(read_instance(src, args.size), level=args.level, seed=args.seed, size=None if auto else args.size)
-    if args.count and auto:
-        raise InputError("--count counts the placements on one grid: give its size with --size WxH", src.name)
-    if not args.count:
-        runtime.price(render_one(args, inst))  # timed on a sample: the reserve for printing the puzzles
-    if args.count:
-        counted = count_placements(inst, rules=args.rules, time_limit=args.time_limit)
+    options = search_options(args, sizeless(src))
+    inst = instance_for(src, options)
+    options.checked(inst, src.name, command=True)
+    if options.count_only:
+        counted = count_placements(inst, rules=options.rules, time_limit=options.time_limit)
         return count.report(counted.count, counted.exhausted, counted.clingo_code)
-    check_fit_arguments(args, inst)
-    size_auto = None
-    if auto:
-        search = find_size(
-            inst, args.aspect, rules=args.rules, models=args.models, time_limit=args.time_limit,
-            max_shared=args.max_shared,
-        )  # fmt: skip
-        inst, result = search.inst, from_outcome(search.inst, search.outcome, args.models, args.max_shared)
-        size_auto = report_size(result, search.below)
-    else:
-        result = generate_instance(
-            inst,
-            rules=args.rules,
-            models=args.models,
-            time_limit=args.time_limit,
-            fit=args.fit,
-            max_words=args.max_words,
-            max_shared=args.max_shared,
-            balance=not args.no_balance,
-        )
+    runtime.price(render_one(args, inst))  # timed on a sample: the reserve for printing the puzzles
+    result = generate(inst, options=options)
+    size_auto = report_size(result, result.smaller) if result.size_auto else None
     if result.fit_most and result.puzzles:
         report_fit(result)
     if result.book_short:
         print(f"book: {result.book_note()}", file=sys.stderr)
-    page = pagetext.from_args(args, inst.title or instances.title(args.file, "Word search"),
-                              render.instructions(inst.directions))
+    asked = pagetext.PageAsked(args.title, args.instructions, args.name_line)
+    page = asked.page(inst.title or instances.title(args.file, "Word search"), render.instructions(inst.directions))
     title = page.title
     return Report(
         result.clingo_code,
@@ -109,10 +87,21 @@ def run(args: argparse.Namespace) -> Report:
             "svg": lambda: render.svg(result.puzzles[0], result.listed_written, key=False, title=page),
             "svg_key": lambda: render.svg(result.puzzles[0], result.listed_written, key=True, title=page),
             "pdf": lambda: pdf(result, page, args.paper),
-            "html": lambda: result.to_html(**argtypes.html_options(args, title)),
+            "html": lambda: result.to_html(**asked.html(title)),
         },
         stats=result.stats,
         answered=bool(result.puzzles),
+    )
+
+
+def search_options(args: argparse.Namespace, sizeless_input: bool) -> WordSearchOptions:
+    """The options of this run, from the arguments (once: nothing below changes them, nor them).
+    No ``--size`` and an input without one (a word list, YAML without width and height): auto."""
+    size = AUTO if args.size is None and sizeless_input else args.size
+    return WordSearchOptions(
+        rules=tuple(apicheck.rule_files(args.rules)), models=args.models, seed=args.seed, time_limit=args.time_limit,
+        level=args.level, size=size, aspect=args.aspect, fit="most" if args.max_words is not None else args.fit,
+        max_words=args.max_words, max_shared=args.max_shared, balance=not args.no_balance, count_only=args.count,
     )
 
 
@@ -220,17 +209,6 @@ def add_fit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--aspect", type=_aspect, default=(1, 1), metavar="W:H", help="with --size auto: grid shape (default 1:1)"
     )
-
-
-def check_fit_arguments(args: argparse.Namespace, inst) -> None:
-    if args.max_words is not None and len(inst.required) > args.max_words:
-        raise InputError(f"{len(inst.required)} words are required but --max-words is {args.max_words}", args.file)
-    if args.size == "auto" and (args.fit == "most" or args.max_words is not None):
-        raise InputError(
-            "--fit most and --max-words choose words for one grid: give its size with --size WxH (--size auto, "
-            "the default for a word list, places every word)",
-            args.file,
-        )
 
 
 def report_fit(result: WordSearch) -> None:

@@ -16,7 +16,7 @@ from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.results import Answer
 from ..core.solve import Solver
-from ..core.status import Status, api_code, exit_code
+from ..core.status import Coded, Status
 from .candidates import FULL_LIMIT, active_atom, all_candidates, facts
 from .fill import partial_grid, stray_copies
 from .reader import WordSearchInstance, read_instance
@@ -24,7 +24,7 @@ from .rounds import CLINGO_OPTIONS, ENCODING, decode, placements_of
 
 
 @dataclass(frozen=True)
-class Count:
+class Count(Coded):
     count: int
     exhausted: bool
     interrupted: bool
@@ -35,15 +35,6 @@ class Count:
             return Status.SAT
         return Status.UNSAT if self.exhausted else Status.UNKNOWN
 
-    @property
-    def clingo_code(self) -> int:
-        return exit_code(self.status, self.exhausted, self.interrupted)
-
-    @property
-    def exit_code(self) -> int:
-        """The command's exit code for this result, in the convention ``$PYCLINGO_PUZZLES_EXIT_CODES``
-        names (Unix by default: 0 an answer, 1 none exists, 3 no answer within the limit)."""
-        return api_code(self.clingo_code)
 
 
 @messages.one_run

@@ -26,6 +26,7 @@ from ..core.status import Status
 from ..run import runtime
 from . import quality
 from .fit_most import fit_most
+from .options import WordSearchOptions
 from .puzzle import Outcome, Puzzle, dropped_words, listed_words, placed_words
 from .reader import WordSearchInstance
 from .rounds import Collector, Found, Round
@@ -49,12 +50,20 @@ def generate(
     by ``max_words``). Every puzzle found before the time limit is kept. Several puzzles (``models``
     > 1) share at most ``max_shared`` % of their placements pairwise (100: any different puzzles);
     ``balance``: spread the words over the directions and the grid when the grid allows it."""
-    most = fit == "most" or max_words is not None
-    with runtime.until(runtime.after(time_limit)):  # every stage asks the run's budget for its time
-        run = Run.start(inst, rules, models, most, max_words, max_shared, balance)
+    most = "most" if max_words is not None else fit
+    return search(inst, WordSearchOptions(rules=tuple(rules), models=models, time_limit=time_limit, fit=most,
+                                          max_words=max_words, max_shared=max_shared, balance=balance))  # fmt: skip
+
+
+def search(inst: WordSearchInstance, options: WordSearchOptions) -> Outcome:
+    """``generate`` with its options gathered (the API's and the command's way in)."""
+    o = options
+    most = o.fit == "most" or o.max_words is not None
+    with runtime.until(runtime.after(o.time_limit)):  # every stage asks the run's budget for its time
+        run = Run.start(inst, o.rules, o.models, most, o.max_words, o.max_shared, o.balance)
         if most:
             return fit_most(run)
-        if models == 0 or max_shared >= 100:
+        if o.models == 0 or o.max_shared >= 100:
             return enumerate_all(run)
         return fit_all(run)
 

@@ -14,25 +14,12 @@ from functools import partial
 from pathlib import Path
 
 from ..formats import pdf as document
+from ..formats.args import PAPERS
 from ..formats.pagetext import PageText
-from ..formats.pdf import (
-    MARGIN,
-    PAPERS,
-    PT,
-    TEXT_PT,
-    Budget,
-    Drawn,
-    Sheet,
-    bold,
-    drawable,
-    font,
-    font_path,
-    footer,
-    front_page,
-    new_page,
-    text_width,
-)
-from ..formats.pdf import missing_glyphs as _missing
+from ..formats.pdf import Budget, Drawn, Sheet
+from ..formats.pdfdraw import MARGIN, PT, TEXT_PT, bold, footer, front_page, new_page, text_width
+from ..formats.pdffont import drawable, font, font_path
+from ..formats.pdffont import missing_glyphs as _missing
 from .puzzle import Puzzle
 from .shapes import BLOCK
 

@@ -285,10 +285,44 @@ def from_doc(doc: YamlDoc, size: Size = None) -> WordSearchInstance:
     """An instance from a parsed document (a YAML file, a word list, or the Python API's mapping).
     ``size`` stands in for a missing width and height (``"auto"``: a stand-in size that every
     check accepts; ``autosize.find_size`` picks the real one)."""
-    path = doc.path
     data = expect_mapping(doc, KEYS)
     mask = shapes.read_mask(doc)
-    sizes = {}
+    width, height = _sizes(doc, mask, size)
+    shape = shapes.read_shape(doc)
+    if shape is not None and 1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE:
+        mask = shapes.shaped(shape, width, height, doc.path, doc.line("shape"))
+    title = data.get("title")
+    if title is not None and (not isinstance(title, str) or not title.strip()):
+        raise doc.error("'title' must be a non-empty string", "title")
+    listed, secret = parse_words(doc)
+    entries = listed + secret
+    words = tuple(e.word for e in entries)
+    directions, level = parse_directions(doc)
+    if "directions" in data and "level" in data:
+        raise doc.error("give either 'level' or 'directions', not both", "directions")
+    alphabet = _alphabet(doc, words, level)  # checked before the seed, as always
+    seed = data.get("seed", 1)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise doc.error("'seed' must be a non-negative integer", "seed")
+    if seed >= SEED_LIMIT:
+        raise doc.error(f"'seed' must be below 2^32 = {SEED_LIMIT} (clingo's range), got {seed}", "seed")
+    message = data.get("message") or ""
+    if not isinstance(message, str):
+        raise doc.error("'message' must be a string", "message")
+    inst = WordSearchInstance(
+        doc.path, width, height, words, directions, level, alphabet, seed,
+        "".join(ch for ch in normalize_word(message) if ch.isalpha()), custom_alphabet=data.get("alphabet") is not None,
+        title=title.strip() if title else None, mask=mask, shape=shape,
+        priorities=tuple(e.priority for e in entries) if any(e.priority != 1 for e in entries) else (),
+        required=tuple(e.word for e in entries if e.required), secret=tuple(e.word for e in secret),
+        phrases=tuple((e.word, e.written) for e in entries if e.written),
+    )  # fmt: skip
+    return check(inst, doc)
+
+
+def _sizes(doc: YamlDoc, mask: tuple[str, ...] | None, size: Size) -> tuple[int, int]:
+    """Width and height: the file's, else its mask's, else ``size``'s (auto: the stand-in side)."""
+    data, sizes = doc.data, []
     given = dict(zip(("width", "height"), size if isinstance(size, tuple) else (size, size), strict=True))
     for key, from_mask in (("width", len(mask[0]) if mask else None), ("height", len(mask) if mask else None)):
         value = data.get(key, from_mask)
@@ -304,63 +338,25 @@ def from_doc(doc: YamlDoc, size: Size = None) -> WordSearchInstance:
             raise doc.error(f"'{key}' must be an integer, got {shorten(value)!r}", key)
         if from_mask is not None and value != from_mask:
             raise doc.error(f"'{key}' is {value} but the mask's is {from_mask} (leave it out: the mask sets it)", key)
-        sizes[key] = value
-    shape = shapes.read_shape(doc)
-    if shape is not None and all(1 <= v <= MAX_SIZE for v in sizes.values()):
-        mask = shapes.shaped(shape, sizes["width"], sizes["height"], path, doc.line("shape"))
-    title = data.get("title")
-    if title is not None and (not isinstance(title, str) or not title.strip()):
-        raise doc.error("'title' must be a non-empty string", "title")
-    listed, secret = parse_words(doc)
-    entries = listed + secret
-    words = tuple(e.word for e in entries)
-    directions, level = parse_directions(doc)
-    if "directions" in data and "level" in data:
-        raise doc.error("give either 'level' or 'directions', not both", "directions")
-    alphabet: tuple[str, ...]
-    if data.get("alphabet") is not None:
-        raw = data["alphabet"]
-        text_alpha = "".join(raw) if isinstance(raw, list) and all(isinstance(x, str) for x in raw) else raw
-        if not isinstance(text_alpha, str):
-            raise doc.error("'alphabet' must be a string of letters", "alphabet")
-        letters = normalize_word(text_alpha.replace(" ", "").replace(",", ""))
-        if not letters:  # "", "  ", [] or ", ": no letter to fill with (not "found a space")
-            raise doc.error("'alphabet' has no letters: give the filler's letters, or leave it out", "alphabet")
-        bad = first_non_letter(letters)
-        if bad is not None:
-            raise doc.error(f"'alphabet' must be letters only, found {describe_char(bad)}", "alphabet")
-        alphabet = tuple(sorted(set(letters)))
-    else:
-        alphabet = default_alphabet(words, level)
-    seed = data.get("seed", 1)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise doc.error("'seed' must be a non-negative integer", "seed")
-    if seed >= SEED_LIMIT:
-        raise doc.error(f"'seed' must be below 2^32 = {SEED_LIMIT} (clingo's range), got {seed}", "seed")
-    message = data.get("message") or ""
-    if not isinstance(message, str):
-        raise doc.error("'message' must be a string", "message")
-    message_letters = "".join(ch for ch in normalize_word(message) if ch.isalpha())
-    inst = WordSearchInstance(
-        path,
-        sizes["width"],
-        sizes["height"],
-        words,
-        directions,
-        level,
-        alphabet,
-        seed,
-        message_letters,
-        custom_alphabet=data.get("alphabet") is not None,
-        title=title.strip() if title else None,
-        mask=mask,
-        shape=shape,
-        priorities=tuple(e.priority for e in entries) if any(e.priority != 1 for e in entries) else (),
-        required=tuple(e.word for e in entries if e.required),
-        secret=tuple(e.word for e in secret),
-        phrases=tuple((e.word, e.written) for e in entries if e.written),
-    )
-    return check(inst, doc)
+        sizes.append(value)
+    return sizes[0], sizes[1]
+
+
+def _alphabet(doc: YamlDoc, words: tuple[str, ...], level: str | None) -> tuple[str, ...]:
+    """The filler letters: the file's ``alphabet``, else the words' own (``default_alphabet``)."""
+    raw = doc.data.get("alphabet")
+    if raw is None:
+        return default_alphabet(words, level)
+    text_alpha = "".join(raw) if isinstance(raw, list) and all(isinstance(x, str) for x in raw) else raw
+    if not isinstance(text_alpha, str):
+        raise doc.error("'alphabet' must be a string of letters", "alphabet")
+    letters = normalize_word(text_alpha.replace(" ", "").replace(",", ""))
+    if not letters:  # "", "  ", [] or ", ": no letter to fill with (not "found a space")
+        raise doc.error("'alphabet' has no letters: give the filler's letters, or leave it out", "alphabet")
+    bad = first_non_letter(letters)
+    if bad is not None:
+        raise doc.error(f"'alphabet' must be letters only, found {describe_char(bad)}", "alphabet")
+    return tuple(sorted(set(letters)))
 
 
 def read_instance(path: str | Path | instances.Source, size: Size = None) -> WordSearchInstance:

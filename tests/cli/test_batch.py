@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from pyclingo_puzzles.cli.batch import SEVERITY, FileResult, most_severe
+from pyclingo_puzzles.cli.batchfile import FileResult
+from pyclingo_puzzles.cli.exitcodes import SEVERITY, most_severe
 
 from .. import conftest
 from ..conftest import INSTANCES, MARGIN, shared_path, wait_for_children, wait_for_cpu
@@ -264,13 +265,13 @@ def test_a_worker_dying_between_the_wait_and_the_give_up_still_reports_its_file(
     import multiprocessing
     from types import SimpleNamespace
 
-    from pyclingo_puzzles.cli import batch
+    from pyclingo_puzzles.cli import batch, batchworker
 
     mine, theirs = multiprocessing.Pipe(duplex=True)
     theirs.close()  # the worker has gone: its end of the pipe is closed
     dead = SimpleNamespace(conn=mine, alive=lambda: False, stop=mine.close, signal=lambda sig: None,
                            proc=SimpleNamespace(join=lambda timeout: None, exitcode=-signal.SIGTERM))
-    worker = batch._Worker(dead, SimpleNamespace(value=b"grounding"), [0, 0], index=0)  # type: ignore[arg-type]
+    worker = batchworker.BatchWorker(dead, SimpleNamespace(value=b"grounding"), [0, 0], index=0)  # type: ignore[arg-type]
     state = batch._Batch.__new__(batch._Batch)
     state.files, state.results, state.workers, state.started = ["a.yaml"], [None], [worker], 1
     state.limits, state.give_up_at, state.idle_since = None, time.monotonic() + 60, None

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pyclingo_puzzles.cli.command import COMMANDS, build_parser, completion_script
+from pyclingo_puzzles.cli.parsing import COMMANDS, build_parser, completion_script
 from tests.cli.test_hostile import run_cli, write
 
 from ..conftest import INSTANCES, ROOT

@@ -18,8 +18,8 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from pyclingo_puzzles.cli.batch import most_severe
 from pyclingo_puzzles.cli.command import main
+from pyclingo_puzzles.cli.exitcodes import most_severe
 from pyclingo_puzzles.core.errors import MAX_INPUT_BYTES, InputError, read_text
 from pyclingo_puzzles.core.wordcheck import find_contained, find_duplicate
 from pyclingo_puzzles.crossword.reader import read_dictionary
@@ -236,7 +236,7 @@ def atom(name: str, arity: int) -> st.SearchStrategy[str]:
 OUTPUT_ATOMS = {  # per family: the shown predicates its decoder reads
     "wordsearch": [atom("place", 2), atom("place", 3)],
     "crossword": [atom("place", 2)],
-    "fill": [atom("val", 3), atom("fill", 2)],
+    "fill": [atom("val", 3), atom("place", 2)],
     "strips": [atom("use", 5), atom("active", 1)],
 }
 
@@ -454,8 +454,8 @@ def test_extra_active_atom_when_counting_strips(capsys, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("rule", "word_atoms", "expected"),
     [
-        ("fill(foo, bar).", True, "`fill(foo,bar)`, which names no word or site"),
-        ("fill(0, 99999).", True, "`fill(0,99999)`, which names no word or site"),
+        ("place(foo, bar).", True, "`place(foo,bar)`, which names no word or site"),
+        ("place(99999, 0).", True, "`place(99999,0)`, which names no word or site"),
         ('val(9, 9, "A").', False, '`val(9,9,"A")`, which is not a letter in a place of the grid'),
         ("val(0, 0, 1).", False, "`val(0,0,1)`, which is not a letter in a place of the grid"),
         ('val(0, 0, "AB").', False, '`val(0,0,"AB")`, which is not a letter in a place of the grid'),

@@ -59,7 +59,9 @@ def test_a_p99_file_needs_neither_yaml_nor_the_dictionary_fill_nor_rules() -> No
     assert "wordfreq" not in modules  # the built-in dictionary: only when a fill uses it
     assert "clingo.ast" not in modules  # user-rules machinery: only with --rules
     assert "pyclingo_puzzles.core.rules" not in modules
-    assert "dataclasses" not in modules  # it imports inspect: the path's result types are NamedTuples
+    # dataclasses is allowed: FillOptions is a frozen dataclass (issue 37). Measured on this path
+    # (process CPU time, 15 runs at load 5): importing it (inspect, ast, dis) 4.3-5.4 ms and building
+    # FillOptions 0.8-1.1 ms, of about 75 ms; the result types stay NamedTuples.
 
 
 def test_help_does_not_import_clingo_or_a_family() -> None:

@@ -64,10 +64,10 @@ def test_a_misspelled_predicate_is_warned_with_file_and_line(family: str, cli, t
 
 
 def test_no_noise_from_the_facts_for_a_users_show(cli, tmp_path: Path) -> None:
-    path = write(tmp_path, "show.lp", "#show at/3.\nseen(X) :- at(0, 1, X).\n")
+    path = write(tmp_path, "show.lp", "#show val/3.\nseen(X) :- val(0, 1, X).\n")
     res = cli("crossword", CW / "plus-two-solutions.yaml", "--rules", path)
     assert res.code == 10
-    assert res.err == ""  # no "no atoms over signature occur in program: at/3"
+    assert res.err == ""  # no "no atoms over signature occur in program: val/3"
 
 
 def test_clingo_messages_about_the_rules_name_the_users_file(cli, tmp_path: Path) -> None:
@@ -91,7 +91,7 @@ def test_a_lower_case_string_is_warned(cli, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("family", ["wordsearch", "p99", "fill", "strips"])
 def test_users_show_is_printed_after_the_answer_and_in_json(family: str, cli, tmp_path: Path) -> None:
-    shown = {"wordsearch": "at/3", "p99": "at/3", "fill": "val/3", "strips": "use/5"}[family]
+    shown = {"wordsearch": "val/3", "p99": "val/3", "fill": "val/3", "strips": "use/5"}[family]
     name = shown.split("/")[0]
     path = write(tmp_path, "show.lp", f"#show {shown}.\n#show mark : {name}({', '.join('_' * int(shown[-1]))}).\n")
     args = family_args(family, tmp_path)
@@ -135,22 +135,22 @@ def test_without_rules_the_words_are_blamed(cli) -> None:
 
 
 def test_p99_and_fill_name_the_rule_file_that_rules_out_every_solution(cli, tmp_path: Path, ring) -> None:
-    harmless = write(tmp_path, "harmless.lp", "seen(X) :- at(_, _, X).\n")
-    culprit = write(tmp_path, "noo.lp", ':- at(1, 1, "O").\n')
+    harmless = write(tmp_path, "harmless.lp", "seen(X) :- val(_, _, X).\n")
+    culprit = write(tmp_path, "noo.lp", ':- val(1, 1, "O").\n')
     res = cli("crossword", CW / "plus-two-solutions.yaml", "--rules", harmless, "--rules", culprit)
     assert res.code == 20
     assert res.out.strip().endswith("your rules (noo.lp) rule out every solution (without them there is one)")
     res = cli("crossword", CW / "unsat-crossing.yaml", "--rules", harmless)
     assert res.code == 20 and "your rules" not in res.out
     grid, words = ring
-    culprit = write(tmp_path, "nocat.lp", ':- fill(_, W), word(W, T), T != "CAT".\n')
+    culprit = write(tmp_path, "nocat.lp", ':- place(W, _), word(W, T), T != "CAT".\n')
     res = cli("crossword", grid, "--dictionary", words, "--rules", culprit, "--json")
     assert res.code == 20 and json.loads(res.out)["rules_to_blame"] == [str(culprit)]
 
 
 def test_fill_mode_is_read_from_the_rules_syntax(cli, tmp_path: Path, ring) -> None:
     grid, words = ring
-    comment = write(tmp_path, "comment.lp", "% mentions fill( and word( in a comment only\n:- val(0, 0, \"Q\").\n")
+    comment = write(tmp_path, "comment.lp", "% mentions place( and word( in a comment only\n:- val(0, 0, \"Q\").\n")
     res = cli("crossword", grid, "--dictionary", words, "--rules", comment, "--stats")
     assert res.code == 10 and "word_atoms=False" in res.err and "slower mode" not in res.err
     on_words = write(tmp_path, "words.lp", ':- word(W, "TAR"), letter(W, 0, X), not val(0, 0, X).\n')
@@ -160,8 +160,8 @@ def test_fill_mode_is_read_from_the_rules_syntax(cli, tmp_path: Path, ring) -> N
 
 
 def test_uses_reads_the_ast(tmp_path: Path) -> None:
-    assert not rules.uses([write(tmp_path, "a.lp", '% fill(1, 2)\nx :- val(0, 0, "fill(").\n')], rules.WORD_ATOMS)
-    assert rules.uses([write(tmp_path, "b.lp", "{ fill(1, 2) }.\n")], rules.WORD_ATOMS)
+    assert not rules.uses([write(tmp_path, "a.lp", '% place(1, 2)\nx :- val(0, 0, "place(").\n')], rules.WORD_ATOMS)
+    assert rules.uses([write(tmp_path, "b.lp", "{ place(1, 2) }.\n")], rules.WORD_ATOMS)
     assert rules.uses([write(tmp_path, "c.lp", ":- #count { W : score(W, N), N > 3 } < 2.\n")], rules.WORD_ATOMS)
 
 
@@ -301,11 +301,11 @@ def test_a_misspelled_show_is_warned(family: str, cli, tmp_path: Path) -> None:
 
 
 def test_warnings_about_an_included_file_name_that_file(cli, tmp_path: Path) -> None:
-    write(tmp_path, "inner.lp", "% inner\n#show at/3.\n:- cand_dirs(1).\n")
+    write(tmp_path, "inner.lp", "% inner\n#show val/3.\n:- cand_dirs(1).\n")
     path = write(tmp_path, "outer.lp", '#include "inner.lp".\n')
     res = cli("crossword", CW / "plus-two-solutions.yaml", "--rules", path)
     assert res.code == 10
-    # no clingo noise about the included file ("no atoms over signature ... at/3"), its own lines
+    # no clingo noise about the included file ("no atoms over signature ... val/3"), its own lines
     assert res.err == (
         f"{tmp_path / 'inner.lp'}:3: warning: predicate cand_dirs/1 is not defined by the encoding, the facts "
         "or your rules\n"

@@ -254,7 +254,7 @@ def test_json_schema(cli) -> None:
 
 def test_user_rules_change_the_answer(cli, tmp_path: Path) -> None:
     rules = tmp_path / "tot-down.lp"
-    rules.write_text('% TOT must not go across\n:- place(W, S), word_text(W, "TOT"), site_at(S, _, _, across).\n')
+    rules.write_text('% TOT must not go across\n:- place(W, S), word(W, "TOT"), site_at(S, _, _, across).\n')
     res = cli("crossword", CROSSWORD / "plus-two-solutions.yaml", "--models", "0", "--json", "--rules", rules)
     data = json.loads(res.out)
     assert res.code == 30 and data["count"] == 1

@@ -150,7 +150,7 @@ def test_the_word_atom_note_is_said_once(cli, tmp_path: Path) -> None:
     ring without a repeat), then whole: the note that the rules switch to word atoms came once per
     attempt, then 'note: ... (3 times)'."""
     words = grid_file(tmp_path, "tot;9\nnon;8\nono;7\nthe;1\ntie;1\nend;1\neid;1\n", "scored.txt")
-    rules = grid_file(tmp_path, ':- fill(_, W), word(W, "ZZZ").\n', "w.lp")
+    rules = grid_file(tmp_path, ':- place(W, _), word(W, "ZZZ").\n', "w.lp")
     res = cli("crossword", grid_file(tmp_path, "___\n_*_\n___\n"), "--dictionary", words, "--rules", rules)
     assert res.code == 10, res.err
     assert res.err.count("note: rules use word atoms: slower mode") == 1 and "times" not in res.err
@@ -194,7 +194,7 @@ def test_seeds_give_different_fills(cli, tmp_path: Path, dictionary: Path) -> No
 
 
 def test_rules_apply_in_dictionary_mode(cli, tmp_path: Path, dictionary: Path) -> None:
-    rules = grid_file(tmp_path, ':- fill(_, W), word(W, T), T != "TEA".\n', "only-tea.lp")
+    rules = grid_file(tmp_path, ':- place(W, _), word(W, T), T != "TEA".\n', "only-tea.lp")
     frame = grid_file(tmp_path, "___\n")
     res = cli("crossword", frame, "--dictionary", dictionary, "--rules", rules, "--json", "--models", "0")
     assert [s["grid"] for s in json.loads(res.out)["solutions"]] == [["TEA"]]

@@ -11,7 +11,7 @@ import pypdf
 import pytest
 
 from pyclingo_puzzles import crossword, layout, strips, wordsearch
-from pyclingo_puzzles.formats.pagetext import PageText
+from pyclingo_puzzles.formats.pagetext import PageAsked, PageText
 
 from ..conftest import INSTANCES
 
@@ -145,6 +145,18 @@ def test_page_text_defaults_and_the_key_page() -> None:
     assert wordsearch.generate(["cat", "dog"], width=4, height=4, level="easy").page_text().instructions == (
         "Find every word of the list in the grid. Words run across and down."
     )
+
+
+def test_what_the_command_line_asks_of_the_pages() -> None:
+    """Not given: the family's defaults on paper, the HTML page's own instructions; a blank title
+    is not given; ``--instructions ""`` means none; white space in instructions folds."""
+    assert PageAsked().page("pets", "Do this.") == PageText("pets", "Do this.", False)
+    assert PageAsked().html("pets") == {"title": "pets", "instructions": None, "name_line": False}
+    asked = PageAsked("  ", " Find\n  them. ", True)
+    assert asked.page("pets", "Do this.") == PageText("pets", "Find them.", True)
+    assert asked.html("Pets") == {"title": "Pets", "instructions": "Find them.", "name_line": True}
+    assert PageAsked("Zoo", "").page("pets", "Do this.") == PageText("Zoo", "", False)
+    assert PageAsked("Zoo", "").html("Zoo")["instructions"] == ""
 
 
 # ------------------------------------------------------------------------------------ CJK

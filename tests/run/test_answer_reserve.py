@@ -1,5 +1,5 @@
 """The reserve for the answers a search hands over, as stated rules: measured on a sample of the
-answers rendered as the output will (``runtime.price``/``priced``, ``pricing``), the median times COST_MARGIN,
+answers rendered as the output will (``runtime.price``/``priced``), the median times COST_MARGIN,
 at least COST_FLOOR; the search stops when what is left is that reserve (a fake clock, no race);
 the PDF draws a further page only while the measured pages and the writing fit."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyclingo_puzzles.cli import batch
+from pyclingo_puzzles.cli import batchworker
 from pyclingo_puzzles.core import solve as core_solve
 from pyclingo_puzzles.formats import pdf
 from pyclingo_puzzles.run import pricing, runtime
@@ -35,8 +35,8 @@ def test_the_reserve_is_the_answers_times_their_measured_median_cost(monkeypatch
     assert run.reserve(0) == 0.0
     cost.samples = [1e-7]  # faster than the floor: the floor
     assert run.reserve(10) == pytest.approx(10 * pricing.COST_FLOOR)
-    cost.samples, cost.cost_factor = [0.002], batch.COST_FACTOR  # a batch worker hands its answers over
-    assert run.reserve(10) == pytest.approx(10 * 0.002 * pricing.COST_MARGIN * batch.COST_FACTOR)
+    cost.samples, cost.cost_factor = [0.002], batchworker.COST_FACTOR  # a batch worker hands its answers over
+    assert run.reserve(10) == pytest.approx(10 * 0.002 * pricing.COST_MARGIN * batchworker.COST_FACTOR)
     run.answers = 10
     assert run.checking_grace() == pytest.approx(runtime.CHECK_GRACE + run.reserve(10))
 

@@ -123,7 +123,7 @@ def test_the_index_names_each_family_its_fields_and_formats(client: TestClient) 
 def test_every_serve_option_is_documented() -> None:
     from pathlib import Path
 
-    from pyclingo_puzzles.cli.command import build_parser
+    from pyclingo_puzzles.cli.parsing import build_parser
 
     docs = Path(__file__).resolve().parents[2] / "docs"
     text = (docs / "web.md").read_text() + (docs / "cli.md").read_text()

@@ -1,0 +1,100 @@
+"""The options every solving subcommand shares: the run's rules, seed, limits, models, jobs,
+``--json`` and ``--stats``, then ``-o`` and ``--exit-codes`` (after the family's own output options).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from ..formats import args as argtypes
+from ..run import watchdog
+from . import delivery, exitcodes
+
+
+def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None:
+    """The options every subcommand shares."""
+    g = parser.add_argument_group("solving (common to all subcommands)")
+    g.add_argument(
+        "--rules",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="FILE.lp",
+        help="extra ASP rules added to the run (repeatable)",
+    )
+    g.add_argument(
+        "--allow-include-anywhere",
+        action="store_true",
+        help="let a --rules file #include files outside its own folder (refused by default)",
+    )
+    g.add_argument("-s", "--seed", type=argtypes.seed, default=None, help="random seed for clingo")
+    g.add_argument(
+        "-t",
+        "--time-limit",
+        type=argtypes.positive_float,
+        default=None,
+        metavar="SECONDS",
+        help="bound the whole run (reading, grounding, solving, checking) to this many seconds; "
+        "exit 11 with the best answer found, 1 without",
+    )
+    g.add_argument(
+        "--memory-limit",
+        type=argtypes.memory_size,
+        default=watchdog.default_memory_limit(),
+        metavar="SIZE",
+        help="end the run when it (with its worker processes) holds more memory than this: "
+        "MiB, or with a unit, e.g. 512M, 4G (default: 75%% of RAM)",
+    )
+    g.add_argument(
+        "-n",
+        "--models",
+        type=argtypes.models,
+        default=default_models,
+        metavar="N",
+        help=f"number of solutions to compute, 0 = all (default {default_models})",
+    )
+    g.add_argument(
+        "-j",
+        "--jobs",
+        type=argtypes.positive_int,
+        default=default_jobs(),
+        metavar="N",
+        help="processes this command may use (default: the machine's cores, here %(default)s): several "
+        "FILEs are solved N at a time; one dictionary fill races its 2 letter-choice rules",
+    )
+    g.add_argument("--json", action="store_true", help="print the result as JSON (several FILEs: JSON Lines)")
+    g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
+    add_outputs(parser)
+
+
+def add_outputs(parser: argparse.ArgumentParser) -> None:
+    """-o and --exit-codes (after the family's own output options: -o names their suffixes)."""
+    o = parser.add_argument_group("outputs and exit codes (common to all subcommands)")
+    dests = {action.dest for action in parser._actions} | {"json_file"}
+    offered = [suffix for suffix, dest in delivery.SUFFIXES.items() if dest in dests]
+    o.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="FILE",
+        help=f"write the one output FILE's suffix names ({', '.join(offered)}; .json: the --json document)",
+    )
+    o.add_argument(
+        "--exit-codes",
+        choices=exitcodes.CONVENTIONS,
+        default=exitcodes.from_environment(),
+        help="unix (default): 0 an answer, 1 none exists, 2 bad input or usage, 3 no answer (limit, signal, "
+        "output failed); clingo: 10 found, 30 all/optimum, 11 limit with an answer, 20 none exists, "
+        f"1 limit without, 65 bad input. Default from ${exitcodes.ENV}, else unix",
+    )
+    parser.set_defaults(json_file=None)
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
