@@ -16,7 +16,6 @@ MODULE_LINES = 400
 
 # path (under pyclingo_puzzles/) -> lines; path:qualified name -> lines
 OVER_MODULES = {
-    "core/rules.py": 544,
     "crossword/propagator.py": 451,
 }
 OVER_FUNCTIONS: dict[str, int] = {}

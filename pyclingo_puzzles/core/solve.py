@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 import clingo
 
 from ..run import runtime
-from . import messages, rulesfile
+from . import messages, rulesfile, signatures
 from .errors import InputError, clingo_error
 from .programs import ENCODINGS_DIR, encoding_path
 from .results import Answer, SolveResult, Stats
@@ -103,9 +103,9 @@ class Solver:
         args = list(options)
         # With the user's rules, an answer set may hold atoms of theirs that no output shows (a
         # choice rule {extra}.): the same solution would come twice, counted twice. Enumeration is
-        # projected onto the encodings' output predicates then (their header lists them).
+        # projected onto the encodings' output predicates then (core/signatures.py lists them).
         wanted = bool(rules) and distinct
-        project = sorted({sig for name in encodings for sig in user_rules().output_signatures(name)}) if wanted else []
+        project = sorted({sig for name in encodings for sig in signatures.outputs(name)}) if wanted else []
         if project:
             args.append("--project=project")
         if seed is not None:

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from ..core import apicheck, messages
+from ..core.blame import describe_core
 from ..core.errors import InputError
 from ..core.results import Stats
-from ..core.rules import describe_core
 from ..core.status import Status, api_code, exit_code
 from ..formats import instances
 from ..formats.pagetext import PageText

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pyclingo_puzzles.core import rules
+from pyclingo_puzzles.core.blame import blame
 from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.core.status import Status
 from pyclingo_puzzles.crossword.framework import Framework
@@ -70,6 +70,6 @@ def test_blaming_rule_files_asks_the_budget() -> None:
 
     solver = SimpleNamespace(rule_files=[SimpleNamespace(path="r.lp")], rule_assumptions=lambda: [(atom, True)],
                              solve=solve)  # fmt: skip
-    assert rules.blame(solver, LIMIT) == []  # type: ignore[arg-type]
+    assert blame(solver, LIMIT) == []  # type: ignore[arg-type]
     assert within_the_limit(seen)
     assert runtime.remaining() is None  # the stage's deadline ends with it
