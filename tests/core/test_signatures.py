@@ -8,15 +8,20 @@ first two spaces are parsed as the body of a rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
-from clingo import ast
+from clingo import Symbol, ast
 
 from pyclingo_puzzles.core import signatures
 from pyclingo_puzzles.core.programs import ENCODINGS_DIR
 from pyclingo_puzzles.core.rulesast import Summary, atoms
 from pyclingo_puzzles.core.signatures import Signature
+from pyclingo_puzzles.core.solve import Solver
+
+from ..conftest import INSTANCES
 
 ENCODINGS = sorted(path.name for path in Path(ENCODINGS_DIR).glob("*.lp"))
 HEADINGS = {"Input predicates": "input", "Output predicates": "output", "Derived predicates": "derived"}
@@ -114,3 +119,55 @@ def test_a_wrong_header_entry_is_found() -> None:
 def test_the_outputs_of_an_unknown_encoding_are_none() -> None:
     assert signatures.outputs("crossword_fill.lp") == (("place", 2), ("val", 3))
     assert signatures.outputs("/elsewhere/mine.lp") == ()
+
+
+# ------------------------------------------------------------------ the drivers' facts are the inputs
+
+RING = ["...", ".#.", "..."]
+RING_WORDS = {"CAT": 5, "TOE": 4, "COT": 3, "EAR": 2, "TAR": 1, "RAT": 1, "TEA": 1, "ACE": 1, "OAT": 1, "EAT": 1}
+
+
+def family_runs(tmp_path: Path) -> dict[str, Callable[[], object]]:
+    from pyclingo_puzzles import crossword, layout, strips, wordsearch
+
+    no_rules = tmp_path / "none.lp"
+    no_rules.write_text("% no rules: the layout then makes every move with clingo\n")
+    return {
+        "wordsearch": lambda: wordsearch.generate(["CAT", "DOG", "EMU"], width=5, height=5, seed=1),
+        "crossword": lambda: crossword.solve(["NON", "TOT"], [" . ", "...", " . "], models=0),
+        "fill": lambda: crossword.fill(RING, RING_WORDS, seed=1),
+        "fill, word atoms": lambda: crossword.fill(RING, RING_WORDS, seed=1, optimize=True),
+        "fill, unfillable core": lambda: crossword.fill(RING, ["CAT", "TAC", "DOG", "EMU"], seed=1),
+        "strips": lambda: strips.tile(str(INSTANCES / "strips" / "small.yaml"), count=True),
+        "layout": lambda: layout.arrange(["KETTLE", "OVEN", "TOASTER"], seed=1, rules=[no_rules], time_limit=1),
+    }
+
+
+@pytest.mark.parametrize(
+    "family", ["wordsearch", "crossword", "fill", "fill, word atoms", "fill, unfillable core", "strips", "layout"]
+)
+def test_every_fact_a_driver_gives_is_an_input_of_its_encodings(
+    family: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table's inputs are what the drivers give: a fact of another name (a renamed predicate
+    the driver still sends) would be one the encoding never reads."""
+    given: list[tuple[tuple[str, ...], set[Signature]]] = []
+    init, add_facts = Solver.__init__, Solver.add_facts
+
+    def recording_init(self: Solver, encodings: Sequence[str], *args: Any, **kwargs: Any) -> None:
+        init(self, encodings, *args, **kwargs)
+        self._recorded = (tuple(encodings), set())  # type: ignore[attr-defined]
+        given.append(self._recorded)  # type: ignore[attr-defined]
+
+    def recording_add_facts(self: Solver, facts: Iterable[Symbol]) -> int:
+        facts = list(facts)
+        self._recorded[1].update((f.name, len(f.arguments)) for f in facts)  # type: ignore[attr-defined]
+        return add_facts(self, facts)
+
+    monkeypatch.setattr(Solver, "__init__", recording_init)
+    monkeypatch.setattr(Solver, "add_facts", recording_add_facts)
+    family_runs(tmp_path)[family]()
+    assert any(facts for _, facts in given), "the run gave facts through a Solver"
+    for encodings, facts in given:
+        inputs = set().union(*(signatures.of(name).input for name in encodings))
+        assert facts <= inputs, (encodings, facts - inputs)

@@ -17,8 +17,9 @@ from pyclingo_puzzles.crossword.options import FillOptions
 from pyclingo_puzzles.crossword.reader import Dictionary
 from pyclingo_puzzles.crossword.strategy import solve_fill
 from pyclingo_puzzles.run import runtime
-from pyclingo_puzzles.wordsearch.api import generate, search_options
+from pyclingo_puzzles.wordsearch.api import generate
 from pyclingo_puzzles.wordsearch.autosize import find_size
+from pyclingo_puzzles.wordsearch.options import WordSearchOptions
 from pyclingo_puzzles.wordsearch.reader import read_instance
 
 LIMIT = 30.0  # far beyond what these small searches need: the figure is read, not waited for
@@ -51,7 +52,7 @@ def test_a_word_search_asks_the_budget(budget_seen: list[float | None]) -> None:
 def test_the_size_search_asks_the_budget(budget_seen: list[float | None], tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "w.yaml"
     path.write_text("words: [CAT, DOG, EMU]\n")
-    find_size(read_instance(path, "auto"), search_options(size="auto", time_limit=LIMIT))
+    find_size(read_instance(path, "auto"), WordSearchOptions(time_limit=LIMIT, size="auto"))
     assert within_the_limit(budget_seen)
 
 
