@@ -137,7 +137,7 @@ def test_bad_theme_notation_is_one_line(text: str) -> None:
 
 
 def test_an_unfillable_pattern_teaches_the_search_its_core() -> None:
-    from pyclingo_puzzles.core.solve import SolveResult, Stats
+    from pyclingo_puzzles.core.results import SolveResult, Stats
     from pyclingo_puzzles.crossword.attempt import FillOutcome
     from pyclingo_puzzles.crossword.pattern import generate
 
