@@ -64,7 +64,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
     single = len(files) == 1  # several FILEs: JSON Lines, an error a line of its own (batch.py)
     try:
-        delivery.prepare(args, _offered(args))  # several FILEs: batchfile.output_paths checks each file's names
+        args = delivery.prepare(args, _offered(args))  # several FILEs: batchfile.output_paths checks each file's names
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         if single:
@@ -78,8 +78,8 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
 
         batch = lambda: _inside(run, guard, lambda: run_guarded(lambda: run_batch(args, run_command)))  # noqa: E731
         return _reported(batch, lambda line: _json_error(args, line))  # a JSON Lines record of its own
-    args.file = files[0]
-    delivery.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
+    args = argparse.Namespace(**{**vars(args), "file": files[0]})  # one FILE: the family reads args.file
+    args = delivery.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
     ticker = None
     started_output = False
 
