@@ -123,6 +123,26 @@ def wait_for_children(pid: int, count: int, timeout: float = 30) -> list[int]:
     return found
 
 
+def still_running(pids: list[int], zombies: bool = True, timeout: float = 10) -> list[int]:
+    """Those of ``pids`` still in the process table once they have had ``timeout`` seconds to leave
+    it (a killed process goes at once on a quiet machine, a moment later on a busy one: the wait
+    ends as soon as all have gone). ``zombies=False``: a zombie, ended but not reaped, counts as gone."""
+
+    def present(pid: int) -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return False
+        return zombies or state != "Z"
+
+    until = time.monotonic() + timeout
+    left = [pid for pid in pids if present(pid)]
+    while left and time.monotonic() < until:
+        time.sleep(0.02)
+        left = [pid for pid in left if present(pid)]
+    return left
+
+
 def shared_path(*parts: str) -> Path:
     """A path under ../shared, skipping the test with a clear reason when it is absent."""
     path = SHARED.joinpath(*parts)
