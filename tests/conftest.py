@@ -30,6 +30,18 @@ pytest_plugins = ("tests.browser_support",)  # the browser and page fixtures (Ch
 os.environ["PYCLINGO_PUZZLES_EXIT_CODES"] = "clingo"
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The order ``make test`` hands tests to its processes (``--dist loadgroup``: one test at a
+    time to whichever process is free, the largest group first): the browser tests as one group
+    (one Chromium, which costs more CPU to start than most tests take), then the slow tests, so
+    that no long test starts last while the other processes have nothing left to do."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: file order otherwise
+
+
 @pytest.fixture
 def endless(tmp_path: Path) -> Path:
     """Rules whose grounding never ends: limits and signals must still end the run."""
