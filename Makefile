@@ -24,8 +24,9 @@ demo: $(STAMP) cjk-font
 # marked serial compare answers of searches that depend on the CPU time they get: alone, after
 # (only the files that hold them are collected: collecting the whole suite again costs 2-3 s).
 SERIAL_FILES = $(shell grep -rl 'mark\.serial' tests)
-# loadgroup: one test at a time to whichever process is free, in the order tests/conftest.py sets
-# (the browser tests as one group, on one Chromium, then the slow tests), so none starts last
+# loadgroup (no test is in a group): one test at a time to whichever process is free, in the order
+# tests/conftest.py sets, the slow ones first; the default (load) sends each process a block of
+# about 100 tests at the start, and a long test at a block's end started last
 PARALLEL = -n 3 --dist loadgroup
 # Bytecode caches on, whatever the environment says: with PYTHONDONTWRITEBYTECODE set, every test
 # process compiled the package again and pytest rewrote every test module again (collection 3.0 s

@@ -30,16 +30,15 @@ pytest_plugins = ("tests.browser_support",)  # the browser and page fixtures (Ch
 os.environ["PYCLINGO_PUZZLES_EXIT_CODES"] = "clingo"
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
+# folders of long tests (runs stopped by limits and signals, books, the browser's pages)
+LONG_FOLDERS = ("tests/run/", "tests/books/", "tests/browser/")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The order ``make test`` hands tests to its processes (``--dist loadgroup``: one test at a
-    time to whichever process is free, the largest group first): the browser tests as one group
-    (one Chromium, which costs more CPU to start than most tests take), then the slow tests, so
-    that no long test starts last while the other processes have nothing left to do."""
-    for item in items:
-        if "browser" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("browser"))
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: file order otherwise
+    """The slow tests first, then the long folders: ``make test`` hands tests to its processes one
+    at a time in this order (``--dist loadgroup``), so that no long test starts last while the
+    others have nothing left to do."""
+    items.sort(key=lambda item: (item.get_closest_marker("slow") is None, not item.nodeid.startswith(LONG_FOLDERS)))
 
 
 @pytest.fixture
