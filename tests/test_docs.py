@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from clingo import ast
 
+from pyclingo_puzzles.core import signatures as predicates
+
 from .conftest import ROOT, PublicErrorNames
 
 README = ROOT / "README.md"
@@ -204,12 +206,6 @@ def _rules_section(title: str) -> str:
     return _prose(text.split(f"\n## {title}: ", 1)[1].split("\n## ", 1)[0])
 
 
-def _header(encoding: str) -> str:
-    """The encoding's opening comment block (purpose, input, output and derived predicates)."""
-    lines = (ROOT / "encodings" / encoding).read_text().splitlines()
-    return "\n".join(line for line in lines[: next(i for i, line in enumerate(lines) if not line.startswith("%"))])
-
-
 def _arity(arguments: str) -> int:
     depth, count = 0, 1
     for ch in arguments:
@@ -222,9 +218,8 @@ def _arity(arguments: str) -> int:
 @pytest.mark.parametrize(("title", "encoding"), RULES_SECTIONS.items(), ids=list(RULES_SECTIONS.values()))
 def test_every_predicate_rules_md_names_is_in_the_encoding_with_that_arity(title: str, encoding: str) -> None:
     signatures, _ = _encoding_signatures(encoding)
-    # an input fact the encoding does not use itself (the fill's site_at/4) is in its header
-    in_header = re.findall(r"\b([a-z_]+)\(([A-Z_][^()]*)\)", _header(encoding))
-    signatures |= {(name, _arity(args)) for name, args in in_header}
+    # an input fact the encoding does not use itself (the fill's site_at/4) is in its signature table
+    signatures |= predicates.of(encoding).input
     section = _rules_section(title)
     # the table's first column and the Output/Derived lines: `name(ARGS)` in backquotes
     listed = section.split("Tunables", 1)[0]
@@ -237,14 +232,14 @@ def test_every_predicate_rules_md_names_is_in_the_encoding_with_that_arity(title
 
 
 @pytest.mark.parametrize(("title", "encoding"), RULES_SECTIONS.items(), ids=list(RULES_SECTIONS.values()))
-def test_rules_md_names_every_tunable_and_derived_predicate_with_a_header_entry(title: str, encoding: str) -> None:
+def test_rules_md_names_every_tunable_and_every_predicate_of_the_signature_table(title: str, encoding: str) -> None:
     """Every #const of an encoding is named in its section, and every predicate its header offers
-    a user's rules (Input, Output, Derived) is in the section too."""
+    a user's rules (the signature table's input, output, derived) is in the section too."""
     _, constants = _encoding_signatures(encoding)
     section = _rules_section(title)
     missing = sorted(c for c in constants if not re.search(rf"`[^`]*\b{c}\b[^`]*`", section))
-    variable = r"(?:[A-Z][A-Za-z0-9]*|_)"
-    offered = set(re.findall(rf"\b([a-z_]+)\({variable}(?:, ?{variable})*\)", _header(encoding)))
+    table = predicates.of(encoding)
+    offered = {name for name, arity in table.input | table.output | table.derived if arity}
     parts = set(re.findall(r"^#program ([a-z_]+)", (ROOT / "encodings" / encoding).read_text(), re.M))
     absent = sorted(p for p in offered - parts if not re.search(rf"`{p}\(", section))
     assert not missing and not absent, f"docs/rules.md ({title}): #const {missing}, predicates {absent} not described"

@@ -1,5 +1,5 @@
-"""The command line: argument types, the subcommands' dispatch (``command``), batches, ``--count``
-reports, the demo. The only layer that may import every family (by module name, on use).
+"""The command line: the parser and the subcommands' dispatch (``parsing``, ``command``), batches,
+the demo. The only layer that may import every family (by module name, on use).
 
 ``main`` and ``console`` are the command's entry points (``command.py``), imported on first use.
 """

@@ -41,7 +41,7 @@ from typing import Any
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
 from ..formats.outfiles import remove_unfinished
-from ..run import runtime, workers
+from ..run import runtime, watchdog, workers
 from ..run.progress import Bar
 from . import batchworker, exitcodes
 from .batchfile import Command, FileResult, output_paths, stopped
@@ -49,7 +49,7 @@ from .batchworker import BatchWorker
 
 # seconds after the deadline or a signal that busy workers get to report what they have: a single
 # run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
-WAIT = runtime.SIGNAL_GRACE - 0.1
+WAIT = watchdog.SIGNAL_GRACE - 0.1
 PRINT_WAIT = 0.3  # more for a worker already printing
 # the parent's own printing: a single run's grace once the last worker has had its time (a parent
 # given only a single run's 0.95 s past the deadline was ended while printing, its summary lost)

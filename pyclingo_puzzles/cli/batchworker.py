@@ -61,7 +61,7 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
         shared = cast(SharedStage, run)
         shared.shared = stage
         shared.budget = budget
-        shared.cost_factor = COST_FACTOR
+        shared.pricing.cost_factor = COST_FACTOR
     signal.signal(signal.SIGUSR1, _interrupt)
     while True:
         try:

@@ -25,22 +25,18 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Protocol
 
 import clingo
 from clingo import ast
 
-from ..run import runtime
-from . import messages, rulesfile
-from .errors import InputError, escaped
+from . import messages, rulesfile, signatures
+from .errors import InputError
 from .letters import upper_letter
-from .programs import encoding_path
+from .rulesast import Signature, Summary, children
 from .rulesfile import check_rules_file
-from .status import Status
 
 RULES_ATOM = "_user_rules"  # _user_rules("FILE"): the rules of FILE are on
 SHOWN = "_shown"  # _shown(T): the user's #show statements show T
-Signature = tuple[str, int]
 # clingo's messages replaced by our own check (they are wrong when facts come through the backend)
 NOISE = ("atom does not occur in any rule head", "no atoms over signature occur in program")
 WORD_ATOMS: frozenset[Signature] = frozenset({("place", 2), ("word", 2), ("letter", 3), ("cand", 2), ("score", 2)})
@@ -64,152 +60,7 @@ def warn_once(warn: Callable[[str], None], message: str) -> None:
     messages.once(warn, message)
 
 
-# -------------------------------------------------------------------------------------- AST walking
-
-
-def _signature(atom: ast.AST) -> Signature | None:
-    """Name and arity of a symbolic atom's term (``-p(X)`` counts as ``-p``)."""
-    term = atom.symbol
-    prefix = ""
-    if term.ast_type == ast.ASTType.UnaryOperation:
-        prefix, term = "-", term.argument
-    if term.ast_type == ast.ASTType.Function:
-        return prefix + term.name, len(term.arguments)
-    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
-        return prefix + term.symbol.name, len(term.symbol.arguments)
-    if term.ast_type == ast.ASTType.Pool and term.arguments:
-        first = term.arguments[0]
-        if first.ast_type == ast.ASTType.Function:
-            return prefix + first.name, len(first.arguments)
-    return None
-
-
-def _children(node: ast.AST) -> Iterator[ast.AST]:
-    for key in node.child_keys:
-        value = getattr(node, key)
-        if isinstance(value, ast.AST):
-            yield value
-        elif isinstance(value, Sequence) and not isinstance(value, str):
-            yield from (v for v in value if isinstance(v, ast.AST))
-
-
-def _where(location: ast.Location) -> str:
-    """``FILE:LINE`` of a statement: an ``#include``d file's own name, not the including file's."""
-    return f"{location.begin.filename}:{location.begin.line}"
-
-
-def _atoms(node: ast.AST) -> Iterator[tuple[Signature, str]]:
-    """Every symbolic atom under ``node``: (signature, FILE:LINE)."""
-    if node.ast_type == ast.ASTType.SymbolicAtom:
-        sig = _signature(node)
-        if sig is not None:
-            yield sig, _where(node.symbol.location)
-        return
-    for child in _children(node):
-        yield from _atoms(child)
-
-
-def _strings(node: ast.AST) -> Iterator[tuple[str, str]]:
-    if node.ast_type == ast.ASTType.SymbolicTerm and node.symbol.type == clingo.SymbolType.String:
-        yield node.symbol.string, _where(node.location)
-        return
-    for child in _children(node):
-        yield from _strings(child)
-
-
-def _head_and_uses(head: ast.AST) -> tuple[list[ast.AST], list[ast.AST]]:
-    """Split a rule head into the parts that define atoms and the conditions that use them."""
-    t = head.ast_type
-    if t == ast.ASTType.Literal:
-        return [head], []
-    if t in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):  # choice rule, disjunction
-        return [e.literal for e in head.elements], [c for e in head.elements for c in e.condition]
-    if t == ast.ASTType.HeadAggregate:
-        return (
-            [e.condition.literal for e in head.elements],
-            [c for e in head.elements for c in e.condition.condition],
-        )
-    return [], [head]  # theory atoms: treated as uses
-
-
-@dataclass
-class Summary:
-    """What a set of statements defines and uses."""
-
-    heads: set[Signature] = field(default_factory=set)
-    uses: list[tuple[Signature, str]] = field(default_factory=list)  # (signature, FILE:LINE)
-    strings: list[tuple[str, str]] = field(default_factory=list)
-    shows: int = 0
-    files: set[str] = field(default_factory=set)  # the file and the files it includes
-    consts: list[tuple[str, str]] = field(default_factory=list)  # #const NAME, FILE:LINE
-
-    def add(self, stmt: ast.AST) -> None:
-        self.files.add(stmt.location.begin.filename)
-        t = stmt.ast_type
-        if t == ast.ASTType.Rule:
-            heads, conditions = _head_and_uses(stmt.head)
-            for h in heads:
-                self.heads.update(sig for sig, _ in _atoms(h))
-            for part in [*conditions, *stmt.body]:
-                self.uses.extend(_atoms(part))
-        elif t == ast.ASTType.External:
-            self.heads.update(sig for sig, _ in _atoms(stmt.atom))
-            for part in stmt.body:
-                self.uses.extend(_atoms(part))
-        elif t == ast.ASTType.Definition:
-            self.consts.append((stmt.name, _where(stmt.location)))
-        elif t == ast.ASTType.Defined:
-            self.heads.add((("-" if not stmt.positive else "") + stmt.name, stmt.arity))
-        elif t in (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm):
-            self.shows += 1
-            if t == ast.ASTType.ShowSignature and stmt.name:  # ``#show p/n.`` uses p/n
-                sig = (("-" if not stmt.positive else "") + stmt.name, stmt.arity)
-                self.uses.append((sig, _where(stmt.location)))
-            if t == ast.ASTType.ShowTerm:
-                for part in stmt.body:
-                    self.uses.extend(_atoms(part))
-            return  # strings in show terms are the user's labels, not words
-        elif t in (ast.ASTType.Minimize, ast.ASTType.Heuristic, ast.ASTType.Edge):
-            for part in stmt.body:
-                self.uses.extend(_atoms(part))
-            if t == ast.ASTType.Heuristic:
-                self.uses.extend(_atoms(stmt.atom))
-        self.strings.extend(_strings(stmt))
-
-
 # ------------------------------------------------------------------------------------- encodings
-
-
-HEADER_LINE = re.compile(r"^%\s+((?:[a-z_]\w*\([^)]*\)(?:,\s*)?)+)(?:\s{2,}|$)")
-PREDICATE = re.compile(r"([a-z_]\w*)\(([^)]*)\)")
-
-
-def header_predicates(path: str | Path) -> dict[str, list[Signature]]:
-    """The ``Input predicates`` and ``Output predicates`` an encoding's header lists."""
-    out: dict[str, list[Signature]] = {"input": [], "output": []}
-    section = None
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
-        if not line.startswith("%"):
-            break
-        text = line[1:].strip()
-        if text.startswith("Input predicates"):
-            section = "input"
-        elif text.startswith("Output predicates"):
-            section = "output"
-        elif not text or text.startswith(("Derived", "=")):
-            section = None
-        elif section is not None:
-            m = HEADER_LINE.match(line)
-            if m:
-                for name, args in PREDICATE.findall(m.group(1)):
-                    out[section].append((name, len([a for a in args.split(",") if a.strip()])))
-    return out
-
-
-@cache
-def output_signatures(name: str) -> tuple[Signature, ...]:
-    """The output predicates a shipped encoding's header lists."""
-    return tuple(header_predicates(encoding_path(name))["output"])
 
 
 def add_projection(ctl: clingo.Control, signatures: Iterable[Signature]) -> None:
@@ -224,11 +75,11 @@ def add_projection(ctl: clingo.Control, signatures: Iterable[Signature]) -> None
 @cache
 def encoding_signatures(path: str) -> frozenset[Signature]:
     """Every predicate an encoding mentions (heads and bodies: what it does not define is its input,
-    given as facts) and the ones its header lists."""
+    given as facts) and the input and output predicates of its entry in the signature table."""
     summary = Summary()
     ast.parse_files([path], summary.add)
-    header = header_predicates(path)
-    return frozenset(summary.heads | {sig for sig, _ in summary.uses} | set(header["input"]) | set(header["output"]))
+    declared = signatures.of(path)
+    return frozenset(summary.heads | {sig for sig, _ in summary.uses} | declared.input | declared.output)
 
 
 # ------------------------------------------------------------------------------------- rule files
@@ -326,7 +177,7 @@ def _external_calls(node: ast.AST) -> Iterator[tuple[str, int]]:
     """(name, line) of each ``@name(...)`` term under ``node``."""
     if node.ast_type == ast.ASTType.Function and node.external:
         yield node.name, node.location.begin.line
-    for child in _children(node):
+    for child in children(node):
         yield from _external_calls(child)
 
 
@@ -481,64 +332,3 @@ def user_shown(symbols: Iterable[clingo.Symbol]) -> tuple[str, ...]:
     return tuple(
         sorted(str(s.arguments[0]) for s in symbols if s.name == SHOWN and len(s.arguments) == 1)
     )
-
-
-def describe_core(rule_files: Sequence[str], items: Sequence[str]) -> str:
-    """One sentence for an unsat core that may hold rule files and the family's items (words)."""
-    if not rule_files:
-        return f"these cannot fit together: {', '.join(items)}"
-    files = ", ".join(escaped(Path(f).name) for f in rule_files)  # the answer's one line
-    if not items:
-        return f"your rules alone are unsatisfiable ({files})"
-    return f"your rules ({files}) together with {', '.join(items)} cannot all hold"
-
-
-
-def describe_rules(blamed: Sequence[str]) -> str:
-    """The tail of an UNSAT line when the user's rules are to blame ("" when they are not)."""
-    if not blamed:
-        return ""
-    files = ", ".join(escaped(Path(f).name) for f in blamed)  # the answer's one line
-    return f"; your rules ({files}) rule out every solution (without them there is one)"
-
-
-class _Solving(Protocol):
-    """What ``blame`` needs of a ``solve.Solver`` (named here: solve.py imports this module)."""
-
-    @property
-    def rule_files(self) -> Sequence[RuleFile]: ...
-
-    def rule_assumptions(self, on: bool = True) -> list[tuple[clingo.Symbol, bool]]: ...
-
-    def solve(
-        self, *, models: int, time_limit: float | None = None, assumptions: Sequence[tuple[clingo.Symbol, bool]]
-    ) -> _Solved: ...
-
-
-class _Solved(Protocol):
-    status: Status
-
-
-def blame(
-    solver: _Solving, time_limit: float | None = None, assumptions: Sequence[tuple[clingo.Symbol, bool]] = ()
-) -> list[str]:
-    """After an UNSAT answer (under ``assumptions``): the rule files without which the problem has
-    a solution (a minimal set, by deletion), or [] when it is unsolvable without any of them. The
-    rules' switches become free: later solves must pass ``solver.rule_assumptions()``. Each solve
-    asks the run's budget for its time (``runtime.until``: ``time_limit`` for them all)."""
-    files = [f.path for f in solver.rule_files]
-    if not files:
-        return []
-
-    def status(off: Sequence[str]) -> Status:
-        switches = [(atom, atom.arguments[0].string not in off) for atom, _ in solver.rule_assumptions()]
-        return solver.solve(models=1, assumptions=[*assumptions, *switches]).status
-
-    with runtime.until(runtime.after(time_limit)):
-        if status(files) is not Status.SAT:
-            return []
-        off: list[str] = []
-        for f in files:
-            if status([*off, f]) is Status.UNSAT:
-                off.append(f)  # unsolvable without it too: not needed to explain
-    return [f for f in files if f not in off]

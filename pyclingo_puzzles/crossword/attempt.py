@@ -15,8 +15,12 @@ from typing import TYPE_CHECKING
 from clingo import Symbol
 
 from ..core import rules as user_rules
+from ..core.blame import blame
 from ..core.errors import VerificationError
-from ..core.solve import Answer, Solver, SolveResult, Stats, Status, encoding_path
+from ..core.programs import encoding_path
+from ..core.results import Answer, SolveResult, Stats
+from ..core.solve import Solver
+from ..core.status import Status
 from ..run import runtime
 from ..run.portfolio import Progress, can_race, race
 from . import shared
@@ -228,7 +232,7 @@ class FillJob:
         if result.status is Status.UNSAT and solver.rule_files and not self.lazy:
             # not with the propagator: it takes letters false at its start as gone for good, which
             # stops holding once the rules' switches are freed
-            blamed = user_rules.blame(solver, self.time_limit)
+            blamed = blame(solver, self.time_limit)
         result.stats.extra.update(candidates=self.cands.count(), word_atoms=not self.lazy)
         if self.lazy:
             result.stats.extra.update(propagator="C" if self.native else "Python")

@@ -34,19 +34,22 @@ static inline int popcount64(word_t x) {
 
 /* ------------------------------------------------------------------ allocation (counted: tests check for leaks) */
 
+/* Atomic (relaxed): clingo's solver threads allocate during the search (clauses, trails). */
 static int64_t live_blocks = 0; /* allocations not yet freed */
 static int64_t fail_after = -1; /* tests: the allocation that fails (counting down), -1: none */
 
 static void *fp_alloc(size_t n) {
-    if (fail_after >= 0 && fail_after-- == 0) return NULL;
+    if (__atomic_load_n(&fail_after, __ATOMIC_RELAXED) >= 0 &&
+        __atomic_fetch_sub(&fail_after, 1, __ATOMIC_RELAXED) == 0)
+        return NULL;
     void *p = calloc(n ? n : 1, 1);
-    if (p) ++live_blocks;
+    if (p) __atomic_fetch_add(&live_blocks, 1, __ATOMIC_RELAXED);
     return p;
 }
 
 static void fp_release(void *p) {
     if (p) {
-        --live_blocks;
+        __atomic_fetch_sub(&live_blocks, 1, __ATOMIC_RELAXED);
         free(p);
     }
 }
@@ -193,6 +196,18 @@ typedef struct {
 
 typedef struct thread thread_t;
 
+/* What steers one solver thread's search and outlives a solve (init keeps it): its value rule, the
+ * failure counts behind "failures", its random draws and its counts. Thread 0's is the propagator's
+ * as one thread runs it; thread t > 0 draws from random.Random's key with t appended and takes the
+ * t-th value rule after the given one, so threads that share clingo's nogoods search differently. */
+typedef struct {
+    int value_rule; /* 0 failures, 1 product, 2 min */
+    int random_first;
+    mt_state rng;
+    int64_t steps, conflicts; /* steps: atomic (relaxed), the progress sums them across threads */
+    int64_t *fails;           /* per slot, plus one for "no slot" at index nslots */
+} searcher_t;
+
 struct fp_problem {
     /* static */
     int32_t nletters, ntables, nslots, nplaces;
@@ -204,13 +219,14 @@ struct fp_problem {
     slotpos **slots_at; /* per place: its (slot, position) pairs */
     int32_t *nslots_at;
     int32_t *crossing_a, *crossing_b; /* per place: the first two slots through it (-1: none) */
-    int no_repeat, value_rule;        /* 0 failures, 1 product, 2 min */
+    int no_repeat;                    /* no word twice */
+    int value_rule, random_first;     /* as given: each thread's searcher starts from them */
     int scored;                       /* decide by the best words' scores */
-    int random_first;
-    mt_state rng;
     int64_t *progress; /* shared memory of a portfolio worker, or NULL */
-    int64_t steps, conflicts;
-    int64_t *fails; /* per slot, plus one for "no slot" at index nslots */
+    uint32_t *seed_key; /* random.Random's key, with room for a thread number after it */
+    int32_t seed_len;
+    searcher_t *search; /* per solver thread (at least one), kept across solves */
+    int32_t nsearch;
     /* built by init */
     int ready;
     word_t *base;              /* per slot (slot offsets: block_off) */
@@ -275,6 +291,32 @@ static int fail_oom(void) {
 
 static void free_solve_state(fp_problem *pb);
 
+/* Searchers for threads nsearch..n-1 (see searcher_t); those there already are kept. Their failure
+ * counts start at 1, so that before any failure places crossed by two slots come first. */
+static int grow_searchers(fp_problem *pb, int32_t n) {
+    if (n <= pb->nsearch) return 1;
+    searcher_t *search;
+    if (!ALLOC(search, n)) return 0;
+    if (pb->nsearch) memcpy(search, pb->search, sizeof(searcher_t) * (size_t)pb->nsearch);
+    for (int32_t t = pb->nsearch; t < n; t++) {
+        searcher_t *sr = &search[t];
+        if (!ALLOC(sr->fails, pb->nslots + 1)) {
+            for (int32_t u = pb->nsearch; u < t; u++) fp_release(search[u].fails);
+            fp_release(search);
+            return 0;
+        }
+        for (int32_t s = 0; s < pb->nslots; s++) sr->fails[s] = 1;
+        sr->value_rule = (pb->value_rule + t) % 3;
+        sr->random_first = pb->random_first;
+        pb->seed_key[pb->seed_len] = (uint32_t)t;
+        mt_init_by_array(&sr->rng, pb->seed_key, (size_t)pb->seed_len + (t > 0));
+    }
+    fp_release(pb->search);
+    pb->search = search;
+    pb->nsearch = n;
+    return 1;
+}
+
 /* Arguments (flattened arrays; Python keeps them alive only during this call, so all are copied):
  * letters: nletters UTF-8 strings, sorted by code point (letter ids);
  * tables: per table its length and word count; for each table, position and letter id, a flag in
@@ -299,7 +341,10 @@ fp_problem *fp_new(int32_t nletters, const char *const *letters, int32_t ntables
     pb->random_first = random_first;
     pb->scored = scores != NULL;
     pb->progress = progress;
-    mt_init_by_array(&pb->rng, seed_key, (size_t)seed_len);
+    pb->seed_len = seed_len;
+    if (!ALLOC(pb->seed_key, seed_len + 1)) goto fail;
+    memcpy(pb->seed_key, seed_key, sizeof(uint32_t) * (size_t)seed_len);
+    if (!grow_searchers(pb, 1)) goto fail;
     if (!ALLOC(pb->letters, nletters) || !ALLOC(pb->tables, ntables)) goto fail;
     for (int32_t l = 0; l < nletters; l++) {
         size_t n = strlen(letters[l]);
@@ -354,8 +399,7 @@ fp_problem *fp_new(int32_t nletters, const char *const *letters, int32_t ntables
     }
     pb->block_off[nslots] = pb->total_blocks;
     if (!ALLOC(pb->place_row, nplaces) || !ALLOC(pb->place_col, nplaces) || !ALLOC(pb->slots_at, nplaces) ||
-        !ALLOC(pb->nslots_at, nplaces) || !ALLOC(pb->crossing_a, nplaces) || !ALLOC(pb->crossing_b, nplaces) ||
-        !ALLOC(pb->fails, nslots + 1))
+        !ALLOC(pb->nslots_at, nplaces) || !ALLOC(pb->crossing_a, nplaces) || !ALLOC(pb->crossing_b, nplaces))
         goto fail;
     memcpy(pb->place_row, place_row, sizeof(int32_t) * (size_t)nplaces);
     memcpy(pb->place_col, place_col, sizeof(int32_t) * (size_t)nplaces);
@@ -375,8 +419,6 @@ fp_problem *fp_new(int32_t nletters, const char *const *letters, int32_t ntables
         pb->crossing_a[p] = pb->nslots_at[p] > 0 ? pb->slots_at[p][0].slot : nslots;
         pb->crossing_b[p] = pb->nslots_at[p] > 1 ? pb->slots_at[p][1].slot : nslots;
     }
-    for (int32_t s = 0; s < nslots; s++) pb->fails[s] = 1;
-    pb->fails[nslots] = 0;
     return pb;
 fail:
     fp_free(pb);
@@ -486,15 +528,31 @@ void fp_free(fp_problem *pb) {
     fp_release(pb->nslots_at);
     fp_release(pb->crossing_a);
     fp_release(pb->crossing_b);
-    fp_release(pb->fails);
+    for (int32_t t = 0; t < pb->nsearch; t++) fp_release(pb->search[t].fails);
+    fp_release(pb->search);
+    fp_release(pb->seed_key);
     fp_release(pb);
 }
 
-int64_t fp_conflicts(const fp_problem *pb) { return pb->conflicts; }
-int64_t fp_steps(const fp_problem *pb) { return pb->steps; }
-int64_t fp_live_allocations(void) { return live_blocks; }
-void fp_fail_allocation_after(int64_t n) { fail_after = n; }
-double fp_test_random(fp_problem *pb) { return mt_random(&pb->rng); }
+/* the steps of all threads (each thread adds to its own count only) */
+static int64_t total_steps(const fp_problem *pb) {
+    int64_t n = 0;
+    for (int32_t t = 0; t < pb->nsearch; t++) n += __atomic_load_n(&pb->search[t].steps, __ATOMIC_RELAXED);
+    return n;
+}
+
+static inline void add_steps(searcher_t *sr, int64_t n) { __atomic_fetch_add(&sr->steps, n, __ATOMIC_RELAXED); }
+
+int64_t fp_conflicts(const fp_problem *pb) {
+    int64_t n = 0;
+    for (int32_t t = 0; t < pb->nsearch; t++) n += pb->search[t].conflicts;
+    return n;
+}
+int64_t fp_steps(const fp_problem *pb) { return total_steps(pb); }
+int64_t fp_live_allocations(void) { return __atomic_load_n(&live_blocks, __ATOMIC_RELAXED); }
+void fp_fail_allocation_after(int64_t n) { __atomic_store_n(&fail_after, n, __ATOMIC_RELAXED); }
+double fp_test_random(fp_problem *pb, int32_t thread) { return mt_random(&pb->search[thread].rng); }
+int32_t fp_searchers(const fp_problem *pb) { return pb->nsearch; }
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -808,7 +866,9 @@ static bool fp_init(clingo_propagate_init_t *init, void *data) {
         }
     }
     pb->nthreads = clingo_propagate_init_number_of_threads(init);
-    if (!ALLOC(pb->threads, pb->nthreads)) goto oom;
+    if (!grow_searchers(pb, pb->nthreads) ||
+        !ALLOC(pb->threads, pb->nthreads))
+        goto oom;
     for (int32_t t = 0; t < pb->nthreads; t++)
         if (!alloc_thread(pb, &pb->threads[t])) goto oom;
     clingo_propagate_init_set_check_mode(init, clingo_propagator_check_mode_total);
@@ -922,7 +982,7 @@ static int32_t start_acc(const fp_problem *pb, thread_t *th, int32_t s, const wo
     return n;
 }
 
-static int narrow(fp_problem *pb, thread_t *th, clingo_propagate_control_t *control, int32_t s) {
+static int narrow(fp_problem *pb, thread_t *th, searcher_t *sr, clingo_propagate_control_t *control, int32_t s) {
     const slot_t *sl = &pb->slots[s];
     int nonempty = th->limit[s] > 0;
     int32_t ntodo = 0, ngone = 0;
@@ -942,7 +1002,7 @@ static int narrow(fp_problem *pb, thread_t *th, clingo_propagate_control_t *cont
             }
         }
         th->todo_off[ntodo] = ngone;
-        pb->steps += steps;
+        add_steps(sr, steps);
         if (!ntodo) return FP_OK;
     }
     /* explanation order: places with a letter, then those with letters ruled out, fewest live first (stable) */
@@ -961,8 +1021,8 @@ static int narrow(fp_problem *pb, thread_t *th, clingo_propagate_control_t *cont
         th->order[k] = i;
     }
     if (!nonempty) {
-        pb->fails[s]++;
-        pb->conflicts++;
+        sr->fails[s]++;
+        sr->conflicts++;
         th->reason.size = 0;
         if (!explain(pb, th, s, norder, -1, start_acc(pb, th, s, NULL, 1))) return fail_oom();
         return add_clause(control, &th->reason);
@@ -1019,8 +1079,10 @@ static int cmp_int32(const void *a, const void *b) {
 static bool fp_propagate(clingo_propagate_control_t *control, const clingo_literal_t *changes, size_t size,
                          void *data) {
     fp_problem *pb = data;
-    thread_t *th = &pb->threads[clingo_propagate_control_thread_id(control)];
-    pb->steps += (int64_t)size;
+    clingo_id_t thread_id = clingo_propagate_control_thread_id(control);
+    thread_t *th = &pb->threads[thread_id];
+    searcher_t *sr = &pb->search[thread_id];
+    add_steps(sr, (int64_t)size);
     int64_t clock = ++th->clock;
     for (size_t c = 0; c < size; c++) {
         litinfo *inf = info_for(pb, changes[c]);
@@ -1074,12 +1136,12 @@ static bool fp_propagate(clingo_propagate_control_t *control, const clingo_liter
     } else {
         qsort(th->dirty, (size_t)th->ndirty, sizeof(int32_t), cmp_int32);
         for (int32_t k = 0; k < th->ndirty && result == FP_OK; k++) {
-            result = narrow(pb, th, control, th->dirty[k]);
+            result = narrow(pb, th, sr, control, th->dirty[k]);
         }
     }
     for (int32_t k = 0; k < th->ndirty; k++) th->dirty_flag[th->dirty[k]] = 0;
     th->ndirty = 0;
-    if (pb->progress) *pb->progress = pb->steps;
+    if (pb->progress) __atomic_store_n(pb->progress, total_steps(pb), __ATOMIC_RELAXED);
     return result != FP_ERROR;
 }
 
@@ -1157,14 +1219,14 @@ oom:
     return false;
 }
 
-static int32_t most_failed(const fp_problem *pb, const thread_t *th) {
+static int32_t most_failed(const fp_problem *pb, const thread_t *th, const searcher_t *sr) {
     int32_t best = -1;
     double top = 0.0;
     for (int32_t p = 0; p < pb->nplaces; p++) {
         if (th->fixed[p]) continue;
         int32_t n = th->nlive[p];
         if (n) {
-            double score = (double)(pb->fails[pb->crossing_a[p]] + pb->fails[pb->crossing_b[p]]) / n;
+            double score = (double)(sr->fails[pb->crossing_a[p]] + sr->fails[pb->crossing_b[p]]) / n;
             if (score > top) {
                 best = p;
                 top = score;
@@ -1174,14 +1236,14 @@ static int32_t most_failed(const fp_problem *pb, const thread_t *th) {
     return best;
 }
 
-static int32_t fewest_candidates(fp_problem *pb, const thread_t *th) {
+static int32_t fewest_candidates(const fp_problem *pb, const thread_t *th, searcher_t *sr) {
     int have = 0;
     int64_t best_n = 0;
     double best_r = 0.0;
     int32_t best_place = -1;
     for (int32_t s = 0; s < pb->nslots; s++) {
         int64_t n = slot_count(pb, th, s);
-        double r = mt_random(&pb->rng);
+        double r = mt_random(&sr->rng);
         if (have && (n > best_n || (n == best_n && r >= best_r))) continue;
         const slot_t *sl = &pb->slots[s];
         for (int32_t i = 0; i < sl->length; i++) {
@@ -1242,16 +1304,17 @@ static bool fp_decide(clingo_id_t thread_id, const clingo_assignment_t *assignme
     (void)assignment;
     fp_problem *pb = data;
     thread_t *th = &pb->threads[thread_id];
+    searcher_t *sr = &pb->search[thread_id];
     *decision = fallback;
-    pb->steps += 1;
-    int32_t p = pb->value_rule == 0 ? most_failed(pb, th) : fewest_candidates(pb, th);
+    add_steps(sr, 1);
+    int32_t p = sr->value_rule == 0 ? most_failed(pb, th, sr) : fewest_candidates(pb, th, sr);
     if (p < 0) return true;
-    if (pb->random_first) {
-        pb->random_first = 0;
+    if (sr->random_first) {
+        sr->random_first = 0;
         uint32_t n = 0;
         for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) n += th->live[o];
         if (n) {
-            uint32_t pick = mt_below(&pb->rng, n);
+            uint32_t pick = mt_below(&sr->rng, n);
             for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
                 if (!th->live[o]) continue;
                 if (pick-- == 0) {
@@ -1268,11 +1331,11 @@ static bool fp_decide(clingo_id_t thread_id, const clingo_assignment_t *assignme
     int64_t top = -1;
     for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
         if (!th->live[o]) continue;
-        int64_t support = pb->value_rule == 2 ? INT64_MAX : 1;
+        int64_t support = sr->value_rule == 2 ? INT64_MAX : 1;
         for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
             slotpos at = pb->slots_at[p][k];
             int64_t n = slot_count_and(pb, th, at.slot, opt_mask(pb, at.slot, at.pos, o));
-            if (pb->value_rule == 2) support = n < support ? n : support;
+            if (sr->value_rule == 2) support = n < support ? n : support;
             else support *= n;
         }
         if (support > top) {

@@ -24,9 +24,11 @@ int64_t fp_conflicts(const fp_problem *pb);
 int64_t fp_steps(const fp_problem *pb);
 const char *fp_last_error(void);
 
-/* For the tests: allocations not yet freed, an allocation made to fail, the random stream. */
+/* For the tests: allocations not yet freed, an allocation made to fail, a thread's random stream. */
 int64_t fp_live_allocations(void);
 void fp_fail_allocation_after(int64_t n);
-double fp_test_random(fp_problem *pb);
+double fp_test_random(fp_problem *pb, int32_t thread);
+/* The solver threads the propagator has state for (kept across solves). */
+int32_t fp_searchers(const fp_problem *pb);
 
 #endif

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..core.blame import blame
 from ..core.errors import VerificationError
-from ..core.solve import Answer, Solver, SolveResult, Status, user_rules
+from ..core.results import Answer, SolveResult
+from ..core.solve import Solver, user_rules
+from ..core.status import Status
 from ..run import runtime
 from .facts import candidate_facts, site_facts, word_facts
 from .framework import Framework, Site
@@ -74,6 +77,6 @@ def _solve(
     count = options.count_only
     result = solver.solve(models=0 if count else options.models, keep=0, on_answer=None if count else take)
     if result.status is Status.UNSAT and solver.rule_files:
-        blamed = user_rules().blame(solver, runtime.remaining())
+        blamed = blame(solver, runtime.remaining())
         result = result.replace(core=[user_rules().rules_atom(f) for f in blamed])
     return result, solutions

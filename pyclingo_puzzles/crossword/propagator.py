@@ -13,19 +13,23 @@ conflicts with whole-slot reasons, 128 with these); of a place with letters rule
 whose words were still left count (16 literals a clause instead of 39 on 15.06,
 docs/fill-propagator.md). Total assignments are checked again, so the
 constraint holds even where propagation was skipped, and repeated words are refused there.
+
+The hooks and the narrowing are here; the reasons are built in ``reasons.py``, the decisions taken
+in ``decisions.py``, the per-thread state kept in ``trail.py`` (each solver thread has its own, so
+threads sharing clingo's nogoods need no locks).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode
 
 from ..run.portfolio import Progress
+from . import decisions, reasons
 from .framework import Site
 from .options import VALUE_RULES
-from .trail import ThreadState, val_atoms
+from .trail import Searcher, ThreadState, val_atoms
 from .wordsets import WordTable
 
 
@@ -51,13 +55,13 @@ class WordPropagator:
             raise ValueError(f"unknown value rule {value_rule!r}")
         self.value_rule = value_rule
         self.progress = progress
-        self.steps = 0
         self.sites = list(sites)
-        self.rng = random.Random(seed)
         # With a seed, slot ties fall at random and the first letter is drawn at random (small fills
         # vary; restarts undo it on big ones: strategy.SEED_DROP varies those). Random letter choices
         # throughout cost too much: jittering each (support x 1..2) timed out on 15.06 (3,228 conflicts).
-        self.random_first = bool(seed)
+        self.seed = seed
+        # per solver thread, what steers its search (kept across solves: init adds threads only)
+        self.searchers = [self._searcher(0)]
         self.no_repeat = no_repeat
         self.given = dict(candidates)
         self.base = dict(candidates)  # set by init: the candidates less the letters ruled out at the start
@@ -79,12 +83,20 @@ class WordPropagator:
         # through them the words to keep (a letter set) and the words to drop (one ruled out))
         self.info: dict[int, tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, int]], list[tuple[int, int]]]] = {}
         self.threads: list[ThreadState] = []
-        # per slot, how often its candidates ran out (kept across restarts: it steers "failures");
-        # it starts at 1 so that, before any failure, places crossed by two slots come first
-        self.fails = {s.id: 1 for s in self.sites}
-        self.conflicts = 0  # slots whose candidates ran out (the progress line shows it)
-        self.fails[-1] = 0  # no slot: the second slot of a place only one slot goes through
         self.crossing = [(at[0][0], at[1][0] if len(at) > 1 else -1) for at in self.slots_at]
+
+    def _searcher(self, thread: int) -> Searcher:
+        return Searcher.for_thread(thread, [s.id for s in self.sites], VALUE_RULES, self.value_rule, self.seed)
+
+    @property
+    def steps(self) -> int:
+        """Literals propagated, letters tested for support and decisions, in all threads."""
+        return sum(sr.steps for sr in self.searchers)
+
+    @property
+    def conflicts(self) -> int:
+        """Slots whose candidates ran out, in all threads (the progress line shows it)."""
+        return sum(sr.conflicts for sr in self.searchers)
 
     def _number_places(self) -> None:
         """Places numbered in the order the slots meet them (``fillprop.c`` numbers them alike)."""
@@ -177,15 +189,17 @@ class WordPropagator:
             )
             for _ in range(init.number_of_threads)
         ]
+        while len(self.searchers) < init.number_of_threads:
+            self.searchers.append(self._searcher(len(self.searchers)))
         self.info = {
             lit: (tuple(where.get(lit, ())), tuple(where.get(-lit, ())), kept, drop[lit]) for lit, kept in keep.items()
         }
         init.check_mode = PropagatorCheckMode.Total
 
     def propagate(self, control: PropagateControl, changes: Sequence[int]) -> None:
-        st = self.threads[control.thread_id]
+        st, sr = self.threads[control.thread_id], self.searchers[control.thread_id]
         cur, trail, fixed, out, live = st.cur, st.trail, st.fixed, st.out, st.live
-        self.steps += len(changes)
+        sr.steps += len(changes)
         dirty = set()
         info = self.info
         for lit in changes:
@@ -215,7 +229,7 @@ class WordPropagator:
                     dirty.add(s)
         try:
             for s in sorted(dirty):  # in slot order, as the compiled propagator does
-                if not self._narrow(control, st, s):
+                if not self._narrow(control, st, sr, s):
                     return
         finally:
             if self.progress is not None:
@@ -245,132 +259,41 @@ class WordPropagator:
         for site in self.sites:
             m = st.cur[site.id]
             if m.bit_count() != 1:  # all letters are set: exactly the one word they spell is left
-                control.add_clause(self._reason(st, site.id))
+                control.add_clause(reasons.whole_slot(self, st, site.id))
                 return
             if not self.no_repeat:
                 continue
             key = (site.length, m)
             if key in seen:
-                clause = self._reason(st, seen[key]) + self._reason(st, site.id)
+                clause = reasons.whole_slot(self, st, seen[key]) + reasons.whole_slot(self, st, site.id)
                 control.add_clause(clause)
                 return
             seen[key] = site.id
 
     def decide(self, thread_id: int, assignment: Assignment, fallback: int) -> int:
-        """The place to decide by ``value_rule`` (see ``VALUE_RULES``), and there the letter that
-        keeps the most candidates in the slots through it (with scored words: the letter of the
-        best words, ``_best_words_letter``)."""
-        st = self.threads[thread_id]
-        cur = st.cur
-        self.steps += 1
-        best_place = self._most_failed(st) if self.value_rule == "failures" else self._fewest_candidates(st)
-        if best_place < 0:
-            return fallback
-        choice, top = fallback, -1.0
-        live = st.live[best_place]
-        if self.random_first:
-            self.random_first = False
-            open_letters = [lit for _ch, lit in self.options[best_place] if lit in live]
-            if open_letters:
-                return self.rng.choice(open_letters)
-        if self.scored:
-            return self._best_words_letter(st, best_place, fallback)
-        by_min = self.value_rule == "min"
-        for _ch, lit in self.options[best_place]:
-            if lit not in live:
-                continue
-            counts = [(cur[s] & self.slot_mask[s][i][lit]).bit_count() for s, i in self.slots_at[best_place]]
-            if by_min:
-                support = min(counts)
-            else:
-                support = 1
-                for n in counts:
-                    support *= n
-            if support > top:
-                choice, top = lit, support
-        return choice
-
-    # ------------------------------------------------------------------------------ scored words
-
-    def _best_words_letter(self, st: ThreadState, place: int, fallback: int) -> int:
-        """With scored words: the letter whose best remaining word in each slot through the place
-        scores highest (summed over the slots; a letter that empties a slot never wins), so the
-        search tries common words first. The tables are sorted best first: a set's best word is its
-        lowest bit."""
-        cur, live = st.cur, st.live[place]
-        choice, top = fallback, None
-        for _ch, lit in self.options[place]:
-            if lit not in live:
-                continue
-            total = 0
-            for s, i in self.slots_at[place]:
-                left = cur[s] & self.slot_mask[s][i][lit]
-                if not left:
-                    break
-                total += self.tables[s].best_score(left)
-            else:
-                if top is None or total > top:
-                    choice, top = lit, total
-        return choice
-
-    def _fewest_candidates(self, st: ThreadState) -> int:
-        """The first open place of the open slot with the fewest candidates left (ties at random)."""
-        fixed, cur = st.fixed, st.cur
-        best: tuple[int, float] | None = None  # (candidates left, random tie-break)
-        best_place = -1
-        for site in self.sites:
-            s = site.id
-            key = (cur[s].bit_count(), self.rng.random())
-            if best is not None and key >= best:
-                continue
-            for p in self.slot_places[s]:  # its first open place: the word is spelled from its start
-                if not fixed[p]:
-                    best, best_place = key, p
-                    break
-        return best_place
-
-    def _most_failed(self, st: ThreadState) -> int:
-        """The open place with the most failures of its slots per live letter (ties: the first)."""
-        fixed, live, fails = st.fixed, st.live, self.fails
-        best_place, top = -1, 0.0
-        for p, (a, b) in enumerate(self.crossing):
-            if fixed[p]:
-                continue
-            n = len(live[p])
-            if n:
-                score = (fails[a] + fails[b]) / n
-                if score > top:
-                    best_place, top = p, score
-        return best_place
+        """The letter to try next, by this thread's value rule (``decisions.choose``)."""
+        searcher = self.searchers[thread_id]
+        searcher.steps += 1
+        return decisions.choose(self, self.threads[thread_id], searcher, fallback)
 
     # ------------------------------------------------------------------------------ the work
 
-    def _reason(self, st: ThreadState, s: int) -> list[int]:
-        """All of slot s's letters: the letter set in each place, or the letters ruled out there."""
-        clause = []
-        for p in self.slot_places[s]:
-            if st.fixed[p]:
-                clause.append(-st.fixed[p])
-            else:
-                clause.extend(st.out[p])
-        return clause
-
-    def _narrow(self, control: PropagateControl, st: ThreadState, s: int) -> bool:
+    def _narrow(self, control: PropagateControl, st: ThreadState, sr: Searcher, s: int) -> bool:
         """Falsify the letters of slot s that no remaining candidate supports; a place left with one
         supported letter gets that letter instead (one clause; the encoding's one letter per place
         falsifies the others). Returns False when a conflict stops propagation."""
         m = st.cur[s]
-        todo = self._unsupported(st, s, m) if m else []
+        todo = self._unsupported(st, sr, s, m) if m else []
         if m and not todo:
             return True
-        explain = self._explainer(st, s)
+        explain = reasons.explainer(self, st, s)
         if not m:
-            self.fails[s] += 1
-            self.conflicts += 1
+            sr.fails[s] += 1
+            sr.conflicts += 1
             return control.add_clause(explain(self.base[s], -1))
         return self._falsify(control, st, s, todo, explain)
 
-    def _unsupported(self, st: ThreadState, s: int, m: int) -> list[tuple[int, list[int]]]:
+    def _unsupported(self, st: ThreadState, sr: Searcher, s: int, m: int) -> list[tuple[int, list[int]]]:
         """(position, its live letters no candidate of ``m`` has there, in letter order) of slot s."""
         fixed, live, option_lits = st.fixed, st.live, self.option_lits
         todo = []
@@ -383,7 +306,7 @@ class WordPropagator:
             gone = [lit for lit in option_lits[p] if lit in lits and not m & md[lit]]  # in letter order
             if gone:
                 todo.append((i, gone))
-        self.steps += steps
+        sr.steps += steps
         return todo
 
     def _falsify(
@@ -412,40 +335,3 @@ class WordPropagator:
                     return False
         return True
 
-    def _explainer(self, st: ThreadState, s: int) -> Callable[[int, int], list[int]]:
-        """``explain(acc, skip)``: the letters of slot s's places (other than position skip) whose
-        restrictions together leave none of the words acc."""
-        fixed, live, out = st.fixed, st.live, st.out
-        places, maskd, full = self.slot_places[s], self.slot_mask[s], self.full[s]
-        # the restrictions that can explain, strongest first: places with a letter, then the places
-        # with letters ruled out, fewest live letters first
-        order = [i for i, p in enumerate(places) if fixed[p]]
-        ruled = [i for i, p in enumerate(places) if not fixed[p] and out[p]]
-        order += sorted(ruled, key=lambda i: len(live[places[i]]))
-
-        def explain(acc: int, skip: int) -> list[int]:
-            """a place's letter, or those of its ruled-out letters that remove words still left"""
-            clause = []
-            for j in order:
-                if not acc:
-                    break
-                if j == skip:
-                    continue
-                p = places[j]
-                if fixed[p]:
-                    new = acc & maskd[j][fixed[p]]
-                    if new != acc:
-                        acc = new
-                        clause.append(-fixed[p])
-                    continue
-                masks = maskd[j]
-                hit = [lit for lit in out[p] if acc & masks[lit]]  # in the order they were ruled out
-                if hit:
-                    gone = 0
-                    for lit in hit:
-                        gone |= masks[lit]
-                    acc &= full ^ gone
-                    clause.extend(hit)
-            return clause
-
-        return explain

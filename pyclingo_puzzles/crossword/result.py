@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core import apicheck
-from ..core.solve import Record, Solver, SolveResult, Stats, Status, user_rules
-from ..core.status import Coded
+from ..core.blame import describe_rules
+from ..core.results import Record, SolveResult, Stats
+from ..core.solve import Solver
+from ..core.status import Coded, Status
 from ..formats.pagetext import PageText
 from . import exports
 from .framework import Framework, Site
@@ -151,7 +153,7 @@ class CrosswordResult(Record, Coded):
             if len(self.empty_slots) > len(shown):
                 lines.append(f"  ... and {len(self.empty_slots) - len(shown)} more slots (--json lists them all)")
         elif self.status is Status.UNSAT:
-            lines.append(f"{name}: no solution (proved unsolvable){user_rules().describe_rules(self.rules_to_blame)}")
+            lines.append(f"{name}: no solution (proved unsolvable){describe_rules(self.rules_to_blame)}")
         elif not self.solutions:
             lines.append(f"{name}: no solution found within the time limit (unknown)")
         lines.extend(self._why(name))

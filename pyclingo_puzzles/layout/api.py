@@ -20,19 +20,19 @@ from typing import Any
 from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.grid import Placement
-from ..core.solve import Stats, Status
-from ..core.status import api_code
+from ..core.results import Stats
+from ..core.status import Status, api_code
 from ..formats.instances import LIST_SUFFIXES, YAML_SUFFIXES
 from ..formats.pagetext import PageText
 from ..formats.yamlio import DataDoc
 from . import dual, render
 from .grid import Layout
+from .options import DEFAULT_TIME_LIMIT, LayoutOptions
 from .reader import MAX_SIDE, PREFERENCES, LayoutInstance, from_doc, read_instance
 from .search import Outcome
 
 __all__ = ["LayoutResult", "arrange"]
 
-DEFAULT_TIME_LIMIT = 10.0
 FILE_SUFFIXES = YAML_SUFFIXES + LIST_SUFFIXES  # words given as a file's path
 
 Words = str | Path | LayoutInstance | Mapping[str, str] | Iterable[str | tuple[str, str]]
@@ -275,12 +275,19 @@ def arrange(
     of work as that many seconds of a quiet machine's work, so the same seed gives the same
     layout under any load; ``time_limit`` still ends it (give it room)."""
     started = time.monotonic()
-    apicheck.common(seed=seed, time_limit=time_limit)
-    rules = apicheck.rule_files(rules)
+    options = layout_options(rules=rules, seed=seed, time_limit=time_limit, work_limit=work_limit)
     inst = instance_of(words, max_width=max_width, max_height=max_height, title=title, prefer=prefer)
+    return LayoutResult(inst, dual.arrange(inst, options, started=started))
+
+
+def layout_options(
+    *, rules: Iterable[str | Path] = (), seed: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
+    work_limit: float | None = None,
+) -> LayoutOptions:
+    """``arrange``'s search keywords, each checked, as one ``LayoutOptions`` (the command's
+    ``cli.layout_options``); no time limit: the default's."""
+    apicheck.common(seed=seed, time_limit=time_limit)
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
-    if work_limit is not None and (isinstance(work_limit, bool) or not isinstance(work_limit, int | float)
-                                   or not 0 < work_limit <= limit):
-        raise InputError(f"work_limit must be seconds > 0 and at most time_limit, got {work_limit!r}", apicheck.ARGS)
-    outcome = dual.arrange(inst, rules=rules, seed=seed, time_limit=limit, started=started, work_seconds=work_limit)
-    return LayoutResult(inst, outcome)
+    options = LayoutOptions(rules=tuple(apicheck.rule_files(rules)), seed=seed, time_limit=limit,
+                            work_limit=work_limit)  # fmt: skip
+    return options.checked(apicheck.ARGS)

@@ -6,7 +6,7 @@ import argparse
 import time
 from pathlib import Path
 
-from ..core.errors import InputError
+from ..core import apicheck
 from ..formats import instances, pagetext
 from ..formats.args import add_html_argument, add_input, add_pdf_arguments
 from ..formats.ipuz import to_text as ipuz_text
@@ -16,10 +16,10 @@ from ..run import runtime
 from . import dual, render
 from .api import LayoutResult
 from .grid import Layout
+from .options import DEFAULT_TIME_LIMIT, LayoutOptions
 from .reader import read_instance
 
 NAME = "layout"
-DEFAULT_TIME_LIMIT = 10.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,22 +39,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Report:
+    options = layout_options(args).checked(args.file, command=True)
     run_limits = runtime.current()
     started = run_limits.started if run_limits is not None else time.monotonic()  # the process start
-    time_limit = args.time_limit
-    if time_limit is None:
-        # add_common has no per-family default: this command's own default bounds the whole run
-        time_limit = DEFAULT_TIME_LIMIT
-        if run_limits is not None and run_limits.time_limit is None:
-            run_limits.time_limit = time_limit
-    if args.models != 1:
-        raise InputError(f"layout computes one best layout: --models must be 1, got {args.models}", args.file)
+    if args.time_limit is None and run_limits is not None and run_limits.time_limit is None:
+        run_limits.time_limit = options.time_limit  # no --time-limit: this command's default bounds the whole run
     src = instances.given(args.file, args.words)
     inst = read_instance(src)
-    # --jobs 1 (and each file of a batch, whose pool already uses the cores): one search, no worker
-    outcome = dual.arrange(
-        inst, rules=args.rules, seed=args.seed, warn=warn, time_limit=time_limit, started=started, workers=args.jobs > 1
-    )
+    outcome = dual.arrange(inst, options, started=started, warn=warn)
     result = LayoutResult(inst, outcome)
     layout = result.layout
     default = render.page_text(inst)
@@ -75,6 +67,14 @@ def run(args: argparse.Namespace) -> Report:
         stats=result.stats,
         answered=layout is not None,
     )
+
+
+def layout_options(args: argparse.Namespace) -> LayoutOptions:
+    """The options of this run, from the arguments (once: nothing below changes them). --jobs 1 (and
+    each file of a batch, whose pool already uses the cores): one search, no worker."""
+    time_limit = DEFAULT_TIME_LIMIT if args.time_limit is None else args.time_limit
+    return LayoutOptions(rules=tuple(apicheck.rule_files(args.rules)), seed=args.seed, time_limit=time_limit,
+                         workers=args.jobs > 1, models=args.models)  # fmt: skip
 
 
 def pdf(sheet, args: argparse.Namespace, title: str):

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core.errors import VerificationError
 from ..run import runtime
 from .objective import key
+from .options import LayoutOptions
 from .reader import LayoutInstance
 from .search import PROOF_WORDS, Outcome, Search, output_margin, search_seconds
 from .verify import check
@@ -67,20 +67,14 @@ def two_cores() -> bool:
 
 
 def arrange(
-    inst: LayoutInstance,
-    *,
-    rules: Sequence[str | Path] = (),
-    seed: int | None = None,
-    warn: Callable[[str], None] | None = None,
-    time_limit: float,
-    started: float,
-    workers: bool = True,
-    work_seconds: float | None = None,
+    inst: LayoutInstance, options: LayoutOptions, *, started: float, warn: Callable[[str], None] | None = None
 ) -> Outcome:
-    """The best layout of one search here and (``workers``, when it pays) one in a worker;
-    ``work_seconds``: a budget of work instead of the clock's (``Search``)."""
+    """The best layout of one search here and (``options.workers``, when it pays) one in a worker;
+    ``options.work_limit``: a budget of work instead of the clock's (``Search``). ``started``:
+    when the run's time began (the process start, for the command)."""
+    rules, seed, time_limit, work_seconds = options.rules, options.seed, options.time_limit, options.work_limit
     search = Search(inst, rules=rules, seed=seed, warn=warn, work_seconds=work_seconds)
-    if not workers or rules or len(inst.words) <= PROOF_WORDS or not two_cores():
+    if not options.workers or rules or len(inst.words) <= PROOF_WORDS or not two_cores():
         shown = min(SHOWN_MAX, SHOWN_SHARE * time_limit) if rules else 0.0
         outcome = _search(search, time_limit - shown, started)
         if search.rules and outcome.layout is not None:

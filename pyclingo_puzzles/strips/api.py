@@ -20,8 +20,9 @@ from ..core.solve import Status
 from ..formats.yamlio import DataDoc
 from .bounded import solve_within
 from .hunt import Meta, assemble, black_cells
+from .options import StripsOptions
 from .reader import DEFAULT_LENGTHS, MAX_LENGTH, StripsInstance, from_doc, read_instance
-from .solver import Pages, StripsResult, solve_grids
+from .solver import Pages, StripsResult, solve_with
 from .tiling import Tiling
 
 __all__ = ["HuntResult", "StripsResult", "hunt", "tile"]
@@ -72,16 +73,25 @@ def tile(
     time_limit: float | None = None,
 ) -> StripsResult:
     """Tile every grid; ``count`` (or ``models`` = 0) counts all tilings of each."""
+    options = strips_options(count=count, rules=rules, models=models, seed=seed, time_limit=time_limit)
+    return solve_within(instance_of(grids, lengths), options)  # a large instance grounds in a worker: bounded
+
+
+def strips_options(
+    *, count: bool = False, rules: Rules = (), models: int = 1, seed: int | None = None,
+    time_limit: float | None = None, hunt: bool = False,
+) -> StripsOptions:
+    """``tile``'s and ``hunt``'s keywords, each checked, as one ``StripsOptions`` (the command's
+    ``cli.strips_options``)."""
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     apicheck.flag(count, "count")
-    return solve_within(  # a large instance grounds in a worker: the limit holds while grounding too
-        instance_of(grids, lengths),
-        rules=apicheck.rule_files(rules),
-        models=models,
-        count=count,
-        seed=seed,
-        time_limit=time_limit,
-    )
+    return StripsOptions(rules=tuple(apicheck.rule_files(rules)), models=models, seed=seed, time_limit=time_limit,
+                         count_only=count, hunt=hunt)  # fmt: skip
+
+
+def run_with(instance: StripsInstance, options: StripsOptions) -> HuntResult:
+    """``tile`` or (``options.hunt``) ``hunt`` over a read instance: the command's way in."""
+    return hunt_with(instance, options) if options.hunt else HuntResult(solve_within(instance, options))
 
 
 @dataclass
@@ -160,16 +170,18 @@ def hunt(
 ) -> HuntResult:
     """Tile every grid, put each grid's single 1x1 cell colour at that cell's position (the meta
     grid), tile the meta grid: its all-black strips give the answer (MUMS 2010: DOMINO)."""
-    apicheck.common(models=models, seed=seed, time_limit=time_limit)
-    apicheck.flag(count, "count")
-    instance = instance_of(grids)
-    common: dict[str, Any] = {"rules": apicheck.rule_files(rules), "seed": seed, "time_limit": time_limit}
-    result = solve_grids(instance, models=models, count=count, **common)
+    options = strips_options(count=count, rules=rules, models=models, seed=seed, time_limit=time_limit, hunt=True)
+    return hunt_with(instance_of(grids), options)
+
+
+def hunt_with(instance: StripsInstance, options: StripsOptions) -> HuntResult:
+    """``hunt`` over a read instance."""
+    result = solve_with(instance, options)
     if result.status is not Status.SAT:
         return HuntResult(result)
     meta = assemble(instance, [g.tilings[0] for g in result.grids])
     meta_instance = replace(instance, grids=(meta.grid,), final_grid=None)
-    return HuntResult(result, meta, solve_grids(meta_instance, models=models, count=count, **common))
+    return HuntResult(result, meta, solve_with(meta_instance, options))
 
 
 def grids_json(result: StripsResult, count: bool = False) -> dict[str, Any]:

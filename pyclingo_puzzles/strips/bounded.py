@@ -11,13 +11,12 @@ cannot fork solve in the caller's process, as before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from ..core.solve import Stats, Status
+from ..core.results import Stats
+from ..core.status import Status
 from ..run.bounded import within
+from .options import StripsOptions
 from .reader import StripsInstance
-from .solver import GridResult, StripsResult, solve_grids
+from .solver import GridResult, StripsResult, solve_with
 
 LARGE_CELLS = 10_000  # cells (all grids together) from which a limited call grounds in a worker (100 x 100)
 
@@ -26,16 +25,12 @@ def cells(instance: StripsInstance) -> int:
     return sum(len(row) for grid in instance.grids for row in grid.rows)
 
 
-def solve_within(
-    instance: StripsInstance, *, rules: Sequence[str], models: int, count: bool, seed: int | None,
-    time_limit: float | None,
-) -> StripsResult:
-    """``solve_grids``, bounded by ``time_limit`` also while grounding (see the module docstring)."""
-    options: dict[str, Any] = {"rules": rules, "models": models, "count": count, "seed": seed}
+def solve_within(instance: StripsInstance, options: StripsOptions) -> StripsResult:
+    """``solve_grids``, bounded by ``options.time_limit`` also while grounding (see the module docstring)."""
+    time_limit = options.time_limit
     if time_limit is None or cells(instance) < LARGE_CELLS:
-        return solve_grids(instance, time_limit=time_limit, **options)
-    solve = lambda: solve_grids(instance, time_limit=time_limit, **options)  # noqa: E731
-    return within(solve, time_limit, lambda: unknown(instance))
+        return solve_with(instance, options)
+    return within(lambda: solve_with(instance, options), time_limit, lambda: unknown(instance))
 
 
 def unknown(instance: StripsInstance) -> StripsResult:

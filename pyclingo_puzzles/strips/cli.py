@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..core import apicheck
 from ..core.solve import Status
 from ..formats import args as argtypes
 from ..formats import count, pagetext
 from ..formats.report import Report
 from . import render
-from .api import HuntResult, hunt, tile
+from .api import HuntResult, instance_of, run_with
+from .options import StripsOptions
 from .render import pdf_sheets as render_sheets
 from .tiling import outline, side_by_side
 
@@ -43,9 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Report:
-    common = {"count": args.count, "rules": args.rules, "models": args.models, "seed": args.seed,
-              "time_limit": args.time_limit}
-    chain = hunt(args.file, **common) if args.hunt else HuntResult(tile(args.file, **common))
+    chain = run_with(instance_of(args.file), strips_options(args))
     drawn = [g.tilings[0] for g in chain.grids.grids if g.tilings]
     if chain.meta_tiling is not None:
         drawn.append(chain.meta_tiling)
@@ -68,6 +68,12 @@ def run(args: argparse.Namespace) -> Report:
         stats=chain.grids.stats,
         answered=bool(drawn) and not args.count and not proved_none,
     )
+
+
+def strips_options(args: argparse.Namespace) -> StripsOptions:
+    """The options of this run, from the arguments (once: nothing below changes them)."""
+    return StripsOptions(rules=tuple(apicheck.rule_files(args.rules)), models=args.models, seed=args.seed,
+                         time_limit=args.time_limit, count_only=args.count, hunt=args.hunt)  # fmt: skip
 
 
 def pdf(drawn: list, args: argparse.Namespace, page: pagetext.PageText):
@@ -99,7 +105,7 @@ def text(args: argparse.Namespace, chain: HuntResult) -> str:
             out.append(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count} tiling(s)")
     for g in result.grids:
         if g.status is Status.UNSAT:
-            from ..core.rules import describe_rules  # the user-rules machinery loads on use
+            from ..core.blame import describe_rules
 
             out.append(f"{g.name}: no tiling (proved unsolvable){describe_rules(g.rules_to_blame)}")
     if result.status is Status.UNKNOWN:

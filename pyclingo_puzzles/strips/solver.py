@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from clingo import Function, Number
 
 from ..core.errors import VerificationError, derived_error
-from ..core.solve import Answer, Solver, SolveResult, Stats, Status, exit_code
-from ..core.status import api_code
+from ..core.results import Answer, SolveResult, Stats
+from ..core.solve import Solver
+from ..core.status import Status, api_code, exit_code
 from ..run import runtime
+from .options import StripsOptions
 from .reader import DEFAULT_LENGTHS, StripsInstance
 from .tiling import NAMES_NO_GRID, Tiling, decode, grid_facts, names_grid, verify
 
@@ -122,9 +124,9 @@ class StripsResult(Pages):
 
 def _blame(solver: Solver, time_limit: float | None, active: Sequence) -> list[str]:
     """The rule files that alone rule out a grid's tilings (the user-rules machinery loads on use)."""
-    from ..core import rules as user_rules
+    from ..core.blame import blame
 
-    return user_rules.blame(solver, time_limit, active)
+    return blame(solver, time_limit, active)
 
 
 def _grid_of(symbols: Sequence, n: int, rules: Sequence[str]) -> int:
@@ -160,6 +162,13 @@ def solve_grids(
         tiler.solver.assign_external(JOINT, joint and tiler.n == 1)
         # --models 0 prints every tiling it counts; --count prints only the numbers (one tiling kept)
         return tiler.enumerate(0 if models == 0 and not count else max(1, models)) if joint else tiler.each_grid(models)
+
+
+def solve_with(instance: StripsInstance, options: StripsOptions) -> StripsResult:
+    """``solve_grids`` with its options gathered (the API's and the command's way in)."""
+    o = options
+    return solve_grids(instance, rules=o.rules, models=o.models, count=o.count_only, seed=o.seed,
+                       time_limit=o.time_limit)  # fmt: skip
 
 
 class _Tiler:

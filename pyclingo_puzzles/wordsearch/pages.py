@@ -1,8 +1,9 @@
 """Printable word search pages (``--pdf``): a puzzle page and a key page per puzzle, A4 or Letter.
 
-The document, its font (Noto Sans) and the time cap are ``formats/pdf.py``'s; this module draws a word
-search's pages: the letter grid with its word list, and the key with every hidden word outlined.
-A book of several puzzles has the puzzle pages first and the keys at the back, each page numbered.
+The document and its time cap are ``formats/pdf.py``'s, the font (Noto Sans) ``formats/pdffont.py``'s,
+the shared drawing ``formats/pdfdraw.py``'s; this module draws a word search's pages: the letter
+grid with its word list, and the key with every hidden word outlined. A book of several puzzles
+has the puzzle pages first and the keys at the back, each page numbered.
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyclingo_puzzles.core import rules
+from pyclingo_puzzles.core import rules, signatures
 from pyclingo_puzzles.core.errors import InputError
-from pyclingo_puzzles.core.solve import Solver, encoding_path
+from pyclingo_puzzles.core.solve import Solver
 
 from ..conftest import INSTANCES, ROOT
 
@@ -185,10 +185,11 @@ def test_count_with_a_time_limit_is_a_lower_bound(cli) -> None:
     assert res.code == 11 and re.fullmatch(r"at least \d+\n", res.out)
 
 
-# --------------------------------------------------------- docs/rules.md tables = encoding headers
+# --------------------------------------------------------- docs/rules.md tables = the signature table
 
 SECTIONS = {"wordsearch.lp", "crossword.lp", "crossword_fill.lp", "strips.lp", "layout.lp"}
 CODE = re.compile(r"`([a-z_]\w*)\(([^)`]*)\)`")
+BARE = re.compile(r"`([a-z_]\w*)`")  # a predicate of arity 0
 
 
 def readme_predicates() -> dict[str, dict[str, set[tuple[str, int]]]]:
@@ -202,25 +203,19 @@ def readme_predicates() -> dict[str, dict[str, set[tuple[str, int]]]]:
         assert table and output, m.group(1)
         inputs = {(n, len([a for a in args.split(",") if a.strip()]))
                   for row in table.group(1).splitlines() for n, args in CODE.findall(row.split("|")[1])}
+        inputs |= {(n, 0) for row in table.group(1).splitlines() for n in BARE.findall(row.split("|")[1])}
         outputs = {(n, len([a for a in args.split(",") if a.strip()])) for n, args in CODE.findall(output.group(1))}
         out[m.group(1)] = {"input": inputs, "output": outputs}
     return out
 
 
-def test_rules_doc_predicate_tables_equal_the_encoding_headers() -> None:
+def test_rules_doc_predicate_tables_equal_the_signature_table() -> None:
     documented = readme_predicates()
     assert set(documented) == SECTIONS
     for name in SECTIONS:
-        header = rules.header_predicates(encoding_path(name))
-        assert documented[name]["input"] == set(header["input"]), name
-        assert documented[name]["output"] == set(header["output"]), name
-
-
-def test_encoding_headers_list_what_the_encodings_show() -> None:
-    for name in SECTIONS:
-        path = encoding_path(name)
-        shows = {(n, int(a)) for n, a in re.findall(r"^#show (\w+)/(\d+)\.", path.read_text(), re.M)}
-        assert shows == set(rules.header_predicates(path)["output"]), name
+        table = signatures.ENCODINGS[name]
+        assert documented[name]["input"] == table.input, name
+        assert documented[name]["output"] == table.output, name
 
 
 def test_strips_name_the_rule_file_that_rules_out_a_grids_tilings(cli, tmp_path: Path) -> None:

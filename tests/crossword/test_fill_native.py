@@ -31,6 +31,7 @@ from pyclingo_puzzles.crossword.pruning import prune
 from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
 from pyclingo_puzzles.crossword.solution import decode_letters, verify
 from pyclingo_puzzles.crossword.strategy import solve_fill
+from pyclingo_puzzles.crossword.trail import thread_seed
 
 from ..conftest import shared_path, wait_for_children
 
@@ -140,7 +141,7 @@ def test_the_random_draws_are_pythons() -> None:
     for seed in (0, 1, 12345, 2**32 + 5, 2**70 + 1, -3):
         prop = native.NativePropagator(sites, cands.tables, cands.bits, seed=seed)
         rng = random.Random(seed)
-        assert [lib.fp_test_random(prop._state) for _ in range(700)] == [rng.random() for _ in range(700)]
+        assert [lib.fp_test_random(prop._state, 0) for _ in range(700)] == [rng.random() for _ in range(700)]
 
 
 def test_stats_say_which_propagator_ran() -> None:
@@ -159,6 +160,47 @@ def test_racing_workers_pick_the_same_winner_with_either_propagator() -> None:
     assert c.result is not None and py.result is not None and c.result.status is py.result.status
     assert c.stats.extra["value_rule"] == py.stats.extra["value_rule"]
     assert c.solutions == py.solutions
+
+
+def threaded(kind: str, framework: Framework, words: list[str], rule: str, seed: int) -> tuple:
+    """A search in two solver threads sharing their nogoods: (status, the propagator)."""
+    dictionary = Dictionary({w.upper(): 1 for w in words})
+    sites = framework.sites()
+    cands = prune(framework, sites, dictionary)
+    solver = Solver([ENCODING], options=["--sign-def=pos", "-c", "lazy=1", "-t", "2"])
+    prop = KINDS[kind](sites, cands.tables, cands.bits, True, seed, rule)
+    prop.register(solver.ctl) if kind == "c" else solver.ctl.register_propagator(prop)
+    solver.add_facts([*site_facts(framework, sites), *option_facts(cands)])
+    result = solver.solve(models=1, time_limit=120)
+    if result.answers:
+        sol = decode_letters(result.answers[0].symbols, sites, framework, ())
+        assert verify(framework, sol, allowed=dictionary.words.keys(), repeats=False) == []
+    return result.status, prop
+
+
+@pytest.mark.parametrize("kind", ["python", "c"])
+def test_two_solver_threads_fill_with_their_own_search_state(kind: str) -> None:
+    status, prop = threaded(kind, Framework.from_lines(["....."] * 5), HARDER, "failures", 0)
+    assert status is Status.SAT
+    assert prop.steps > 0 and prop.conflicts >= 0
+    assert threaded(kind, Framework.from_lines(["...", ".#.", "..."]), ["abc", "cde"], "product", 3)[0] is Status.UNSAT
+
+
+def test_each_thread_draws_from_its_own_seed_and_takes_the_next_rule() -> None:
+    """Thread 0 is the one-thread search; thread 1 draws from the seed's key with 1 appended, in C
+    as in Python, and decides by the value rule after the given one."""
+    _, lib = LOADED
+    framework = Framework.from_lines([".."])  # one word: no decision draws
+    for seed in (0, 5, 2**40 + 3):
+        _, python = threaded("python", framework, ["ab"], "product", seed)
+        _, compiled = threaded("c", framework, ["ab"], "product", seed)
+        assert lib.fp_searchers(compiled._state) == len(python.searchers) == 2
+        assert [sr.value_rule for sr in python.searchers] == ["product", "min"]
+        rng = random.Random(thread_seed(seed, 1))
+        expected = [rng.random() for _ in range(50)]
+        assert [lib.fp_test_random(compiled._state, 1) for _ in range(50)] == expected
+        assert [python.searchers[1].rng.random() for _ in range(50)] == expected
+        assert thread_seed(seed, 1) != seed
 
 
 # ------------------------------------------------------------------ the C side's edge cases (make asan)

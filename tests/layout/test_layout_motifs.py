@@ -23,6 +23,7 @@ from pyclingo_puzzles.layout.api import instance_of
 from pyclingo_puzzles.layout.greedy import Board
 from pyclingo_puzzles.layout.grid import Layout
 from pyclingo_puzzles.layout.motifs import attachments, in_the_way, occupants, rectangles
+from pyclingo_puzzles.layout.options import LayoutOptions
 from pyclingo_puzzles.layout.parts import crossing_graph, cycle_core, grown
 from pyclingo_puzzles.layout.search import Search
 from pyclingo_puzzles.layout.verify import check
@@ -109,7 +110,7 @@ def test_motif_move_closes_a_cycle_in_a_tree() -> None:
 def test_two_cores_give_a_checked_layout_and_leave_no_worker(monkeypatch) -> None:
     monkeypatch.setattr(dual, "two_cores", lambda: True)  # the test machine may have one core
     inst = instance_of(INSTANCES / "layout" / "kitchen-10.yaml")
-    outcome = dual.arrange(inst, seed=1, time_limit=1.5, started=time.monotonic())
+    outcome = dual.arrange(inst, LayoutOptions(seed=1, time_limit=1.5), started=time.monotonic())
     assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
     assert outcome.stats.extra["workers"] == 2 and outcome.stats.extra["invalid_moves"] == 0
     assert outcome.layout.crossings >= len(inst.words) - 1
@@ -131,7 +132,7 @@ def test_a_worker_behind_the_parent_still_counts(monkeypatch) -> None:
     monkeypatch.setattr(dual, "_search", late_in_the_worker)
     inst = instance_of(INSTANCES / "layout" / "garden-20.yaml")
     t0 = time.monotonic()
-    outcome = dual.arrange(inst, seed=1, time_limit=5, started=t0)
+    outcome = dual.arrange(inst, LayoutOptions(seed=1, time_limit=5), started=t0)
     assert outcome.stats.extra["workers"] == 2  # the worker's layout arrived and was compared
     assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
     assert multiprocessing.active_children() == []
@@ -149,7 +150,7 @@ def test_a_short_time_limit_leaves_most_of_it_to_the_search() -> None:
 def test_half_a_second_gives_a_checked_layout_of_the_longest_list(monkeypatch) -> None:
     monkeypatch.setattr(dual, "two_cores", lambda: True)
     inst = instance_of(INSTANCES / "layout" / "mixed-50.yaml")
-    outcome = dual.arrange(inst, seed=1, time_limit=0.5, started=time.monotonic())
+    outcome = dual.arrange(inst, LayoutOptions(seed=1, time_limit=0.5), started=time.monotonic())
     assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
     assert multiprocessing.active_children() == []
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from pyclingo_puzzles.formats.args import memory_size
-from pyclingo_puzzles.run import runtime
+from pyclingo_puzzles.run import process, runtime, watchdog
 
 from ..conftest import (
     INSTANCES,
@@ -118,7 +118,7 @@ def test_models_0_uses_the_whole_limit(tmp_path: Path) -> None:
     """Thousands of solutions, each a few rows of text: the reserve kept for printing them is their
     measured cost, so the search runs to near the deadline (a fixed 0.3 ms an answer stopped it
     after 1.6 s of 3). Within 0.5 s on a quiet machine; the bound allows a busy machine's longer
-    reserve (its printing is slower by the clock: ``Run.cpu_share``)."""
+    reserve (its printing is slower by the clock: ``Pricing.cpu_share``)."""
     limit = 3.0
     t0 = time.monotonic()
     res = subprocess.run(command("crossword", many_solutions(tmp_path, 1)[0], "--models", 0, "--time-limit", limit,
@@ -179,9 +179,9 @@ def test_memory_limit_sizes_out_of_range_say_which_bound() -> None:
 
 
 def test_the_memory_message_gives_the_workers_share() -> None:
-    alone = runtime.memory_message(150 * 2**20, "solving", 160 * 2**20, 0, 0)
+    alone = watchdog.memory_message(150 * 2**20, "solving", 160 * 2**20, 0, 0)
     assert alone == "memory limit hit while solving; the program grew past 150 MiB (--memory-limit)"
-    shared = runtime.memory_message(150 * 2**20, "searching in worker processes", 60 * 2**20, 100 * 2**20, 2)
+    shared = watchdog.memory_message(150 * 2**20, "searching in worker processes", 60 * 2**20, 100 * 2**20, 2)
     assert shared == (
         "memory limit hit while searching in worker processes; the program grew past 150 MiB (--memory-limit): "
         "60 MiB in the main process and 100 MiB in 2 worker processes (fewer --jobs need less)"
@@ -194,14 +194,14 @@ def test_the_memory_message_gives_the_workers_share() -> None:
 
 def test_memory_and_children_without_proc(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where there is no /proc (macOS), psutil gives the same figures."""
-    with_proc = runtime.rss_bytes()
-    monkeypatch.setattr(runtime, "_PROC", False)
-    assert runtime.rss_bytes() > 0 and abs(runtime.rss_bytes() - with_proc) < 64 * 2**20
-    assert 0 < runtime.process_age() < 3600
+    with_proc = process.rss_bytes()
+    monkeypatch.setattr(process, "PROC", False)
+    assert process.rss_bytes() > 0 and abs(process.rss_bytes() - with_proc) < 64 * 2**20
+    assert 0 < process.process_age() < 3600
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
-        assert child.pid in runtime._own_children() and runtime.rss_bytes(child.pid) > 0
+        assert child.pid in process.own_children() and process.rss_bytes(child.pid) > 0
     finally:
         child.kill()
         child.wait()
-    assert runtime.rss_bytes(child.pid) == 0
+    assert process.rss_bytes(child.pid) == 0

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pyclingo_puzzles.core import rules
+from pyclingo_puzzles.core.blame import blame
 from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.core.status import Status
 from pyclingo_puzzles.crossword.framework import Framework
@@ -19,6 +19,7 @@ from pyclingo_puzzles.crossword.strategy import solve_fill
 from pyclingo_puzzles.run import runtime
 from pyclingo_puzzles.wordsearch.api import generate
 from pyclingo_puzzles.wordsearch.autosize import find_size
+from pyclingo_puzzles.wordsearch.options import WordSearchOptions
 from pyclingo_puzzles.wordsearch.reader import read_instance
 
 LIMIT = 30.0  # far beyond what these small searches need: the figure is read, not waited for
@@ -51,7 +52,7 @@ def test_a_word_search_asks_the_budget(budget_seen: list[float | None]) -> None:
 def test_the_size_search_asks_the_budget(budget_seen: list[float | None], tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "w.yaml"
     path.write_text("words: [CAT, DOG, EMU]\n")
-    find_size(read_instance(path, "auto"), time_limit=LIMIT)
+    find_size(read_instance(path, "auto"), WordSearchOptions(time_limit=LIMIT, size="auto"))
     assert within_the_limit(budget_seen)
 
 
@@ -70,6 +71,6 @@ def test_blaming_rule_files_asks_the_budget() -> None:
 
     solver = SimpleNamespace(rule_files=[SimpleNamespace(path="r.lp")], rule_assumptions=lambda: [(atom, True)],
                              solve=solve)  # fmt: skip
-    assert rules.blame(solver, LIMIT) == []  # type: ignore[arg-type]
+    assert blame(solver, LIMIT) == []  # type: ignore[arg-type]
     assert within_the_limit(seen)
     assert runtime.remaining() is None  # the stage's deadline ends with it
