@@ -122,9 +122,9 @@ def test_the_same_seed_gives_the_same_book_and_a_resumed_run_too(tmp_path: Path)
 @pytest.mark.slow
 def test_a_dask_local_cluster_makes_the_same_book(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
-    # the layout's budget of work as a book's default has it (1 s): a cluster's worker imports the
-    # package on its first job, inside the layout's clock (6 budgets), which 0.3 s left too short
-    # on a loaded machine (the clock, not the work, ended that search: another layout)
+    # the layout's budget of work at 1 s, not 0.3 s: a cluster's worker imports the package on its
+    # first job, inside the layout's clock (6 budgets), which 0.3 s left too short on a loaded
+    # machine (the clock, not the work, ended that search: another layout, another book)
     path = write_book(tmp_path, SMALL.replace("count: 6", "count: 2").replace("time_limit: 0.3", "time_limit: 1"))
     assert make_book(path, jobs=2, cluster="local").to_pdf() == make_book(path, jobs=2).to_pdf()
 
