@@ -61,6 +61,21 @@ def many_solutions(tmp_path: Path, copies: int = 1) -> list[Path]:
     return paths
 
 
+def loaded(seconds: float) -> float:
+    """A time limit a run must get some work done within: ``seconds`` on a quiet machine, times the
+    load past the cores on a busy one (``os.getloadavg``), so the run gets about the CPU a quiet
+    machine gives it in ``seconds``. For limits the test waits out; never a bound it asserts."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = 0.0
+    return round(seconds * max(1.0, load / max(1, cores)), 1)
+
+
 def wait_for_watchdog(pid: int) -> None:
     """Until the run's watchdog thread is up (a second thread): a signal before it, while the
     interpreter still imports, ends the process as Python's default handler does (exit -2)."""

@@ -156,6 +156,7 @@ class _Batch:
         for w in self.workers:
             if w.index is not None and reason == "interrupted" and not w.asked_to_stop:
                 w.asked_to_stop = True
+                w.waited_when_asked = w.process.run_queue_wait()
                 w.process.signal(signal.SIGUSR1)
 
     def _collect(self) -> None:
@@ -192,7 +193,7 @@ class _Batch:
         now = time.monotonic()
         reason = self._reason()
         for w in self.workers:
-            if w.index is None or now < self._until(w):
+            if w.index is None or self._clock(w, now) < self._until(w):
                 continue
             self.results[w.index] = stopped(
                 str(self.files[w.index]), f"{batchworker.hit(reason)} while {w.stage_name()}", now - w.since
@@ -213,6 +214,15 @@ class _Batch:
         if outputs:
             remove_unfinished(outputs.values(), w.process.pid)
         w.index = None
+
+    @staticmethod
+    def _clock(w: BatchWorker, now: float) -> float:
+        """The clock a worker's grace runs on: asked to stop (a signal), the time less what it has
+        since waited for a CPU, so a loaded machine does not eat the grace for its answers; at the
+        deadline, the wall clock (the limit holds)."""
+        if not w.asked_to_stop:
+            return now
+        return now - max(0.0, w.process.run_queue_wait() - w.waited_when_asked)
 
     def _until(self, w: BatchWorker) -> float:
         """When a busy worker is ended: ``give_up_at``; one checking or printing its answers gets

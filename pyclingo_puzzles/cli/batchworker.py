@@ -81,6 +81,7 @@ class BatchWorker:
     index: int | None = None  # the file it is solving
     since: float = 0.0
     asked_to_stop: bool = False
+    waited_when_asked: float = 0.0  # its ``run_queue_wait`` when asked to stop (``Batch._clock``)
 
     @property
     def conn(self) -> Connection:

@@ -76,3 +76,14 @@ def own_children() -> set[int]:
                     if int(f.read().rsplit(b")", 1)[1].split()[1]) == me:  # field 4: the parent
                         out.add(int(entry))
     return out
+
+
+def run_queue_wait(pid: int | str = "self") -> float:
+    """Seconds the main thread of a process has spent ready to run but waiting for a CPU: what a
+    loaded machine took from it (Linux's schedstat, the second figure, in ns; 0 where there is none).
+    A grace counted without it is the time the process had to act, however busy the machine."""
+    try:
+        with open(f"/proc/{pid}/schedstat", "rb") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0

@@ -74,7 +74,8 @@ class Watchdog:
         self.memory_limit = memory_limit
         self.exit_code = exit_code  # of a hard exit (the command's --exit-codes convention)
         self._signals = 0
-        self._signalled: float | None = None  # when the first Ctrl-C / SIGTERM arrived
+        self._signalled: float | None = None  # when the first Ctrl-C / SIGTERM arrived (``_own_clock``)
+        self._overdue: float | None = None  # the deadline on ``_own_clock``, once it has passed
         self._gap: tuple[float, float] | None = None  # (length, end) of the last long gap between polls
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
@@ -143,20 +144,31 @@ class Watchdog:
             self._gap = (now - last, now)
         run.watched_at = now
         deadline = run.deadline
+        if deadline is None or now < deadline:
+            self._overdue = None  # (a pause moved the deadline past now)
         if deadline is not None and now >= deadline and not self._resumed_now(rfd, now):
             if run.reason is None:
                 run.reason = "time limit"
+            if self._overdue is None:  # the graces count from the deadline, on the main thread's clock
+                self._overdue = self._own_clock(now) - (now - deadline)
             stuck = run.stage in UNINTERRUPTIBLE
             grace = run.print_grace if run.stage == "printing" else GRACE
-            if stuck or now >= deadline + grace:
+            if stuck or self._own_clock(now) >= self._overdue + grace:
                 self.hard_exit(f"time limit hit while {run.stage}")
         elif self._signalled is not None and run.stage != "printing":
             # Python work that does not poll the stop flag (reading, building facts): a first
             # Ctrl-C must still end the run, as the deadline does; answers found are checked
             # first (a deadline, when there is one, still bounds that: the branch above)
             grace = run.checking_grace() if run.stage == "checking answers" else SIGNAL_GRACE
-            if now >= self._signalled + grace:
+            if self._own_clock(now) >= self._signalled + grace:
                 self.hard_exit(f"interrupted while {run.stage}")
+
+    @staticmethod
+    def _own_clock(now: float) -> float:
+        """The clock the graces run on: the time less what the main thread spent waiting for a CPU
+        (``process.run_queue_wait``). A quiet machine's is the wall clock; on a loaded one a grace
+        is still the time the main thread gets to finish, not time the machine kept it waiting."""
+        return now - process.run_queue_wait()
 
     def _read_signals(self, rfd: int) -> None:
         for sig in os.read(rfd, 64):
@@ -199,7 +211,7 @@ class Watchdog:
             self.hard_exit("interrupted again: stopped at once")
         if self.run.reason is None:
             self.run.reason = "interrupted"
-        self._signalled = time.monotonic()
+        self._signalled = self._own_clock(time.monotonic())
         if self.run.stage in UNINTERRUPTIBLE:
             self.hard_exit(f"interrupted while {self.run.stage}")
         # otherwise the main thread sees the flag (Solver.solve polls it) and, within GRACE, starts

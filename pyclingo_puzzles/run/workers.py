@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
-from . import children, runtime, signals
+from . import children, process, runtime, signals
 
 
 def can_fork() -> bool:
@@ -53,6 +53,10 @@ class Worker:
 
     def alive(self) -> bool:
         return bool(self.proc.is_alive())
+
+    def run_queue_wait(self) -> float:
+        """Seconds it has waited for a CPU (``process.run_queue_wait``): a loaded machine's share."""
+        return process.run_queue_wait(self.pid)
 
     def signal(self, sig: int) -> None:
         with contextlib.suppress(OSError):
