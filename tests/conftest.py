@@ -30,6 +30,17 @@ pytest_plugins = ("tests.browser_support",)  # the browser and page fixtures (Ch
 os.environ["PYCLINGO_PUZZLES_EXIT_CODES"] = "clingo"
 
 
+# folders of long tests (runs stopped by limits and signals, books, the browser's pages)
+LONG_FOLDERS = ("tests/run/", "tests/books/", "tests/browser/")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, then the long folders: ``make test`` hands tests to its processes one
+    at a time in this order (``--dist loadgroup``), so that no long test starts last while the
+    others have nothing left to do."""
+    items.sort(key=lambda item: (item.get_closest_marker("slow") is None, not item.nodeid.startswith(LONG_FOLDERS)))
+
+
 @pytest.fixture
 def endless(tmp_path: Path) -> Path:
     """Rules whose grounding never ends: limits and signals must still end the run."""

@@ -25,12 +25,14 @@ if TYPE_CHECKING:
     from .unfillable import Core
 
 # A generated pattern's fill. The first BEST_PATTERNS patterns take a fill from the best words only:
-# the best BEST_SHARE of a scored dictionary, BEST_CONFLICTS conflicts per search (per 15x15's area),
-# two value rules side by side with jobs. A pattern they do not fill is passed over for the next
-# one, since a fill that reaches past them is a poorer grid: en's best 30% gave 15x15 fills of mean
-# Zipf 3.8 to 4.2, fills that reached down to Zipf 2.0 words 2.9 to 3.6. Later patterns take the
-# best words first (strategy: conflict-limited), then the whole dictionary stopped after
-# PATTERN_CONFLICTS conflicts. Counts, not seconds: the same seed gives the same grid on a busy machine.
+# the best BEST_SHARE of a scored dictionary, BEST_CONFLICTS conflicts per search (times the area in
+# 15x15s; on larger grids its square: the best words filled first 21x21 patterns after 775 and 1,511
+# conflicts, and 1 of 8 within 980), two value rules side by side with jobs. A pattern they do not
+# fill is passed over for the next one, since a fill that reaches past them is a poorer grid: en's
+# best 30% gave 15x15 fills of mean Zipf 3.8 to 4.2, fills that reached down to Zipf 2.0 words 2.9
+# to 3.4. Later patterns take the best words first (strategy: conflict-limited), then the whole
+# dictionary stopped after PATTERN_CONFLICTS conflicts. Counts, not seconds: the same seed gives
+# the same grid on a busy machine.
 BEST_PATTERNS = 4
 BEST_SHARE = 0.3
 BEST_CONFLICTS = 500
@@ -59,7 +61,8 @@ def pattern_fill(dictionary: Dictionary, options: FillOptions) -> Callable[[Fram
         patterns[0] += 1
         with runtime.until(runtime.after(seconds)):
             if best is not None and patterns[0] <= BEST_PATTERNS:
-                conflicts = round(BEST_CONFLICTS * framework.height * framework.width / 225)
+                area = framework.height * framework.width / 225
+                conflicts = round(BEST_CONFLICTS * max(area, area * area))
                 return best_only(framework, best, floors[0], one, conflicts) or passed_over()
             outcome = strategy.best_words_first(framework, dictionary, one)
             if outcome is not None:
