@@ -20,7 +20,7 @@ from pyclingo_puzzles.formats.args import memory_size
 from pyclingo_puzzles.run import process, runtime, watchdog, workers
 
 from .. import conftest
-from ..conftest import MARGIN, cpu_seconds, wait_for_cpu, wait_for_watchdog
+from ..conftest import MARGIN, cpu_seconds, still_running, wait_for_cpu, wait_for_watchdog
 
 ROOT = Path(__file__).resolve().parents[2]
 STRIPS = ROOT / "instances" / "strips" / "small.yaml"
@@ -165,17 +165,7 @@ def test_no_worker_outlives_a_dictionary_fill(sig: signal.Signals) -> None:
         pytest.skip("the fill finished before the race could be signalled")
     proc.send_signal(sig)
     proc.wait(timeout=20)
-    time.sleep(0.5)
-    alive = [pid for pid in workers if os.path.exists(f"/proc/{pid}") and "Z" not in _state(pid)]
-    assert workers and not alive
-
-
-def _state(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return "Z"
+    assert workers and not still_running(workers, zombies=False)
 
 
 def test_library_runs_get_the_cooperative_deadline_only() -> None:
@@ -243,8 +233,7 @@ def test_workers_ended_by_the_deadline_are_reaped(endless: Path, tmp_path: Path)
     workers = _workers(proc.pid)
     _, err = proc.communicate(timeout=20)
     assert proc.returncode == 1 and err.strip() == "time limit hit while searching in worker processes"
-    time.sleep(0.3)
-    assert workers and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
+    assert workers and not still_running(workers)
 
 
 def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
@@ -255,7 +244,7 @@ def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
     path.write_text("width: 500\nheight: 500\nwords: [" + ", ".join(words) + "]\n")
     proc = subprocess.Popen(command("wordsearch", path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_for_watchdog(proc.pid)
-    time.sleep(0.5)
+    wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.3)  # reading the words (CPU time, not the clock's)
     assert proc.poll() is None, "the word list was read before the signal: make it longer"
     proc.send_signal(signal.SIGINT)
     t0 = time.monotonic()
