@@ -24,19 +24,24 @@ demo: $(STAMP) cjk-font
 # marked serial compare answers of searches that depend on the CPU time they get: alone, after
 # (only the files that hold them are collected: collecting the whole suite again costs 2-3 s).
 SERIAL_FILES = $(shell grep -rl 'mark\.serial' tests)
+# loadgroup (no test is in a group): one test at a time to whichever process is free, in the order
+# tests/conftest.py sets, the slow ones first; the default (load) sends each process a block of
+# about 100 tests at the start, and a long test at a block's end started last
+PARALLEL = -n 3 --dist loadgroup
 # Bytecode caches on, whatever the environment says: with PYTHONDONTWRITEBYTECODE set, every test
 # process compiled the package again and pytest rewrote every test module again (collection 3.0 s
 # instead of 1.2 s, in each of the three pytest processes and before each command a test runs).
 test test-fast: export PYTHONDONTWRITEBYTECODE =
+# mypy (4 s of CPU, a fresh clone has no cache) runs beside the parallel tests, in the time they
+# wait on limits and subprocesses; the recipe fails if either does.
 test: $(STAMP) chromium cjk-font
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/mypy
-	$(PY) -m pytest -n 3 -m "not serial"
+	$(VENV)/bin/mypy & mypy=$$!; $(PY) -m pytest $(PARALLEL) -m "not serial"; tests=$$?; wait $$mypy && exit $$tests
 	$(PY) -m pytest -m serial $(SERIAL_FILES)
 
 test-fast: $(STAMP) chromium cjk-font
-	$(PY) -m pytest -n 3 -m "not slow and not serial"
+	$(PY) -m pytest $(PARALLEL) -m "not slow and not serial"
 
 # The browser tests (tests/browser/) drive Debian's Chromium through Playwright for Python (the test
 # extra; never `playwright install`, which downloads a browser). Installed here when missing and root;

@@ -1,6 +1,7 @@
 """``make bench BENCH=patterns``: a block pattern and its fill from nothing (``crossword --size``),
-over seeds: the time per grid (median, worst), the patterns tried, and the fill's quality as the
-mean Zipf frequency (wordfreq's ``zipf_frequency``) of its entries.
+over seeds: the time per grid (median, worst; wall clock and CPU seconds, the CPU of the fill's
+worker processes included), the patterns tried, and the fill's quality as the mean Zipf frequency
+(wordfreq's ``zipf_frequency``) of its entries, averaged over the grids.
 
 Targets (issue: the constructor's bench), on a 2-core machine: 15x15 from ``en`` at most 10 s
 median over 10 seeds with mean Zipf at least 3.8; 21x21 at most 60 s median. Times depend on the
@@ -30,14 +31,16 @@ def run_size(rows: int, cols: int, seeds: int, limit: float) -> dict[str, list[f
 
     dictionary = english_dictionary()
     times: list[float] = []
+    cpus: list[float] = []
     zipfs: list[float] = []
     patterns: list[float] = []
     filled = 0
     for seed in range(1, seeds + 1):
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), cpu_seconds()
         made, _ = generate_fill(PatternSpec(rows, cols), dictionary, FillOptions(seed=seed, jobs=2, time_limit=limit))
         seconds = time.perf_counter() - t0
         times.append(seconds)
+        cpus.append(cpu_seconds() - cpu0)
         patterns.append(made.patterns)
         solutions = getattr(made.fill, "solutions", None)
         quality = "no fill"
@@ -45,8 +48,15 @@ def run_size(rows: int, cols: int, seeds: int, limit: float) -> dict[str, list[f
             filled += 1
             zipfs.append(statistics.mean(zipf_frequency(p.word.lower(), "en") for p in solutions[0].placements))
             quality = f"mean Zipf {zipfs[-1]:.2f}"
-        print(f"  {cols}x{rows} seed {seed}: {seconds:.1f} s, {made.patterns} pattern(s), {quality}", flush=True)
-    return {"times": times, "zipfs": zipfs, "patterns": patterns, "filled": [filled]}
+        print(f"  {cols}x{rows} seed {seed}: {seconds:.1f} s ({cpus[-1]:.1f} s CPU), {made.patterns} pattern(s), "
+              f"{quality}", flush=True)
+    return {"times": times, "cpus": cpus, "zipfs": zipfs, "patterns": patterns, "filled": [filled]}
+
+
+def cpu_seconds() -> float:
+    """User and system CPU of this process and of its ended children (the fill's race workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -65,7 +75,8 @@ def main(argv: list[str] | None = None) -> None:
         bound = "" if target is None else f"; target <= {target:.0f} s"
         zipf = statistics.mean(zipfs) if zipfs else float("nan")
         print(f"{size}: {got['filled'][0]}/{seeds} filled, median {statistics.median(times):.1f} s (worst "
-              f"{max(times):.1f} s{bound}), mean Zipf {zipf:.2f} (target >= {ZIPF_TARGET}), patterns tried per "
+              f"{max(times):.1f} s{bound}), CPU median {statistics.median(got['cpus']):.1f} s (worst "
+              f"{max(got['cpus']):.1f} s), mean Zipf {zipf:.2f} (target >= {ZIPF_TARGET}), patterns tried per "
               f"grid {statistics.mean(patterns):.1f}")
     print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 

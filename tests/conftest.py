@@ -30,6 +30,17 @@ pytest_plugins = ("tests.browser_support",)  # the browser and page fixtures (Ch
 os.environ["PYCLINGO_PUZZLES_EXIT_CODES"] = "clingo"
 
 
+# folders of long tests (runs stopped by limits and signals, books, the browser's pages)
+LONG_FOLDERS = ("tests/run/", "tests/books/", "tests/browser/")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, then the long folders: ``make test`` hands tests to its processes one
+    at a time in this order (``--dist loadgroup``), so that no long test starts last while the
+    others have nothing left to do."""
+    items.sort(key=lambda item: (item.get_closest_marker("slow") is None, not item.nodeid.startswith(LONG_FOLDERS)))
+
+
 @pytest.fixture
 def endless(tmp_path: Path) -> Path:
     """Rules whose grounding never ends: limits and signals must still end the run."""
@@ -48,6 +59,21 @@ def many_solutions(tmp_path: Path, copies: int = 1) -> list[Path]:
     for path in paths:
         path.write_text(text)
     return paths
+
+
+def loaded(seconds: float) -> float:
+    """A time limit a run must get some work done within: ``seconds`` on a quiet machine, times the
+    load past the cores on a busy one (``os.getloadavg``), so the run gets about the CPU a quiet
+    machine gives it in ``seconds``. For limits the test waits out; never a bound it asserts."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = 0.0
+    return round(seconds * max(1.0, load / max(1, cores)), 1)
 
 
 def wait_for_watchdog(pid: int) -> None:
@@ -106,6 +132,26 @@ def wait_for_children(pid: int, count: int, timeout: float = 30) -> list[int]:
             return found
         time.sleep(0.02)
     return found
+
+
+def still_running(pids: list[int], zombies: bool = True, timeout: float = 10) -> list[int]:
+    """Those of ``pids`` still in the process table once they have had ``timeout`` seconds to leave
+    it (a killed process goes at once on a quiet machine, a moment later on a busy one: the wait
+    ends as soon as all have gone). ``zombies=False``: a zombie, ended but not reaped, counts as gone."""
+
+    def present(pid: int) -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return False
+        return zombies or state != "Z"
+
+    until = time.monotonic() + timeout
+    left = [pid for pid in pids if present(pid)]
+    while left and time.monotonic() < until:
+        time.sleep(0.02)
+        left = [pid for pid in left if present(pid)]
+    return left
 
 
 def shared_path(*parts: str) -> Path:

@@ -15,10 +15,7 @@ FUNCTION_LINES = 60
 MODULE_LINES = 400
 
 # path (under pyclingo_puzzles/) -> lines; path:qualified name -> lines
-OVER_MODULES = {
-    "run/runtime.py": 675,
-    "core/solve.py": 486,
-}
+OVER_MODULES: dict[str, int] = {}
 OVER_FUNCTIONS: dict[str, int] = {}
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..core.errors import InputError
-from ..run import runtime
+from ..run import runtime, workers
 from . import jobs as work
 from .jobs import BookError, Job
 from .store import Store
@@ -31,7 +31,7 @@ TASKS_PER_WORKER = 25  # puzzles a local worker process makes before a fresh one
 
 
 class LocalPool:
-    """Forked worker processes (they die with the book's process: ``runtime.in_worker``), replaced by
+    """Forked worker processes (they die with the book's process: ``workers.in_worker``), replaced by
     fresh ones every ``TASKS_PER_WORKER`` puzzles: clingo keeps every symbol it ever made for the life
     of a process (each puzzle's words and cells), so a worker that made 2,000 puzzles held 2 GB.
     At most two jobs a worker are handed to the executor at a time; the rest wait here."""
@@ -47,7 +47,7 @@ class LocalPool:
 
     def _new_pool(self) -> cf.ProcessPoolExecutor:
         context = multiprocessing.get_context("fork")
-        return cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=context, initializer=runtime.in_worker)
+        return cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=context, initializer=workers.in_worker)
 
     def submit(self, job: Job) -> Any:
         future: cf.Future[Any] = cf.Future()

@@ -41,7 +41,7 @@ from typing import Any
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
 from ..formats.outfiles import remove_unfinished
-from ..run import runtime, workers
+from ..run import runtime, watchdog, workers
 from ..run.progress import Bar
 from . import batchworker, exitcodes
 from .batchfile import Command, FileResult, output_paths, stopped
@@ -49,7 +49,7 @@ from .batchworker import BatchWorker
 
 # seconds after the deadline or a signal that busy workers get to report what they have: a single
 # run's grace, less what the parent needs to print (its own watchdog allows GRACE, while printing more)
-WAIT = runtime.SIGNAL_GRACE - 0.1
+WAIT = watchdog.SIGNAL_GRACE - 0.1
 PRINT_WAIT = 0.3  # more for a worker already printing
 # the parent's own printing: a single run's grace once the last worker has had its time (a parent
 # given only a single run's 0.95 s past the deadline was ended while printing, its summary lost)
@@ -156,6 +156,7 @@ class _Batch:
         for w in self.workers:
             if w.index is not None and reason == "interrupted" and not w.asked_to_stop:
                 w.asked_to_stop = True
+                w.waited_when_asked = w.process.run_queue_wait()
                 w.process.signal(signal.SIGUSR1)
 
     def _collect(self) -> None:
@@ -192,7 +193,7 @@ class _Batch:
         now = time.monotonic()
         reason = self._reason()
         for w in self.workers:
-            if w.index is None or now < self._until(w):
+            if w.index is None or self._clock(w, now) < self._until(w):
                 continue
             self.results[w.index] = stopped(
                 str(self.files[w.index]), f"{batchworker.hit(reason)} while {w.stage_name()}", now - w.since
@@ -213,6 +214,15 @@ class _Batch:
         if outputs:
             remove_unfinished(outputs.values(), w.process.pid)
         w.index = None
+
+    @staticmethod
+    def _clock(w: BatchWorker, now: float) -> float:
+        """The clock a worker's grace runs on: asked to stop (a signal), the time less what it has
+        since waited for a CPU, so a loaded machine does not eat the grace for its answers; at the
+        deadline, the wall clock (the limit holds)."""
+        if not w.asked_to_stop:
+            return now
+        return now - max(0.0, w.process.run_queue_wait() - w.waited_when_asked)
 
     def _until(self, w: BatchWorker) -> float:
         """When a busy worker is ended: ``give_up_at``; one checking or printing its answers gets

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import copy
 import io
 import json
 import sys
@@ -81,11 +80,7 @@ def solve_file(
     """Run the subcommand on one file as a single run would, capturing what it prints. ``outputs``
     replaces output-file options (--svg ...) with this file's own names. A fill inside gets one
     process (``jobs=1``: the pool already uses the cores)."""
-    file_args = copy.copy(args)
-    file_args.file = path
-    file_args.jobs = 1
-    for dest, name in (outputs or {}).items():
-        setattr(file_args, dest, name)
+    file_args = argparse.Namespace(**{**vars(args), "file": path, "jobs": 1, **(outputs or {})})
     run = runtime.current()
     if run is not None and run.remaining() == 0.0:
         return stopped(str(path), f"not started: {run.reason or 'time limit'}")

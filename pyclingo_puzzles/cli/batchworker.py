@@ -61,7 +61,7 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
         shared = cast(SharedStage, run)
         shared.shared = stage
         shared.budget = budget
-        shared.cost_factor = COST_FACTOR
+        shared.pricing.cost_factor = COST_FACTOR
     signal.signal(signal.SIGUSR1, _interrupt)
     while True:
         try:
@@ -81,6 +81,7 @@ class BatchWorker:
     index: int | None = None  # the file it is solving
     since: float = 0.0
     asked_to_stop: bool = False
+    waited_when_asked: float = 0.0  # its ``run_queue_wait`` when asked to stop (``Batch._clock``)
 
     @property
     def conn(self) -> Connection:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from ..core import messages
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
 from ..formats.outfiles import OutputError
-from ..run import resources, runtime
+from ..run import resources, runtime, watchdog
 from ..run.stdout_guard import run_guarded, standard_streams
 from . import delivery, exitcodes
 from .parsing import SERVICES, Parser, build_parser, json_document, short_usage, wants_json
@@ -64,21 +64,22 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     files = args.file if isinstance(args.file, list) else [args.file]
     single = len(files) == 1  # several FILEs: JSON Lines, an error a line of its own (batch.py)
     try:
-        delivery.prepare(args, _offered(args))  # several FILEs: batchfile.output_paths checks each file's names
+        args = delivery.prepare(args, _offered(args))  # several FILEs: batchfile.output_paths checks each file's names
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         if single:
             _json_error(args, f"error: {exc}")
         return EXIT_BAD_INPUT
-    run = runtime.Run(time_limit=args.time_limit, memory_limit=args.memory_limit if process else None, hard=process)
-    run.hard_exit_code = exitcodes.convert(runtime.EXIT_INTERRUPTED, args.exit_codes)  # type: ignore[attr-defined]
+    run = runtime.Run(time_limit=args.time_limit, from_process_start=process)
+    exit_code = exitcodes.convert(runtime.EXIT_INTERRUPTED, args.exit_codes)  # of a hard exit
+    guard = watchdog.Watchdog(run, args.memory_limit, exit_code) if process else None  # the hard limits
     if not single:
         from .batch import run_batch
 
-        batch = lambda: _inside(run, lambda: run_guarded(lambda: run_batch(args, run_command)))  # noqa: E731
+        batch = lambda: _inside(run, guard, lambda: run_guarded(lambda: run_batch(args, run_command)))  # noqa: E731
         return _reported(batch, lambda line: _json_error(args, line))  # a JSON Lines record of its own
-    args.file = files[0]
-    delivery.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
+    args = argparse.Namespace(**{**vars(args), "file": files[0]})  # one FILE: the family reads args.file
+    args = delivery.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
     ticker = None
     started_output = False
 
@@ -106,7 +107,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
 
     # errors are reported once the run is over (its watchdog stopped: it may not end the process
     # while the main thread reports the same stop)
-    return _signalled(run, _reported(lambda: _inside(run, one), last_words))
+    return _signalled(run, _reported(lambda: _inside(run, guard, one), last_words))
 
 
 def _json_error(args: argparse.Namespace, message: str) -> None:
@@ -135,8 +136,8 @@ def _signalled(run: runtime.Run | None, code: int) -> int:
     return 11 if stopped and code in (10, 30) else code
 
 
-def _inside(run: runtime.Run, call: Callable[[], int]) -> int:
-    with run:
+def _inside(run: runtime.Run, guard: watchdog.Watchdog | None, call: Callable[[], int]) -> int:
+    with run, guard if guard is not None else contextlib.nullcontext():
         return call()
 
 

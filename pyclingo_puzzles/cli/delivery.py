@@ -55,12 +55,12 @@ def inputs(args: argparse.Namespace, files: Iterable[Any] | None = None) -> list
     return found
 
 
-def resolve_output(args: argparse.Namespace, offered: Sequence[str]) -> None:
+def resolve_output(args: argparse.Namespace, offered: Sequence[str]) -> argparse.Namespace:
     """``-o FILE`` -> the option its suffix names (``.pdf``, ``.svg``, ``.ipuz``, ``.json``), when
-    this subcommand offers it and it is not given twice."""
+    this subcommand offers it and it is not given twice: new arguments (the parsed ones stay as given)."""
     path = getattr(args, "output", None)
     if path is None:
-        return
+        return args
     if is_stdout(path):
         raise InputError("-o names its output by the file's suffix; for standard output use --svg -, --pdf - ...", path)
     dest = SUFFIXES.get(Path(path).suffix.lower())
@@ -69,12 +69,13 @@ def resolve_output(args: argparse.Namespace, offered: Sequence[str]) -> None:
         raise InputError(f"-o: this subcommand writes {known}; name the file with one of these suffixes", path)
     if getattr(args, dest, None) is not None:
         raise InputError(f"-o and {OPTION[dest]} both name the {OUTPUTS[dest]} output; give one", path)
-    setattr(args, dest, Path(path))
+    return argparse.Namespace(**{**vars(args), dest: Path(path)})
 
 
-def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
-    """Before any work: ``-o`` resolved, every output path checked against the inputs and each other."""
-    resolve_output(args, offered)
+def prepare(args: argparse.Namespace, offered: Sequence[str]) -> argparse.Namespace:
+    """Before any work: ``-o`` resolved, every output path checked against the inputs and each other.
+    Returns the arguments the run goes on with (``-o`` resolved); the given ones are not changed."""
+    args = resolve_output(args, offered)
     outputs = output_options(args)
     if getattr(args, "json", False) and any(is_stdout(p) for p in outputs.values()):
         raise InputError("--json and an output to standard output ('-') cannot share it; give the file a name", "-")
@@ -99,18 +100,21 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> None:
         from ..formats import pdffont
 
         pdffont.prepare()  # fpdf2 and the font load in a thread while the run solves
+    return args
 
 
-def reserve_output_time(args: argparse.Namespace, run: Run | None = None) -> None:
+def reserve_output_time(args: argparse.Namespace, run: Run | None = None) -> argparse.Namespace:
     """With --pdf and --time-limit (one FILE), the family solves for less than the limit, so the
     pages are drawn before the run's deadline (which the watchdog holds); call after the run's
     limits are set from --time-limit. The run's budget keeps the reserve too (``Run.output_reserve``):
-    a family's own limit counts from its start, after the interpreter's, which ate into the pages' time."""
-    if getattr(args, "pdf", None) is not None and args.time_limit is not None and not isinstance(args.file, list):
-        reserve = min(PDF_RESERVE_MAX, PDF_RESERVE * args.time_limit)
-        args.time_limit -= reserve
-        if run is not None:
-            run.output_reserve = reserve
+    a family's own limit counts from its start, after the interpreter's, which ate into the pages' time.
+    Returns the arguments the family gets (the given ones are not changed)."""
+    if getattr(args, "pdf", None) is None or args.time_limit is None or isinstance(args.file, list):
+        return args
+    reserve = min(PDF_RESERVE_MAX, PDF_RESERVE * args.time_limit)
+    if run is not None:
+        run.output_reserve = reserve
+    return argparse.Namespace(**{**vars(args), "time_limit": args.time_limit - reserve})
 
 
 def deliver(args: argparse.Namespace, report: Report | int) -> int:

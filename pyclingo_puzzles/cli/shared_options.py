@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from ..formats import args as argtypes
-from ..run import runtime
+from ..run import watchdog
 from . import delivery, exitcodes
 
 
@@ -42,7 +42,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
     g.add_argument(
         "--memory-limit",
         type=argtypes.memory_size,
-        default=runtime.default_memory_limit(),
+        default=watchdog.default_memory_limit(),
         metavar="SIZE",
         help="end the run when it (with its worker processes) holds more memory than this: "
         "MiB, or with a unit, e.g. 512M, 4G (default: 75%% of RAM)",

@@ -53,11 +53,11 @@ ENCODINGS: dict[str, Predicates] = {
     ),
     "crossword_core.lp": Predicates(
         input=_signatures("slot_cell/6"),
-        output=_signatures("use/1"),
+        output=_signatures("assumed/1"),
         derived=_signatures("shared_option/3", "shared_val/3"),
     ),
     "crossword_differ.lp": Predicates(
-        input=_signatures("earlier/1", "was/5"),
+        input=_signatures("earlier_fill/1", "was/5"),
         output=_signatures(),  # those of crossword_fill.lp, which it is loaded after
         derived=_signatures("differs/2"),
     ),

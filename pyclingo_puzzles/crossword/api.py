@@ -15,7 +15,8 @@ from pathlib import Path
 from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.letters import normalize_word
-from ..core.solve import Stats, Status
+from ..core.results import Stats
+from ..core.status import Status
 from ..run.bounded import within
 from .dictionaries import Source, excluded_words, word_lists
 from .framework import Framework

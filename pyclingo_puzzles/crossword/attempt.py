@@ -17,7 +17,10 @@ from clingo import Symbol
 from ..core import rules as user_rules
 from ..core.blame import blame
 from ..core.errors import VerificationError
-from ..core.solve import Answer, Solver, SolveResult, Stats, Status, encoding_path
+from ..core.programs import encoding_path
+from ..core.results import Answer, SolveResult, Stats
+from ..core.solve import Solver
+from ..core.status import Status
 from ..run import runtime
 from ..run.portfolio import Progress, can_race, race
 from . import shared

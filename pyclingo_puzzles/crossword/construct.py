@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..core import messages
-from ..core.solve import Status
+from ..core.solve import SolveResult, Stats, Status
 from ..run import runtime
 from . import attempt, strategy
 from .attempt import FillOutcome
@@ -24,9 +24,18 @@ if TYPE_CHECKING:
     from .result import CrosswordResult
     from .unfillable import Core
 
-# A generated pattern's fill: the best words first (strategy: conflict-limited), then the whole
-# dictionary stopped after this many conflicts. Counts, not seconds: the same seed gives the same
-# grid on a busy machine. A fill that needs more is likelier found on another pattern.
+# A generated pattern's fill. The first BEST_PATTERNS patterns take a fill from the best words only:
+# the best BEST_SHARE of a scored dictionary, BEST_CONFLICTS conflicts per search (times the area in
+# 15x15s; on larger grids its square: the best words filled first 21x21 patterns after 775 and 1,511
+# conflicts, and 1 of 8 within 980), two value rules side by side with jobs. A pattern they do not
+# fill is passed over for the next one, since a fill that reaches past them is a poorer grid: en's
+# best 30% gave 15x15 fills of mean Zipf 3.8 to 4.2, fills that reached down to Zipf 2.0 words 2.9
+# to 3.4. Later patterns take the best words first (strategy: conflict-limited), then the whole
+# dictionary stopped after PATTERN_CONFLICTS conflicts. Counts, not seconds: the same seed gives
+# the same grid on a busy machine.
+BEST_PATTERNS = 4
+BEST_SHARE = 0.3
+BEST_CONFLICTS = 500
 PATTERN_CONFLICTS = 2000
 CORE_SECONDS = 30.0  # at most this long explaining an unfillable grid (within the run's limit)
 
@@ -44,15 +53,46 @@ def with_themes(dictionary: Dictionary, themes: tuple[Theme, ...]) -> Dictionary
 def pattern_fill(dictionary: Dictionary, options: FillOptions) -> Callable[[Framework, float], FillOutcome]:
     """One generated pattern's fill, deterministic for a seed (conflict limits, races by work)."""
     one = replace(options, models=1, count_only=False, optimize=False, differ_from=())
+    floors = strategy.preferred_floors(dictionary, (BEST_SHARE,))
+    best = strategy.best_words(dictionary, floors[0], one.seed) if floors else None  # None: a flat list
+    patterns = [0]
 
     def fill(framework: Framework, seconds: float) -> FillOutcome:
+        patterns[0] += 1
         with runtime.until(runtime.after(seconds)):
+            if best is not None and patterns[0] <= BEST_PATTERNS:
+                area = framework.height * framework.width / 225
+                conflicts = round(BEST_CONFLICTS * max(area, area * area))
+                return best_only(framework, best, floors[0], one, conflicts) or passed_over()
             outcome = strategy.best_words_first(framework, dictionary, one)
             if outcome is not None:
                 return outcome
             return attempt.once(framework, dictionary, one, PATTERN_CONFLICTS)
 
     return fill
+
+
+def best_only(
+    framework: Framework, best: Dictionary, floor: int, options: FillOptions, conflicts: int
+) -> FillOutcome | None:
+    """A fill from the best words (scored ``floor`` and more; with jobs, two value rules side by
+    side, the first in order that fills wins), or the run out of time; else None."""
+    together = strategy.side_by_side(framework, [best, best], options, conflicts) if options.jobs > 1 else None
+    if together is not None:
+        outcome = together[1]
+    else:
+        outcome = attempt.once(framework, best, replace(options, jobs=1), conflicts)
+    if outcome.solutions or runtime.stopping() or runtime.out_of_time():
+        outcome.stats.extra.update(score_floor=floor)
+        return outcome
+    return None
+
+
+def passed_over() -> FillOutcome:
+    """A pattern the best words did not fill: neither filled nor proved unfillable, so the pattern
+    search forbids it as a whole (no core: the whole dictionary might fill it)."""
+    stats = Stats()
+    return FillOutcome(SolveResult(Status.UNKNOWN, [], 0, False, False, stats), [], [], stats)
 
 
 def generate_fill(spec: PatternSpec, dictionary: Dictionary, options: FillOptions) -> tuple[Generated, PatternSpec]:

@@ -99,10 +99,10 @@ def fill_facts(
 
 
 def differ_facts(sites: Sequence[Site], grids: Sequence[Sequence[str]]) -> Iterator[Symbol]:
-    """``earlier(F)`` and ``was(F, S, R, C, X)``: earlier fill F had letter X at (R, C) of slot S
+    """``earlier_fill(F)`` and ``was(F, S, R, C, X)``: earlier fill F had letter X at (R, C) of slot S
     (``crossword_differ.lp``)."""
     for f, grid in enumerate(grids):
-        yield Function("earlier", [number(f)])
+        yield Function("earlier_fill", [number(f)])
         for s in sites:
             for r, c in s.cells():
                 yield Function("was", [number(f), number(s.id), number(r), number(c), string(grid[r][c])])

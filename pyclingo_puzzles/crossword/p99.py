@@ -7,7 +7,9 @@ from collections.abc import Callable, Sequence
 
 from ..core.blame import blame
 from ..core.errors import VerificationError
-from ..core.solve import Answer, Solver, SolveResult, Status, user_rules
+from ..core.results import Answer, SolveResult
+from ..core.solve import Solver, user_rules
+from ..core.status import Status
 from ..run import runtime
 from .facts import candidate_facts, site_facts, word_facts
 from .framework import Framework, Site

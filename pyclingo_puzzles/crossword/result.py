@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import apicheck
 from ..core.blame import describe_rules
-from ..core.solve import Record, Solver, SolveResult, Stats, Status
-from ..core.status import Coded
+from ..core.results import Record, SolveResult, Stats
+from ..core.solve import Solver
+from ..core.status import Coded, Status
 from ..formats.pagetext import PageText
 from . import exports
 from .framework import Framework, Site

@@ -67,7 +67,7 @@ def best_words_first(framework: Framework, dictionary: Dictionary, options: Fill
     together = min(options.jobs, len(floors))
     if together > 1:
         bests = [best_words(dictionary, floor, options.seed) for floor in floors[:together]]
-        side = side_by_side(framework, bests, options)
+        side = side_by_side(framework, bests, options, PREFER_CONFLICTS)
         if side is not None:
             tried, (won, outcome) = together, side
             if outcome.solutions or runtime.stopping() or runtime.out_of_time():
@@ -81,14 +81,14 @@ def best_words_first(framework: Framework, dictionary: Dictionary, options: Fill
     return None
 
 
-def preferred_floors(dictionary: Dictionary) -> list[int]:
-    """The scores that keep the best ``PREFER_SHARES`` of a scored dictionary's words, lowest
-    share first; none for a flat list (or where a share would keep every word)."""
+def preferred_floors(dictionary: Dictionary, shares: Sequence[float] = PREFER_SHARES) -> list[int]:
+    """The scores that keep the best ``shares`` of a scored dictionary's words, lowest share
+    first; none for a flat list (or where a share would keep every word)."""
     scores = sorted(dictionary.words.values(), reverse=True)
     if scores[0] == scores[-1]:
         return []
     floors = []
-    for share in PREFER_SHARES:
+    for share in shares:
         floor = scores[max(0, int(len(scores) * share) - 1)]
         if floor > scores[-1] and floor not in floors:
             floors.append(floor)
@@ -108,17 +108,17 @@ def seed_subset(dictionary: Dictionary, seed: int) -> Dictionary:
 
 
 def side_by_side(
-    framework: Framework, dictionaries: Sequence[Dictionary], options: FillOptions
+    framework: Framework, dictionaries: Sequence[Dictionary], options: FillOptions, conflicts: int
 ) -> tuple[int, FillOutcome] | None:
     """The first attempts with the best words, all at once: one process per dictionary (best words
-    first), each with its own value rule and stopped after ``PREFER_CONFLICTS`` conflicts; the
+    first), each with its own value rule and stopped after ``conflicts`` conflicts; the
     first dictionary in this order whose search fills wins (``portfolio.race`` in order: it waits
     for the searches before it, so the fill does not depend on timing). None when the searches
     cannot run so (word atoms, no fork, a dictionary that leaves a slot without candidates): the
     caller then tries them one by one."""
     if not can_race() or options.word_atoms or attempt.wants_word_atoms(options.rules):
         return None
-    jobs = [attempt.prepare(framework, d, options, PREFER_CONFLICTS) for d in dictionaries]
+    jobs = [attempt.prepare(framework, d, options, conflicts) for d in dictionaries]
     searches = [job for job in jobs if isinstance(job, FillJob)]
     if len(searches) < len(jobs):
         return None

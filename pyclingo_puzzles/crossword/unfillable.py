@@ -139,9 +139,9 @@ class CoreSearch:
 
     def check(self, slots: Sequence[Site], time_limit: float | None) -> tuple[Status, list[Site]]:
         """Whether the slots can be filled together, and when not, clingo's core among them."""
-        assumptions = [(Function("use", [Number(s.id)]), True) for s in slots]
+        assumptions = [(Function("assumed", [Number(s.id)]), True) for s in slots]
         result = self.solver.solve(models=1, time_limit=time_limit, assumptions=assumptions, keep=0)
-        core = [self.by_id[sym.arguments[0].number] for sym in result.core if sym.name == "use"]
+        core = [self.by_id[sym.arguments[0].number] for sym in result.core if sym.name == "assumed"]
         return result.status, sorted(core or slots, key=lambda s: s.id)
 
 

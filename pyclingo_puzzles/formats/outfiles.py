@@ -25,7 +25,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..run.runtime import current, unfinished_file
+from ..run.children import unfinished_file
+from ..run.runtime import current
 
 STDOUT = "-"  # as a FILE: standard output
 

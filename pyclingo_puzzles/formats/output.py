@@ -9,7 +9,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..core.solve import Stats
+    from ..core.results import Stats
 
 
 def print_json(obj: Any) -> None:

@@ -54,7 +54,7 @@ class Drawn:
 class Budget:
     """The wall-clock time (``time.monotonic``) by which the PDF must be complete (None: no limit),
     and how much slower than on a quiet machine the run's work goes by the clock (1 / the run's
-    share of a CPU: ``Run.cpu_share``), which writing the document is estimated at."""
+    share of a CPU: ``Pricing.cpu_share``), which writing the document is estimated at."""
 
     until: float | None = None
     slowdown: float = 1.0
@@ -69,7 +69,7 @@ def output_budget() -> Budget:
     deadline = run.deadline if run is not None else None
     if run is None or deadline is None:
         return Budget()
-    return Budget(deadline + OUTPUT_GRACE, 1.0 / run.cpu_share())
+    return Budget(deadline + OUTPUT_GRACE, 1.0 / run.pricing.cpu_share())
 
 
 def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", budget: Budget | None = None) -> Drawn:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..core.solve import Stats
+    from ..core.results import Stats
 
 Content = Callable[[], Any]  # str (SVG, ipuz), bytes, or formats/pdf.Drawn (a PDF, with what it holds)
 

@@ -20,8 +20,8 @@ from typing import Any
 from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.grid import Placement
-from ..core.solve import Stats, Status
-from ..core.status import api_code
+from ..core.results import Stats
+from ..core.status import Status, api_code
 from ..formats.instances import LIST_SUFFIXES, YAML_SUFFIXES
 from ..formats.pagetext import PageText
 from ..formats.yamlio import DataDoc

@@ -17,7 +17,8 @@ from clingo import Function
 
 from ..core.errors import VerificationError, derived_error
 from ..core.grid import Placement
-from ..core.solve import Solver, Stats
+from ..core.results import Stats
+from ..core.solve import Solver
 from ..core.status import EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT_INTERRUPTED, EXIT_UNSAT
 from .facts import box_candidates, cand_fact, option_facts, window_candidates, word_facts
 from .greedy import Board, Mark

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..core.errors import VerificationError
-from ..core.solve import Stats
+from ..core.results import Stats
 from ..run import runtime
 from .greedy import Board, Mark, greedy, work
 from .grid import Layout

@@ -2,9 +2,9 @@
 race, the layout's second search).
 
 A worker is forked: it inherits the parsed input and the imports without pickling them. From its
-start it is the run's child: forked and adopted under ``runtime.spawning`` (a hard exit waits for
+start it is the run's child: forked and adopted under ``children.spawning`` (a hard exit waits for
 the fork, then kills every child), counted in the memory ceiling, killed with the run, and killed
-by the kernel when the parent dies (``runtime.in_worker``, first thing in the worker). It talks to
+by the kernel when the parent dies (``in_worker``, first thing in the worker). It talks to
 the parent over one pipe. ``Worker.stop`` kills it (SIGKILL: a worker may be stuck in grounding,
 where no signal handler runs), reaps it and takes it off the run's list.
 
@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
-from . import runtime
+from . import children, process, runtime, signals
 
 
 def can_fork() -> bool:
@@ -42,9 +42,10 @@ def context() -> Any:
 class Worker:
     """A started worker: its process and the parent's end of its pipe."""
 
-    def __init__(self, proc: Any, conn: Connection):
+    def __init__(self, proc: Any, conn: Connection, run: runtime.Run | None):
         self.proc = proc
         self.conn = conn
+        self.run = run  # whose child it is (None: no run, as in the Python API)
 
     @property
     def pid(self) -> int:
@@ -52,6 +53,10 @@ class Worker:
 
     def alive(self) -> bool:
         return bool(self.proc.is_alive())
+
+    def run_queue_wait(self) -> float:
+        """Seconds it has waited for a CPU (``process.run_queue_wait``): a loaded machine's share."""
+        return process.run_queue_wait(self.pid)
 
     def signal(self, sig: int) -> None:
         with contextlib.suppress(OSError):
@@ -62,7 +67,8 @@ class Worker:
         if self.proc.is_alive():
             self.signal(signal.SIGKILL)
         self.proc.join(1)
-        runtime.release_child(self.pid)
+        if self.run is not None:
+            self.run.children.release(self.pid)
         self.conn.close()
 
 
@@ -79,13 +85,30 @@ def start(target: Callable[..., None], *args: Any, duplex: bool = False) -> Work
     ctx = context()
     mine, theirs = ctx.Pipe(duplex=duplex)  # one-way: (receiving end, sending end)
     proc = ctx.Process(target=_main, args=(target, theirs, *args), daemon=True)
-    with runtime.spawning():
+    run = runtime.current()
+    with children.spawning():
         proc.start()
-        runtime.adopt_child(proc.pid)
+        if run is not None:
+            run.children.adopt(proc.pid)
     theirs.close()
-    return Worker(proc, mine)
+    return Worker(proc, mine, run)
 
 
 def _main(target: Callable[..., None], conn: Connection, *args: Any) -> None:
-    runtime.in_worker()
+    in_worker()
     target(conn, *args)
+
+
+def in_worker() -> None:
+    """Called first thing in a forked worker: die with the parent, leave signals to the parent
+    (a Ctrl-C in a terminal reaches the whole process group), and run no watchdog of its own."""
+    children.forked()
+    with contextlib.suppress(Exception):
+        signal.set_wakeup_fd(-1)
+    signals.in_worker()
+    if hasattr(signal, "SIGCONT"):
+        signal.signal(signal.SIGCONT, signal.SIG_DFL)
+    children.die_with_parent()
+    run = runtime.detach()
+    if run is not None and os.getppid() != run.pid:
+        os._exit(runtime.EXIT_INTERRUPTED)  # the run ended between the fork and the line above: no signal comes

@@ -11,7 +11,8 @@ cannot fork solve in the caller's process, as before.
 
 from __future__ import annotations
 
-from ..core.solve import Stats, Status
+from ..core.results import Stats
+from ..core.status import Status
 from ..run.bounded import within
 from .options import StripsOptions
 from .reader import StripsInstance

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from clingo import Function, Number
 
 from ..core.errors import VerificationError, derived_error
-from ..core.solve import Answer, Solver, SolveResult, Stats, Status, exit_code
-from ..core.status import api_code
+from ..core.results import Answer, SolveResult, Stats
+from ..core.solve import Solver
+from ..core.status import Status, api_code, exit_code
 from ..run import runtime
 from .options import StripsOptions
 from .reader import DEFAULT_LENGTHS, StripsInstance

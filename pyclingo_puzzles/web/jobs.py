@@ -27,7 +27,7 @@ from pathlib import Path
 
 import yaml
 
-from ..run import runtime
+from ..run import watchdog
 from .body import Job, Limits
 from .families import FORMATS, PRINTING, formats
 
@@ -130,7 +130,7 @@ class Jobs:
     def argv(self, job: Job, name: str, outputs: dict[str, str]) -> list[str]:
         argv = [sys.executable, "-m", "pyclingo_puzzles", job.family.name, name, "--json", "--exit-codes", "clingo",
                 "--jobs", "1", "--time-limit", f"{job.time_limit:g}", "--models", str(job.models)]  # fmt: skip
-        memory = runtime.default_memory_limit()
+        memory = watchdog.default_memory_limit()
         if memory is not None:  # the machine's share, split between the workers
             argv += ["--memory-limit", str(max(64, memory // self.limits.workers >> 20))]
         if job.seed is not None:

@@ -19,8 +19,8 @@ from typing import Any
 from ..core import apicheck, messages
 from ..core.blame import describe_core
 from ..core.errors import InputError
-from ..core.solve import Stats, Status, exit_code
-from ..core.status import api_code
+from ..core.results import Stats
+from ..core.status import Status, api_code, exit_code
 from ..formats import instances
 from ..formats.pagetext import PageText
 from ..formats.yamlio import DataDoc

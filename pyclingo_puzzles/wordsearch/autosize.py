@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..core.errors import InputError, shorten
-from ..core.solve import Stats, Status
+from ..core.results import Stats
+from ..core.status import Status
 from ..run import runtime
 from .generate import Outcome, search
 from .options import WordSearchOptions

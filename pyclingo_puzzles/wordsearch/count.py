@@ -14,8 +14,9 @@ from pathlib import Path
 
 from ..core import apicheck, messages
 from ..core.errors import InputError
-from ..core.solve import Answer, Solver, Status
-from ..core.status import Coded
+from ..core.results import Answer
+from ..core.solve import Solver
+from ..core.status import Coded, Status
 from .candidates import FULL_LIMIT, active_atom, all_candidates, facts
 from .fill import partial_grid, stray_copies
 from .reader import WordSearchInstance, read_instance

@@ -10,7 +10,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..core.solve import SolveResult, Stats, Status
+from ..core.results import SolveResult, Stats
+from ..core.status import Status
 from ..run import runtime
 from .puzzle import Outcome, Puzzle, best_weight, placed_words
 from .reader import WordSearchInstance

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.errors import VerificationError
-from ..core.solve import SolveResult, Stats, Status
+from ..core.results import SolveResult, Stats
+from ..core.status import Status
 from ..run import runtime
 from . import quality
 from .fit_most import fit_most

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.solve import Stats, Status, exit_code
+from ..core.results import Stats
+from ..core.status import Status, exit_code
 from .reader import WordSearchInstance
 from .verify import Placement
 

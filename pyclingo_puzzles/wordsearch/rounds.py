@@ -18,7 +18,9 @@ from typing import cast
 from clingo import Configuration, Function, Number, Symbol, SymbolType
 
 from ..core.errors import VerificationError, derived_error
-from ..core.solve import Answer, Solver, SolveResult, Stats, Status
+from ..core.results import Answer, SolveResult, Stats
+from ..core.solve import Solver
+from ..core.status import Status
 from ..run import runtime
 from . import quality
 from .candidates import Candidate, active_atom, facts, place_atom

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from clingo import Symbol
 
-from ..core.solve import Answer, SolveResult, Stats, Status
+from ..core.results import Answer, SolveResult, Stats
+from ..core.status import Status
 from ..run import runtime
 from . import quality
 from .candidates import FIRST_SAMPLE, FULL_LIMIT, TIGHT, Candidate, candidate_count, grow_sample

@@ -22,7 +22,7 @@ from pyclingo_puzzles.books.manifest import INCH, read_manifest
 from pyclingo_puzzles.books.store import SUFFIX
 from pyclingo_puzzles.core.errors import InputError
 
-from ..conftest import INSTANCES
+from ..conftest import INSTANCES, still_running
 
 POOL = [
     "LION", "TIGER", "OTTER", "BEAVER", "ZEBRA", "HORSE", "RABBIT", "WOLF", "MOOSE", "CAMEL", "KOALA",
@@ -47,7 +47,7 @@ trim: 6x9in
 seed: 3
 sections:
   - wordsearch: {words: animals.txt, count: 6, pick: 8, size: 9x9, time_limit: 30}
-  - layout: {words: clues.txt, count: 1, pick: 6, time_limit: 1}
+  - layout: {words: clues.txt, count: 1, pick: 6, time_limit: 0.3}
 """
 
 
@@ -122,7 +122,10 @@ def test_the_same_seed_gives_the_same_book_and_a_resumed_run_too(tmp_path: Path)
 @pytest.mark.slow
 def test_a_dask_local_cluster_makes_the_same_book(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
-    path = write_book(tmp_path, SMALL.replace("count: 6", "count: 2"))
+    # the layout's budget of work at 1 s, not 0.3 s: a cluster's worker imports the package on its
+    # first job, inside the layout's clock (6 budgets), which 0.3 s left too short on a loaded
+    # machine (the clock, not the work, ended that search: another layout, another book)
+    path = write_book(tmp_path, SMALL.replace("count: 6", "count: 2").replace("time_limit: 0.3", "time_limit: 1"))
     assert make_book(path, jobs=2, cluster="local").to_pdf() == make_book(path, jobs=2).to_pdf()
 
 
@@ -186,7 +189,7 @@ def test_every_shipped_manifest_reads_and_plans(path: Path) -> None:
 @pytest.mark.parametrize("sig", [signal.SIGTERM])
 def test_a_book_stopped_half_way_resumes_to_the_same_book_and_leaves_no_worker(tmp_path: Path, sig: int) -> None:
     path = write_book(tmp_path, "title: Resume\nseed: 5\nsections:\n"
-                                "  - wordsearch: {words: animals.txt, count: 24, pick: 8, size: 9x9}\n")
+                                "  - wordsearch: {words: animals.txt, count: 12, pick: 8, size: 9x9}\n")
     out = tmp_path / "book.pdf"
     work = out.with_name(out.name + SUFFIX)
     argv = [sys.executable, "-m", "pyclingo_puzzles", "book", str(path), "-o", str(out), "-j", "2",
@@ -194,26 +197,18 @@ def test_a_book_stopped_half_way_resumes_to_the_same_book_and_leaves_no_worker(t
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: list[int] = []
     until = time.monotonic() + 60
-    while time.monotonic() < until and proc.poll() is None and len(list(work.glob("0*.json"))) < 5:
+    while time.monotonic() < until and proc.poll() is None and len(list(work.glob("0*.json"))) < 4:
         workers = [int(c) for c in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()] or workers
         time.sleep(0.05)
     if proc.poll() is not None:
         pytest.skip("the book was done before it could be stopped")
     proc.send_signal(sig)
     proc.wait(timeout=30)
-    time.sleep(0.5)
-    assert not out.exists() and len(list(work.glob("0*.json"))) >= 5  # nothing half written; the work kept
-    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists() and "Z" not in _state(pid)]
+    assert not still_running(workers, zombies=False)
+    assert not out.exists() and len(list(work.glob("0*.json"))) >= 4  # nothing half written; the work kept
     subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
     assert not work.exists()
     assert out.read_bytes() == make_book(path, jobs=2).to_pdf()  # the same book as a run never stopped
-
-
-def _state(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
-    except OSError:
-        return "Z"
 
 
 def test_a_layout_budgeted_by_work_is_the_same_under_any_load() -> None:

@@ -8,7 +8,8 @@ import clingo
 import pytest
 
 from pyclingo_puzzles.core.errors import InputError
-from pyclingo_puzzles.core.solve import Solver, Status, exit_code
+from pyclingo_puzzles.core.solve import Solver
+from pyclingo_puzzles.core.status import Status, exit_code
 
 
 def test_enumerates_all_and_reports_exhausted() -> None:

@@ -184,7 +184,7 @@ def test_seeds_give_different_fills(cli, tmp_path: Path, dictionary: Path) -> No
     frame = grid_file(tmp_path, "___\n")
     grids = {
         tuple(
-            json.loads(cli("crossword", frame, "--dictionary", dictionary, "--json", "--seed", str(s)).out)[
+            json.loads(cli("crossword", frame, "--dictionary", dictionary, "--json", "--seed", str(s), "-j", "1").out)[
                 "solutions"
             ][0]["grid"]
         )

@@ -3,12 +3,15 @@ gives the same pattern, an unfillable pattern's core is learnt, bad input is one
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.core.solve import Status
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.pattern import (
+    FULL_SHARE,
     PatternSearch,
     PatternSpec,
     check_spec,
@@ -134,7 +137,7 @@ def test_bad_theme_notation_is_one_line(text: str) -> None:
 
 
 def test_an_unfillable_pattern_teaches_the_search_its_core() -> None:
-    from pyclingo_puzzles.core.solve import SolveResult, Stats
+    from pyclingo_puzzles.core.results import SolveResult, Stats
     from pyclingo_puzzles.crossword.attempt import FillOutcome
     from pyclingo_puzzles.crossword.pattern import generate
 
@@ -157,3 +160,45 @@ def test_an_unfillable_pattern_teaches_the_search_its_core() -> None:
     learnt = {(s.row, s.col, s.direction, s.length) for s in first.slots}
     for later in seen[1:]:  # the first pattern's reason never comes back
         assert not learnt <= {(s.row, s.col, s.direction, s.length) for s in later.sites()}
+
+
+def test_patterns_have_nearly_the_most_entries_first() -> None:
+    spec = check_spec(PatternSpec(11, 11))
+    search = PatternSearch(spec, 1)
+    _, _, slots = search.next(None)
+    assert len(slots) >= math.ceil(spec.words_bound * FULL_SHARE)  # 40 of at most 42
+
+
+def test_bounds_loosen_when_no_pattern_keeps_them_and_forbidden_patterns_stay_out() -> None:
+    search = PatternSearch(check_spec(PatternSpec(7, 7)), 1)
+    seen: list[frozenset] = []
+    levels = []
+    for _ in range(200):
+        status, _, slots = search.next(None)
+        if status is not Status.SAT:
+            break
+        seen.append(frozenset(slots))
+        levels.append(search.level)
+        search.forbid(slots)
+    assert status is Status.UNSAT and len(set(seen)) == len(seen)  # every pattern once, then none left
+    assert levels == sorted(levels) and levels[-1] == len(search.levels) - 1 > levels[0]
+
+
+def test_a_pattern_the_best_words_cannot_fill_is_passed_over_at_first() -> None:
+    from pyclingo_puzzles.crossword.construct import BEST_PATTERNS, pattern_fill
+    from pyclingo_puzzles.crossword.options import FillOptions
+    from pyclingo_puzzles.crossword.reader import Dictionary
+
+    square = ["SAT", "ORE", "WED", "SOW", "ARE", "TED"]  # the only fill of a 3x3, all rarely used
+    best = [f"Q{letter}Z" for letter in "ABCDEFGHIJ"]  # common words that fill nothing
+    dictionary = Dictionary({**dict.fromkeys(square, 100), **dict.fromkeys(best, 500)})
+    fill = pattern_fill(dictionary, FillOptions())
+    framework = Framework.from_lines(["...", "...", "..."])
+    for _ in range(BEST_PATTERNS):
+        outcome = fill(framework, 10.0)
+        assert not outcome.solutions and outcome.result is not None and outcome.result.status is Status.UNKNOWN
+    outcome = fill(framework, 10.0)  # later patterns may reach past the best words
+    assert outcome.solutions and outcome.solutions[0].grid == ("SAT", "ORE", "WED")
+    ranked = Dictionary({**dict.fromkeys(square, 500), **dict.fromkeys(best, 100)})
+    first = pattern_fill(ranked, FillOptions())(framework, 10.0)  # the best words fill it at once
+    assert first.solutions and first.stats.extra["score_floor"] == 500

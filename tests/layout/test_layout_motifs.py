@@ -28,7 +28,7 @@ from pyclingo_puzzles.layout.parts import crossing_graph, cycle_core, grown
 from pyclingo_puzzles.layout.search import Search
 from pyclingo_puzzles.layout.verify import check
 
-from ..conftest import INSTANCES
+from ..conftest import INSTANCES, cpu_seconds, wait_for_cpu
 
 A, D = "across", "down"
 # T A P
@@ -193,7 +193,9 @@ def test_ctrl_c_prints_the_best_layout_and_ends_the_worker() -> None:
         with contextlib.suppress(FileNotFoundError):
             children = [int(c) for c in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
     assert children, "no worker process appeared"
-    time.sleep(0.5)
+    # both searches under way (CPU time, not the clock's: a busy machine waits longer)
+    wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.3)
+    wait_for_cpu(children[0], 0.3)
     proc.send_signal(signal.SIGINT)
     out, _ = proc.communicate(timeout=20)
     assert proc.returncode == 11

@@ -10,32 +10,33 @@ import pytest
 from pyclingo_puzzles.cli import batchworker
 from pyclingo_puzzles.core import solve as core_solve
 from pyclingo_puzzles.formats import pdf
-from pyclingo_puzzles.run import runtime
+from pyclingo_puzzles.run import pricing, runtime
 
 
 def test_the_first_answers_then_every_resampled_one_are_timed() -> None:
     rendered: list[int] = []
     with runtime.Run():
         runtime.price(rendered.append)
-        for answer in range(1, 3 * runtime.RESAMPLE + 1):
+        for answer in range(1, 3 * pricing.RESAMPLE + 1):
             runtime.priced(answer)
         run = runtime.current()
         assert run is not None
-    expected = list(range(1, runtime.SAMPLED + 1)) + [runtime.RESAMPLE * k for k in (1, 2, 3)]
-    assert rendered == expected and len(run.samples) == len(expected)
+    expected = list(range(1, pricing.SAMPLED + 1)) + [pricing.RESAMPLE * k for k in (1, 2, 3)]
+    assert rendered == expected and len(run.pricing.samples) == len(expected)
 
 
 def test_the_reserve_is_the_answers_times_their_measured_median_cost(monkeypatch: pytest.MonkeyPatch) -> None:
     run = runtime.Run()
-    monkeypatch.setattr(run, "cpu_share", lambda: 1.0)  # a quiet machine
-    assert run.reserve(1000) == pytest.approx(1000 * runtime.COST_FLOOR)  # nothing measured yet
-    run.samples = [0.001, 0.002, 0.5]  # a pause of the machine's in one sample does not count
-    assert run.reserve(1000) == pytest.approx(1000 * 0.002 * runtime.COST_MARGIN)
+    cost = run.pricing
+    monkeypatch.setattr(cost, "cpu_share", lambda: 1.0)  # a quiet machine
+    assert run.reserve(1000) == pytest.approx(1000 * pricing.COST_FLOOR)  # nothing measured yet
+    cost.samples = [0.001, 0.002, 0.5]  # a pause of the machine's in one sample does not count
+    assert run.reserve(1000) == pytest.approx(1000 * 0.002 * pricing.COST_MARGIN)
     assert run.reserve(0) == 0.0
-    run.samples = [1e-7]  # faster than the floor: the floor
-    assert run.reserve(10) == pytest.approx(10 * runtime.COST_FLOOR)
-    run.samples, run.cost_factor = [0.002], batchworker.COST_FACTOR  # a batch worker hands its answers over
-    assert run.reserve(10) == pytest.approx(10 * 0.002 * runtime.COST_MARGIN * batchworker.COST_FACTOR)
+    cost.samples = [1e-7]  # faster than the floor: the floor
+    assert run.reserve(10) == pytest.approx(10 * pricing.COST_FLOOR)
+    cost.samples, cost.cost_factor = [0.002], batchworker.COST_FACTOR  # a batch worker hands its answers over
+    assert run.reserve(10) == pytest.approx(10 * 0.002 * pricing.COST_MARGIN * batchworker.COST_FACTOR)
     run.answers = 10
     assert run.checking_grace() == pytest.approx(runtime.CHECK_GRACE + run.reserve(10))
 
@@ -43,15 +44,15 @@ def test_the_reserve_is_the_answers_times_their_measured_median_cost(monkeypatch
 def test_a_busy_machine_makes_the_reserve_longer_by_the_share_of_a_cpu_the_run_gets(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    run = runtime.Run()
-    assert run.cpu_share(now=10.0, cpu=5.0) == 1.0  # nothing measured yet
-    assert run.cpu_share(now=10.1, cpu=5.0) == 1.0  # within the window: the last share stands
-    assert run.cpu_share(now=11.0, cpu=5.25) == pytest.approx(0.25)  # a quarter of a CPU for a second
-    assert run.cpu_share(now=12.0, cpu=7.25) == 1.0  # two threads busy: at most one CPU counts
-    assert run.cpu_share(now=13.0, cpu=7.25) == runtime.SHARE_MIN  # stalled: at least SHARE_MIN
-    run.samples = [0.001]
-    monkeypatch.setattr(run, "cpu_share", lambda: 0.25)
-    assert run.reserve(100) == pytest.approx(100 * 0.001 * runtime.COST_MARGIN / 0.25)
+    cost = pricing.Pricing()
+    assert cost.cpu_share(now=10.0, cpu=5.0) == 1.0  # nothing measured yet
+    assert cost.cpu_share(now=10.1, cpu=5.0) == 1.0  # within the window: the last share stands
+    assert cost.cpu_share(now=11.0, cpu=5.25) == pytest.approx(0.25)  # a quarter of a CPU for a second
+    assert cost.cpu_share(now=12.0, cpu=7.25) == 1.0  # two threads busy: at most one CPU counts
+    assert cost.cpu_share(now=13.0, cpu=7.25) == pricing.SHARE_MIN  # stalled: at least SHARE_MIN
+    cost.samples = [0.001]
+    monkeypatch.setattr(cost, "cpu_share", lambda: 0.25)
+    assert cost.reserve(100) == pytest.approx(100 * 0.001 * pricing.COST_MARGIN / 0.25)
 
 
 def test_a_new_output_starts_a_new_sample() -> None:
@@ -59,7 +60,7 @@ def test_a_new_output_starts_a_new_sample() -> None:
         runtime.price(lambda answer: None)
         runtime.priced("first file's answer")
         runtime.price(lambda answer: None)  # the next file of a batch
-        assert run.samples == [] and run.priced_answers == 0
+        assert run.pricing.samples == [] and run.pricing.priced_answers == 0
 
 
 def test_no_run_keeps_no_reserve() -> None:

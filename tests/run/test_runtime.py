@@ -1,4 +1,4 @@
-"""One run's limits (runtime.py): the deadline covers grounding, the memory ceiling, Ctrl-C / SIGTERM,
+"""One run's limits (runtime.py, watchdog.py): the deadline covers grounding, the memory ceiling, Ctrl-C / SIGTERM,
 and no worker outlives the command. These run the real command in a subprocess: the hard limits are
 only armed there (a library must never end its caller's process)."""
 
@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from pyclingo_puzzles.formats.args import memory_size
-from pyclingo_puzzles.run import runtime
+from pyclingo_puzzles.run import process, runtime, watchdog, workers
 
 from .. import conftest
-from ..conftest import MARGIN, cpu_seconds, wait_for_cpu, wait_for_watchdog
+from ..conftest import MARGIN, cpu_seconds, still_running, wait_for_cpu, wait_for_watchdog
 
 ROOT = Path(__file__).resolve().parents[2]
 STRIPS = ROOT / "instances" / "strips" / "small.yaml"
@@ -85,9 +85,9 @@ def test_sigint_and_sigterm_take_one_path() -> None:
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("signal handlers are only set from the main thread")
     before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
-    with runtime.Run(hard=True) as run:  # no limit: its watchdog never ends this process
-        assert signal.getsignal(signal.SIGINT) is signal.getsignal(signal.SIGTERM) is runtime._ignore
-        assert run._pipe is not None and signal.set_wakeup_fd(run._pipe[1]) == run._pipe[1]
+    with runtime.Run() as run, watchdog.Watchdog(run) as guard:  # no limit: it never ends this process
+        assert signal.getsignal(signal.SIGINT) is signal.getsignal(signal.SIGTERM) is watchdog._ignore
+        assert guard.wakeup_fd is not None and signal.set_wakeup_fd(guard.wakeup_fd) == guard.wakeup_fd
     assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
 
 
@@ -98,7 +98,7 @@ def test_signal_during_grounding_stops_at_once(endless: Path) -> None:
     proc.send_signal(signal.SIGINT)  # stands for SIGTERM too (test_sigint_and_sigterm_take_one_path)
     t0 = time.monotonic()
     _, err = proc.communicate(timeout=20)
-    assert time.monotonic() - t0 < runtime.GRACE + MARGIN
+    assert time.monotonic() - t0 < watchdog.GRACE + MARGIN
     assert proc.returncode == 1
     # a loaded machine may still be loading the rules: a C call too, that no signal interrupts
     assert err.strip() in ("interrupted while grounding", "interrupted while loading rules")
@@ -140,7 +140,7 @@ def test_second_signal_ends_the_run_at_once(many_solutions: Path) -> None:
     proc.send_signal(signal.SIGINT)
     t0 = time.monotonic()
     proc.wait(timeout=20)
-    assert time.monotonic() - t0 < runtime.GRACE + MARGIN
+    assert time.monotonic() - t0 < watchdog.GRACE + MARGIN
     _, err = proc.communicate()
     assert proc.returncode == 1
     assert b"stopped at once" in err
@@ -165,22 +165,12 @@ def test_no_worker_outlives_a_dictionary_fill(sig: signal.Signals) -> None:
         pytest.skip("the fill finished before the race could be signalled")
     proc.send_signal(sig)
     proc.wait(timeout=20)
-    time.sleep(0.5)
-    alive = [pid for pid in workers if os.path.exists(f"/proc/{pid}") and "Z" not in _state(pid)]
-    assert workers and not alive
-
-
-def _state(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return "Z"
+    assert workers and not still_running(workers, zombies=False)
 
 
 def test_library_runs_get_the_cooperative_deadline_only() -> None:
     with runtime.Run(time_limit=5) as run:
-        assert runtime.current() is run and not run.hard
+        assert runtime.current() is run and run.watched_at is None  # no watchdog
         left = runtime.remaining(100)
         assert left is not None and 4 < left <= 5
         assert runtime.remaining(1) == 1
@@ -243,8 +233,7 @@ def test_workers_ended_by_the_deadline_are_reaped(endless: Path, tmp_path: Path)
     workers = _workers(proc.pid)
     _, err = proc.communicate(timeout=20)
     assert proc.returncode == 1 and err.strip() == "time limit hit while searching in worker processes"
-    time.sleep(0.3)
-    assert workers and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
+    assert workers and not still_running(workers)
 
 
 def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
@@ -255,12 +244,12 @@ def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
     path.write_text("width: 500\nheight: 500\nwords: [" + ", ".join(words) + "]\n")
     proc = subprocess.Popen(command("wordsearch", path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_for_watchdog(proc.pid)
-    time.sleep(0.5)
+    wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.3)  # reading the words (CPU time, not the clock's)
     assert proc.poll() is None, "the word list was read before the signal: make it longer"
     proc.send_signal(signal.SIGINT)
     t0 = time.monotonic()
     _, err = proc.communicate(timeout=30)
-    assert time.monotonic() - t0 < runtime.GRACE + MARGIN
+    assert time.monotonic() - t0 < watchdog.GRACE + MARGIN
     assert proc.returncode == 1 and err.strip().startswith("interrupted while")
 
 
@@ -286,7 +275,7 @@ def test_a_worker_forked_as_the_run_ends_does_not_stay() -> None:
         run.pid = -1  # as if the run's process had ended before the worker armed the signal
         pid = os.fork()
         if pid == 0:  # the worker
-            runtime.in_worker()
+            workers.in_worker()
             os._exit(0)
         _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == runtime.EXIT_INTERRUPTED
@@ -300,7 +289,7 @@ def test_a_hard_exit_finds_children_not_yet_adopted() -> None:
         time.sleep(30)
         os._exit(0)
     try:
-        assert pid in runtime._own_children()
+        assert pid in process.own_children()
     finally:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
@@ -312,8 +301,8 @@ def test_printing_may_go_on_for_the_runs_print_grace(grace: float | None, alive:
     it prints only once its workers have reported), then the watchdog ends it."""
     script = (
         "import sys, time\n"
-        "from pyclingo_puzzles.run import runtime\n"
-        "with runtime.Run(time_limit=0.0, hard=True) as run:\n"
+        "from pyclingo_puzzles.run import runtime, watchdog\n"
+        "with runtime.Run(time_limit=0.0, from_process_start=True) as run, watchdog.Watchdog(run):\n"
         f"    run.print_grace = {grace} or run.print_grace\n"
         "    run.stage = 'printing'\n"
         "    time.sleep(max(0.0, run.started + 1.5 - time.monotonic()))\n"  # past a single run's grace

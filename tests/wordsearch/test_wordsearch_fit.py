@@ -199,15 +199,20 @@ def test_size_auto_stops_at_the_largest_grid_of_its_aspect(cli, tmp_path: Path) 
 
 def test_size_auto_stopped_by_a_signal_says_so(tmp_path: Path) -> None:
     """SIGTERM while --size auto has found no size yet: the run was interrupted (no time limit
-    was given, so "within the time limit" would send the user looking for one)."""
-    proc = subprocess.Popen(  # 40 words: the first sizes tried get their 4 s each and fail
-        [sys.executable, "-m", "pyclingo_puzzles", "wordsearch", WORDSEARCH / "animals-30x30.yaml", "--size", "auto"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    wait_for_watchdog(proc.pid)
-    wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 1.0)  # reading and grounding done: solving
-    proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=60)
+    was given, so "within the time limit" would send the user looking for one). Each size tried is
+    grounded anew, which no signal interrupts cooperatively: a signal that lands there (rarely; more
+    often on a busy machine) ends that run at once, and the test signals a new one."""
+    for _ in range(3):
+        proc = subprocess.Popen(  # 40 words: the first sizes tried get their 4 s each and fail
+            [sys.executable, "-m", "pyclingo_puzzles", "wordsearch", WORDSEARCH / "animals-30x30.yaml", "--size",
+             "auto"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        wait_for_watchdog(proc.pid)
+        wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 1.0)  # reading and grounding done: solving
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        if err.strip() != "interrupted while grounding":
+            break
     assert proc.returncode == 1, err
     assert "found before the run was interrupted" in err and "time limit" not in err, err
 

@@ -13,7 +13,8 @@ from clingo import Function, Number
 
 from pyclingo_puzzles import wordsearch
 from pyclingo_puzzles.core.errors import InputError
-from pyclingo_puzzles.core.solve import Answer, Solver
+from pyclingo_puzzles.core.results import Answer
+from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.wordsearch import quality
 from pyclingo_puzzles.wordsearch.candidates import Candidate, all_candidates, facts
 from pyclingo_puzzles.wordsearch.generate import generate

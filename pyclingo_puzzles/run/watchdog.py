@@ -1,0 +1,272 @@
+"""The watchdog of a command-line run: the memory ceiling, the hard end of the deadline, and
+Ctrl-C / SIGTERM / SIGHUP whatever the main thread is doing.
+
+clingo cannot interrupt grounding (``Control.interrupt`` only stops solving), and a Python signal
+handler only runs between bytecodes of the main thread, so a run stuck in grounding ignores both a
+time limit and Ctrl-C. The watchdog is a thread (clingo's C calls release the GIL, so the thread
+keeps running while the main thread grounds), given the run it watches (``Watchdog(run)``):
+
+- Stopping is cooperative where it can be: at the deadline, or at the first Ctrl-C / SIGTERM, the
+  run's ``reason`` is set. ``Solver.solve`` polls it and cancels the search, so the answers found
+  so far are printed (exit 11) or the run says it found none (exit 1).
+- Where it cannot be (grounding, loading a program), or when the main thread has not finished
+  within a short grace after the deadline, the watchdog ends the process itself: it prints one
+  line naming the stage ("time limit hit while grounding"), kills the worker processes and calls
+  ``os._exit`` (exit 1). A second Ctrl-C does that at once.
+- Memory: the watchdog samples the resident size of the process and its workers every few
+  milliseconds; past the ceiling it ends the run with one line (exit 1).
+- Signals reach the watchdog through ``signal.set_wakeup_fd``: the C-level handler writes the
+  signal number to a pipe the watchdog reads.
+
+Only the command-line process arms one (``cli/command.py``): a library must never ``os._exit``
+its caller, so library use and in-process tests get the run's cooperative deadline only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import sys
+import threading
+import time
+
+from . import children, process, signals
+from .runtime import EXIT_INTERRUPTED, WATCHDOG_BEHIND, Run
+
+# seconds after the deadline the main thread gets to start printing what it has: a stage that does
+# not poll (an import, a C call) is ended then, so the run overshoots its limit by at most this and
+# the exit (issue 34: 0.5 s); a search stops before the deadline, keeping a reserve to print
+GRACE = 0.4
+SIGNAL_GRACE = 0.6  # the same after a first Ctrl-C / SIGTERM / SIGHUP (no limit to keep)
+POLL = 0.01  # watchdog period (memory sampling, deadline)
+# stages that ignore the stop flag: C calls, and workers that may be stuck grounding (a worker
+# still searching stops on its own, a little before the deadline, and reports in time)
+UNINTERRUPTIBLE = frozenset({"grounding", "loading rules", "searching in worker processes"})
+MEMORY_SHARE = 0.75  # of the machine's RAM: the default ceiling
+
+
+def default_memory_limit() -> int | None:
+    """75% of the machine's RAM, in bytes (None when it cannot be read)."""
+    ram = process.physical_memory()
+    return None if ram is None else int(ram * MEMORY_SHARE)
+
+
+def memory_message(limit: int, stage: str, own: int, workers: int, count: int) -> str:
+    """The one line of a run ended by ``--memory-limit``. The limit counts the worker processes
+    too (each with its own resident size, which includes the pages it still shares with the
+    process that forked it): the line gives their share, which is why ``--jobs 1`` may fit."""
+    line = f"memory limit hit while {stage}; the program grew past {limit // 2**20} MiB (--memory-limit)"
+    if count:
+        line += (
+            f": {own // 2**20} MiB in the main process and {workers // 2**20} MiB in {count} worker "
+            f"process{'es' if count > 1 else ''} (fewer --jobs need less)"
+        )
+    return line
+
+
+class Watchdog:
+    """Watches ``run`` while the block runs (a context manager, inside the run's own)."""
+
+    def __init__(self, run: Run, memory_limit: int | None = None, exit_code: int = EXIT_INTERRUPTED):
+        self.run = run
+        self.memory_limit = memory_limit
+        self.exit_code = exit_code  # of a hard exit (the command's --exit-codes convention)
+        self._signals = 0
+        self._signalled: float | None = None  # when the first Ctrl-C / SIGTERM arrived (``_own_clock``)
+        self._overdue: float | None = None  # the deadline on ``_own_clock``, once it has passed
+        self._gap: tuple[float, float] | None = None  # (length, end) of the last long gap between polls
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._saved: list = []
+        self._pipe: tuple[int, int] | None = None
+
+    # ---------------------------------------------------------------------------------- set-up
+
+    def __enter__(self) -> Watchdog:
+        if threading.current_thread() is threading.main_thread():
+            r, w = os.pipe()
+            os.set_blocking(w, False)
+            self._pipe = (r, w)
+            self._saved = [signal.set_wakeup_fd(w, warn_on_full_buffer=False), signals.install(_ignore)]
+            if hasattr(signal, "SIGCONT"):  # resumed after a pause (``_on_resume``)
+                self._saved.append(signal.signal(signal.SIGCONT, _ignore))
+        self.run.watched_at = time.monotonic()
+        self._thread = threading.Thread(target=self._watch, name="pyclingo-puzzles watchdog", daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        if self._thread is not None:
+            if self._pipe is not None:  # wake the watchdog from its select (no signal is 0)
+                with contextlib.suppress(OSError):
+                    os.write(self._pipe[1], b"\0")
+            self._thread.join(timeout=1)
+        if self._saved:
+            wakeup, stops, *cont = self._saved
+            signal.set_wakeup_fd(wakeup)
+            signals.restore(stops)
+            if cont:
+                signal.signal(signal.SIGCONT, cont[0] if cont[0] is not None else signal.SIG_DFL)
+        if self._pipe is not None:
+            for fd in self._pipe:
+                os.close(fd)
+        self.run.watched_at = None
+
+    @property
+    def wakeup_fd(self) -> int | None:
+        """The write end of the pipe signals are written to (None: not the main thread's)."""
+        return self._pipe[1] if self._pipe is not None else None
+
+    # ---------------------------------------------------------------------------------- watching
+
+    def _watch(self) -> None:
+        rfd = self._pipe[0] if self._pipe else None
+        while not self._done.is_set():
+            if rfd is not None:
+                ready, _, _ = select.select([rfd], [], [], POLL)
+                if ready:
+                    self._read_signals(rfd)
+            else:
+                self._done.wait(POLL)
+            if self._done.is_set():
+                return
+            self._check_memory()
+            self._check_time(rfd)
+
+    def _check_time(self, rfd: int | None) -> None:
+        run = self.run
+        now = time.monotonic()
+        last = run.watched_at if run.watched_at is not None else now
+        if now - last > WATCHDOG_BEHIND:  # stopped here, or starved: maybe a pause
+            self._gap = (now - last, now)
+        run.watched_at = now
+        deadline = run.deadline
+        if deadline is None or now < deadline:
+            self._overdue = None  # (a pause moved the deadline past now)
+        if deadline is not None and now >= deadline and not self._resumed_now(rfd, now):
+            if run.reason is None:
+                run.reason = "time limit"
+            if self._overdue is None:  # the graces count from the deadline, on the main thread's clock
+                self._overdue = self._own_clock(now) - (now - deadline)
+            stuck = run.stage in UNINTERRUPTIBLE
+            grace = run.print_grace if run.stage == "printing" else GRACE
+            if stuck or self._own_clock(now) >= self._overdue + grace:
+                self.hard_exit(f"time limit hit while {run.stage}")
+        elif self._signalled is not None and run.stage != "printing":
+            # Python work that does not poll the stop flag (reading, building facts): a first
+            # Ctrl-C must still end the run, as the deadline does; answers found are checked
+            # first (a deadline, when there is one, still bounds that: the branch above)
+            grace = run.checking_grace() if run.stage == "checking answers" else SIGNAL_GRACE
+            if self._own_clock(now) >= self._signalled + grace:
+                self.hard_exit(f"interrupted while {run.stage}")
+
+    @staticmethod
+    def _own_clock(now: float) -> float:
+        """The clock the graces run on: the time less what the main thread spent waiting for a CPU
+        (``process.run_queue_wait``). A quiet machine's is the wall clock; on a loaded one a grace
+        is still the time the main thread gets to finish, not time the machine kept it waiting."""
+        return now - process.run_queue_wait()
+
+    def _read_signals(self, rfd: int) -> None:
+        for sig in os.read(rfd, 64):
+            if sig == getattr(signal, "SIGCONT", -1):
+                self._on_resume()
+            elif sig:  # 0: __exit__ waking the thread up
+                self._on_signal()
+
+    def _on_resume(self) -> None:
+        """The process was stopped (SIGSTOP, Ctrl-Z) and goes on: the pause was not its doing, so
+        the deadline moves by it (from the watchdog's last poll before it), and the run keeps the
+        time it had for its search, its checking and its printing. Resumed past the deadline it
+        was given, a run exits 11 with an answer (``Run.paused``), as one stopped by its limit."""
+        run = self.run
+        now = time.monotonic()
+        pause = now - (run.watched_at if run.watched_at is not None else now)
+        if self._gap is not None and now - self._gap[1] < 1.0:  # the watchdog woke first and saw the gap
+            pause = max(pause, self._gap[0])
+        self._gap = None
+        if run.deadline is not None and now > run.deadline:
+            run.paused = True
+        run.started += max(0.0, pause)
+        run.watched_at = now
+
+    def _resumed_now(self, rfd: int | None, now: float) -> bool:
+        """Before ending the run at the deadline: a SIGCONT still unread (the watchdog was stopped
+        between its wait and this check) is read first; True when it moved the deadline, or when
+        the watchdog has just woken from a gap (the SIGCONT it may be is written a moment later)."""
+        if self._gap is not None and now - self._gap[1] < WATCHDOG_BEHIND:
+            return True
+        if rfd is None or not select.select([rfd], [], [], 0)[0]:
+            return False
+        deadline = self.run.deadline
+        self._read_signals(rfd)
+        return self.run.deadline != deadline
+
+    def _on_signal(self) -> None:
+        self._signals += 1
+        if self._signals > 1:
+            self.hard_exit("interrupted again: stopped at once")
+        if self.run.reason is None:
+            self.run.reason = "interrupted"
+        self._signalled = self._own_clock(time.monotonic())
+        if self.run.stage in UNINTERRUPTIBLE:
+            self.hard_exit(f"interrupted while {self.run.stage}")
+        # otherwise the main thread sees the flag (Solver.solve polls it) and, within GRACE, starts
+        # printing what it has, however long that takes: a second signal ends the run at once
+
+    def _check_memory(self) -> None:
+        if self.memory_limit is None:
+            return
+        run = self.run
+        own = process.rss_bytes()
+        workers = sum(process.rss_bytes(pid) for pid in list(run.children.pids))
+        if own + workers <= self.memory_limit:
+            return
+        message = memory_message(self.memory_limit, run.stage, own, workers, len(run.children.pids))
+        if run.spare_parent and workers and own <= self.memory_limit:
+            # a batch: its workers end, and the parent prints what it has and its summary
+            run.memory_note = message
+            run.reason = "memory limit"  # first: no worker is started or given a file from here on
+            run.children.kill()
+            return
+        self.hard_exit(message)
+
+    def hard_exit(self, message: str) -> None:
+        """End the process now with ``message`` on stderr (exit ``exit_code``)."""
+        if self._done.is_set():
+            return
+        self._done.set()
+        children.stop_spawning()
+        # every child of this process, also one forked a moment ago and not yet adopted (only the
+        # command's own process gets here: a library's caller may have children of its own)
+        self.run.children.pids |= process.own_children()
+        self.run.children.kill()
+        if self.run.last_words is not None:
+            with contextlib.suppress(Exception):
+                self.run.last_words(message)
+        _flush(sys.stdout)
+        with contextlib.suppress(Exception):
+            print(message, file=sys.stderr)
+        _flush(sys.stderr)
+        # last, so that a write the main thread began meanwhile is caught too
+        children.remove_unfinished_files()
+        os._exit(self.exit_code)
+
+
+def _flush(stream: object, timeout: float = 0.2) -> None:
+    """Flush without hanging: a reader that stopped reading must not keep the process alive."""
+
+    def flush() -> None:
+        with contextlib.suppress(Exception):
+            stream.flush()  # type: ignore[attr-defined]
+
+    flusher = threading.Thread(target=flush, daemon=True)
+    flusher.start()
+    flusher.join(timeout)
+
+
+def _ignore(signum: int, frame: object) -> None:
+    """The Python-level handler does nothing: the watchdog reads the signal from the wakeup pipe."""
