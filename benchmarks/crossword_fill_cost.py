@@ -11,9 +11,10 @@ the Python propagator's init; the compiled one's init, a few milliseconds, runs 
 
 COST_GRIDS (default "15.06,19.03,21.10"), COST_CONFLICTS (default 1500), COST_RULES (default
 "failures,product"), COST_PROPAGATORS (default "python,c"), COST_OPTIONS (more clingo options,
-space-separated), COST_PROFILE=1 prints a cProfile summary of each search as well. The clauses the
-propagator hands clingo per conflict and their literals on average (clingo's "other" lemmas) are
-load-independent too: they are most of clingo's share of the time.
+space-separated; the fill's ``--restarts=L,30`` unless they give ``--restarts``), COST_PROFILE=1
+prints a cProfile summary of each search as well. The clauses the propagator hands clingo per
+conflict and their literals on average (clingo's "other" lemmas) are load-independent too: they
+are most of clingo's share of the time.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from benchmarks.common import SHARED, table
 from benchmarks.crossword_fill import wamerican
 from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.crossword import native
-from pyclingo_puzzles.crossword.attempt import ENCODING
+from pyclingo_puzzles.crossword.attempt import ENCODING, PROPAGATOR_RESTARTS
 from pyclingo_puzzles.crossword.facts import option_facts, site_facts
 from pyclingo_puzzles.crossword.propagator import WordPropagator
 from pyclingo_puzzles.crossword.pruning import prune
@@ -62,6 +63,8 @@ def main() -> None:
             for kind in kinds:
                 # --stats: clingo counts the lemmas by kind
                 options = ["--sign-def=pos", "--stats", "-c", "lazy=1", f"--solve-limit={CONFLICTS}", *MORE_OPTIONS]
+                if not any(o.startswith("--restarts") for o in MORE_OPTIONS):
+                    options.append(PROPAGATOR_RESTARTS)  # the fill's own search
                 solver = Solver([ENCODING], options=options)
                 init_cpu = [0.0]
                 if kind == "c":

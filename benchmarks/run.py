@@ -9,6 +9,7 @@ MODULES = [
     "benchmarks.crossword_p99",
     "benchmarks.crossword_fill",
     "benchmarks.crossword_fill_cost",
+    "benchmarks.crossword_regions",
     "benchmarks.crossword_dictionary",
     "benchmarks.patterns",
     "benchmarks.strips",

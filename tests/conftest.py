@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import os
 import re
@@ -63,8 +64,9 @@ def many_solutions(tmp_path: Path, copies: int = 1) -> list[Path]:
 
 def loaded(seconds: float) -> float:
     """A time limit a run must get some work done within: ``seconds`` on a quiet machine, times the
-    load past the cores on a busy one (``os.getloadavg``), so the run gets about the CPU a quiet
-    machine gives it in ``seconds``. For limits the test waits out; never a bound it asserts."""
+    load past the cores on a busy one (``os.getloadavg``, or the processes runnable now), so the run
+    gets about the CPU a quiet machine gives it in ``seconds``. For limits the test waits out; never
+    a bound it asserts."""
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -73,6 +75,8 @@ def loaded(seconds: float) -> float:
         load = os.getloadavg()[0]
     except OSError:
         load = 0.0
+    with contextlib.suppress(OSError, ValueError, IndexError):  # runnable now: the average lags a rise
+        load = max(load, int(Path("/proc/loadavg").read_text().split()[3].split("/")[0]) - 1)
     return round(seconds * max(1.0, load / max(1, cores)), 1)
 
 
@@ -132,6 +136,26 @@ def wait_for_children(pid: int, count: int, timeout: float = 30) -> list[int]:
             return found
         time.sleep(0.02)
     return found
+
+
+def still_running(pids: list[int], zombies: bool = True, timeout: float = 10) -> list[int]:
+    """Those of ``pids`` still in the process table once they have had ``timeout`` seconds to leave
+    it (a killed process goes at once on a quiet machine, a moment later on a busy one: the wait
+    ends as soon as all have gone). ``zombies=False``: a zombie, ended but not reaped, counts as gone."""
+
+    def present(pid: int) -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return False
+        return zombies or state != "Z"
+
+    until = time.monotonic() + timeout
+    left = [pid for pid in pids if present(pid)]
+    while left and time.monotonic() < until:
+        time.sleep(0.02)
+        left = [pid for pid in left if present(pid)]
+    return left
 
 
 def shared_path(*parts: str) -> Path:

@@ -4,11 +4,12 @@
 entries of at least ``min_length`` letters, at most ``max_words`` entries and ``max_blocks`` blocks,
 theme entries on slots of their length; no wide-open area: no all-white ``square`` x ``square``,
 and no all-white 3 x ``strip`` or ``strip`` x 3 rectangle, the areas a fill from common words gets
-stuck in). One clingo control searches patterns for the whole run; each pattern it gives is filled
-by the dictionary fill under a budget. A pattern whose fill is proved impossible gives its
-unfillable core (``unfillable.find_core``): its slots are forbidden together (a nogood over
-``slot/4``), which rules out at once every later pattern with the same reason, not just this one.
-A pattern whose fill is neither found nor refuted within the budget is forbidden as a whole.
+stuck in; at first at least ``min_words`` entries, FULL_SHARE of the most). One clingo control
+searches patterns for the whole run; each pattern it gives is filled by the dictionary fill under a
+budget. A pattern whose fill is proved impossible gives its unfillable core
+(``unfillable.find_core``): its slots are forbidden together (a nogood over ``slot/4``), which rules
+out at once every later pattern with the same reason, not just this one. A pattern whose fill is
+neither found nor refuted within the budget is forbidden as a whole.
 """
 
 from __future__ import annotations

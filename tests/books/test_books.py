@@ -22,7 +22,7 @@ from pyclingo_puzzles.books.manifest import INCH, read_manifest
 from pyclingo_puzzles.books.store import SUFFIX
 from pyclingo_puzzles.core.errors import InputError
 
-from ..conftest import INSTANCES
+from ..conftest import INSTANCES, still_running
 
 POOL = [
     "LION", "TIGER", "OTTER", "BEAVER", "ZEBRA", "HORSE", "RABBIT", "WOLF", "MOOSE", "CAMEL", "KOALA",
@@ -204,19 +204,11 @@ def test_a_book_stopped_half_way_resumes_to_the_same_book_and_leaves_no_worker(t
         pytest.skip("the book was done before it could be stopped")
     proc.send_signal(sig)
     proc.wait(timeout=30)
-    time.sleep(0.5)
+    assert not still_running(workers, zombies=False)
     assert not out.exists() and len(list(work.glob("0*.json"))) >= 4  # nothing half written; the work kept
-    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists() and "Z" not in _state(pid)]
     subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
     assert not work.exists()
     assert out.read_bytes() == make_book(path, jobs=2).to_pdf()  # the same book as a run never stopped
-
-
-def _state(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
-    except OSError:
-        return "Z"
 
 
 def test_a_layout_budgeted_by_work_is_the_same_under_any_load() -> None:

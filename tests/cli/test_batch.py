@@ -21,7 +21,7 @@ from pyclingo_puzzles.cli.batchfile import FileResult
 from pyclingo_puzzles.cli.exitcodes import SEVERITY, most_severe
 
 from .. import conftest
-from ..conftest import INSTANCES, MARGIN, loaded, shared_path, wait_for_children, wait_for_cpu
+from ..conftest import INSTANCES, MARGIN, loaded, shared_path, still_running, wait_for_children, wait_for_cpu
 
 WS = INSTANCES / "wordsearch"
 CW = INSTANCES / "crossword"
@@ -255,8 +255,7 @@ def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signa
     # on a busy machine a worker may still be reading its file when the signal comes
     assert all(re.fullmatch(f"interrupted while {EARLY_STAGE}", line) for line in err.splitlines()[:2]), err
     assert err.splitlines()[2] == "not started: interrupted"
-    time.sleep(0.3)
-    assert len(workers) == 2 and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
+    assert len(workers) == 2 and not still_running(workers)
 
 
 def test_a_worker_dying_between_the_wait_and_the_give_up_still_reports_its_file() -> None:
@@ -399,8 +398,7 @@ def test_the_memory_limit_counts_the_workers(endless: Path) -> None:
     ), err
     statuses = [" ".join(r[4:]) for r in summary_rows(err)]
     assert statuses == ["memory limit hit while grounding"] * 2, err
-    time.sleep(0.3)
-    assert len(workers) == 2 and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
+    assert len(workers) == 2 and not still_running(workers)
 
 
 def test_a_closed_pipe_ends_the_batch_quietly(tmp_path: Path) -> None:
@@ -415,3 +413,17 @@ def test_a_closed_pipe_ends_the_batch_quietly(tmp_path: Path) -> None:
     proc.stdout.close()
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 10 and err == b""
+
+
+def test_a_worker_asked_to_stop_gets_its_grace_less_its_wait_for_a_cpu() -> None:
+    """After a signal a worker's grace for its answers is not eaten by a busy machine: its clock
+    runs less the time it has waited in the run queue since it was asked to stop."""
+    from types import SimpleNamespace
+
+    from pyclingo_puzzles.cli import batch
+
+    process = SimpleNamespace(run_queue_wait=lambda: 4.0)
+    asked = SimpleNamespace(asked_to_stop=True, waited_when_asked=1.0, process=process)
+    assert batch._Batch._clock(asked, 100.0) == 97.0  # type: ignore[arg-type]
+    busy = SimpleNamespace(asked_to_stop=False, waited_when_asked=0.0, process=process)
+    assert batch._Batch._clock(busy, 100.0) == 100.0  # at the deadline the wall clock holds  # type: ignore[arg-type]

@@ -400,9 +400,10 @@ def test_the_search_on_a_real_grid_is_the_measured_one() -> None:
     words = shared_path("crossword-bench", "dict", "wamerican-lower-alpha.txt")
     framework = framework_of(read(grid))
     outcome = solve_fill(framework, read_dictionary(words), FillOptions(jobs=1))
-    assert (outcome.stats.conflicts, outcome.stats.choices) == (118, 232)
+    # restarts every L,30 (attempt.PROPAGATOR_RESTARTS; under clingo's L,60: 118 and 232, c65abb98b223)
+    assert (outcome.stats.conflicts, outcome.stats.choices) == (139, 629)
     fill = "\n".join(outcome.solutions[0].grid).encode()
-    assert hashlib.sha1(fill).hexdigest()[:12] == "c65abb98b223"  # the fill itself (wamerican's words stay out)
+    assert hashlib.sha1(fill).hexdigest()[:12] == "a1060e03f802"  # the fill itself (wamerican's words stay out)
 
 
 # ------------------------------------------------------------------ portfolio of value rules

@@ -20,7 +20,7 @@ from pyclingo_puzzles.formats.args import memory_size
 from pyclingo_puzzles.run import process, runtime, watchdog, workers
 
 from .. import conftest
-from ..conftest import MARGIN, cpu_seconds, wait_for_cpu, wait_for_watchdog
+from ..conftest import MARGIN, cpu_seconds, still_running, wait_for_cpu, wait_for_watchdog
 
 ROOT = Path(__file__).resolve().parents[2]
 STRIPS = ROOT / "instances" / "strips" / "small.yaml"
@@ -165,17 +165,7 @@ def test_no_worker_outlives_a_dictionary_fill(sig: signal.Signals) -> None:
         pytest.skip("the fill finished before the race could be signalled")
     proc.send_signal(sig)
     proc.wait(timeout=20)
-    time.sleep(0.5)
-    alive = [pid for pid in workers if os.path.exists(f"/proc/{pid}") and "Z" not in _state(pid)]
-    assert workers and not alive
-
-
-def _state(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return "Z"
+    assert workers and not still_running(workers, zombies=False)
 
 
 def test_library_runs_get_the_cooperative_deadline_only() -> None:
@@ -243,8 +233,7 @@ def test_workers_ended_by_the_deadline_are_reaped(endless: Path, tmp_path: Path)
     workers = _workers(proc.pid)
     _, err = proc.communicate(timeout=20)
     assert proc.returncode == 1 and err.strip() == "time limit hit while searching in worker processes"
-    time.sleep(0.3)
-    assert workers and not [pid for pid in workers if os.path.exists(f"/proc/{pid}")]
+    assert workers and not still_running(workers)
 
 
 def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
@@ -255,7 +244,7 @@ def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
     path.write_text("width: 500\nheight: 500\nwords: [" + ", ".join(words) + "]\n")
     proc = subprocess.Popen(command("wordsearch", path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_for_watchdog(proc.pid)
-    time.sleep(0.5)
+    wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.3)  # reading the words (CPU time, not the clock's)
     assert proc.poll() is None, "the word list was read before the signal: make it longer"
     proc.send_signal(signal.SIGINT)
     t0 = time.monotonic()
@@ -322,3 +311,29 @@ def test_printing_may_go_on_for_the_runs_print_grace(grace: float | None, alive:
     res = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert (res.returncode, res.stdout) == ((0, "still printing\n") if alive else (1, ""))
     assert res.stderr == ("" if alive else "time limit hit while printing\n")
+
+
+def test_graces_do_not_count_the_time_a_busy_machine_kept_the_run_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The watchdog's graces run on the clock less the main thread's run-queue wait: a signal's
+    grace that the machine spent running other processes is still the run's to use."""
+    waited = [0.0]
+    monkeypatch.setattr(process, "run_queue_wait", lambda pid="self": waited[0])
+    run = runtime.Run()
+    run.stage = "building facts"  # Python work that polls no stop flag
+    guard = watchdog.Watchdog(run)
+    ended: list[str] = []
+    monkeypatch.setattr(guard, "hard_exit", ended.append)
+    now = time.monotonic()
+    guard._signalled = guard._own_clock(now)
+    monkeypatch.setattr(time, "monotonic", lambda: now + watchdog.SIGNAL_GRACE + 0.1)  # past it by the clock
+    waited[0] = 10.0  # ... all of it in the run queue: none of the grace used
+    guard._check_time(None)
+    assert ended == []
+    waited[0] = 0.05  # ... nearly all of it the run's: the grace is over
+    guard._check_time(None)
+    assert ended == ["interrupted while building facts"]
+
+
+def test_run_queue_wait_is_read_for_a_live_process_only() -> None:
+    assert process.run_queue_wait() >= 0.0
+    assert process.run_queue_wait(2**22 + 1) == 0.0  # no such process (above the largest pid)
