@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import os
 import re
@@ -63,8 +64,9 @@ def many_solutions(tmp_path: Path, copies: int = 1) -> list[Path]:
 
 def loaded(seconds: float) -> float:
     """A time limit a run must get some work done within: ``seconds`` on a quiet machine, times the
-    load past the cores on a busy one (``os.getloadavg``), so the run gets about the CPU a quiet
-    machine gives it in ``seconds``. For limits the test waits out; never a bound it asserts."""
+    load past the cores on a busy one (``os.getloadavg``, or the processes runnable now), so the run
+    gets about the CPU a quiet machine gives it in ``seconds``. For limits the test waits out; never
+    a bound it asserts."""
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -73,6 +75,8 @@ def loaded(seconds: float) -> float:
         load = os.getloadavg()[0]
     except OSError:
         load = 0.0
+    with contextlib.suppress(OSError, ValueError, IndexError):  # runnable now: the average lags a rise
+        load = max(load, int(Path("/proc/loadavg").read_text().split()[3].split("/")[0]) - 1)
     return round(seconds * max(1.0, load / max(1, cores)), 1)
 
 

@@ -33,7 +33,7 @@ __all__ = ["console", "main", "run_command"]
 def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     """Run one subcommand and return its exit code. ``process=True`` (the console script) arms the
     hard limits: the watchdog may end the process at the deadline, on the memory ceiling or on a
-    second Ctrl-C (see ``runtime``); in-process callers only get the cooperative deadline.
+    second Ctrl-C (see ``watchdog``); in-process callers only get the cooperative deadline.
     Several FILEs: ``batch.run_batch`` (a pool of workers, each file through ``run_command``)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     convention = exitcodes.requested(argv)

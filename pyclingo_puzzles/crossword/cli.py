@@ -253,7 +253,7 @@ def add_construct_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--symmetry", choices=SYMMETRIES, default="rotational",
                    help="the blocks' symmetry with --size (default rotational)")
     g.add_argument("--max-words", type=argtypes.positive_int, metavar="N",
-                   help="at most N entries with --size (default 78 on 15x15, scaled by area)")
+                   help="at most N entries with --size (default 78 on 15x15, scaled by area, at least rows + columns)")
     g.add_argument("--max-block-share", type=float, default=BLOCK_SHARE, metavar="F",
                    help=f"at most this share of the cells are blocks with --size (default {BLOCK_SHARE})")
     g.add_argument("--theme", action="append", default=[], metavar="WORD[@ROW,COL,A|D]",

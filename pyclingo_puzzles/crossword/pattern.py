@@ -62,7 +62,9 @@ class PatternSpec:
     def words_bound(self) -> int:
         if self.max_words is not None:
             return self.max_words
-        return max(1, round(WORDS_15 * self.height * self.width / 225))
+        # at least a row's and a column's worth: an open grid has height + width entries, and a
+        # small grid (a 5x5 mini) has no pattern of fewer within the share of blocks
+        return max(self.height + self.width, round(WORDS_15 * self.height * self.width / 225))
 
     @property
     def blocks_bound(self) -> int:

@@ -272,8 +272,9 @@ def arrange(
     raises ``InputError``); ``rules``: ``.lp`` files as with ``--rules``. Lists of more than 7
     words without rules are searched in two processes on a machine with two cores or more (see
     ``layout/dual.py``). ``work_limit`` (seconds, at most ``time_limit``): the search's budget
-    of work as that many seconds of a quiet machine's work, so the same seed gives the same
-    layout under any load; ``time_limit`` still ends it (give it room)."""
+    of work as that many seconds of a quiet machine's work (a short list's proof too, by clingo's
+    conflicts), so the same seed gives the same layout under any load; ``time_limit`` still ends
+    it (give it room)."""
     started = time.monotonic()
     options = layout_options(rules=rules, seed=seed, time_limit=time_limit, work_limit=work_limit)
     inst = instance_of(words, max_width=max_width, max_height=max_height, title=title, prefer=prefer)

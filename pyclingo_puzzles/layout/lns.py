@@ -216,11 +216,14 @@ class Clingo:
         width, height = smaller_box(layout, side, self.inst.max_width, self.inst.max_height)
         return self.solve_sub(cands, root, self.left(), max_height=height, max_width=width, conflicts=CONFLICTS)[0]
 
-    def prove(self, best: Layout | None, t_end: float, side: int | None = None) -> Outcome:
+    def prove(
+        self, best: Layout | None, t_end: float, side: int | None = None, conflicts: int | None = None
+    ) -> Outcome:
         """The complete model in a box (the instance's max_width x max_height, else a square of
         ``side``, by default a little larger than the best layout's): every word free, the longest
         across (when the box is square and there are no user rules: a transposed layout is as
-        good), the layout touching row 0 and column 0 (no translated copies)."""
+        good), the layout touching row 0 and column 0 (no translated copies); ``conflicts`` bounds
+        it by a count (a budget of work), else the clock does."""
         inst = self.inst
         if side is None:
             side = max(best.height, best.width) + 2 if best is not None else 0
@@ -232,7 +235,7 @@ class Clingo:
             dirs = ("across",) if w == root and height == width and not self.rules else ("across", "down")
             cands[w] = box_candidates(w, height, width, dirs)
         found, exhausted, interrupted = self.solve_sub(
-            cands, root, t_end - time.monotonic(), origin=True, max_height=height, max_width=width
+            cands, root, t_end - time.monotonic(), origin=True, max_height=height, max_width=width, conflicts=conflicts
         )
         if found is not None and (best is None or key(found, inst.prefer) < key(best, inst.prefer)):
             self.improvements += 1

@@ -30,7 +30,7 @@ from ..core.results import Stats
 from ..run import runtime
 from .greedy import Board, Mark, greedy, work
 from .grid import Layout
-from .lns import Clingo, Outcome
+from .lns import CONFLICTS, Clingo, Outcome
 from .motifs import Block, rectangles
 from .moves import Moves
 from .objective import key
@@ -52,6 +52,9 @@ SHORT_LNS_SHARE = 0.3  # short lists: share of the work after the starts before 
 SHORT_LNS_WORK = WORK_RATE // 5  # and at most this much: the proof decides a short list (measured on 5-7-word
 # lists: the same layouts with a fifth of a second's walk as with a whole second's, each proof as fast; pets-5 0.9 s
 # instead of 1.8 s, whole process; and a 3-word list given 20 s does not walk 6 s before its proof)
+PROOF_WORK_PER_CONFLICT = 8  # a budget of work (books) bounds the proof too, by clingo's conflicts: about
+# WORK_RATE / the conflicts a core does in a second (11,000 on a 6-word list on a loaded machine), so the proof
+# ends by its count well inside the clock's 6 budgets (books.jobs) and a seed gives one layout under any load
 CLOSE_SHARE = 0.15  # of that, the share of the closing phase (no worse steps, the box held: compaction)
 RELOCATE = True  # hill-climb one word at a time before the moves
 OUTPUT_MARGIN = 0.5  # seconds of the time limit kept for checking and printing (the worker's wait included)
@@ -191,8 +194,15 @@ class Search(Moves, Clingo):
         best = self.improve(best, self.short_walk(budget) if short else budget)
         outcome = Outcome(best, stats=self.stats)
         if short and self.going():
-            outcome = self.prove(best, t_end)
+            outcome = self.prove(best, t_end, conflicts=self.proof_conflicts(budget))
         return self._checked(outcome, budget)
+
+    def proof_conflicts(self, budget: Mark) -> int | None:
+        """The proof's bound in clingo's conflicts under a budget of work (the work left, at least a
+        neighbourhood's); None: the clock's, without one."""
+        if self.work_seconds is None:
+            return None
+        return max(CONFLICTS, int((budget.work - self.done()) // PROOF_WORK_PER_CONFLICT))
 
     def _checked(self, outcome: Outcome, budget: Mark) -> Outcome:
         """The outcome after the independent check, with the search's counts in its statistics."""

@@ -1,6 +1,6 @@
 """The machine's own limits as one line each, never a traceback.
 
-``--memory-limit`` is the command's own ceiling (``runtime``); the process may meet others first:
+``--memory-limit`` is the command's own ceiling (``watchdog``); the process may meet others first:
 ``ulimit -v`` (Python's MemoryError, clingo's ``bad_alloc``, which clingo raises as MemoryError),
 ``ulimit -n`` (EMFILE: too many open files) and ``ulimit -u`` (EAGAIN: no thread or process can be
 started, as ``--jobs 2`` needs). ``limit_message`` says which, and while doing what, in the words

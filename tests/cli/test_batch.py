@@ -413,3 +413,17 @@ def test_a_closed_pipe_ends_the_batch_quietly(tmp_path: Path) -> None:
     proc.stdout.close()
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 10 and err == b""
+
+
+def test_a_worker_asked_to_stop_gets_its_grace_less_its_wait_for_a_cpu() -> None:
+    """After a signal a worker's grace for its answers is not eaten by a busy machine: its clock
+    runs less the time it has waited in the run queue since it was asked to stop."""
+    from types import SimpleNamespace
+
+    from pyclingo_puzzles.cli import batch
+
+    process = SimpleNamespace(run_queue_wait=lambda: 4.0)
+    asked = SimpleNamespace(asked_to_stop=True, waited_when_asked=1.0, process=process)
+    assert batch._Batch._clock(asked, 100.0) == 97.0  # type: ignore[arg-type]
+    busy = SimpleNamespace(asked_to_stop=False, waited_when_asked=0.0, process=process)
+    assert batch._Batch._clock(busy, 100.0) == 100.0  # at the deadline the wall clock holds  # type: ignore[arg-type]

@@ -36,14 +36,22 @@ def first_pattern(spec: PatternSpec, seed: int = 1) -> Framework:
         PatternSpec(9, 9, symmetry="mirror"),
         PatternSpec(9, 11, symmetry="none", min_length=4),
         PatternSpec(15, 15, themes=(Theme("CROSSWORDPUZZLE"), Theme("ANSWERSETPROGRA"))),
+        PatternSpec(3, 3),
+        PatternSpec(5, 5),
+        PatternSpec(3, 5),
     ],
-    ids=["11x11", "9x9-mirror", "9x11-none-4", "15x15-themes"],
+    ids=["11x11", "9x9-mirror", "9x11-none-4", "15x15-themes", "3x3", "5x5-mini", "3x5"],
 )
 def test_generated_patterns_keep_the_rules(spec: PatternSpec) -> None:
     framework = first_pattern(spec)
     checked = check_spec(spec)
     assert (framework.height, framework.width) == (spec.height, spec.width)
     assert pattern_problems(framework, checked) == []
+
+
+def test_small_grids_may_have_an_entry_a_row_and_a_column() -> None:
+    # 78 entries scaled by area would leave a 5x5 9 entries, fewer than any pattern of it has
+    assert [PatternSpec(n, n).words_bound for n in (3, 5, 13, 15, 21)] == [6, 10, 59, 78, 153]
 
 
 def test_the_checker_sees_broken_rules() -> None:

@@ -107,6 +107,18 @@ def test_a_seed_gives_one_layout_whatever_the_machine_does(monkeypatch) -> None:
     assert first != other or runs[0].stats.extra["python_moves"] != runs[2].stats.extra["python_moves"]
 
 
+def test_a_short_lists_proof_is_budgeted_by_work_too() -> None:
+    # a book's layout of a short list, where the proof follows the walk: the proof ends by a count
+    # of clingo's conflicts from the budget of work, so the clock near or far gives one layout (it
+    # ended by the clock, 6 budgets of CPU: a loaded machine, or a cluster's worker, got another)
+    from pyclingo_puzzles.layout import arrange
+
+    words = [(w, "") for w in ("LION", "TIGER", "OTTER", "ZEBRA", "HORSE", "RABBIT")]
+    near, far = (arrange(words, seed=3, work_limit=0.3, time_limit=limit) for limit in (10, 60))
+    assert near.layout == far.layout and near.stats.conflicts == far.stats.conflicts > 0
+    assert not near.optimal  # the conflicts ran out before the proof: not claimed
+
+
 @pytest.mark.slow
 def test_half_the_default_budget_reaches_many_crossings_in_a_small_box(monkeypatch) -> None:
     # half the work of the default 10 s (one process; 3-4 s of CPU): garden-20 seed 4 reaches 25

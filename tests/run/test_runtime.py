@@ -311,3 +311,29 @@ def test_printing_may_go_on_for_the_runs_print_grace(grace: float | None, alive:
     res = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert (res.returncode, res.stdout) == ((0, "still printing\n") if alive else (1, ""))
     assert res.stderr == ("" if alive else "time limit hit while printing\n")
+
+
+def test_graces_do_not_count_the_time_a_busy_machine_kept_the_run_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The watchdog's graces run on the clock less the main thread's run-queue wait: a signal's
+    grace that the machine spent running other processes is still the run's to use."""
+    waited = [0.0]
+    monkeypatch.setattr(process, "run_queue_wait", lambda pid="self": waited[0])
+    run = runtime.Run()
+    run.stage = "building facts"  # Python work that polls no stop flag
+    guard = watchdog.Watchdog(run)
+    ended: list[str] = []
+    monkeypatch.setattr(guard, "hard_exit", ended.append)
+    now = time.monotonic()
+    guard._signalled = guard._own_clock(now)
+    monkeypatch.setattr(time, "monotonic", lambda: now + watchdog.SIGNAL_GRACE + 0.1)  # past it by the clock
+    waited[0] = 10.0  # ... all of it in the run queue: none of the grace used
+    guard._check_time(None)
+    assert ended == []
+    waited[0] = 0.05  # ... nearly all of it the run's: the grace is over
+    guard._check_time(None)
+    assert ended == ["interrupted while building facts"]
+
+
+def test_run_queue_wait_is_read_for_a_live_process_only() -> None:
+    assert process.run_queue_wait() >= 0.0
+    assert process.run_queue_wait(2**22 + 1) == 0.0  # no such process (above the largest pid)
