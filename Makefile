@@ -28,16 +28,23 @@ SERIAL_FILES = $(shell grep -rl 'mark\.serial' tests)
 # tests/conftest.py sets, the slow ones first; the default (load) sends each process a block of
 # about 100 tests at the start, and a long test at a block's end started last
 PARALLEL = -n 3 --dist loadgroup
+# make test: the browser tests in a process of their own (one Chromium; its output printed after the
+# rest's) beside two for the rest: the suite is CPU-bound, and each of three xdist processes started
+# its own Chromium (3-4 s of CPU apiece) and collected the whole suite. make test-fast keeps PARALLEL.
+BROWSER = tests/browser
 # Bytecode caches on, whatever the environment says: with PYTHONDONTWRITEBYTECODE set, every test
 # process compiled the package again and pytest rewrote every test module again (collection 3.0 s
 # instead of 1.2 s, in each of the three pytest processes and before each command a test runs).
 test test-fast: export PYTHONDONTWRITEBYTECODE =
-# mypy (4 s of CPU, a fresh clone has no cache) runs beside the parallel tests, in the time they
-# wait on limits and subprocesses; the recipe fails if either does.
+# mypy (4 s of CPU, a fresh clone has no cache) and the browser tests run beside the parallel tests,
+# in the time they wait on limits and subprocesses; the recipe fails if any of the three does.
 test: $(STAMP) chromium cjk-font
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/mypy & mypy=$$!; $(PY) -m pytest $(PARALLEL) -m "not serial"; tests=$$?; wait $$mypy && exit $$tests
+	$(VENV)/bin/mypy & mypy=$$!; $(PY) -m pytest -m "not serial" $(BROWSER) >$(VENV)/browser-tests.log 2>&1 & browser=$$!; \
+		$(PY) -m pytest -n 2 --dist loadgroup -m "not serial" --ignore=$(BROWSER); tests=$$?; \
+		wait $$browser; browser=$$?; echo "$(BROWSER):"; cat $(VENV)/browser-tests.log; \
+		wait $$mypy && [ $$browser = 0 ] && exit $$tests
 	$(PY) -m pytest -m serial $(SERIAL_FILES)
 
 test-fast: $(STAMP) chromium cjk-font

@@ -125,8 +125,10 @@ def test_a_dask_local_cluster_makes_the_same_book(tmp_path: Path) -> None:
     # the layout's budget of work at 1 s, not 0.3 s: a cluster's worker imports the package on its
     # first job, inside the layout's clock (6 budgets), which 0.3 s left too short on a loaded
     # machine (the clock, not the work, ended that search: another layout, another book)
+    # one worker on the cluster: each is a nanny and a worker process, both importing Dask (a second
+    # cost 0.7 s of CPU); the local run keeps two processes
     path = write_book(tmp_path, SMALL.replace("count: 6", "count: 2").replace("time_limit: 0.3", "time_limit: 1"))
-    assert make_book(path, jobs=2, cluster="local").to_pdf() == make_book(path, jobs=2).to_pdf()
+    assert make_book(path, jobs=1, cluster="local").to_pdf() == make_book(path, jobs=2).to_pdf()
 
 
 def test_the_gutter_grows_with_the_page_count_as_kdp_says() -> None:
@@ -218,7 +220,7 @@ def test_a_layout_budgeted_by_work_is_the_same_under_any_load() -> None:
 
     words = [(w, CLUES.get(w, "")) for w in POOL[:12]]
     first = layout.arrange(words, seed=4, work_limit=0.3, time_limit=60)
-    with _busy():  # the same search with the other core (and this one) kept busy
+    with _busy():  # the same search with both cores kept busy
         second = layout.arrange(words, seed=4, work_limit=0.3, time_limit=60)
     assert first.placements and first.placements == second.placements
     with pytest.raises(InputError):
@@ -227,7 +229,8 @@ def test_a_layout_budgeted_by_work_is_the_same_under_any_load() -> None:
 
 @contextlib.contextmanager
 def _busy():
-    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(3)]
+    # two: one a core, the search a third process (three burned a core more of the suite's CPU)
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
         yield
     finally:

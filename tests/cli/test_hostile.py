@@ -34,11 +34,11 @@ STRIPS = INSTANCES / "strips" / "small.yaml"
 CROSSWORD = INSTANCES / "crossword" / "plus-two-solutions.yaml"
 RING = "___\n_*_\n___\n"
 WORDS = ["cat", "car", "arc", "art", "tar", "rat", "ate", "eat", "tea", "era", "are", "ear", "ace", "act", "tac"]
-# 100 examples where one is a few ms (a reader's error, a tiny solve); fewer where each is a whole
+# 50 examples where one is a few ms (a reader's error, a tiny solve); fewer where each is a whole
 # solve or a batch of worker processes (the suite's CPU is its time on two cores): each run draws
 # new examples, and a failure found is replayed first from hypothesis's database
 FUZZ = settings(
-    max_examples=100,
+    max_examples=50,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -137,7 +137,7 @@ OPTIONS = st.tuples(
 
 
 @pytest.mark.slow
-@settings(FUZZ, max_examples=40)  # word search generation: 30 ms an example
+@settings(FUZZ, max_examples=25)  # word search generation: 30 ms an example
 @given(text=documents(WS_BASE, ["width", "height", "words", "level", "directions", "alphabet", "seed", "message"]),
        options=OPTIONS, extra=st.sampled_from([[], ["--level", "hard"], ["--size", "4x4"], ["--size", "x"]]))
 def test_fuzz_wordsearch_cli(capsys, tmp_path: Path, text: str, options: list[str], extra: list[str]) -> None:
@@ -242,7 +242,7 @@ OUTPUT_ATOMS = {  # per family: the shown predicates its decoder reads
 
 
 @pytest.mark.slow
-@settings(FUZZ, max_examples=40)  # four families, with and without counting: 35 ms an example
+@settings(FUZZ, max_examples=25)  # four families, with and without counting: 35 ms an example
 @given(data=st.data(), family=st.sampled_from(sorted(OUTPUT_ATOMS)), count=st.booleans())
 def test_fuzz_rules_deriving_output_atoms(capsys, tmp_path: Path, data, family: str, count: bool) -> None:
     facts = data.draw(st.lists(st.one_of(*OUTPUT_ATOMS[family]), min_size=1, max_size=3))

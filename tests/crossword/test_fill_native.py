@@ -339,11 +339,18 @@ def test_without_the_compiled_library_the_python_propagator_runs_and_says_so(tmp
     assert len(notes) == 1 and notes[0].startswith("note: ")
 
 
-def test_the_environment_forces_the_python_propagator(tmp_path: Path) -> None:
-    res = _run_cli(tmp_path, {native.CHOICE_ENV: "python"})
-    assert res.returncode == 10 and "propagator=Python" in res.stderr and "compiled" not in res.stderr
-    res = _run_cli(tmp_path, {native.CHOICE_ENV: "c"})
-    assert res.returncode == 10 and "propagator=C" in res.stderr
+def test_the_environment_forces_the_python_propagator(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # in-process: the variable is read at each fill (the library, read once, needs a new process above)
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDS) + "\n")
+    grid = tmp_path / "f.grid"
+    grid.write_text("____\n_**_\n____\n")
+    monkeypatch.setenv(native.CHOICE_ENV, "python")
+    res = cli("crossword", grid, "--dictionary", words, "--stats")
+    assert res.code == 10 and "propagator=Python" in res.err and "compiled" not in res.err
+    monkeypatch.setenv(native.CHOICE_ENV, "c")
+    res = cli("crossword", grid, "--dictionary", words, "--stats")
+    assert res.code == 10 and "propagator=C" in res.err
 
 
 def test_requiring_the_compiled_propagator_without_it_is_a_one_line_error(tmp_path: Path) -> None:

@@ -6,14 +6,16 @@ from collections.abc import Sequence
 from functools import cache
 
 
-def count_tilings(rows: Sequence[str], lengths: Sequence[int]) -> int:
-    """Count tilings (each grid counted once per test process: several tests ask for the same ones)."""
-    return _count_tilings(tuple(rows), tuple(lengths))
+def count_tilings(rows: Sequence[str], lengths: Sequence[int], at_most: int | None = None) -> int:
+    """Count tilings, or up to ``at_most`` of them (each grid counted once per test process: several
+    tests ask for the same ones)."""
+    return _count_tilings(tuple(rows), tuple(lengths), at_most)
 
 
 @cache
-def _count_tilings(rows: tuple[str, ...], lengths: tuple[int, ...]) -> int:
-    """Count tilings: cover the first free cell (reading order) by every strip that can start there."""
+def _count_tilings(rows: tuple[str, ...], lengths: tuple[int, ...], at_most: int | None) -> int:
+    """Count tilings: cover the first free cell (reading order) by every strip that can start there;
+    with ``at_most``, stop once that many are found."""
     height, width = len(rows), len(rows[0])
     covered = [[False] * width for _ in range(height)]
     used: set[str] = set()
@@ -47,6 +49,8 @@ def _count_tilings(rows: tuple[str, ...], lengths: tuple[int, ...]) -> int:
                 for y, x in cells:
                     covered[y][x] = False
                 used.discard(key)
+                if at_most is not None and total >= at_most:
+                    return total
         return total
 
     return go()

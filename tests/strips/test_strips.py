@@ -192,10 +192,13 @@ def test_counting_with_rules_counts_each_grid_on_its_own(tmp_path: Path) -> None
     assert [g.count for g in solve_grids(instance, count=True, rules=[str(rules)]).grids] == [2, 1]
 
 
-@pytest.mark.slow
 def test_oracle_sample_has_zero_one_and_many() -> None:
     """The random cross-check above only means something if it meets all three cases."""
-    kinds = {min(count_tilings(g.rows, (1, 2, 3)), 2) for seed in range(6) for g in random_grids(seed)}
+    kinds: set[int] = set()
+    for grid in (g for seed in range(6) for g in random_grids(seed)):
+        kinds.add(min(count_tilings(grid.rows, (1, 2, 3), at_most=2), 2))
+        if kinds == {0, 1, 2}:  # all three met: the rest of the sample cannot change the answer
+            break
     assert kinds == {0, 1, 2}
 
 

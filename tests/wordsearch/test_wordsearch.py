@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pyclingo_puzzles.wordsearch.reader import parse_instance, read_instance
 from pyclingo_puzzles.wordsearch.verify import Placement, occurrences, verify
 
-from ..conftest import INSTANCES, one_line_error, parse_or_one_line_error
+from ..conftest import INSTANCES, loaded, one_line_error, parse_or_one_line_error
 
 WORDSEARCH = INSTANCES / "wordsearch"
 EXPECTED = {  # instance -> exit code
@@ -235,7 +235,7 @@ def test_time_limit_answers_unknown_with_exit_1(cli, tmp_path: Path) -> None:
              "TVWYZAE", "BCFGIJL", "MOPQSTV", "WXYZBDF"]
     path = tmp_path / "dense.yaml"
     path.write_text(f"width: 10\nheight: 10\nlevel: medium\nwords: [{', '.join(words)}]\n")
-    res = cli("wordsearch", path, "--time-limit", "2", "--json")  # 0.5 s: a loaded machine was still reading
+    res = cli("wordsearch", path, "--time-limit", loaded(1.0), "--json")  # 0.5 s: a loaded machine was still reading
     assert res.code == 1
     assert json.loads(res.out) == {"status": "UNKNOWN"}
 

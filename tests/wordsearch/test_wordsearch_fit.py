@@ -18,7 +18,15 @@ from pyclingo_puzzles.wordsearch.generate import generate
 from pyclingo_puzzles.wordsearch.reader import LEVELS, parse_instance, read_instance
 from pyclingo_puzzles.wordsearch.verify import Placement, occurrences, verify
 
-from ..conftest import INSTANCES, cpu_seconds, one_line_error, parse_or_one_line_error, wait_for_cpu, wait_for_watchdog
+from ..conftest import (
+    INSTANCES,
+    cpu_seconds,
+    loaded,
+    one_line_error,
+    parse_or_one_line_error,
+    wait_for_cpu,
+    wait_for_watchdog,
+)
 
 WORDSEARCH = INSTANCES / "wordsearch"
 DENSE = ["ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZAB", "CDEFGHI", "JKLMNOP", "QRSTUVW", "XYZABCE",
@@ -105,7 +113,7 @@ def test_fit_most_finds_the_brute_force_optimum(words: list[str], weights: list[
 
 def test_partial_result_at_the_time_limit(cli, tmp_path: Path) -> None:
     path = write(tmp_path, f"width: 10\nheight: 10\nwords: [{', '.join(DENSE)}]\n")
-    res = cli("wordsearch", path, "--fit", "most", "--time-limit", "4", "--json")  # 2 s: a loaded machine found none
+    res = cli("wordsearch", path, "--fit", "most", "--time-limit", loaded(1.0), "--json")  # a first answer within 0.2 s
     assert res.code == 11, res.err
     data = json.loads(res.out)
     assert data["optimal"] is False and data["dropped"]
