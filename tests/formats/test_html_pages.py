@@ -168,7 +168,7 @@ def test_page_text_title_instructions_and_name_line() -> None:
     [
         ("wordsearch", "wordsearch/hola-8x8.yaml"),
         ("crossword", "crossword/lattice.dat"),
-        ("layout", "layout/pets-5.yaml"),
+        ("layout", "../tests/formats/pets-3.yaml"),
         ("strips", "strips/small.yaml"),
     ],
 )
