@@ -1,5 +1,5 @@
 """Crossword dictionary fill: readers, pruning, no-repeat, scores, seeds, unfillable slots, CLI.
-Every test runs with both word propagators, the compiled one and the pure-Python one."""
+Every test that fills runs with both word propagators, the compiled one and the pure-Python one."""
 
 from __future__ import annotations
 
@@ -33,6 +33,10 @@ def propagator(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
         pytest.skip(f"the compiled fill propagator is not available: {native.load()}")
     monkeypatch.setenv(native.CHOICE_ENV, request.param)
     return str(request.param)
+
+
+# for a test that runs no fill (readers, pruning, options refused): one propagator, not both
+NO_FILL = pytest.mark.parametrize("propagator", ["python"], indirect=True)
 
 
 @pytest.fixture
@@ -200,6 +204,7 @@ def test_rules_apply_in_dictionary_mode(cli, tmp_path: Path, dictionary: Path) -
     assert [s["grid"] for s in json.loads(res.out)["solutions"]] == [["TEA"]]
 
 
+@NO_FILL
 def test_dictionary_reader_skips_and_counts(tmp_path: Path) -> None:
     path = grid_file(tmp_path, "Cat\nit's\n\n42\nÄrger;7\nx;bad\ndog\n", "d.txt")
     d = read_dictionary(path)
@@ -207,11 +212,13 @@ def test_dictionary_reader_skips_and_counts(tmp_path: Path) -> None:
     assert read_dictionary(path, min_length=4).words == {"ÄRGER": 7}
 
 
+@NO_FILL
 def test_dictionary_without_words_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no usable word"):
         read_dictionary(grid_file(tmp_path, "123\n", "d.txt"))
 
 
+@NO_FILL
 def test_a_dictionary_emptied_by_the_options_names_them(cli, tmp_path: Path) -> None:
     """When --min-length or --min-score leave no word, the error says which (the built-in list
     blamed its score floor for --min-length 30; a file said only 'no usable word')."""
@@ -225,6 +232,7 @@ def test_a_dictionary_emptied_by_the_options_names_them(cli, tmp_path: Path) -> 
     assert "d.txt: the dictionary has no usable word with 3 letters or more and a score of 2 or more" in res.err
 
 
+@NO_FILL
 def test_grid_reader_errors(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
         framework_of(read(grid_file(tmp_path, "__\n_?\n")))
@@ -233,6 +241,7 @@ def test_grid_reader_errors(tmp_path: Path) -> None:
         framework_of(read(grid_file(tmp_path, "_*\n*_\n")))
 
 
+@NO_FILL
 def test_pruning_by_crossings() -> None:
     framework = Framework.from_lines(["...", ". "])
     sites = framework.sites()
@@ -241,6 +250,7 @@ def test_pruning_by_crossings() -> None:
     assert cands.options[(0, 0)] == {"A"}
 
 
+@NO_FILL
 def test_word_table_sets() -> None:
     table = WordTable.build(["CAT", "COT", "DOG", "CAT"], 3)
     assert table.words == ("CAT", "COT", "DOG")
@@ -277,6 +287,7 @@ def naive_prune(framework: Framework, words: list[str]) -> dict[int, list[str]]:
     return {k: sorted(v) for k, v in cands.items()}
 
 
+@NO_FILL
 @settings(max_examples=80, deadline=None)
 @given(
     st.lists(st.text(alphabet=".#a", min_size=2, max_size=4), min_size=2, max_size=4),
@@ -293,6 +304,7 @@ def test_bitset_prune_matches_naive_arc_consistency(rows: list[str], words: list
     assert [s.id for s in cands.empty] == [s.id for s in sites if not cands.by_site[s.id]]
 
 
+@NO_FILL
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet="_*ab?\n ", max_size=40))
 def test_fuzz_grid_reader(text: str) -> None:
@@ -442,6 +454,7 @@ def test_racing_proves_unfillable() -> None:
     assert outcome.result.exit_code == 20
 
 
+@NO_FILL
 def test_jobs_must_be_positive(cli, tmp_path: Path, dictionary: Path) -> None:
     res = cli("crossword", grid_file(tmp_path, "___\n"), "--dictionary", dictionary, "--jobs", "0")
     assert res.code == 65 and "--jobs" in res.err and "Traceback" not in res.err
