@@ -178,7 +178,7 @@ def test_a_batch_of_layouts_searches_each_in_its_pool_worker(cli) -> None:
     # own (the layout's second search did: "daemonic processes are not allowed to have children",
     # a traceback and exit 1 for every file); a file there is one search (--jobs 1)
     lists = [INSTANCES / "layout" / "kitchen-10.yaml", INSTANCES / "layout" / "weather-10.yaml"]
-    res = cli("layout", *lists, "--time-limit", "2", "--json")
+    res = cli("layout", *lists, "--time-limit", loaded(1.0), "--json")  # a layout each within 0.5 s
     assert "Traceback" not in res.err and "ended unexpectedly" not in res.err
     docs = [json.loads(line) for line in res.out.splitlines()]
     assert [d["exit"] for d in docs] == [11, 11] and res.code == 11

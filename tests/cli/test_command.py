@@ -29,9 +29,10 @@ def command(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess
     )
 
 
-def test_version_comes_from_the_package_metadata() -> None:
-    done = command("--version")
-    assert done.returncode == 0 and done.stdout == f"pyclingo-puzzles {version('pyclingo-puzzles')}\n"
+def test_version_comes_from_the_package_metadata(capsys) -> None:
+    # in-process: the process's own exit 0 and its stdout are test_output_cut_short_by_a_closed_pipe's
+    code, out, _ = run_cli(capsys, "--version")
+    assert code == 0 and out == f"pyclingo-puzzles {version('pyclingo-puzzles')}\n"
 
 
 def test_version_is_not_read_by_a_run() -> None:
@@ -94,10 +95,9 @@ def test_short_flags(capsys) -> None:
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh"])
-def test_completion_script(shell: str) -> None:
-    done = command("--print-completion", shell)
-    assert done.returncode == 0, done.stderr
-    script = done.stdout
+def test_completion_script(capsys, shell: str) -> None:
+    code, script, err = run_cli(capsys, "--print-completion", shell)  # in-process: see the closed pipe's test
+    assert code == 0, err
     for name in COMMANDS:
         assert name in script
     for option in ("--time-limit", "--words", "--print-completion", "--dictionary", "--ipuz"):

@@ -58,9 +58,11 @@ def test_time_limit_ends_grounding(endless: Path) -> None:
     )
     elapsed = time.monotonic() - t0
     assert res.returncode == 1
-    assert res.stderr.strip().splitlines() == ["time limit hit while grounding"]
+    # a loaded machine may still be loading the rules: a C call too, that no deadline interrupts
+    stage = "loading rules" if "loading rules" in res.stderr else "grounding"
+    assert res.stderr.strip().splitlines() == [f"time limit hit while {stage}"]
     # the watchdog ends the process, and --json still prints one document (a script parses it)
-    assert json.loads(res.stdout) == {"status": "UNKNOWN", "error": "time limit hit while grounding"}
+    assert json.loads(res.stdout) == {"status": "UNKNOWN", "error": f"time limit hit while {stage}"}
     assert elapsed < 3 + MARGIN  # the overshoot itself is measured by benchmarks/limits.py, not asserted here
 
 
