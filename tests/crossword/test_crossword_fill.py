@@ -400,6 +400,9 @@ MEASURED_WITH = "5.8.3"  # clingo version of the pinned search figures below
 
 
 @pytest.mark.slow
+# the compiled propagator's figures: the Python one decides alike, step for step, on a van Beek grid
+# and every rule on small ones (tests/crossword/test_fill_native.py); running it here too took 0.7 s
+@pytest.mark.parametrize("propagator", ["c"], indirect=True)
 def test_the_search_on_a_real_grid_is_the_measured_one() -> None:
     """Changes meant to make the propagator faster without changing its search (issue 15: cost per
     conflict) keep exactly these figures; a change that alters the search must update them knowingly
