@@ -280,11 +280,12 @@ class Solver:
             return SolveResult(Status.UNKNOWN, [], 0, False, True, self._collect_stats(0.0, 0))
         found = _Found(keep, on_answer, reports)
         t0 = time.perf_counter()
-        deadline = None if time_limit is None else t0 + max(0.0, float(time_limit))
+        # the search's own end, moved by a pause (SIGSTOP) as the run's deadline is
+        due = None if time_limit is None else runtime.local_deadline(time.monotonic() + max(0.0, float(time_limit)))
         with runtime.stage("solving", after="checking answers"), self.ctl.solve(
             on_model=found.on_model, assumptions=list(assumptions), async_=True
         ) as handle:
-            interrupted = self._wait(handle, deadline, found)
+            interrupted = self._wait(handle, due, found)
             result = handle.get()
             if found.failure:
                 raise found.failure[0]
@@ -312,16 +313,17 @@ class Solver:
         )
 
     @staticmethod
-    def _wait(handle: clingo.SolveHandle, deadline: float | None, found: _Found) -> bool:
+    def _wait(handle: clingo.SolveHandle, due: Callable[[], float | None] | None, found: _Found) -> bool:
         """Wait for the search; cancel it when the run must stop or, enumerating, early enough to
         check and print the answers it will report (``runtime.reserve``: their measured cost;
         ``--count`` keeps none, so it searches to the deadline). True when it was cancelled."""
         try:
             while True:
-                step = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.perf_counter()))
+                deadline = None if due is None else due()  # None: no end, or a pause not yet counted
+                step = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.monotonic()))
                 if handle.wait(step):
                     return False
-                late = deadline is not None and time.perf_counter() >= deadline - runtime.reserve(found.reported)
+                late = deadline is not None and time.monotonic() >= deadline - runtime.reserve(found.reported)
                 if runtime.stopping() or late:
                     handle.cancel()
                     return True

@@ -50,6 +50,7 @@ class Run:
         self.pid = os.getpid()  # the run's own process (workers check their parent)
         self.paused = False  # stopped (SIGSTOP) and resumed past the deadline (the watchdog's)
         self.watched_at: float | None = None  # the watchdog's last look at the clock (None: no watchdog)
+        self.paused_for = 0.0  # seconds the process was stopped (SIGSTOP): local deadlines move by them
         # past the memory ceiling with workers, end only them (a batch: ``memory_note`` says why)
         self.spare_parent = False
         self.memory_note = ""
@@ -87,15 +88,24 @@ class Run:
         plus their reserve (a deadline, when there is one, still bounds it)."""
         return CHECK_GRACE + self.reserve(self.answers)
 
+    def behind(self, now: float) -> bool:
+        """The watchdog has not looked at the clock for a while: it may have a pause to account
+        for (SIGSTOP: ``Watchdog._on_resume``), so a deadline waits for its next poll."""
+        return self.watched_at is not None and now - self.watched_at > WATCHDOG_BEHIND
+
     def stopping(self) -> bool:
         if self.reason is None and self.deadline is not None:
             now = time.monotonic()
-            # a watchdog that has not looked at the clock for a while may have a pause to account
-            # for (SIGSTOP: ``Watchdog._on_resume``); it decides, at its next poll
-            behind = self.watched_at is not None and now - self.watched_at > WATCHDOG_BEHIND
-            if now >= self.deadline and not behind:
+            if now >= self.deadline and not self.behind(now):
                 self.reason = "time limit"
         return self.reason is not None
+
+    def resumed(self, pause: float) -> None:
+        """The process went on after a pause of ``pause`` seconds (the watchdog's ``_on_resume``):
+        the run's deadline and the deadlines of the stages under way (``until``) move by it."""
+        self.started += pause
+        self.paused_for += pause
+        _until[:] = [deadline + pause for deadline in _until]
 
     def __enter__(self) -> Run:
         global _current
@@ -165,6 +175,22 @@ def after(seconds: float | None) -> float | None:
     return None if seconds is None else time.monotonic() + max(0.0, seconds)
 
 
+def local_deadline(deadline: float) -> Callable[[], float | None]:
+    """A caller's own deadline (a ``time.monotonic()`` value) as the run sees it: moved by the
+    pauses since (SIGSTOP), and None while the watchdog may still have one to account for."""
+    run = _current
+    paused = run.paused_for if run is not None else 0.0
+
+    def now_due() -> float | None:
+        if run is None:
+            return deadline
+        if run.behind(time.monotonic()):
+            return None
+        return deadline + run.paused_for - paused
+
+    return now_due
+
+
 def out_of_time() -> bool:
     """Nothing left of the time but the run's reserve for printing: a stage that would start
     something it cannot interrupt (grounding) does not."""
@@ -180,10 +206,11 @@ def until(deadline: float | None) -> Iterator[None]:
         yield
         return
     _until.append(deadline)
+    index = len(_until) - 1  # stages nest; a pause may have moved the value since (``Run.resumed``)
     try:
         yield
     finally:
-        _until.remove(deadline)
+        del _until[index]
 
 
 def price(render: Callable[[Any], object] | None) -> None:

@@ -190,7 +190,7 @@ class Watchdog:
         self._gap = None
         if run.deadline is not None and now > run.deadline:
             run.paused = True
-        run.started += max(0.0, pause)
+        run.resumed(max(0.0, pause))
         run.watched_at = now
 
     def _resumed_now(self, rfd: int | None, now: float) -> bool:
