@@ -34,6 +34,7 @@ class Bar:
         self.started = started
         self.delay = delay
         self.shown = False
+        self.mid_line = False  # other output has begun a line and not ended it: no drawing until it does
         self.lock = threading.Lock()
 
     def elapsed(self) -> float:
@@ -43,14 +44,20 @@ class Bar:
         if not self.enabled or self.elapsed() < self.delay:
             return
         with self.lock:
+            if self.mid_line:
+                return
             self._write(_ERASE + text)
             self.shown = True
 
     def clear(self) -> None:
+        with self.lock:
+            self.clear_locked()
+
+    def clear_locked(self) -> None:
+        """``clear`` for a caller that holds ``lock``."""
         if self.shown:
-            with self.lock:
-                self._write(_ERASE)
-                self.shown = False
+            self._write(_ERASE)
+            self.shown = False
 
     def _write(self, text: str) -> None:
         try:
@@ -68,8 +75,14 @@ class _Clearing:
         self.bar = bar
 
     def write(self, text: str) -> int:
-        self.bar.clear()
-        return self.inner.write(text)
+        # erasing and writing under the bar's lock, and no line drawn inside another's (print
+        # writes a message and its newline apart): the ticker once drew between the two
+        with self.bar.lock:
+            self.bar.clear_locked()
+            written = self.inner.write(text)
+            if text:
+                self.bar.mid_line = not text.endswith("\n")
+            return written
 
     def __getattr__(self, name: str) -> Any:  # flush, fileno, isatty, encoding, ...
         return getattr(self.inner, name)
