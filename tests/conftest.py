@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import pytest
 
-from pyclingo_puzzles.cli.command import main
+from pyclingo_puzzles.cli.command import build_parser, main
 from pyclingo_puzzles.core.errors import InputError
 
 # Seconds a busy 2-core machine may add past a limit or a grace: the only wall-clock bound a test
@@ -225,3 +225,17 @@ class PublicErrorNames(doctest.OutputChecker):
 
     def check_output(self, want: str, got: str, optionflags: int) -> bool:
         return super().check_output(self._public(want), self._public(got), optionflags)
+
+
+Options = TypeVar("Options")
+
+
+def options_from_arguments(build: Callable[..., Options], *argv: str, **extra: object) -> Options:
+    """A family's options object as its ``cli`` builds it from the command line ``argv`` (the
+    subcommand first); the parsed arguments are read, never changed."""
+    parsed = build_parser(list(argv)).parse_args(list(argv))
+    before = vars(parsed).copy()
+    options = build(parsed, **extra)
+    assert vars(parsed) == before  # the arguments are read, never changed
+    return options
+

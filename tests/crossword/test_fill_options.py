@@ -7,15 +7,15 @@ import dataclasses
 
 import pytest
 
-from pyclingo_puzzles.cli.command import build_parser
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.crossword import api, cli
 from pyclingo_puzzles.crossword.options import DEFAULT_SHARED, DEFAULTS, FillOptions
 
+from ..conftest import options_from_arguments
+
 
 def from_arguments(*argv: str) -> FillOptions:
-    arguments = ["crossword", *argv]
-    return cli.fill_options(build_parser(arguments).parse_args(arguments))
+    return options_from_arguments(cli.fill_options, "crossword", *argv)
 
 
 def test_the_options_are_frozen() -> None:
@@ -42,8 +42,7 @@ def test_arguments_and_keywords_build_the_same_options() -> None:
 
 def test_the_shortest_word_defaults_to_three_with_size_only() -> None:
     # the arguments are left as given (--min-length unset): the options resolve the default
-    parsed = build_parser(["crossword", "--size", "5x5"]).parse_args(["crossword", "--size", "5x5"])
-    assert cli.fill_options(parsed).min_length == 3 and parsed.min_length is None
+    assert from_arguments("--size", "5x5").min_length == 3  # (from_arguments checks they are unchanged)
     assert from_arguments("a.grid").min_length == 2
     assert from_arguments("--size", "5x5", "--min-length", "4").min_length == 4
 

@@ -7,19 +7,15 @@ import dataclasses
 
 import pytest
 
-from pyclingo_puzzles.cli.command import build_parser
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.layout import api, cli
 from pyclingo_puzzles.layout.options import DEFAULT_TIME_LIMIT, LayoutOptions
 
+from ..conftest import options_from_arguments
+
 
 def from_arguments(*argv: str) -> LayoutOptions:
-    arguments = ["layout", *argv]
-    parsed = build_parser(arguments).parse_args(arguments)
-    before = vars(parsed).copy()
-    options = cli.layout_options(parsed)
-    assert vars(parsed) == before  # the arguments are read, never changed
-    return options
+    return options_from_arguments(cli.layout_options, "layout", *argv)
 
 
 def test_the_options_are_frozen() -> None:

@@ -7,19 +7,15 @@ import dataclasses
 
 import pytest
 
-from pyclingo_puzzles.cli.command import build_parser
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.strips import api, cli
 from pyclingo_puzzles.strips.options import StripsOptions
 
+from ..conftest import options_from_arguments
+
 
 def from_arguments(*argv: str) -> StripsOptions:
-    arguments = ["strips", *argv]
-    parsed = build_parser(arguments).parse_args(arguments)
-    before = vars(parsed).copy()
-    options = cli.strips_options(parsed)
-    assert vars(parsed) == before  # the arguments are read, never changed
-    return options
+    return options_from_arguments(cli.strips_options, "strips", *argv)
 
 
 def test_the_options_are_frozen() -> None:

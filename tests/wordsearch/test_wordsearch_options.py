@@ -7,23 +7,19 @@ import dataclasses
 
 import pytest
 
-from pyclingo_puzzles.cli.command import build_parser
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.formats import instances
 from pyclingo_puzzles.wordsearch import api, cli
 from pyclingo_puzzles.wordsearch.options import WordSearchOptions
 from pyclingo_puzzles.wordsearch.reader import parse_instance
 
+from ..conftest import options_from_arguments
+
 YAML = "width: 5\nheight: 5\nwords: [{word: CAT, required: true}, {word: DOG, required: true}, EMU]\n"
 
 
 def from_arguments(*argv: str, sizeless: bool = False) -> WordSearchOptions:
-    arguments = ["wordsearch", *argv]
-    parsed = build_parser(arguments).parse_args(arguments)
-    before = vars(parsed).copy()
-    options = cli.search_options(parsed, sizeless)
-    assert vars(parsed) == before  # the arguments are read, never changed
-    return options
+    return options_from_arguments(cli.search_options, "wordsearch", *argv, sizeless_input=sizeless)
 
 
 def test_the_options_are_frozen() -> None:
