@@ -18,12 +18,8 @@ $(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/fillprop.c py
 demo: $(STAMP) cjk-font
 	$(PY) -m pyclingo_puzzles.cli.demo
 
-# Three test processes (pytest-xdist) on two cores: the suite is mostly waiting on subprocesses and
-# limits (measured, load 2: 77 s against 88 s with two; two clones side by side stay green).
-# The slow set (-m slow) runs here too; `make test-fast` leaves it out while iterating. Tests
-# marked serial compare answers of searches that depend on the CPU time they get: alone, after
-# (only the files that hold them are collected: collecting the whole suite again costs 2-3 s).
-SERIAL_FILES = $(shell grep -rl 'mark\.serial' tests)
+# Three test processes (pytest-xdist) on two cores: the suite waits on subprocesses and limits.
+# The slow set (-m slow) runs here too; `make test-fast` leaves it out while iterating.
 # loadgroup (no test is in a group): one test at a time to whichever process is free, in the order
 # tests/conftest.py sets, the slow ones first; the default (load) sends each process a block of
 # about 100 tests at the start, and a long test at a block's end started last
@@ -42,14 +38,13 @@ test test-fast: export PYTHONDONTWRITEBYTECODE =
 test: $(STAMP) chromium cjk-font
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/mypy & mypy=$$!; $(PY) -m pytest -m "not serial" $(BROWSER) >$(VENV)/browser-tests.log 2>&1 & browser=$$!; \
-		$(PY) -m pytest -n 3 --dist loadgroup -m "not serial" --ignore=$(BROWSER); tests=$$?; \
+	$(VENV)/bin/mypy & mypy=$$!; $(PY) -m pytest $(BROWSER) >$(VENV)/browser-tests.log 2>&1 & browser=$$!; \
+		$(PY) -m pytest $(PARALLEL) --ignore=$(BROWSER); tests=$$?; \
 		wait $$browser; browser=$$?; echo "$(BROWSER):"; cat $(VENV)/browser-tests.log; \
 		wait $$mypy && [ $$browser = 0 ] && exit $$tests
-	$(PY) -m pytest -m serial $(SERIAL_FILES)
 
 test-fast: $(STAMP) chromium cjk-font
-	$(PY) -m pytest $(PARALLEL) -m "not slow and not serial"
+	$(PY) -m pytest $(PARALLEL) -m "not slow"
 
 # The browser tests (tests/browser/) drive Debian's Chromium through Playwright for Python (the test
 # extra; never `playwright install`, which downloads a browser). Installed here when missing and root;

@@ -21,7 +21,6 @@ from pyclingo_puzzles.wordsearch.reader import WordSearchInstance
 from .conftest import INSTANCES, ROOT, PublicErrorNames
 
 
-@pytest.mark.serial
 def test_readme_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     monkeypatch.delenv("PYCLINGO_PUZZLES_EXIT_CODES")  # the README shows the default exit codes
@@ -123,7 +122,6 @@ def _instances(family: str, *suffixes: str) -> list[Path]:
     return sorted(p for p in (INSTANCES / family).iterdir() if p.suffix in suffixes)
 
 
-@pytest.mark.serial
 @pytest.mark.parametrize("path", _instances("wordsearch", ".yaml"), ids=lambda p: p.name)
 def test_word_search_api_equals_cli(path: Path, cli) -> None:
     res = cli("wordsearch", path, "--json")

@@ -85,7 +85,6 @@ def test_the_issue_check_finds_references() -> None:
     assert not ISSUE_REFERENCE.findall("`#show at/3.`, colour #f5c542, [x](a.md#limits), &#38;")
 
 
-@pytest.mark.serial
 def test_api_page_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     monkeypatch.delenv("PYCLINGO_PUZZLES_EXIT_CODES")  # the page shows the default exit codes
@@ -289,7 +288,6 @@ def test_the_transcript_finder_reads_indented_blocks() -> None:
     assert any(name.startswith("wordsearch.md: pyclingo-puzzles wordsearch") for name, _, _ in DOC_TRANSCRIPTS)
 
 
-@pytest.mark.serial
 @pytest.mark.parametrize(("name", "command", "shown"), DOC_TRANSCRIPTS, ids=[n for n, _, _ in DOC_TRANSCRIPTS])
 def test_a_shown_run_prints_what_the_page_shows(
     name: str, command: str, shown: list[str], cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -196,7 +196,7 @@ def test_time_limit_bounds_the_whole_batch(many_solutions: list[Path]) -> None:
     at once, their answers kept, are the Ctrl-C batch's test; two workers at the deadline,
     test_time_limit_ends_workers_stuck_in_grounding)."""
     jobs = 1
-    limit = loaded(1.0)  # start-up and the first answers: a busy machine's process gets more
+    limit = loaded(0.5)  # start-up and the first answers (a tenth of a second): a busy machine's process gets more
     t0 = time.monotonic()
     res = subprocess.run(
         command("crossword", *many_solutions, "--models", "0", "--time-limit", limit, "--jobs", jobs, "--json"),
@@ -213,8 +213,10 @@ def test_time_limit_bounds_the_whole_batch(many_solutions: list[Path]) -> None:
 
 
 def test_time_limit_ends_workers_stuck_in_grounding(endless: Path) -> None:
+    # the workers ground within a tenth of a second of the start; the limit is waited out, whole,
+    # by both workers (half a second, not a second: half the CPU)
     res = subprocess.run(
-        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--time-limit", loaded(1.0), "--jobs", "2"),
+        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--time-limit", loaded(0.5), "--jobs", "2"),
         capture_output=True, text=True, timeout=60,
     )
     assert res.returncode == 1 and "Traceback" not in res.stderr
@@ -231,20 +233,15 @@ def _wait_for_workers(pid: int, count: int, cpu: float = 0.1) -> list[int]:
     return workers
 
 
-# SIGINT to the command stands for SIGTERM too: both reach the one watchdog the same way (see
-# tests/run/test_runtime.py); to the process group the workers differ (they die of SIGTERM).
-@pytest.mark.parametrize(("sig", "group"), [(signal.SIGINT, False), (signal.SIGTERM, True)])
-def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signal.Signals, group: bool) -> None:
-    """To the command, or to its whole process group (``kill -TERM -PGID``: the workers die first)."""
+def test_a_signal_to_the_process_group_stops_a_batch_and_no_worker_survives(endless: Path) -> None:
+    """``kill -TERM -PGID``: the workers die first (of SIGTERM). A signal to the command alone (its
+    workers asked to stop, then given up on) is test_a_worker_killed_from_outside_is_reported_and_replaced's."""
     proc = subprocess.Popen(
         command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--jobs", "2"),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=group,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )
     workers = _wait_for_workers(proc.pid, 2)  # the workers are grounding
-    if group:
-        os.killpg(proc.pid, sig)
-    else:
-        proc.send_signal(sig)
+    os.killpg(proc.pid, signal.SIGTERM)
     try:
         _, err = proc.communicate(timeout=20)
     finally:
@@ -349,17 +346,19 @@ def test_a_long_fill_shows_its_progress_on_a_terminal(tmp_path: Path, jobs: int,
 
 
 def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) -> None:
-    """SIGKILL to the first file's worker: its file says so, a new worker takes the third file (the
-    batch is then ended by Ctrl-C, not by waiting out a limit: a worker at the deadline is
+    """SIGKILL to the first file's worker: its file says so, a new worker takes the third file. Then
+    Ctrl-C to the command (SIGINT stands for SIGTERM too: both reach the one watchdog the same way,
+    see tests/run/test_runtime.py) stops the batch: the workers' files are interrupted, the fourth
+    is not started, and no worker survives (a worker at the deadline is
     test_time_limit_ends_workers_stuck_in_grounding's)."""
     proc = subprocess.Popen(
-        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--jobs", "2", "--time-limit", "60"),
+        command("strips", STRIPS, STRIPS, STRIPS, STRIPS, "--rules", endless, "--jobs", "2", "--time-limit", "60"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
+    replaced: list[int] = []
     try:
         workers = _wait_for_workers(proc.pid, 2, cpu=0.1)
         os.kill(min(workers), signal.SIGKILL)  # the first forked: the first file's
-        replaced: list[int] = []
         deadline = time.monotonic() + 30
         while not replaced and time.monotonic() < deadline:  # the new worker: forked once the death is read
             time.sleep(0.02)
@@ -375,8 +374,11 @@ def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) ->
     assert proc.returncode == 1 and "Traceback" not in err
     statuses = [" ".join(r[4:]) for r in summary_rows(err)]
     assert statuses[0].startswith("the worker was killed (signal 9) while "), err
-    assert all(re.fullmatch(f"interrupted while {EARLY_STAGE}", status) for status in statuses[1:]), err
-    assert len(statuses) == 3
+    # on a busy machine a worker may still be reading its file when the signal comes
+    assert all(re.fullmatch(f"interrupted while {EARLY_STAGE}", status) for status in statuses[1:3]), err
+    assert statuses[3:] == ["not started: interrupted"]
+    assert err.splitlines()[:4] == statuses  # each file's line, in input order, before the summary
+    assert len(workers) == 2 and not still_running([*workers, *replaced])
 
 
 def test_the_memory_limit_counts_the_workers(endless: Path) -> None:

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from pyclingo_puzzles.run import process, runtime, watchdog
 from ..conftest import (
     INSTANCES,
     MARGIN,
+    CliResult,
     cpu_seconds,
     loaded,
     many_solutions,
@@ -55,7 +57,7 @@ def interrupted_enumeration(*args: object, jobs: int = 1) -> tuple[subprocess.Po
         wait_for_watchdog(proc.pid)
         if jobs == 1:
             # reading, grounding and the first answer take about 0.1 s of CPU; then ~3000 answers a second
-            wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.6)
+            wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.3)
         else:
             workers = wait_for_children(proc.pid, jobs)
             for pid in workers:  # a second of enumerating each: thousands of answers
@@ -99,21 +101,33 @@ def test_a_signals_grace_covers_checking_the_answers_found() -> None:
 # --------------------------------------------------------------------------------- the whole limit
 
 
-@pytest.mark.parametrize("family", ["crossword", "wordsearch"])
-def test_count_uses_the_whole_limit(tmp_path: Path, family: str) -> None:
+def test_count_uses_the_whole_limit(tmp_path: Path) -> None:
     """--count keeps no answer: no printing reserve is charged, the search runs to the deadline
-    (it stopped after a quarter of it). Counting starts 0.2 s of CPU after the command does: 2 s
+    (it stopped after a quarter of it). Counting starts 0.2 s of CPU after the command does: 1.5 s
     leaves a quiet machine's start-up room (a busy one's: ``loaded``), and the lower bound still tells
-    the two apart."""
-    limit = loaded(2.0)
-    path = many_solutions(tmp_path, 1)[0] if family == "crossword" else INSTANCES / "wordsearch" / "hola-8x8.yaml"
+    the two apart. The word search's count, in-process: ``test_a_word_search_count_keeps_no_reserve``."""
+    limit = loaded(1.5)
     t0 = time.monotonic()
-    res = subprocess.run(command(family, path, "--count", "--time-limit", limit), capture_output=True, text=True,
-                         timeout=60)  # fmt: skip
+    res = subprocess.run(command("crossword", many_solutions(tmp_path, 1)[0], "--count", "--time-limit", limit),
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
     elapsed = time.monotonic() - t0
-    assert res.returncode == 11, res.stderr  # neither enumerates completely in a few seconds
+    assert res.returncode == 11, res.stderr  # no complete enumeration in a few seconds
     assert res.stdout.startswith("at least")
     assert limit - 0.5 <= elapsed < limit + MARGIN
+
+
+def test_a_word_search_count_keeps_no_reserve(cli: Callable[..., CliResult], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``wordsearch --count`` as its command runs it (a run with its deadline, no watchdog): were any
+    answer reported to be printed, a second's reserve for each would stop the search at its first
+    look at the clock; it counts to the deadline instead."""
+    monkeypatch.setattr(runtime, "reserve", lambda answers: float(answers))
+    limit = 1.0
+    t0 = time.monotonic()
+    res = cli("wordsearch", INSTANCES / "wordsearch" / "hola-8x8.yaml", "--count", "--time-limit", limit)
+    elapsed = time.monotonic() - t0
+    assert res.code == 11, res.err  # no complete enumeration in a second
+    assert res.out.startswith("at least")
+    assert elapsed >= limit - 0.5
 
 
 def test_models_0_uses_the_whole_limit(tmp_path: Path) -> None:
@@ -153,9 +167,10 @@ def test_long_words_do_not_outlive_the_layout_limit(tmp_path: Path) -> None:
 def test_the_layout_api_keeps_its_time_limit() -> None:
     from pyclingo_puzzles import layout
 
+    limit = loaded(1.0)  # the first layout comes within 0.2 s of CPU
     t0 = time.monotonic()
-    result = layout.arrange(long_words(), time_limit=2)
-    assert time.monotonic() - t0 < 2 + MARGIN  # took 18 s before the search polled it
+    result = layout.arrange(long_words(), time_limit=limit)
+    assert time.monotonic() - t0 < limit + MARGIN  # took 18 s before the search polled it
     assert result.layout is not None
 
 

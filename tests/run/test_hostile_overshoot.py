@@ -26,7 +26,7 @@ from pyclingo_puzzles.crossword.reader import Dictionary
 from pyclingo_puzzles.layout.greedy import Board, Placement, extend
 from pyclingo_puzzles.run import runtime
 
-from ..conftest import MARGIN, CliResult
+from ..conftest import MARGIN, CliResult, loaded
 
 
 def command(*args: object) -> list[str]:
@@ -37,12 +37,13 @@ def command(*args: object) -> list[str]:
 def test_an_svg_to_a_fifo_nobody_reads_ends_at_the_limit(tmp_path: Path) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
+    limit = loaded(2.0)  # the puzzle is made in 0.3 s of CPU: the rest is the wait for a reader
     t0 = time.monotonic()
     proc = subprocess.run(
-        command("wordsearch", "--words", "CAT DOG", "--svg", fifo, "-t", "4", "--exit-codes", "clingo"),
+        command("wordsearch", "--words", "CAT DOG", "--svg", fifo, "-t", limit, "--exit-codes", "clingo"),
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
-    assert time.monotonic() - t0 < 4 + MARGIN  # it waits for a reader until the limit
+    assert time.monotonic() - t0 < limit + MARGIN  # it waits for a reader until the limit
     assert proc.returncode == 1
     assert "cannot write SVG: nothing read it before the time limit" in proc.stderr, proc.stderr
 
@@ -105,10 +106,10 @@ def test_strips_api_bounds_grounding_by_a_worker(tmp_path: Path) -> None:
     rules.write_text("p(X+1) :- p(X). p(0).\n")
     grid = ["bw" * 50 if i % 2 else "wb" * 50 for i in range(100)]
     results: list[strips.StripsResult] = []
-    call = threading.Thread(target=lambda: results.append(strips.tile([grid], rules=[rules], time_limit=0.5)),
+    call = threading.Thread(target=lambda: results.append(strips.tile([grid], rules=[rules], time_limit=0.3)),
                             daemon=True)  # fmt: skip
     call.start()
-    call.join(0.5 + MARGIN)
+    call.join(0.3 + MARGIN)
     assert results, "the call did not return within its limit"
     assert results[0].status is Status.UNKNOWN
 
@@ -123,8 +124,8 @@ def test_a_layout_of_3000_words_keeps_its_time_limit() -> None:
     joined = "\n".join(words)
     listed = sorted(w for w in words if joined.count(w) == 1)  # none inside another
     t0 = time.monotonic()
-    result = layout.arrange(listed, time_limit=1)
-    assert time.monotonic() - t0 < 1 + MARGIN
+    result = layout.arrange(listed, time_limit=0.5)  # it took tens of seconds: any limit tells
+    assert time.monotonic() - t0 < 0.5 + MARGIN
     assert result.status is Status.UNKNOWN
 
 
@@ -138,10 +139,10 @@ def test_a_fill_with_word_atoms_is_bounded_in_the_api(tmp_path: Path) -> None:
     words = ["CAT", "ARE", "TEN", "CAR", "ATE", "REN"]
 
     def fill() -> None:
-        results.append(crossword.fill(["...", "...", "..."], words, rules=[rules], optimize=True, time_limit=0.5))
+        results.append(crossword.fill(["...", "...", "..."], words, rules=[rules], optimize=True, time_limit=0.3))
 
     call = threading.Thread(target=fill, daemon=True)
     call.start()
-    call.join(0.5 + MARGIN)
+    call.join(0.3 + MARGIN)
     assert results, "the call did not return within its limit"
     assert results[0].status is Status.UNKNOWN

@@ -49,7 +49,6 @@ def test_font_comes_from_its_package() -> None:
     assert missing_glyphs("漢") == ([] if cjkfont.path() else ["漢"])  # a CJK font of the system draws it
 
 
-@pytest.mark.serial
 @pytest.mark.parametrize("source", ["heart-13x12.yaml", "cross-ru-9x9.yaml", GREEK, GERMAN])
 def test_every_grid_letter_and_listed_word_is_on_the_pages(source: str, cli, tmp_path: Path) -> None:
     src = WORDSEARCH / source if source.endswith(".yaml") else source
