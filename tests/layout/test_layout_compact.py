@@ -98,12 +98,12 @@ def _budgeted(name: str, seed: int, work: float, monkeypatch) -> Search:
 def test_a_seed_gives_one_layout_whatever_the_machine_does(monkeypatch) -> None:
     # the phases end at counts of work, not seconds: the same seed gives the same moves and layout,
     # and a different seed another walk
-    runs = [_budgeted("garden-20", seed, 30_000, monkeypatch).run(60) for seed in (3, 3, 4)]
+    runs = [_budgeted("garden-20", seed, 15_000, monkeypatch).run(60) for seed in (3, 3, 4)]
     first, again, other = (r.layout for r in runs)
     assert first is not None and again is not None and other is not None
     assert first == again
     assert runs[0].stats.extra["python_moves"] == runs[1].stats.extra["python_moves"]
-    assert runs[0].stats.extra["work"] >= 30_000  # the budget was spent, not cut by the clock
+    assert runs[0].stats.extra["work"] >= 15_000  # the budget was spent, not cut by the clock
     assert first != other or runs[0].stats.extra["python_moves"] != runs[2].stats.extra["python_moves"]
 
 
