@@ -283,12 +283,12 @@ def test_a_worker_dying_between_the_wait_and_the_give_up_still_reports_its_file(
 
 
 def _with_terminal_stderr(argv: list[str], stdout: Path, until: str | None = None,
-                          sig: int = signal.SIGKILL) -> bytes:
+                          sig: int = signal.SIGKILL, stdin: int | None = None) -> bytes:
     """Run with stderr on a pseudo-terminal (stdout to a file); what the terminal received. With
     ``until`` (a pattern), the run is sent ``sig`` once the terminal has shown it."""
     leader, follower = pty.openpty()
     with stdout.open("w") as out:
-        proc = subprocess.Popen(argv, stdout=out, stderr=follower)
+        proc = subprocess.Popen(argv, stdin=stdin, stdout=out, stderr=follower)
     os.close(follower)
     seen = b""
     try:
@@ -317,7 +317,7 @@ def _with_terminal_stderr(argv: list[str], stdout: Path, until: str | None = Non
 
 
 @pytest.mark.slow
-def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path, endless: Path) -> None:
+def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path) -> None:
     """The line shows on a terminal once a run has taken a second, and is erased before anything
     else is written. Each run is ended by Ctrl-C once its line has shown (no limit to wait out: the
     last message goes through the same erasing stderr as a limit's). On a pipe: no line, see
@@ -328,10 +328,16 @@ def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path,
     seen = _with_terminal_stderr(argv, tmp_path / "out.txt", until=line, sig=signal.SIGINT).decode()
     assert re.search(line, seen) and "summary: 4 files" in seen, seen[-300:]
     assert "\x1b[K" not in (tmp_path / "out.txt").read_text()  # never on stdout
-    # a single run, stuck in grounding: the line, then the last message on a clean line
-    single = _with_terminal_stderr(command("strips", STRIPS, "--rules", endless, "--time-limit", "60"),
-                                   tmp_path / "one.txt", until=r"\r\x1b\[Kgrounding, \d s", sig=signal.SIGINT)
-    assert single.decode().endswith("\r\x1b[Kinterrupted while grounding\r\n"), single[-300:]
+    # a single run, stuck (as in grounding, but spending no CPU: reading a standard input that never
+    # comes): the line, then the watchdog's last message on a clean line
+    silent, writer = os.pipe()
+    try:
+        single = _with_terminal_stderr(command("strips", "-", "--time-limit", "60"), tmp_path / "one.txt",
+                                       until=r"\r\x1b\[Kreading the input, \d s", sig=signal.SIGINT, stdin=silent)
+    finally:
+        os.close(silent)
+        os.close(writer)
+    assert single.decode().endswith("\r\x1b[Kinterrupted while reading the input\r\n"), single[-300:]
 
 
 @pytest.mark.slow
