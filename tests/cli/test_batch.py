@@ -393,14 +393,14 @@ def test_the_memory_limit_counts_the_workers(endless: Path) -> None:
     """The workers' memory counts: the message says what each part had, no worker survives, and
     the batch still ends with its summary (each file: the memory limit, and the stage it hit)."""
     proc = subprocess.Popen(  # the three processes hold ~70 MiB at the start: the workers then ground
-        command("strips", STRIPS, STRIPS, "--rules", endless, "--memory-limit", "200M", "--jobs", "2"),
+        command("strips", STRIPS, STRIPS, "--rules", endless, "--memory-limit", "150M", "--jobs", "2"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     workers = wait_for_children(proc.pid, 2)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 1
     assert re.search(
-        r"^memory limit hit while solving files in worker processes; the program grew past 200 MiB "
+        r"^memory limit hit while solving files in worker processes; the program grew past 150 MiB "
         r"\(--memory-limit\): \d+ MiB in the main process and \d+ MiB in 2 worker processes "
         r"\(fewer --jobs need less\)$",
         err,
