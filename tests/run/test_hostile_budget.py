@@ -56,7 +56,7 @@ def interrupted_enumeration(*args: object, jobs: int = 1) -> tuple[subprocess.Po
     try:
         wait_for_watchdog(proc.pid)
         if jobs == 1:
-            # reading, grounding and the first answer take about 0.1 s of CPU; then ~3000 answers a second
+            # reading, grounding and the first answer take about 0.1 s of CPU; then thousands of answers a second
             wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.3)
         else:
             workers = wait_for_children(proc.pid, jobs)

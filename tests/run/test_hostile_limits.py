@@ -166,6 +166,8 @@ def test_out_of_memory_under_ulimit_v_is_one_line(tmp_path: Path) -> None:
     """clingo's bad_alloc (and Python's MemoryError) under ``ulimit -v``: the memory limit's line."""
     rules = tmp_path / "big.lp"
     rules.write_text("big(X,Y) :- X=1..20000, Y=1..20000.\n")
+    # 600M: the grounding's CPU grows with the limit (at 400-460M a thread's start, not the
+    # grounding, ran out first: glibc's "cannot allocate memory for thread-local data", exit 127)
     proc = subprocess.run(
         command("wordsearch", "--words", "CAT DOG", "--rules", rules, "--json", "--exit-codes", "clingo"),
         capture_output=True, text=True, timeout=120, preexec_fn=limited(resource.RLIMIT_AS, 600 * 2**20),

@@ -266,7 +266,7 @@ def test_the_limit_names_the_word_atoms_being_built() -> None:
     """Building the word atoms of a big dictionary takes seconds: it was reported as 'reading the input'."""
     res = subprocess.run(
         command("crossword", SHARED / "grids/21.01.grid", "--dictionary", SHARED / "dict/wamerican-lower-alpha.txt",
-                "--word-atoms", "--time-limit", loaded(0.8)),  # read in 0.5 s of CPU, then building for seconds
+                "--word-atoms", "--time-limit", loaded(1.0)),  # read in 0.5 s of CPU, then building for seconds
         capture_output=True, text=True, timeout=60,
     )
     assert res.returncode == 1
