@@ -91,6 +91,8 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
             ticker.stop()
 
     def last_words(message: str) -> None:  # --json prints one document, also when the run ends without one
+        if ticker is not None:  # the progress line is erased for good before the last message, never drawn after it
+            ticker.stop()
         if not started_output:
             _json_error(args, message)
 

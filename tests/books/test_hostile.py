@@ -167,8 +167,9 @@ def test_the_runs_time_limit_is_exit_3_and_keeps_the_work_not_a_bad_manifest(tmp
     path = write_book(tmp_path, "title: T\nseed: 1\nsections:\n"
                                 "  - wordsearch: {words: animals.txt, count: 300, pick: 10, size: 10x10}\n")
     out = tmp_path / "out.pdf"
-    # one worker for 1 s: 300 puzzles are far past it all the same (two workers for 2 s took 4 s of CPU)
-    res = cli("book", path, "-o", out, "--time-limit", "1", "-j", "1", "--exit-codes", "unix")
+    # one worker for half a second: 300 puzzles are far past it all the same (two workers for 2 s took
+    # 4 s of CPU)
+    res = cli("book", path, "-o", out, "--time-limit", "0.5", "-j", "1", "--exit-codes", "unix")
     assert res.code == 3 and "time limit hit while making the puzzles" in res.err, res.err
     assert not out.exists()
 

@@ -178,7 +178,9 @@ def test_a_batch_of_layouts_searches_each_in_its_pool_worker(cli) -> None:
     # own (the layout's second search did: "daemonic processes are not allowed to have children",
     # a traceback and exit 1 for every file); a file there is one search (--jobs 1)
     lists = [INSTANCES / "layout" / "kitchen-10.yaml", INSTANCES / "layout" / "weather-10.yaml"]
-    res = cli("layout", *lists, "--time-limit", loaded(1.0), "--json")  # a layout each within 0.5 s
+    # each search gets the limit less the 0.5 s kept for the output, and finds its first layout (the
+    # greedy start's) in hundredths of a second: 0.7 s, not 1 s, for the two searches waited out
+    res = cli("layout", *lists, "--time-limit", loaded(0.7), "--json")
     assert "Traceback" not in res.err and "ended unexpectedly" not in res.err
     docs = [json.loads(line) for line in res.out.splitlines()]
     assert [d["exit"] for d in docs] == [11, 11] and res.code == 11
@@ -196,7 +198,7 @@ def test_time_limit_bounds_the_whole_batch(many_solutions: list[Path]) -> None:
     at once, their answers kept, are the Ctrl-C batch's test; two workers at the deadline,
     test_time_limit_ends_workers_stuck_in_grounding)."""
     jobs = 1
-    limit = loaded(1.0)  # start-up and the first answers: a busy machine's process gets more
+    limit = loaded(0.5)  # start-up and the first answers (a tenth of a second): a busy machine's process gets more
     t0 = time.monotonic()
     res = subprocess.run(
         command("crossword", *many_solutions, "--models", "0", "--time-limit", limit, "--jobs", jobs, "--json"),
@@ -213,8 +215,10 @@ def test_time_limit_bounds_the_whole_batch(many_solutions: list[Path]) -> None:
 
 
 def test_time_limit_ends_workers_stuck_in_grounding(endless: Path) -> None:
+    # the workers ground within a tenth of a second of the start; the limit is waited out, whole,
+    # by both workers (half a second, not a second: half the CPU)
     res = subprocess.run(
-        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--time-limit", loaded(1.0), "--jobs", "2"),
+        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--time-limit", loaded(0.5), "--jobs", "2"),
         capture_output=True, text=True, timeout=60,
     )
     assert res.returncode == 1 and "Traceback" not in res.stderr
@@ -231,20 +235,15 @@ def _wait_for_workers(pid: int, count: int, cpu: float = 0.1) -> list[int]:
     return workers
 
 
-# SIGINT to the command stands for SIGTERM too: both reach the one watchdog the same way (see
-# tests/run/test_runtime.py); to the process group the workers differ (they die of SIGTERM).
-@pytest.mark.parametrize(("sig", "group"), [(signal.SIGINT, False), (signal.SIGTERM, True)])
-def test_a_signal_stops_a_batch_and_no_worker_survives(endless: Path, sig: signal.Signals, group: bool) -> None:
-    """To the command, or to its whole process group (``kill -TERM -PGID``: the workers die first)."""
+def test_a_signal_to_the_process_group_stops_a_batch_and_no_worker_survives(endless: Path) -> None:
+    """``kill -TERM -PGID``: the workers die first (of SIGTERM). A signal to the command alone (its
+    workers asked to stop, then given up on) is test_a_worker_killed_from_outside_is_reported_and_replaced's."""
     proc = subprocess.Popen(
         command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--jobs", "2"),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=group,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )
     workers = _wait_for_workers(proc.pid, 2)  # the workers are grounding
-    if group:
-        os.killpg(proc.pid, sig)
-    else:
-        proc.send_signal(sig)
+    os.killpg(proc.pid, signal.SIGTERM)
     try:
         _, err = proc.communicate(timeout=20)
     finally:
@@ -286,12 +285,12 @@ def test_a_worker_dying_between_the_wait_and_the_give_up_still_reports_its_file(
 
 
 def _with_terminal_stderr(argv: list[str], stdout: Path, until: str | None = None,
-                          sig: int = signal.SIGKILL) -> bytes:
+                          sig: int = signal.SIGKILL, stdin: int | None = None) -> bytes:
     """Run with stderr on a pseudo-terminal (stdout to a file); what the terminal received. With
     ``until`` (a pattern), the run is sent ``sig`` once the terminal has shown it."""
     leader, follower = pty.openpty()
     with stdout.open("w") as out:
-        proc = subprocess.Popen(argv, stdout=out, stderr=follower)
+        proc = subprocess.Popen(argv, stdin=stdin, stdout=out, stderr=follower)
     os.close(follower)
     seen = b""
     try:
@@ -320,7 +319,7 @@ def _with_terminal_stderr(argv: list[str], stdout: Path, until: str | None = Non
 
 
 @pytest.mark.slow
-def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path, endless: Path) -> None:
+def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path) -> None:
     """The line shows on a terminal once a run has taken a second, and is erased before anything
     else is written. Each run is ended by Ctrl-C once its line has shown (no limit to wait out: the
     last message goes through the same erasing stderr as a limit's). On a pipe: no line, see
@@ -331,10 +330,16 @@ def test_progress_on_a_terminal_only(many_solutions: list[Path], tmp_path: Path,
     seen = _with_terminal_stderr(argv, tmp_path / "out.txt", until=line, sig=signal.SIGINT).decode()
     assert re.search(line, seen) and "summary: 4 files" in seen, seen[-300:]
     assert "\x1b[K" not in (tmp_path / "out.txt").read_text()  # never on stdout
-    # a single run, stuck in grounding: the line, then the last message on a clean line
-    single = _with_terminal_stderr(command("strips", STRIPS, "--rules", endless, "--time-limit", "60"),
-                                   tmp_path / "one.txt", until=r"\r\x1b\[Kgrounding, \d s", sig=signal.SIGINT)
-    assert single.decode().endswith("\r\x1b[Kinterrupted while grounding\r\n"), single[-300:]
+    # a single run, stuck (as in grounding, but spending no CPU: reading a standard input that never
+    # comes): the line, then the watchdog's last message on a clean line
+    silent, writer = os.pipe()
+    try:
+        single = _with_terminal_stderr(command("strips", "-", "--time-limit", "60"), tmp_path / "one.txt",
+                                       until=r"\r\x1b\[Kreading the input, \d s", sig=signal.SIGINT, stdin=silent)
+    finally:
+        os.close(silent)
+        os.close(writer)
+    assert single.decode().endswith("\r\x1b[Kinterrupted while reading the input\r\n"), single[-300:]
 
 
 @pytest.mark.slow
@@ -349,17 +354,19 @@ def test_a_long_fill_shows_its_progress_on_a_terminal(tmp_path: Path, jobs: int,
 
 
 def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) -> None:
-    """SIGKILL to the first file's worker: its file says so, a new worker takes the third file (the
-    batch is then ended by Ctrl-C, not by waiting out a limit: a worker at the deadline is
+    """SIGKILL to the first file's worker: its file says so, a new worker takes the third file. Then
+    Ctrl-C to the command (SIGINT stands for SIGTERM too: both reach the one watchdog the same way,
+    see tests/run/test_runtime.py) stops the batch: the workers' files are interrupted, the fourth
+    is not started, and no worker survives (a worker at the deadline is
     test_time_limit_ends_workers_stuck_in_grounding's)."""
     proc = subprocess.Popen(
-        command("strips", STRIPS, STRIPS, STRIPS, "--rules", endless, "--jobs", "2", "--time-limit", "60"),
+        command("strips", STRIPS, STRIPS, STRIPS, STRIPS, "--rules", endless, "--jobs", "2", "--time-limit", "60"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
+    replaced: list[int] = []
     try:
         workers = _wait_for_workers(proc.pid, 2, cpu=0.1)
         os.kill(min(workers), signal.SIGKILL)  # the first forked: the first file's
-        replaced: list[int] = []
         deadline = time.monotonic() + 30
         while not replaced and time.monotonic() < deadline:  # the new worker: forked once the death is read
             time.sleep(0.02)
@@ -375,22 +382,25 @@ def test_a_worker_killed_from_outside_is_reported_and_replaced(endless: Path) ->
     assert proc.returncode == 1 and "Traceback" not in err
     statuses = [" ".join(r[4:]) for r in summary_rows(err)]
     assert statuses[0].startswith("the worker was killed (signal 9) while "), err
-    assert all(re.fullmatch(f"interrupted while {EARLY_STAGE}", status) for status in statuses[1:]), err
-    assert len(statuses) == 3
+    # on a busy machine a worker may still be reading its file when the signal comes
+    assert all(re.fullmatch(f"interrupted while {EARLY_STAGE}", status) for status in statuses[1:3]), err
+    assert statuses[3:] == ["not started: interrupted"]
+    assert err.splitlines()[:4] == statuses  # each file's line, in input order, before the summary
+    assert len(workers) == 2 and not still_running([*workers, *replaced])
 
 
 def test_the_memory_limit_counts_the_workers(endless: Path) -> None:
     """The workers' memory counts: the message says what each part had, no worker survives, and
     the batch still ends with its summary (each file: the memory limit, and the stage it hit)."""
     proc = subprocess.Popen(  # the three processes hold ~70 MiB at the start: the workers then ground
-        command("strips", STRIPS, STRIPS, "--rules", endless, "--memory-limit", "200M", "--jobs", "2"),
+        command("strips", STRIPS, STRIPS, "--rules", endless, "--memory-limit", "150M", "--jobs", "2"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     workers = wait_for_children(proc.pid, 2)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 1
     assert re.search(
-        r"^memory limit hit while solving files in worker processes; the program grew past 200 MiB "
+        r"^memory limit hit while solving files in worker processes; the program grew past 150 MiB "
         r"\(--memory-limit\): \d+ MiB in the main process and \d+ MiB in 2 worker processes "
         r"\(fewer --jobs need less\)$",
         err,

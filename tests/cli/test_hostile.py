@@ -37,6 +37,10 @@ WORDS = ["cat", "car", "arc", "art", "tar", "rat", "ate", "eat", "tea", "era", "
 # 50 examples where one is a few ms (a reader's error, a tiny solve); fewer where each is a whole
 # solve or a batch of worker processes (the suite's CPU is its time on two cores): each run draws
 # new examples, and a failure found is replayed first from hypothesis's database
+# the fuzzed runs' time limit: an example is a few ms to a tenth of a second, but one that enumerates
+# (--models 0, --count) runs to the limit, whole (a limit cuts it in any stage: exit 1 or 11, both
+# the contract's)
+FUZZ_LIMIT = "2"
 FUZZ = settings(
     max_examples=50,
     deadline=None,
@@ -142,7 +146,7 @@ OPTIONS = st.tuples(
        options=OPTIONS, extra=st.sampled_from([[], ["--level", "hard"], ["--size", "4x4"], ["--size", "x"]]))
 def test_fuzz_wordsearch_cli(capsys, tmp_path: Path, text: str, options: list[str], extra: list[str]) -> None:
     path = write(tmp_path, "w.yaml", text)
-    assert_contract(*run_cli(capsys, "wordsearch", path, "--time-limit", "5", *extra, *options)[::2])
+    assert_contract(*run_cli(capsys, "wordsearch", path, "--time-limit", FUZZ_LIMIT, *extra, *options)[::2])
 
 
 @FUZZ
@@ -150,14 +154,14 @@ def test_fuzz_wordsearch_cli(capsys, tmp_path: Path, text: str, options: list[st
        extra=st.sampled_from([[], ["--count"], ["--hunt"], ["--per-row", "0"], ["--per-row", "x"]]))
 def test_fuzz_strips_cli(capsys, tmp_path: Path, text: str, options: list[str], extra: list[str]) -> None:
     path = write(tmp_path, "s.yaml", text)
-    assert_contract(*run_cli(capsys, "strips", path, "--time-limit", "5", *extra, *options)[::2])
+    assert_contract(*run_cli(capsys, "strips", path, "--time-limit", FUZZ_LIMIT, *extra, *options)[::2])
 
 
 @FUZZ
 @given(text=documents(CW_BASE, ["words", "framework"]), options=OPTIONS)
 def test_fuzz_crossword_yaml_cli(capsys, tmp_path: Path, text: str, options: list[str]) -> None:
     path = write(tmp_path, "c.yaml", text)
-    assert_contract(*run_cli(capsys, "crossword", path, "--time-limit", "5", *options)[::2])
+    assert_contract(*run_cli(capsys, "crossword", path, "--time-limit", FUZZ_LIMIT, *options)[::2])
 
 
 NOISY = st.text(alphabet=st.sampled_from(list("AB.ä1 #\n\r\t;-")), max_size=40)
@@ -184,7 +188,7 @@ DICTIONARY = st.one_of(st.none(), st.just("\n".join(WORDS)), NOISY, st.just("cat
        options=OPTIONS, extra=st.sampled_from([[], ["--optimize"], ["--min-length", "0"], ["--jobs", "x"]]))
 def test_fuzz_crossword_dat_cli(capsys, tmp_path: Path, dat: str, dictionary, options, extra) -> None:
     path = write(tmp_path, "c.dat", dat)
-    argv: list[str | Path] = ["crossword", path, "--time-limit", "5", "--jobs", "1", *options]
+    argv: list[str | Path] = ["crossword", path, "--time-limit", FUZZ_LIMIT, "--jobs", "1", *options]
     if dictionary is not None:
         argv += ["--dictionary", write(tmp_path, "d.txt", dictionary), *extra]
     assert_contract(*run_cli(capsys, *argv)[::2])
@@ -202,7 +206,7 @@ def test_fuzz_option_parser(capsys, tmp_path: Path, argv: list[str]) -> None:
     for instance in (WORDSEARCH, STRIPS, CROSSWORD):
         (tmp_path / instance.name).write_bytes(instance.read_bytes())
     with contextlib.chdir(tmp_path):
-        assert_contract(*run_cli(capsys, *argv, "--time-limit", "5")[::2])
+        assert_contract(*run_cli(capsys, *argv, "--time-limit", FUZZ_LIMIT)[::2])
 
 
 @settings(FUZZ, max_examples=12)  # a batch of two or three files: 75 ms an example
@@ -214,7 +218,7 @@ def test_fuzz_several_files(capsys, tmp_path: Path, texts: list[str], options: l
     paths = [write(tmp_path, f"w{i}.yaml", text) for i, text in enumerate(texts)]
     if missing:
         paths.insert(1, tmp_path / "missing.yaml")
-    code, out, err = run_cli(capsys, "wordsearch", *paths, "--time-limit", "5", "--jobs", jobs, *options)
+    code, out, err = run_cli(capsys, "wordsearch", *paths, "--time-limit", FUZZ_LIMIT, "--jobs", jobs, *options)
     assert_contract(code, err)
     if "summary: " in err:  # (a stray option word, "x" or "", is one more FILE, after these)
         names = list(map(str, paths))
@@ -255,7 +259,7 @@ def test_fuzz_rules_deriving_output_atoms(capsys, tmp_path: Path, data, family: 
         file = {"wordsearch": WORDSEARCH, "crossword": CROSSWORD, "strips": STRIPS}[family]
         many = "2" if family == "wordsearch" else "0"  # thousands of word search puzzles exist
         argv = [family, file, *(["--models", many] * count)]
-    code, _, err = run_cli(capsys, *argv, "--rules", rules, "--time-limit", "5")
+    code, _, err = run_cli(capsys, *argv, "--rules", rules, "--time-limit", FUZZ_LIMIT)
     assert_contract(code, err)
     if code == 65:
         assert err.splitlines()[-1].startswith(f"error: {rules}")

@@ -42,7 +42,8 @@ def test_a_pattern_and_its_fill_from_nothing(cli, tmp_path: Path) -> None:
 
 def test_the_same_seed_gives_the_same_grid(cli) -> None:
     # the default --jobs (the cores): the best words' two value rules race, and the winner is by work
-    runs = [cli("crossword", "--size", "7x7", "--seed", "11", "--json").out for _ in range(2)]
+    # (6x6 seed 5: the second attempt wins, on a pattern after the first, as on 7x7 seed 11 in twice the CPU)
+    runs = [cli("crossword", "--size", "6x6", "--seed", "5", "--json").out for _ in range(2)]
     assert json.loads(runs[0])["solutions"][0]["grid"] == json.loads(runs[1])["solutions"][0]["grid"]
 
 
@@ -136,7 +137,7 @@ def test_shipped_patterns_keep_the_rules(path: Path) -> None:
 @pytest.mark.parametrize("path", PATTERNS, ids=[p.stem for p in PATTERNS])
 def test_shipped_patterns_fill(cli, path: Path) -> None:
     # one process: the race of letter rules (--jobs) is tested on its own; here it doubled the CPU
-    res = cli("crossword", path, "--json", "--seed", "1", "--jobs", "1")
+    res = cli("crossword", path, "--json", "--seed", "5", "--jobs", "1")
     assert res.code == 10, res.err
 
 

@@ -1,5 +1,8 @@
 """Crossword dictionary fill: readers, pruning, no-repeat, scores, seeds, unfillable slots, CLI.
-Every test that fills runs with both word propagators, the compiled one and the pure-Python one."""
+A test that fills runs with the compiled word propagator (the pure-Python one without it); the tests
+of the propagator's own work (every fill enumerated against word atoms, no-repeat, letter rules, each
+value rule) run with both. tests/crossword/test_fill_native.py holds the two to the same decisions,
+step for step; running every CLI test with both doubled this file's CPU."""
 
 from __future__ import annotations
 
@@ -26,7 +29,11 @@ from ..conftest import shared_path
 WORDS = ["cat", "car", "arc", "art", "tar", "rat", "ate", "eat", "tea", "era", "are", "ear", "ace", "act", "tac"]
 
 
-@pytest.fixture(autouse=True, params=["c", "python"])
+# the propagator a user gets: the compiled one where it loads
+PREFERRED = "python" if isinstance(native.load(), str) else "c"
+
+
+@pytest.fixture(autouse=True, params=[PREFERRED])
 def propagator(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """The word propagator every fill of the test runs (through the environment variable)."""
     if request.param == "c" and isinstance(native.load(), str):
@@ -37,6 +44,8 @@ def propagator(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
 
 # for a test that runs no fill (readers, pruning, options refused): one propagator, not both
 NO_FILL = pytest.mark.parametrize("propagator", ["python"], indirect=True)
+# for a test of the propagator's own work: both of them
+BOTH = pytest.mark.parametrize("propagator", ["c", "python"], indirect=True)
 
 
 @pytest.fixture
@@ -69,6 +78,7 @@ def test_fills_a_ring_and_verifies(cli, tmp_path: Path, dictionary: Path) -> Non
     assert len(data["solutions"][0]["placements"]) == 4
 
 
+@BOTH
 def test_all_fills_are_distinct_and_counted(cli, tmp_path: Path, dictionary: Path) -> None:
     frame = grid_file(tmp_path, "___\n_*_\n___\n")
     res = cli("crossword", frame, "--dictionary", dictionary, "--json", "--models", "0")
@@ -115,6 +125,7 @@ def test_framework_only_files_fill_without_dictionary_option(cli, tmp_path: Path
         assert "built-in English dictionary" in res.err
 
 
+@BOTH
 def test_no_repeat_is_the_default(cli, tmp_path: Path) -> None:
     words = grid_file(tmp_path, "aa\n", "aa.txt")
     frame = grid_file(tmp_path, "__\n__\n")
@@ -353,6 +364,7 @@ def all_fills(framework: Framework, words: list[str], **kw) -> tuple[str, set[tu
 
 @pytest.mark.parametrize("no_repeat", [True, False])
 @pytest.mark.parametrize("rows", [["...", ".#.", "..."], ["...", "...", "..."], ["..", ".."], ["...#", ".#..", "...."]])
+@BOTH
 def test_propagator_and_word_atoms_give_the_same_fills(rows: list[str], no_repeat: bool) -> None:
     framework = Framework.from_lines(rows)  # P-99 rows: "." is a place
     lazy = all_fills(framework, WORDS, no_repeat=no_repeat)
@@ -360,6 +372,7 @@ def test_propagator_and_word_atoms_give_the_same_fills(rows: list[str], no_repea
     assert lazy == ground
 
 
+@BOTH
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.text(alphabet="..#", min_size=4, max_size=4), min_size=2, max_size=4),
@@ -375,6 +388,7 @@ def test_fuzz_propagator_agrees_with_word_atoms(rows: list[str], words: list[str
         )
 
 
+@BOTH
 def test_letter_rules_keep_the_propagator(cli, tmp_path: Path, dictionary: Path) -> None:
     rules = grid_file(tmp_path, ':- val(0, 0, X), X != "E".\n', "starts-with-e.lp")
     frame = grid_file(tmp_path, "___\n")
@@ -440,6 +454,7 @@ def test_racing_value_rules_gives_the_winning_rules_own_fill(rows: list[str]) ->
 
 
 @pytest.mark.parametrize("rule", VALUE_RULES)
+@BOTH
 def test_every_search_rule_fills_and_proves(rule: str) -> None:
     dictionary = Dictionary({w.upper(): 1 for w in [*WORDS, "cart", "tear", "rate", "race", "acre", "care"]})
     filled = solve_fill(Framework.from_lines(["....", ".##.", "...."]), dictionary, FillOptions(value_rule=rule))

@@ -213,7 +213,7 @@ def test_a_phrase_is_one_entry_joined_in_the_grid_and_listed_as_written(cli, tmp
 
 
 def test_a_layout_phrase_shows_its_enumeration_and_a_list_writes_it_with_underscores(cli, tmp_path: Path) -> None:
-    built = layout.arrange({"ice cream": "Frozen dessert", "cake": "Birthday treat", "tea": "Drink"}, seed=1)
+    built = layout.arrange({"ice cream": "Frozen dessert", "tea": "Drink"}, seed=1)  # two words: a fifth of three's CPU
     assert "ICECREAM" in {p.word for p in built.placements}
     lines = built.text("x").splitlines()
     assert any(line.endswith("Frozen dessert (3,5)  ICE CREAM") for line in lines)

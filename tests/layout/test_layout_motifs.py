@@ -109,6 +109,9 @@ def test_motif_move_closes_a_cycle_in_a_tree() -> None:
 
 def test_two_cores_give_a_checked_layout_and_leave_no_worker(monkeypatch) -> None:
     monkeypatch.setattr(dual, "two_cores", lambda: True)  # the test machine may have one core
+    # a small budget of work (a tenth of a second's each at 1.5 s; the default's took 0.5 s of CPU in
+    # each process): the searches end by it, not by the clock, with the same layout
+    monkeypatch.setattr(search_module, "WORK_RATE", 30_000)
     inst = instance_of(INSTANCES / "layout" / "kitchen-10.yaml")
     outcome = dual.arrange(inst, LayoutOptions(seed=1, time_limit=1.5), started=time.monotonic())
     assert outcome.layout is not None and check(inst.words, outcome.layout.placements) == []
@@ -121,7 +124,7 @@ def test_a_worker_behind_the_parent_still_counts(monkeypatch) -> None:
     # the worker starts a second late and spends the same small budget: the parent is done first,
     # and waits for the worker's layout until the deadline they share, not only a moment after
     monkeypatch.setattr(dual, "two_cores", lambda: True)
-    monkeypatch.setattr(search_module, "WORK_RATE", 20_000)  # about half a second's work at 5 s
+    monkeypatch.setattr(search_module, "WORK_RATE", 10_000)  # about a quarter of a second's work at 5 s
     parent, search = os.getpid(), dual._search
 
     def late_in_the_worker(*args):  # forked: the worker runs this too
