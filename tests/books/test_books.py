@@ -42,11 +42,12 @@ def write_book(folder: Path, manifest: str) -> Path:
     return path
 
 
+# 7x7 word searches of six words: the pages are tested, not the puzzles' size (9x9 of eight: 2.5 times the CPU)
 SMALL = """title: Small Animals
 trim: 6x9in
 seed: 3
 sections:
-  - wordsearch: {words: animals.txt, count: 6, pick: 8, size: 9x9, time_limit: 30}
+  - wordsearch: {words: animals.txt, count: 6, pick: 6, size: 7x7, time_limit: 30}
   - layout: {words: clues.txt, count: 1, pick: 6, time_limit: 0.3}
 """
 
