@@ -105,7 +105,7 @@ def test_a_run_paused_past_its_deadline_keeps_its_answer(tmp_path: Path) -> None
     """SIGSTOP as soon as the run is under way, SIGCONT well past the deadline and its grace: the
     pause is not the run's doing, so it keeps the time it had, prints its answers and exits 11
     (was: "time limit hit while ...", exit 1, or killed with what it had half printed)."""
-    limit = loaded(1.0)  # start-up to the watchdog takes about 0.3 s of CPU: the rest is searched
+    limit = loaded(0.5)  # start-up to the watchdog takes about 0.1 s of CPU: the rest is searched
     started = time.monotonic()
     proc = subprocess.Popen(
         command("crossword", *many_solutions(tmp_path), "--models", "0", "--json", "-t", limit,
@@ -166,6 +166,8 @@ def test_out_of_memory_under_ulimit_v_is_one_line(tmp_path: Path) -> None:
     """clingo's bad_alloc (and Python's MemoryError) under ``ulimit -v``: the memory limit's line."""
     rules = tmp_path / "big.lp"
     rules.write_text("big(X,Y) :- X=1..20000, Y=1..20000.\n")
+    # 600M: the grounding's CPU grows with the limit (at 400-460M a thread's start, not the
+    # grounding, ran out first: glibc's "cannot allocate memory for thread-local data", exit 127)
     proc = subprocess.run(
         command("wordsearch", "--words", "CAT DOG", "--rules", rules, "--json", "--exit-codes", "clingo"),
         capture_output=True, text=True, timeout=120, preexec_fn=limited(resource.RLIMIT_AS, 600 * 2**20),

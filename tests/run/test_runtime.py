@@ -51,10 +51,10 @@ def children_of(pid: int) -> list[int]:
 
 
 def test_time_limit_ends_grounding(endless: Path) -> None:
-    # start-up and reading take about 0.3 s of CPU: 0.8 s leaves a quiet machine room to reach the
+    # start-up and reading take about 0.2 s of CPU: 0.5 s leaves a quiet machine room to reach the
     # grounding, a busy one's limit is longer (``loaded``: start-up alone once took a second there,
     # and the limit hit "reading the input")
-    limit = loaded(0.8)
+    limit = loaded(0.5)
     t0 = time.monotonic()
     res = subprocess.run(
         command("strips", STRIPS, "--rules", endless, "--time-limit", limit, "--json"), capture_output=True, text=True
@@ -232,9 +232,9 @@ def test_a_signal_to_the_process_group_during_a_race_is_one_line(endless: Path, 
 
 def test_workers_ended_by_the_deadline_are_reaped(endless: Path, tmp_path: Path) -> None:
     """Killed workers must not stay behind as zombies (this machine's init never reaps them)."""
-    # the workers are forked after about 0.3 s of CPU; the limit ends them while they ground
+    # the workers are forked after about 0.2 s of CPU; the limit ends them while they ground
     proc = subprocess.Popen(
-        command(*_ring_fill(tmp_path), "--rules", endless, "--time-limit", loaded(0.8)),
+        command(*_ring_fill(tmp_path), "--rules", endless, "--time-limit", loaded(0.5)),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     workers = _workers(proc.pid)
