@@ -33,7 +33,7 @@ from pyclingo_puzzles.crossword.solution import decode_letters, verify
 from pyclingo_puzzles.crossword.strategy import solve_fill
 from pyclingo_puzzles.crossword.trail import thread_seed
 
-from ..conftest import loaded, shared_path, wait_for_children
+from ..conftest import loaded, shared_path, wait_for_children, wait_for_cpu
 
 LOADED = native.load()
 pytestmark = pytest.mark.skipif(isinstance(LOADED, str), reason=f"no compiled fill propagator: {LOADED}")
@@ -277,8 +277,12 @@ def test_ctrl_c_stops_a_compiled_fill_cleanly(tmp_path: Path) -> None:
         [sys.executable, "-m", "pyclingo_puzzles", "crossword", str(grid), "--dictionary", str(words)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, native.CHOICE_ENV: "c"},
     )
-    wait_for_children(proc.pid, 1, timeout=60)  # reading and pruning: the signal is meant for the search
-    time.sleep(0.3)
+    workers = wait_for_children(proc.pid, 1, timeout=60)  # reading and pruning: the signal is meant for the search
+    # a worker's search under way, in CPU time (0.3 s by the clock let both workers search that long)
+    if workers:
+        wait_for_cpu(workers[0], 0.15)
+    else:
+        time.sleep(0.3)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     if proc.returncode == 10:
