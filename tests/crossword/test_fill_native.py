@@ -260,7 +260,7 @@ def test_a_search_stopped_mid_propagation_leaves_nothing_behind() -> None:
     words = random_words(60_000, 9, range(4, 9))
     framework = Framework.from_lines(["........", "........", "........", "........", "........"])
     dictionary = Dictionary({w.upper(): 1 for w in words})
-    # a few hundred conflicts' search (a second's took over a thousand): the clock stops it wherever it is
+    # a few hundred conflicts' search (a second gave three times as many): the clock stops it wherever it is
     outcome = solve_fill(framework, dictionary, FillOptions(time_limit=loaded(0.3), propagator="c"))
     assert outcome.result is not None  # stopped by its limit or decided: either way a clean result
     del outcome
