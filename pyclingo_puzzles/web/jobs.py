@@ -66,6 +66,7 @@ class Jobs:
         self.running: set[int] = set()  # process groups of the running workers
         self.stopping = False
         self._libc = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
+        self._server_pid = os.getpid()  # the workers' parent, read again in each worker after its fork
 
     @contextlib.asynccontextmanager
     async def _admit(self) -> AsyncIterator[None]:
@@ -150,9 +151,13 @@ class Jobs:
         return argv
 
     def _die_with_server(self) -> None:
-        """In the forked worker: the kernel kills it when the server dies, even by SIGKILL."""
+        """In the forked worker: the kernel kills it when the server dies, even by SIGKILL. A server
+        that died between the fork and this call sends no signal (the worker was already adopted):
+        the worker ends itself (seen under load: a worker outlived a killed server by its whole job)."""
         if self._libc is not None:
             self._libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+            if os.getppid() != self._server_pid:
+                os._exit(1)
 
     def stop_all(self) -> None:
         """Kill every running worker's process group (shutdown; safe in a signal handler)."""

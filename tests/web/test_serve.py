@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -139,6 +140,25 @@ def test_a_stop_signal_ends_the_server_and_its_workers(sig: signal.Signals) -> N
         assert answer and answer[0] in (503, "closed"), answer  # the run in progress was turned away, not left hanging
     finally:
         s.stop()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
+def test_a_worker_forked_as_the_server_dies_ends_itself() -> None:
+    """A server killed between a worker's fork and its parent-death signal's arming sends that worker
+    no signal (it is already adopted): the worker ends itself. Seen under load: a worker outlived a
+    SIGKILLed server by its whole job."""
+    from pyclingo_puzzles.web.body import Limits
+    from pyclingo_puzzles.web.jobs import Jobs
+
+    jobs = Jobs(Limits())
+    for server_pid, ends in ((os.getpid(), 0), (-1, 1)):  # its server alive; a server gone, as if adopted
+        jobs._server_pid = server_pid
+        pid = os.fork()
+        if pid == 0:
+            jobs._die_with_server()
+            os._exit(0)
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == ends
 
 
 def _post_quietly(s: Server) -> object:
