@@ -134,8 +134,10 @@ class DaskPool:
         self.cluster = None
         try:
             if address == "local":
+                # no dashboard; the scheduler's HTTP server (it starts one anyway) on a free port, not
+                # 8787: a second book made at once warned "Port 8787 is already in use"
                 self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                            dashboard_address=None)
+                                            dashboard_address=None, scheduler_kwargs={"dashboard_address": ":0"})
                 self.client = Client(self.cluster)
             else:
                 _hello(address)
