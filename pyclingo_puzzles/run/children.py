@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 _unfinished: set[str] = set()  # temporary files being written (formats/outfiles.write_atomic)
 _spawn_lock = threading.Lock()
@@ -92,15 +93,19 @@ def forked() -> None:
     _spawn_lock = threading.Lock()
 
 
-def die_with_parent() -> None:
-    """Linux: the kernel kills this worker when its parent dies, even by SIGKILL."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
+def die_with_parent(parent: int | None = None, libc: Any = None) -> bool:
+    """Linux: the kernel kills this worker when its parent dies, even by SIGKILL. ``parent``: the
+    process it was forked from; False when that one has already died (between the fork and this
+    call: the worker is adopted and no signal will come, so it must end itself). ``libc``: loaded
+    before the fork by a threaded parent (a child forked from threads should load no library)."""
+    if sys.platform.startswith("linux"):
+        try:
+            if libc is None:
+                import ctypes
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
+                libc = ctypes.CDLL(None, use_errno=True)
+            pr_set_pdeathsig = 1
+            libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    return parent is None or os.getppid() == parent

@@ -108,7 +108,6 @@ def in_worker() -> None:
     signals.in_worker()
     if hasattr(signal, "SIGCONT"):
         signal.signal(signal.SIGCONT, signal.SIG_DFL)
-    children.die_with_parent()
     run = runtime.detach()
-    if run is not None and os.getppid() != run.pid:
+    if not children.die_with_parent(None if run is None else run.pid):
         os._exit(runtime.EXIT_INTERRUPTED)  # the run ended between the fork and the line above: no signal comes

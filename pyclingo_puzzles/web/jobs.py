@@ -27,7 +27,7 @@ from pathlib import Path
 
 import yaml
 
-from ..run import watchdog
+from ..run import children, watchdog
 from .body import Job, Limits
 from .families import FORMATS, PRINTING, formats
 
@@ -154,10 +154,8 @@ class Jobs:
         """In the forked worker: the kernel kills it when the server dies, even by SIGKILL. A server
         that died between the fork and this call sends no signal (the worker was already adopted):
         the worker ends itself (seen under load: a worker outlived a killed server by its whole job)."""
-        if self._libc is not None:
-            self._libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-            if os.getppid() != self._server_pid:
-                os._exit(1)
+        if not children.die_with_parent(self._server_pid, self._libc):
+            os._exit(1)
 
     def stop_all(self) -> None:
         """Kill every running worker's process group (shutdown; safe in a signal handler)."""
