@@ -78,12 +78,34 @@ def own_children() -> set[int]:
     return out
 
 
+_most_waited: dict[int | str, float] = {}  # per process: the largest reading so far (run_queue_wait)
+
+
 def run_queue_wait(pid: int | str = "self") -> float:
-    """Seconds the main thread of a process has spent ready to run but waiting for a CPU: what a
-    loaded machine took from it (Linux's schedstat, the second figure, in ns; 0 where there is none).
-    A grace counted without it is the time the process had to act, however busy the machine."""
-    try:
-        with open(f"/proc/{pid}/schedstat", "rb") as f:
-            return int(f.read().split()[1]) / 1e9
-    except (OSError, ValueError, IndexError):
+    """Seconds a process's most delayed thread has spent ready to run but waiting for a CPU: what a
+    loaded machine took from it (Linux's schedstat per thread, the second figure, in ns; 0 where
+    there is none). A grace counted without it is the time the process had to act, however busy the
+    machine. Any thread's, not the main thread's alone: a main thread cancelling a search waits on
+    the search's thread, which is the one in the run queue (a first Ctrl-C's grace ran out so at
+    load 7). Never less than an earlier reading: a thread that ends takes its figure with it."""
+    key = os.getpid() if pid == "self" else pid  # a forked worker's "self" is another process
+    waits = thread_waits(pid)
+    if waits is None:  # ended (its pid may come again, for another process)
+        _most_waited.pop(key, None)
         return 0.0
+    most = _most_waited[key] = max([_most_waited.get(key, 0.0), *waits])
+    return most
+
+
+def thread_waits(pid: int | str = "self") -> list[float] | None:
+    """Each thread's seconds in the run queue (Linux's schedstat); None when the process is gone."""
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return None
+    waits = []
+    for thread in threads:
+        schedstat = f"/proc/{pid}/task/{thread}/schedstat"
+        with contextlib.suppress(OSError, ValueError, IndexError), open(schedstat, "rb") as f:
+            waits.append(int(f.read().split()[1]) / 1e9)
+    return waits

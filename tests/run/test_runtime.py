@@ -344,3 +344,14 @@ def test_graces_do_not_count_the_time_a_busy_machine_kept_the_run_waiting(monkey
 def test_run_queue_wait_is_read_for_a_live_process_only() -> None:
     assert process.run_queue_wait() >= 0.0
     assert process.run_queue_wait(2**22 + 1) == 0.0  # no such process (above the largest pid)
+    assert process.thread_waits() and all(wait >= 0.0 for wait in process.thread_waits() or [])
+
+
+def test_run_queue_wait_is_the_most_any_thread_waited_and_never_shrinks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A main thread cancelling a search waits on the search's thread, which is the one a loaded
+    machine keeps in the run queue (a first Ctrl-C's grace ran out so at load 7); a thread that
+    ends must not move the graces' clock forward."""
+    readings: list[list[float] | None] = [[1.0, 3.0], [1.2], [1.5, 4.0], None, [0.5]]
+    monkeypatch.setattr(process, "thread_waits", lambda pid="self": readings.pop(0))
+    pid = 2**22 + 2  # not a real process: the readings above are its
+    assert [process.run_queue_wait(pid) for _ in range(5)] == [3.0, 3.0, 4.0, 0.0, 0.5]  # gone: a new process
