@@ -121,6 +121,11 @@ def wait_for_cpu(pid: int, seconds: float, timeout: float = 60) -> None:
         time.sleep(0.02)
 
 
+def wait_for_more_cpu(pid: int, seconds: float) -> None:
+    """Until process ``pid`` has used ``seconds`` more of CPU than it has now (``wait_for_cpu``)."""
+    wait_for_cpu(pid, (cpu_seconds(pid) or 0.0) + seconds)
+
+
 def wait_for_children(pid: int, count: int, timeout: float = 30) -> list[int]:
     """Until process ``pid`` has ``count`` children (its worker processes) or has ended: their pids."""
     import psutil

@@ -28,7 +28,7 @@ from pyclingo_puzzles.layout.parts import crossing_graph, cycle_core, grown
 from pyclingo_puzzles.layout.search import Search
 from pyclingo_puzzles.layout.verify import check
 
-from ..conftest import INSTANCES, cpu_seconds, wait_for_cpu
+from ..conftest import INSTANCES, wait_for_cpu, wait_for_more_cpu
 
 A, D = "across", "down"
 # T A P
@@ -198,7 +198,7 @@ def test_ctrl_c_prints_the_best_layout_and_ends_the_worker() -> None:
     assert children, "no worker process appeared"
     # both searches under way (CPU time, not the clock's: a busy machine waits longer); the first
     # layout comes within 0.1 s of CPU
-    wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.2)
+    wait_for_more_cpu(proc.pid, 0.2)
     wait_for_cpu(children[0], 0.2)
     proc.send_signal(signal.SIGINT)
     out, _ = proc.communicate(timeout=20)

@@ -23,11 +23,11 @@ from ..conftest import (
     INSTANCES,
     MARGIN,
     CliResult,
-    cpu_seconds,
     loaded,
     many_solutions,
     wait_for_children,
     wait_for_cpu,
+    wait_for_more_cpu,
     wait_for_watchdog,
 )
 
@@ -57,7 +57,7 @@ def interrupted_enumeration(*args: object, jobs: int = 1) -> tuple[subprocess.Po
         wait_for_watchdog(proc.pid)
         if jobs == 1:
             # reading, grounding and the first answer take about 0.1 s of CPU; then thousands of answers a second
-            wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.3)
+            wait_for_more_cpu(proc.pid, 0.3)
         else:
             workers = wait_for_children(proc.pid, jobs)
             for pid in workers:  # a second of enumerating each: thousands of answers

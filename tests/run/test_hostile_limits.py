@@ -22,11 +22,11 @@ import pytest
 
 from ..conftest import (
     CliResult,
-    cpu_seconds,
     loaded,
     many_solutions,
     wait_for_children,
     wait_for_cpu,
+    wait_for_more_cpu,
     wait_for_watchdog,
 )
 
@@ -42,7 +42,7 @@ def enumeration(tmp_path: Path, *args: object) -> subprocess.Popen:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     wait_for_watchdog(proc.pid)
-    wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.3)
+    wait_for_more_cpu(proc.pid, 0.3)
     return proc
 
 

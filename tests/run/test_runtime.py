@@ -20,7 +20,7 @@ from pyclingo_puzzles.formats.args import memory_size
 from pyclingo_puzzles.run import process, runtime, watchdog, workers
 
 from .. import conftest
-from ..conftest import MARGIN, cpu_seconds, loaded, still_running, wait_for_cpu, wait_for_watchdog
+from ..conftest import MARGIN, loaded, still_running, wait_for_more_cpu, wait_for_watchdog
 
 ROOT = Path(__file__).resolve().parents[2]
 STRIPS = ROOT / "instances" / "strips" / "small.yaml"
@@ -99,7 +99,7 @@ def test_sigint_and_sigterm_take_one_path() -> None:
 def test_signal_during_grounding_stops_at_once(endless: Path) -> None:
     proc = subprocess.Popen(command("strips", STRIPS, "--rules", endless), stderr=subprocess.PIPE, text=True)
     wait_for_watchdog(proc.pid)
-    wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.3)  # reading takes a few ms: then grounding
+    wait_for_more_cpu(proc.pid, 0.3)  # reading takes a few ms: then grounding
     proc.send_signal(signal.SIGINT)  # stands for SIGTERM too (test_sigint_and_sigterm_take_one_path)
     t0 = time.monotonic()
     _, err = proc.communicate(timeout=20)
@@ -114,7 +114,7 @@ def enumerating(pid: int) -> None:
     about 0.1 s of CPU, then a crossword of 12! solutions gives thousands of answers a second (0.3 s:
     a thousand answers or more, tens of KiB of text)."""
     wait_for_watchdog(pid)
-    wait_for_cpu(pid, (cpu_seconds(pid) or 0.0) + 0.3)
+    wait_for_more_cpu(pid, 0.3)
 
 
 # SIGTERM here, with text; SIGINT with JSON: tests/run/test_hostile_budget.py
@@ -251,7 +251,7 @@ def test_first_signal_ends_long_python_work(tmp_path: Path) -> None:
     path.write_text("width: 500\nheight: 500\nwords: [" + ", ".join(words) + "]\n")
     proc = subprocess.Popen(command("wordsearch", path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_for_watchdog(proc.pid)
-    wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.3)  # reading the words (CPU time, not the clock's)
+    wait_for_more_cpu(proc.pid, 0.3)  # reading the words (CPU time, not the clock's)
     assert proc.poll() is None, "the word list was read before the signal: make it longer"
     proc.send_signal(signal.SIGINT)
     t0 = time.monotonic()

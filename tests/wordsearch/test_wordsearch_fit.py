@@ -20,11 +20,10 @@ from pyclingo_puzzles.wordsearch.verify import Placement, occurrences, verify
 
 from ..conftest import (
     INSTANCES,
-    cpu_seconds,
     loaded,
     one_line_error,
     parse_or_one_line_error,
-    wait_for_cpu,
+    wait_for_more_cpu,
     wait_for_watchdog,
 )
 
@@ -219,7 +218,7 @@ def test_size_auto_stopped_by_a_signal_says_so(tmp_path: Path) -> None:
              "auto"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         wait_for_watchdog(proc.pid)
-        wait_for_cpu(proc.pid, (cpu_seconds(proc.pid) or 0.0) + 0.25)  # reading and grounding done: solving
+        wait_for_more_cpu(proc.pid, 0.25)  # reading and grounding done: solving
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
         if err.strip() != "interrupted while grounding":
