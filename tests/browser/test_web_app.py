@@ -66,7 +66,8 @@ def test_a_long_run_shows_progress_and_cancel_stops_its_worker(page: Any, server
     page.locator("input[name=time_limit]").fill(str(LONG["time_limit"]))
     page.get_by_role("button", name="Make the puzzle").click()
     page.get_by_text(f"of at most {LONG['time_limit']} s").wait_for()
-    workers = server.wait_for_workers()
+    # polled with Playwright's own pause: the POST may still wait on this process's route handler
+    workers = server.wait_for_workers(pause=lambda: page.wait_for_timeout(50))
     page.get_by_role("button", name="Cancel").click()
     page.get_by_text("Cancelled").wait_for()
-    assert wait_until_gone(workers)
+    assert wait_until_gone(workers, pause=lambda: page.wait_for_timeout(50))

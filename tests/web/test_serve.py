@@ -11,7 +11,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import psutil
@@ -54,13 +54,18 @@ class Server:
         except psutil.NoSuchProcess:
             return []
 
-    def wait_for_workers(self, at_least: int = 1) -> list[psutil.Process]:
+    def wait_for_workers(
+        self, at_least: int = 1, pause: Callable[[], object] = lambda: time.sleep(0.05)
+    ) -> list[psutil.Process]:
+        """``pause``: a browser test passes one that runs Playwright's events (``page.wait_for_timeout``):
+        its page's requests are routed through the test process, and a request made while the test
+        only sleeps waits unrouted, so the server never sees it (a race the load decides)."""
         until = time.monotonic() + MARGIN
         while time.monotonic() < until:
             found = self.workers()
             if len(found) >= at_least:
                 return found
-            time.sleep(0.05)
+            pause()
         raise AssertionError("no worker started")
 
     def stop(self) -> None:
@@ -83,10 +88,10 @@ def gone(processes: list[psutil.Process]) -> bool:
     return all(ended(p) for p in processes)
 
 
-def wait_until_gone(processes: list[psutil.Process]) -> bool:
+def wait_until_gone(processes: list[psutil.Process], pause: Callable[[], object] = lambda: time.sleep(0.05)) -> bool:
     until = time.monotonic() + MARGIN
     while time.monotonic() < until and not gone(processes):
-        time.sleep(0.05)
+        pause()
     return gone(processes)
 
 
