@@ -92,6 +92,7 @@ def test_interior_has_the_trim_numbers_contents_and_answers_at_the_back_and_a_re
         record.unlink()
     made: list[int] = []
     again = make_book(path, output=out, jobs=2, tick=made.append)
+    assert again.records == book.records  # the puzzles first: a failure then names the one that differs
     assert again.to_pdf() == content
     assert sum(made) == 7  # 4 from the folder, 3 made again
     again.finish()
