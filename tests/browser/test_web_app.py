@@ -66,8 +66,12 @@ def test_a_long_run_shows_progress_and_cancel_stops_its_worker(page: Any, server
     page.locator("input[name=time_limit]").fill(str(LONG["time_limit"]))
     page.get_by_role("button", name="Make the puzzle").click()
     page.get_by_text(f"of at most {LONG['time_limit']} s").wait_for()
+
     # polled with Playwright's own pause: the POST may still wait on this process's route handler
-    workers = server.wait_for_workers(pause=lambda: page.wait_for_timeout(50))
+    def pause() -> None:
+        page.wait_for_timeout(50)
+
+    workers = server.wait_for_workers(pause=pause)
     page.get_by_role("button", name="Cancel").click()
     page.get_by_text("Cancelled").wait_for()
-    assert wait_until_gone(workers, pause=lambda: page.wait_for_timeout(50))
+    assert wait_until_gone(workers, pause=pause)

@@ -26,6 +26,11 @@ LONG = {"words": ["kettle", "oven", "toaster", "blender", "whisk", "ladle", "gra
                   "spatula", "teapot", "colander", "mixer", "tongs", "peeler"], "time_limit": 25}  # fmt: skip
 
 
+def _poll_pause() -> None:
+    """Between two looks at the server's processes (a browser test passes Playwright's own pause)."""
+    time.sleep(0.05)
+
+
 class Server:
     def __init__(self, *options: str):
         self.proc = subprocess.Popen(
@@ -54,9 +59,7 @@ class Server:
         except psutil.NoSuchProcess:
             return []
 
-    def wait_for_workers(
-        self, at_least: int = 1, pause: Callable[[], object] = lambda: time.sleep(0.05)
-    ) -> list[psutil.Process]:
+    def wait_for_workers(self, at_least: int = 1, pause: Callable[[], object] = _poll_pause) -> list[psutil.Process]:
         """``pause``: a browser test passes one that runs Playwright's events (``page.wait_for_timeout``):
         its page's requests are routed through the test process, and a request made while the test
         only sleeps waits unrouted, so the server never sees it (a race the load decides)."""
@@ -88,7 +91,7 @@ def gone(processes: list[psutil.Process]) -> bool:
     return all(ended(p) for p in processes)
 
 
-def wait_until_gone(processes: list[psutil.Process], pause: Callable[[], object] = lambda: time.sleep(0.05)) -> bool:
+def wait_until_gone(processes: list[psutil.Process], pause: Callable[[], object] = _poll_pause) -> bool:
     until = time.monotonic() + MARGIN
     while time.monotonic() < until and not gone(processes):
         pause()
