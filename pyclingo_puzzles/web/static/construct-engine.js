@@ -107,9 +107,7 @@ async function askSlots() {
     if (version !== M.state.version) return;
     info.counts = new Map(answer.slots.map((s) => [M.key(s), s.count]));
     info.letters = new Map();
-    answer.letters.forEach((row, r) => row.forEach((letters, c) => {
-      if (letters !== null) info.letters.set(M.index(r, c), letters);
-    }));
+    for (const cell of answer.cells) info.letters.set(M.index(cell.row, cell.col), cell.letters);
     hooks.render();
   } catch (error) {
     failed(error);

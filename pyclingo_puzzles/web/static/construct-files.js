@@ -30,7 +30,7 @@ export function mount(callbacks) {
     if (button) download(button.dataset.format);
   });
   $("play").addEventListener("click", play);
-  fetch("/api/crossword/patterns").then((r) => r.json()).then((answer) => {
+  fetch("/static/construct-patterns.json").then((r) => r.json()).then((answer) => {
     patterns = answer.patterns;
     patterns.forEach((p, k) => $("start").append(new Option(`${p.name} (${p.rows[0].length}×${p.rows.length})`, k)));
   }).catch(() => hooks.say("the shipped patterns could not be listed", true));

@@ -93,12 +93,12 @@ export async function autofill(selected, avoid = null) {
   hooks.say("Filling…");
   try {
     const answer = await E.call("autofill", body);
-    if (answer.status === "SAT") {
+    if (answer.status === "filled") {
       hooks.edit(() => M.takeFill(answer.grid));
       E.info.lastFill = { grid: answer.grid, selected };
       $("another").disabled = false;
       hooks.say(`Filled in ${answer.seconds.toFixed(1)} s.`);
-    } else if (answer.status === "UNSAT") {
+    } else if (answer.status === "unfillable") {
       hooks.say("No fill exists (proved): see the marked entries.", true);
       E.askVerdict(E.VERDICT_SECONDS);
     } else {
