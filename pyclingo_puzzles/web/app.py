@@ -155,6 +155,8 @@ async def construct_api(request: Request) -> Response:
         return JSONResponse(exc.as_json(), exc.status)
     except Superseded:
         return error("superseded: a newer request from this page took over", 409)
+    except Busy as exc:
+        return error(str(exc), 503, **{"Retry-After": str(RETRY_AFTER)})
     if "content" in answer:
         disposition = f'attachment; filename="{answer["filename"]}"'
         return Response(answer["content"], media_type=answer["media"], headers={"Content-Disposition": disposition})

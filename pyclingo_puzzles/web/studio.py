@@ -20,9 +20,11 @@ from ..core.errors import InputError
 from ..crossword.reader import Dictionary
 from . import studio_files, studio_work
 from .body import BadRequest, Limits
+from .jobs import RETRY_AFTER, Busy
 from .studio_body import Ask, WordLists, parse
 
 PAGE_HEADER = "x-page-id"
+LIGHT = ("slots", "export", "open")  # routes that run no search
 MAX_PAGE_ID = 100
 # the page's files: /static/NAME -> media type
 STUDIO_STATIC = {f"construct{part}.js": "text/javascript; charset=utf-8"
@@ -41,8 +43,9 @@ class Studio:
     def __init__(self, limits: Limits):
         self.limits = limits
         self.running: dict[tuple[str, str], threading.Event] = {}
-        self.gate = asyncio.Semaphore(max(1, limits.workers))
-        self.waiting = 0
+        # searches one at a time (run/runtime's stage deadlines are the process's); counts and files beside them
+        self.gates = {"search": asyncio.Semaphore(1), "light": asyncio.Semaphore(max(1, limits.workers))}
+        self.admitted = 0  # running and waiting: past the workers and the queue a request is turned away
 
     async def answer(self, route: str, raw: bytes, page: str, gone: Callable[[], Awaitable[object]]) -> dict[str, Any]:
         """The route's answer to the body ``raw`` (a BadRequest, Superseded or Busy otherwise)."""
@@ -58,19 +61,23 @@ class Studio:
         """``work(stop)`` in a thread; ``stop`` is set when a newer request of the page takes over
         or the client goes away (``gone()`` returns)."""
         key = (page[:MAX_PAGE_ID], route)
+        if self.admitted >= self.limits.workers + self.limits.queue:
+            raise Busy(f"the studio has {self.admitted} requests running and waiting; try again in {RETRY_AFTER} s")
         if page and key in self.running:
             self.running[key].set()
         stop = threading.Event()
         if page:
             self.running[key] = stop
+        self.admitted += 1
         watch = asyncio.ensure_future(gone())
         watch.add_done_callback(lambda _: stop.set())
         try:
-            async with self.gate:
+            async with self.gates["light" if route in LIGHT else "search"]:
                 if stop.is_set():
                     raise Superseded()
                 return await asyncio.to_thread(_guarded, work, stop)
         finally:
+            self.admitted -= 1
             watch.cancel()
             if self.running.get(key) is stop:
                 del self.running[key]
@@ -86,7 +93,7 @@ def _guarded(work: Callable[[threading.Event], dict[str, Any]], stop: threading.
         answer = work(stop)
     except InputError as exc:
         raise BadRequest(exc.message, exc.file if exc.file in FIELDS else None) from None
-    if stop.is_set() and answer.get("stopped"):
+    if stop.is_set():  # stopped: its answer is for a grid the page has left
         raise Superseded()
     return answer
 

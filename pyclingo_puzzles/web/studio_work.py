@@ -36,6 +36,14 @@ def _grid(ask: Ask) -> tuple[list[str], list[str]]:
     return rows, [t.text() for t in ask.locked]
 
 
+def _blocks_as_hashes(answer: dict[str, Any]) -> dict[str, Any]:
+    """The API writes a grid's blocks as ``#``, as it takes them (the family's grids have spaces)."""
+    for key in ("grid", "fill"):
+        if isinstance(answer.get(key), list):
+            answer[key] = [row.replace(" ", "#") for row in answer[key]]
+    return answer
+
+
 def slots(ask: Ask, stop: threading.Event) -> dict[str, Any]:
     rows, locked = _grid(ask)
     answer: dict[str, Any] = warm(ask.lists).slots(rows, locked=locked).as_json()
@@ -55,8 +63,7 @@ def suggest(ask: Ask, stop: threading.Event) -> dict[str, Any]:
 def verdict(ask: Ask, stop: threading.Event) -> dict[str, Any]:
     rows, locked = _grid(ask)
     said = warm(ask.lists).verdict(rows, locked=locked, time_limit=ask.time_limit, cancel=stop)
-    answer: dict[str, Any] = said.as_json()
-    return answer
+    return _blocks_as_hashes(said.as_json())
 
 
 def autofill(ask: Ask, stop: threading.Event) -> dict[str, Any]:
@@ -65,5 +72,4 @@ def autofill(ask: Ask, stop: threading.Event) -> dict[str, Any]:
     differ = (list(ask.avoid),) if ask.avoid else ()
     filled = warm(ask.lists).autofill(rows, slots=chosen, locked=locked, seed=ask.seed, differ_from=differ,
                                       time_limit=ask.time_limit, cancel=stop)  # fmt: skip
-    answer: dict[str, Any] = filled.as_json()
-    return answer
+    return _blocks_as_hashes(filled.as_json())

@@ -62,6 +62,10 @@ export async function call(route, body, { raw = false } = {}) {
 
 export const busy = (route) => flying.has(route);
 
+let seeds = 0;
+/** The next seed: 1, 2, 3 ... a page's first pattern or fill is the same every time, the next a different one. */
+export const nextSeed = () => ++seeds;
+
 /** The word-list fields every engine request carries. */
 export function wordLists() {
   const lists = M.state.lists;

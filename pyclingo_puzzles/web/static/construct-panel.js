@@ -87,7 +87,7 @@ function take(event) {
 /** Fill the rest of the grid, or only the selected entries (the current one when none is picked). */
 export async function autofill(selected, avoid = null) {
   const only = selected ? (M.state.selected.length ? M.state.selected : [hooks.current()?.key].filter(Boolean)) : [];
-  const body = { ...E.grid(), seed: Math.floor(Math.random() * 2 ** 31) };
+  const body = { ...E.grid(), seed: E.nextSeed(), time_limit: Math.min(20, E.info.limit || 10) };
   if (only.length) body.slots = only.map(M.slotByKey).filter(Boolean).map((s) => ({ row: s.row, col: s.col, direction: s.direction }));
   if (avoid) body.avoid = avoid;
   hooks.say("Filling…");
@@ -155,28 +155,36 @@ export function showLists() {
   }));
 }
 
-/** A clue box for each entry, across then down; a complete entry's clue is kept by its word. */
+/** A clue box for each entry, across then down (built again when an entry changes; else only
+ * the counts are updated, so that a clue being typed keeps its caret); a clue is kept by its word. */
 export function showClues() {
   const box = $("clues");
-  const focused = document.activeElement?.closest?.("#clues") ? document.activeElement.dataset.slot : null;
-  const groups = ["across", "down"].map((direction) => {
-    const group = Object.assign(document.createElement("div"), { className: "clue-group" });
-    group.append(Object.assign(document.createElement("h3"), { textContent: direction === "across" ? "Across" : "Down" }));
-    for (const slot of M.slots().filter((s) => s.direction === direction)) group.append(clueRow(slot));
-    return group;
-  });
-  box.replaceChildren(...groups);
-  if (focused) box.querySelector(`input[data-slot="${focused}"]`)?.focus();
+  const signature = M.slots().map((s) => `${s.key}:${M.pattern(s)}:${M.isLocked(s)}`).join(" ");
+  if (box.dataset.signature !== signature) {
+    box.dataset.signature = signature;
+    box.replaceChildren(...["across", "down"].map((direction) => {
+      const group = Object.assign(document.createElement("div"), { className: "clue-group" });
+      group.append(Object.assign(document.createElement("h3"), { textContent: direction === "across" ? "Across" : "Down" }));
+      for (const slot of M.slots().filter((s) => s.direction === direction)) group.append(clueRow(slot));
+      return group;
+    }));
+  }
+  for (const head of box.querySelectorAll(".entry")) {
+    const count = E.info.counts.get(head.dataset.slot);
+    const shown = count !== undefined && head.dataset.locked !== "true";
+    if (shown) head.dataset.count = count;
+    else delete head.dataset.count;
+    head.classList.toggle("dead", shown && count === 0);
+  }
 }
 
 function clueRow(slot) {
   const word = M.complete(slot) ? M.pattern(slot) : "";
-  const count = E.info.counts.get(slot.key);
   const label = Object.assign(document.createElement("label"), { className: "clue" });
   const head = Object.assign(document.createElement("span"), { className: "entry" });
   head.textContent = `${slot.number}. ${M.pattern(slot)}`;
-  if (count !== undefined && !M.isLocked(slot)) head.dataset.count = count;
-  if (count === 0 && !M.isLocked(slot)) head.classList.add("dead");
+  head.dataset.slot = slot.key;
+  head.dataset.locked = M.isLocked(slot);
   const input = Object.assign(document.createElement("input"), { type: "text", maxLength: 300, disabled: !word });
   input.dataset.slot = slot.key;
   input.value = word ? M.state.clues[word] || "" : "";

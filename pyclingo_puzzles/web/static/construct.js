@@ -41,7 +41,6 @@ function changed() {
   M.state.selected = M.state.selected.filter((k) => M.slotByKey(k));
   say("");
   render();
-  P.showClues();
   keep();
   E.changed();
 }
@@ -56,6 +55,7 @@ function render() {
   if ($("grid").children.length !== M.state.width * M.state.height) V.build();
   V.render(E.info);
   P.showSlot();
+  P.showClues();
 }
 
 function keep() {
