@@ -96,7 +96,7 @@ class Studio:
 
     def verdict(self, rows: list[str], *, locked: Any = (), time_limit: float = 2.0, cancel: Any = None) -> Answer:
         CALLS.append(("verdict", cancel))
-        result = self._fill(rows, locked, min(time_limit, 2.0))  # a stand-in: no warm search to resume
+        result = self._fill(rows, locked, time_limit)
         doc: dict[str, Any] = {"verdict": "undecided", "fill": None, "core": None, "core_minimal": False,
                                "seconds": 0.1}  # fmt: skip
         if result.solutions:

@@ -63,7 +63,7 @@ function setRows(rows, byFill, keep = new Set()) {
   }));
 }
 
-async function generate() {
+export async function generate() {
   const body = { width: M.state.width, height: M.state.height, symmetry: M.state.symmetry,
     theme: M.state.locked.map(M.themeNotation), ...E.wordLists(), seed: E.nextSeed(), time_limit: Math.min(30, E.info.limit || 10) };
   hooks.say("Generating a pattern and its fill around your locked entries…");

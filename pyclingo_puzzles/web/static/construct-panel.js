@@ -21,8 +21,8 @@ export function mount(callbacks) {
   $("another").addEventListener("click", () => another());
   $("clear-fill").addEventListener("click", () => hooks.edit(() => M.clearFill()));
   $("suggestions").addEventListener("click", take);
-  $("suggestions").addEventListener("keydown", (event) => {
-    if (event.key === "Escape") hooks.focusGrid();
+  document.querySelector(".side").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") hooks.focusGrid(); // Esc from the panel: back to the grid
   });
   mountLists();
 }

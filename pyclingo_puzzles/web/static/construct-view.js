@@ -7,7 +7,7 @@ import * as M from "./construct-model.js";
 const $ = (id) => document.getElementById(id);
 const LETTER = /^\p{L}$/u;
 const HOT = 3; // a square where this many letters or fewer remain possible is shaded (a hotspot)
-let hooks = { changed() {}, moved() {}, say() {}, escape() {}, lock() {}, autofill() {} };
+let hooks = { changed() {}, moved() {}, say() {}, escape() {}, lock() {}, autofill() {}, generate() {} };
 let squares = [];
 
 export function mount(callbacks) {
@@ -137,7 +137,7 @@ function onKey(event) {
     return;
   }
   if (event.altKey) {
-    const action = { KeyL: hooks.lock, KeyA: hooks.autofill }[event.code];
+    const action = { KeyL: hooks.lock, KeyA: hooks.autofill, KeyG: hooks.generate }[event.code];
     if (action) {
       event.preventDefault();
       action();

@@ -18,7 +18,7 @@ function init() {
   V.build();
   const focusGrid = () => $("typer").focus({ preventScroll: true });
   const edit = (change) => V.change(change);
-  V.mount({ changed, moved, say, escape, lock: P.lock, autofill: () => P.autofill(false) });
+  V.mount({ changed, moved, say, escape, lock: P.lock, autofill: () => P.autofill(false), generate: F.generate });
   E.mount({ render, say, current: V.current, suggestions: P.suggestions });
   P.mount({ current: V.current, edit, say, focusGrid, listsChanged: changed, cluesChanged: keep });
   F.mount({ edit, say, focusGrid });
