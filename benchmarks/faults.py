@@ -23,6 +23,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -213,32 +214,23 @@ def run_case(case: Case, runs: int, at_once: int) -> tuple[int, list[str]]:
     good, notes = 0, []
     with tempfile.TemporaryDirectory(prefix=f"faults-{case.name}-") as scratch:
         tmp = Path(scratch)
-        os.chmod(tmp, 0o777)
         argv = case.setup(tmp)
-        for path in tmp.rglob("*"):
-            os.chmod(path, 0o777 if path.is_dir() else 0o666, follow_symlinks=False) if not path.is_symlink() else None
+        for path in [tmp, *tmp.rglob("*")]:  # an unprivileged case's user reads and writes them too
+            if not path.is_symlink():
+                os.chmod(path, 0o777 if path.is_dir() else 0o666)
         stop = case.around(tmp) if case.around is not None else None
         try:
-            done = 0
-            while done < runs:
-                batch = min(at_once, runs - done)
-                results: list[Outcome] = []
-                threads = [threading.Thread(target=lambda: results.append(run_once(case, tmp, argv)))
-                           for _ in range(batch)]  # fmt: skip
-                for thread in threads:
-                    thread.start()
-                for thread in threads:
-                    thread.join()
-                for outcome in results:
-                    problem = "killed at 60 s" if outcome.code is None else case.check(outcome) or traceback_free(outcome)
-                    if problem is None:
-                        good += 1
-                    else:
-                        notes.append(problem)
-                done += batch
+            with ThreadPoolExecutor(at_once) as pool:
+                outcomes = list(pool.map(lambda _: run_once(case, tmp, argv), range(runs)))
         finally:
             if stop is not None:
                 stop()
+    for outcome in outcomes:
+        problem = "killed at 60 s" if outcome.code is None else case.check(outcome) or traceback_free(outcome)
+        if problem is None:
+            good += 1
+        else:
+            notes.append(problem)
     return good, notes
 
 
