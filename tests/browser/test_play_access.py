@@ -15,36 +15,8 @@ from pyclingo_puzzles import layout, strips, wordsearch
 
 from ..conftest import INSTANCES
 
-# Every visible text's colour against the colour it is painted on (the first opaque background
-# among its ancestors, with translucent ones blended over it), as WCAG 2 computes contrast.
-CONTRAST = """() => {
-  const rgba = (text) => { const m = text.match(/[\\d.]+/g) || ["0", "0", "0", "0"]; return [...m.slice(0, 3).map(Number), m.length > 3 ? Number(m[3]) : 1]; };
-  const over = (top, under) => top.slice(0, 3).map((v, i) => v * top[3] + under[i] * (1 - top[3])).concat(1);
-  const lum = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
-  function background(el) {
-    const layers = [];
-    for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
-      const style = getComputedStyle(e);
-      const colour = rgba(e instanceof SVGElement && e.tagName !== "svg" ? "rgba(0,0,0,0)" : style.backgroundColor);
-      if (colour[3] > 0) layers.push(colour);
-      if (colour[3] === 1) break;
-    }
-    return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
-  }
-  const bad = [];
-  for (const el of document.querySelectorAll("body *")) {
-    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    if (!own || el.closest(".sr-only, script, style, noscript")) continue;
-    const box = el.getBoundingClientRect(), style = getComputedStyle(el);
-    if (!box.width || !box.height || style.visibility === "hidden" || Number(style.opacity) === 0) continue;
-    const ink = over(rgba(el instanceof SVGElement ? style.fill : style.color), background(el));
-    const bg = background(el);
-    const [a, b] = [lum(ink), lum(bg)].sort((x, y) => y - x);
-    const ratio = (a + 0.05) / (b + 0.05);
-    if (ratio < 4.5) bad.push(`${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${el.textContent.trim().slice(0, 30)}": ${ratio.toFixed(2)}`);
-  }
-  return bad;
-}"""
+CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+
 
 
 def low_contrast(page: Any) -> list[str]:
@@ -63,7 +35,8 @@ def outline(page: Any, selector: str) -> str:
 @pytest.fixture
 def lattice(page: Any, cli: Any, tmp_path: Path) -> Any:
     out = tmp_path / "lattice.html"
-    assert cli("crossword", INSTANCES / "crossword" / "lattice-predefined.dat", "--html", out, "--exit-codes", "unix").code == 0
+    run = cli("crossword", INSTANCES / "crossword" / "lattice-predefined.dat", "--html", out, "--exit-codes", "unix")
+    assert run.code == 0, run.err
     page.goto(out.as_uri())
     page.get_by_role("grid", name="crossword grid, 5 rows of 7").wait_for()
     return page
@@ -73,20 +46,19 @@ def test_a_crossword_is_an_aria_grid_solved_from_the_keyboard(lattice: Any) -> N
     grid = lattice.get_by_role("grid", name="crossword grid, 5 rows of 7")
     assert grid.get_by_role("row").count() == 5
     assert grid.get_by_role("gridcell").count() == 35  # the black squares too: a column is a column
-    square = grid.get_by_role("gridcell", name="row 3, column 5, 5 Across, 7 letters, 3 Down, 5 letters: empty", exact=True)
-    square.click()
+    crossing = "row 3, column 5, 5 Across, 7 letters, 3 Down, 5 letters"
+    grid.get_by_role("gridcell", name=f"{crossing}: empty", exact=True).click()
     typing = lattice.get_by_role("textbox")  # where the keys go: it says which square it is on
-    assert typing.get_attribute("aria-label") == "row 3, column 5, 5 Across, 7 letters, 3 Down, 5 letters: empty"
+    assert typing.get_attribute("aria-label") == f"{crossing}: empty"
     lattice.keyboard.type("q")
-    grid.get_by_role("gridcell", name="row 3, column 5, 5 Across, 7 letters, 3 Down, 5 letters: Q", exact=True).wait_for()
+    grid.get_by_role("gridcell", name=f"{crossing}: Q", exact=True).wait_for()
     assert grid.get_by_role("gridcell", selected=True).get_attribute("aria-label").startswith("row 3, column 6,")
     assert grid.get_by_role("gridcell", name="row 1, column 1, 1 Across, 7 letters, 1 Down, 5 letters: E, given",
                             exact=True).count() == 1  # fmt: skip
     assert grid.get_by_role("gridcell", name="row 2, column 2, black square", exact=True).count() == 1
     lattice.get_by_role("button", name="Check the entry").click()
     said(lattice).get_by_text("1 wrong letter marked.").wait_for()
-    assert grid.get_by_role("gridcell", name="row 3, column 5, 5 Across, 7 letters, 3 Down, 5 letters: Q, marked wrong",
-                            exact=True).count() == 1  # fmt: skip
+    assert grid.get_by_role("gridcell", name=f"{crossing}: Q, marked wrong", exact=True).count() == 1
     lattice.get_by_role("button", name="Reveal all").click()
     said(lattice).get_by_text(re.compile(r"^27 letters revealed\. Solved! \(27 letters revealed\)")).wait_for()
     lattice.get_by_role("button", name="6 Across, 7 letters").click()  # the clue list: buttons, by keyboard too
@@ -132,17 +104,16 @@ def test_a_word_search_is_found_from_the_keyboard_and_said(mar: tuple[Any, words
     grid.focus()
     assert outline(page, "svg.board") == "solid"
     assert page.evaluate("document.activeElement.getAttribute('aria-activedescendant')") == "ws-0-0"
-    keys = {(0, 1): "ArrowDown", (1, 0): "ArrowRight"}
-    for _ in range(r):
-        page.keyboard.press(keys[(0, 1)])
-    for _ in range(c):
-        page.keyboard.press(keys[(1, 0)])
+    for key, steps in (("ArrowDown", r), ("ArrowRight", c)):
+        for _ in range(steps):
+            page.keyboard.press(key)
     cursor = page.evaluate("document.activeElement.getAttribute('aria-activedescendant')")
     assert page.locator(f"#{cursor}").get_attribute("aria-label") == f"row {r + 1}, column {c + 1}: H"
     page.keyboard.press("Enter")
     said(page).get_by_text(f"row {r + 1}, column {c + 1} chosen: now the last square of the word.").wait_for()
     (r1, c1) = hola[-1]
-    for key, steps in (("ArrowDown" if r1 > r else "ArrowUp", abs(r1 - r)), ("ArrowRight" if c1 > c else "ArrowLeft", abs(c1 - c))):
+    vertical, horizontal = "ArrowDown" if r1 > r else "ArrowUp", "ArrowRight" if c1 > c else "ArrowLeft"
+    for key, steps in ((vertical, abs(r1 - r)), (horizontal, abs(c1 - c))):
         for _ in range(steps):
             page.keyboard.press(key)
     page.keyboard.press("Enter")
@@ -179,7 +150,7 @@ def test_a_crosswords_text_has_contrast_in_every_state(lattice: Any) -> None:
 
 
 def test_a_word_searchs_text_has_contrast(mar: tuple[Any, wordsearch.WordSearch]) -> None:
-    page, puzzle = mar
+    page, _ = mar
     page.get_by_role("checkbox", name="Show answers").check()
     assert low_contrast(page) == []
 
