@@ -10,7 +10,7 @@ $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/fillprop.c pyclingo_puzzles/crossword/fillprop.h
+$(STAMP): $(PY) pyproject.toml setup.py pyclingo_puzzles/crossword/engine/fillprop.c pyclingo_puzzles/crossword/engine/fillprop.h
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test,web,cluster]'
 	@touch $(STAMP)
@@ -81,7 +81,7 @@ asan: $(STAMP)
 	mkdir -p build/asan
 	cc -std=c99 -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -fPIC -shared \
 		-I "$$($(PY) -c 'import clingo, os; print(os.path.dirname(clingo.__file__))')" \
-		pyclingo_puzzles/crossword/fillprop.c -o $(ASAN_LIB)
+		pyclingo_puzzles/crossword/engine/fillprop.c -o $(ASAN_LIB)
 	PYCLINGO_PUZZLES_FILLPROP_LIB=$(CURDIR)/$(ASAN_LIB) LD_PRELOAD="$$(cc -print-file-name=libasan.so) $$(cc -print-file-name=libstdc++.so)" \
 		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 $(PY) -m pytest -p no:cacheprovider tests/crossword/test_fill_native.py
 

@@ -1,4 +1,4 @@
-"""Builds the dictionary fill's compiled propagator (pyclingo_puzzles/crossword/fillprop.c);
+"""Builds the dictionary fill's compiled propagator (pyclingo_puzzles/crossword/engine/fillprop.c);
 everything else is declared in pyproject.toml.
 
 The C file includes only clingo.h (from the clingo wheel, a build requirement) and standard headers,
@@ -26,9 +26,9 @@ def clingo_include() -> list[str]:
 setup(
     ext_modules=[
         Extension(
-            "pyclingo_puzzles.crossword._fillprop",
-            sources=["pyclingo_puzzles/crossword/fillprop.c"],
-            depends=["pyclingo_puzzles/crossword/fillprop.h"],  # the fp_* interface (native.py reads it too)
+            "pyclingo_puzzles.crossword.engine._fillprop",
+            sources=["pyclingo_puzzles/crossword/engine/fillprop.c"],
+            depends=["pyclingo_puzzles/crossword/engine/fillprop.h"],  # the fp_* interface (native.py reads it too)
             include_dirs=clingo_include(),
             extra_compile_args=["-std=c99", "-O2"],
             optional=True,  # no compiler: the install still succeeds (the Python propagator runs)

@@ -36,10 +36,10 @@ import wordfreq
 from benchmarks.common import ROOT, SHARED, table, user_env
 from benchmarks.gecode import gecode_fill, prepare
 from benchmarks.qxw import find_qxw, qxw_fill
-from pyclingo_puzzles.crossword.english import english_dictionary, wordfreq_version
+from pyclingo_puzzles.crossword.engine.strategy import solve_fill
 from pyclingo_puzzles.crossword.options import FillOptions
 from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
-from pyclingo_puzzles.crossword.strategy import solve_fill
+from pyclingo_puzzles.crossword.wordlists.english import english_dictionary, wordfreq_version
 
 BENCH = SHARED / "crossword-bench"
 CAP = float(os.environ.get("DICT_CAP", "10"))

@@ -30,10 +30,10 @@ from benchmarks.common import SHARED, table
 from benchmarks.gecode import Gecode, prepare, run_gecode
 from benchmarks.qxw import find_qxw, run_qxw
 from pyclingo_puzzles.core.solve import Status
-from pyclingo_puzzles.crossword.attempt import FillOutcome
+from pyclingo_puzzles.crossword.engine.attempt import FillOutcome
+from pyclingo_puzzles.crossword.engine.strategy import solve_fill
 from pyclingo_puzzles.crossword.options import DEFAULT_SHARED, FillOptions
 from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
-from pyclingo_puzzles.crossword.strategy import solve_fill
 
 BENCH = SHARED / "crossword-bench"
 CAP = float(os.environ.get("FILL_CAP", "60"))

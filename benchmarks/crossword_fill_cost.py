@@ -27,11 +27,11 @@ import time
 from benchmarks.common import SHARED, table
 from benchmarks.crossword_fill import wamerican
 from pyclingo_puzzles.core.solve import Solver
-from pyclingo_puzzles.crossword import native
-from pyclingo_puzzles.crossword.attempt import ENCODING, PROPAGATOR_RESTARTS
-from pyclingo_puzzles.crossword.facts import option_facts, site_facts
-from pyclingo_puzzles.crossword.propagator import WordPropagator
-from pyclingo_puzzles.crossword.pruning import prune
+from pyclingo_puzzles.crossword.engine import native
+from pyclingo_puzzles.crossword.engine.attempt import ENCODING, PROPAGATOR_RESTARTS
+from pyclingo_puzzles.crossword.engine.facts import option_facts, site_facts
+from pyclingo_puzzles.crossword.engine.propagator import WordPropagator
+from pyclingo_puzzles.crossword.engine.pruning import prune
 from pyclingo_puzzles.crossword.reader import framework_of, read
 
 BENCH = SHARED / "crossword-bench"

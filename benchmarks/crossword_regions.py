@@ -23,11 +23,11 @@ from pathlib import Path
 from benchmarks.common import SHARED
 from benchmarks.crossword_fill import wamerican
 from pyclingo_puzzles.core.solve import Solver
-from pyclingo_puzzles.crossword import native
-from pyclingo_puzzles.crossword.attempt import ENCODING
-from pyclingo_puzzles.crossword.facts import option_facts, site_facts
+from pyclingo_puzzles.crossword.engine import native
+from pyclingo_puzzles.crossword.engine.attempt import ENCODING
+from pyclingo_puzzles.crossword.engine.facts import option_facts, site_facts
+from pyclingo_puzzles.crossword.engine.pruning import prune
 from pyclingo_puzzles.crossword.framework import Framework, Site
-from pyclingo_puzzles.crossword.pruning import prune
 from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
 
 BENCH = SHARED / "crossword-bench"

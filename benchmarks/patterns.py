@@ -17,10 +17,10 @@ import os
 import statistics
 import time
 
-from pyclingo_puzzles.crossword.construct import generate_fill
-from pyclingo_puzzles.crossword.english import english_dictionary
+from pyclingo_puzzles.crossword.construction.construct import generate_fill
+from pyclingo_puzzles.crossword.construction.pattern import PatternSpec, parse_size
 from pyclingo_puzzles.crossword.options import FillOptions
-from pyclingo_puzzles.crossword.pattern import PatternSpec, parse_size
+from pyclingo_puzzles.crossword.wordlists.english import english_dictionary
 
 TARGETS = {(15, 15): 10.0, (21, 21): 60.0}  # median seconds
 ZIPF_TARGET = 3.8

@@ -156,9 +156,9 @@ def _numbered(entries: Iterable[tuple[str, int, int, str, str]]) -> list[list[An
 
 def _crossword(job: Job) -> tuple[dict[str, Any], Any]:
     from .. import crossword
-    from ..crossword.english import english_dictionary
     from ..crossword.reader import Dictionary
-    from ..crossword.wordlists import merge, without
+    from ..crossword.wordlists.english import english_dictionary
+    from ..crossword.wordlists.lists import merge, without
 
     # "en", or a dictionary file's words (word -> score) as the manifest read them
     lists = [english_dictionary() if name == "en" else Dictionary(name) for name in job.options["dictionary"]]

@@ -295,7 +295,7 @@ def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Se
 
 def _pattern_size(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> str | None:
     """``size: 15x15``: each crossword's block pattern generated (as ``crossword --size``), not read."""
-    from ..crossword.pattern import parse_size
+    from ..crossword.construction.pattern import parse_size
 
     size = options.get("size")
     if size is None:

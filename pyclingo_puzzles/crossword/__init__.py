@@ -23,7 +23,7 @@ __getattr__, __dir__ = export(
     {
         "CrosswordResult": ".result",
         "fill": ".api",
-        "generate": ".construct",
+        "generate": ".construction.construct",
         "solve": ".api",
         "Dictionary": ".reader",
         "Framework": ".framework",

@@ -18,7 +18,6 @@ from ..core.letters import normalize_word
 from ..core.results import Stats
 from ..core.status import Status
 from ..run.bounded import within
-from .dictionaries import Source, excluded_words, word_lists
 from .framework import Framework
 from .options import DEFAULT_SHARED, FillOptions
 from .p99 import solve_instance
@@ -33,6 +32,7 @@ from .reader import (
     read_instance,
 )
 from .result import CrosswordResult, from_solve
+from .wordlists.dictionaries import Source, excluded_words, word_lists
 
 __all__ = ["fill", "solve"]
 
@@ -108,7 +108,7 @@ def solve_with(
 
 def clues_of(clues: str | Path | Mapping[str, str] | None) -> dict[str, str]:
     """``clues=``: a ``WORD;clue`` file or a mapping word -> clue (words normalised)."""
-    from .wordlists import read_clues
+    from .wordlists.lists import read_clues
 
     if clues is None:
         return {}
@@ -214,8 +214,8 @@ def _unknown() -> CrosswordResult:
 
 def fill_with(framework: Framework, dictionary: Dictionary, options: FillOptions) -> CrosswordResult:
     """``fill`` with its arguments checked, read and gathered (the command's way in)."""
-    from . import construct
-    from .strategy import solve_fill  # the dictionary fill is imported when used: P-99 runs do not load it
+    from .construction import construct
+    from .engine.strategy import solve_fill  # the dictionary fill is imported when used: P-99 runs do not load it
 
     if options.models > 1 and not (options.optimize or options.count_only):
         outcome = construct.alternatives(framework, dictionary, options)  # fills that differ (--min-differ)

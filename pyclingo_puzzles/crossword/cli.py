@@ -13,15 +13,17 @@ from ..formats.ipuz import to_text as ipuz_text
 from ..formats.output import warn
 from ..formats.report import Report
 from ..run import runtime
-from . import english, exports, render, wordlists
 from .api import clues_of, dressed, fill_with, solve_with
-from .dictionaries import dictionary_of
+from .construction.themes import Theme, file_themes, fit_themes, parse_theme, theme_letters, with_letters
 from .framework import Framework
 from .options import BLOCK_SHARE, DEFAULT_SHARED, SYMMETRIES, FillOptions, rule_paths
+from .outputs import exports, render
 from .reader import EXCHANGE_SUFFIXES, CrosswordInstance, Dictionary, framework_of, read
 from .result import CrosswordResult
 from .solution import CrosswordSolution
-from .themes import Theme, file_themes, fit_themes, parse_theme, theme_letters, with_letters
+from .wordlists import english
+from .wordlists import lists as wordlists
+from .wordlists.dictionaries import dictionary_of
 
 NAME = "crossword"
 
@@ -175,12 +177,12 @@ def fill_from_dictionary(args: argparse.Namespace, puzzle: CrosswordInstance | F
     for line in skipped:
         warn(line)
     if themes:  # the fill's framework has their letters; the report's (framework_of) has not
-        from .construct import with_themes
+        from .construction.construct import with_themes
 
         framework, dictionary = with_letters(framework, theme_letters(themes)), with_themes(dictionary, tuple(themes))
     result = fill_with(framework, dictionary, options)
     if result.core is not None and themes:
-        from .construct import themes_in_core
+        from .construction.construct import themes_in_core
 
         for theme in themes_in_core(themes, result.core):
             warn(f"{args.file}: theme entry {theme.text()}: it and its crossings cannot be filled (the core)")
@@ -214,7 +216,7 @@ def report(args: argparse.Namespace, result: CrosswordResult, framework: Framewo
     asked = pagetext.PageAsked(args.title, args.instructions, args.name_line)
     page = asked.page(Path(path).stem, exports.INSTRUCTIONS)
     if result.core is not None and not result.solutions:  # no fill: --svg and --pdf mark the core's slots
-        from . import construct
+        from .construction import construct
 
         files = construct.core_files(framework, result.core, page.title, args.paper)
         return Report(result.clingo_code, text=lambda: result.text(path, args.models) + "\n", json=result.to_json,
@@ -265,8 +267,8 @@ def add_construct_arguments(parser: argparse.ArgumentParser) -> None:
 
 def generated(args: argparse.Namespace, options: FillOptions) -> Report:
     """``--size``: a pattern and its fill from nothing (``construct.generate_fill``)."""
-    from . import construct
-    from .pattern import PatternSpec, check_spec, parse_size
+    from .construction import construct
+    from .construction.pattern import PatternSpec, check_spec, parse_size
 
     if [f for f in (args.file if isinstance(args.file, list) else [args.file]) if str(f) != "--size"]:
         raise InputError("give FILE or --size, not both", "--size")

@@ -11,12 +11,12 @@ from ..core.results import Answer, SolveResult
 from ..core.solve import Solver, user_rules
 from ..core.status import Status
 from ..run import runtime
-from .facts import candidate_facts, site_facts, word_facts
+from .engine.facts import candidate_facts, site_facts, word_facts
+from .engine.wordsets import WordTable, arc_consistent
 from .framework import Framework, Site
 from .options import DEFAULTS, FillOptions
 from .reader import CrosswordInstance
 from .solution import CrosswordSolution, decode, verify
-from .wordsets import WordTable, arc_consistent
 
 ENCODING = "crossword.lp"
 

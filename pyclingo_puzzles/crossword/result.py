@@ -13,12 +13,12 @@ from ..core.results import Record, SolveResult, Stats
 from ..core.solve import Solver
 from ..core.status import Coded, Status
 from ..formats.pagetext import PageText
-from . import exports
 from .framework import Framework, Site
+from .outputs import exports
 from .solution import CrosswordSolution, render_text
 
 if TYPE_CHECKING:
-    from .unfillable import Core
+    from .engine.unfillable import Core
 
 SLOTS_SHOWN = 20  # slots without a candidate word named in the text
 
@@ -95,7 +95,7 @@ class CrosswordResult(Record, Coded):
     ) -> bytes:
         """Printable pages (PDF bytes): each solution's blank numbered grid with its clues, then the fills."""
         from ..formats.pdf import render as render_pdf
-        from .render import pdf_sheets
+        from .outputs.render import pdf_sheets
 
         text = self.page_text(title, instructions, name_line)
         apicheck.choice(paper, "paper", ("a4", "letter"))
@@ -131,7 +131,7 @@ class CrosswordResult(Record, Coded):
         clues (``clues=``) where there are some, else each entry's length. ``title`` as ``to_pdf``'s;
         ``instructions`` (default: how to play the page; "" none)."""
         from ..formats.playable import text_of
-        from .render import html
+        from .outputs.render import html
 
         text = text_of("crossword", self.title or "Crossword" if title is None else title, instructions, name_line)
         return html(self._first("play"), text, self.given, self.clues)

@@ -55,7 +55,7 @@ def test_a_command_imports_only_its_family(family: str, instance: str) -> None:
 def test_a_p99_file_needs_neither_yaml_nor_the_dictionary_fill_nor_rules() -> None:
     modules = imported_by("crossword", "instances/crossword/lattice.dat")
     assert "yaml" not in modules
-    assert "pyclingo_puzzles.crossword.strategy" not in modules
+    assert "pyclingo_puzzles.crossword.engine.strategy" not in modules
     assert "wordfreq" not in modules  # the built-in dictionary: only when a fill uses it
     assert "clingo.ast" not in modules  # user-rules machinery: only with --rules
     assert "pyclingo_puzzles.core.rules" not in modules

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from pyclingo_puzzles.crossword.construction.pattern import PatternSpec, pattern_problems
+from pyclingo_puzzles.crossword.construction.themes import Theme
 from pyclingo_puzzles.crossword.framework import Framework
-from pyclingo_puzzles.crossword.pattern import PatternSpec, pattern_problems
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
-from pyclingo_puzzles.crossword.themes import Theme
 
 from ..conftest import INSTANCES
 

@@ -12,9 +12,14 @@ from pathlib import Path
 import pytest
 import wordfreq
 
-from pyclingo_puzzles.crossword import attempt
 from pyclingo_puzzles.crossword.api import fill
-from pyclingo_puzzles.crossword.english import (
+from pyclingo_puzzles.crossword.engine import attempt
+from pyclingo_puzzles.crossword.engine.strategy import preferred_floors, solve_fill
+from pyclingo_puzzles.crossword.engine.wordsets import WordTable
+from pyclingo_puzzles.crossword.framework import Framework
+from pyclingo_puzzles.crossword.options import FillOptions
+from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read
+from pyclingo_puzzles.crossword.wordlists.english import (
     DEFAULT_MIN_SCORE,
     english_dictionary,
     english_scores,
@@ -22,12 +27,7 @@ from pyclingo_puzzles.crossword.english import (
     scored_words,
     zipf_score,
 )
-from pyclingo_puzzles.crossword.framework import Framework
-from pyclingo_puzzles.crossword.options import FillOptions
-from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read
-from pyclingo_puzzles.crossword.strategy import preferred_floors, solve_fill
-from pyclingo_puzzles.crossword.wordlists import offensive_words
-from pyclingo_puzzles.crossword.wordsets import WordTable
+from pyclingo_puzzles.crossword.wordlists.lists import offensive_words
 
 from ..conftest import shared_path
 

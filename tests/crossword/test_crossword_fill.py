@@ -15,14 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyclingo_puzzles.core.errors import InputError
-from pyclingo_puzzles.crossword import native
+from pyclingo_puzzles.crossword.engine import native
+from pyclingo_puzzles.crossword.engine.pruning import prune
+from pyclingo_puzzles.crossword.engine.strategy import seed_subset, solve_fill
+from pyclingo_puzzles.crossword.engine.wordsets import WordTable
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.options import VALUE_RULES, FillOptions
-from pyclingo_puzzles.crossword.pruning import prune
 from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
-from pyclingo_puzzles.crossword.strategy import seed_subset, solve_fill
-from pyclingo_puzzles.crossword.wordsets import WordTable
 
 from ..conftest import shared_path
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyclingo_puzzles.core.solve import Solver
-from pyclingo_puzzles.crossword.facts import candidate_facts, site_facts, word_facts
+from pyclingo_puzzles.crossword.engine.facts import candidate_facts, site_facts, word_facts
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.options import FillOptions
 from pyclingo_puzzles.crossword.p99 import candidates, solve_instance

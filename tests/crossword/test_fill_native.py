@@ -1,4 +1,4 @@
-"""The compiled fill propagator (crossword/native.py, crossword/fillprop.c) against the Python one.
+"""The compiled fill propagator (crossword/engine/native.py, crossword/engine/fillprop.c) against the Python one.
 
 Both must take the same search decisions (same clingo conflicts and choices, same propagator steps,
 same fill) on the same grid, dictionary, rule and seed. The cases `make asan` runs under
@@ -21,17 +21,17 @@ from types import SimpleNamespace
 import pytest
 
 from pyclingo_puzzles.core.solve import Solver, Status
-from pyclingo_puzzles.crossword import native
-from pyclingo_puzzles.crossword.attempt import ENCODING
-from pyclingo_puzzles.crossword.facts import option_facts, site_facts
+from pyclingo_puzzles.crossword.engine import native
+from pyclingo_puzzles.crossword.engine.attempt import ENCODING
+from pyclingo_puzzles.crossword.engine.facts import option_facts, site_facts
+from pyclingo_puzzles.crossword.engine.propagator import WordPropagator
+from pyclingo_puzzles.crossword.engine.pruning import prune
+from pyclingo_puzzles.crossword.engine.strategy import solve_fill
+from pyclingo_puzzles.crossword.engine.trail import thread_seed
 from pyclingo_puzzles.crossword.framework import Framework, Site
 from pyclingo_puzzles.crossword.options import VALUE_RULES, FillOptions
-from pyclingo_puzzles.crossword.propagator import WordPropagator
-from pyclingo_puzzles.crossword.pruning import prune
 from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
 from pyclingo_puzzles.crossword.solution import decode_letters, verify
-from pyclingo_puzzles.crossword.strategy import solve_fill
-from pyclingo_puzzles.crossword.trail import thread_seed
 
 from ..conftest import loaded, shared_path, wait_for_children, wait_for_cpu
 

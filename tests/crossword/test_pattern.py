@@ -9,8 +9,7 @@ import pytest
 
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.core.solve import Status
-from pyclingo_puzzles.crossword.framework import Framework
-from pyclingo_puzzles.crossword.pattern import (
+from pyclingo_puzzles.crossword.construction.pattern import (
     FULL_SHARE,
     PatternSearch,
     PatternSpec,
@@ -19,7 +18,8 @@ from pyclingo_puzzles.crossword.pattern import (
     pattern_problems,
     rows_of,
 )
-from pyclingo_puzzles.crossword.themes import Theme, parse_theme
+from pyclingo_puzzles.crossword.construction.themes import Theme, parse_theme
+from pyclingo_puzzles.crossword.framework import Framework
 
 
 def first_pattern(spec: PatternSpec, seed: int = 1) -> Framework:
@@ -147,8 +147,8 @@ def test_bad_theme_notation_is_one_line(text: str) -> None:
 
 def test_an_unfillable_pattern_teaches_the_search_its_core() -> None:
     from pyclingo_puzzles.core.results import SolveResult, Stats
-    from pyclingo_puzzles.crossword.attempt import FillOutcome
-    from pyclingo_puzzles.crossword.pattern import generate
+    from pyclingo_puzzles.crossword.construction.pattern import generate
+    from pyclingo_puzzles.crossword.engine.attempt import FillOutcome
 
     seen: list[Framework] = []
 
@@ -162,7 +162,7 @@ def test_an_unfillable_pattern_teaches_the_search_its_core() -> None:
     made = generate(spec, words, fill, seed=1, max_patterns=3)
     assert made.patterns == 3 and len(made.cores) == 3 and all(n >= 1 for n in made.cores)
     assert len({f.rows for f in seen}) == 3
-    from pyclingo_puzzles.crossword.unfillable import find_core
+    from pyclingo_puzzles.crossword.engine.unfillable import find_core
 
     first = find_core(seen[0], words)
     assert first is not None
@@ -194,7 +194,7 @@ def test_bounds_loosen_when_no_pattern_keeps_them_and_forbidden_patterns_stay_ou
 
 
 def test_a_pattern_the_best_words_cannot_fill_is_passed_over_at_first() -> None:
-    from pyclingo_puzzles.crossword.construct import BEST_PATTERNS, pattern_fill
+    from pyclingo_puzzles.crossword.construction.construct import BEST_PATTERNS, pattern_fill
     from pyclingo_puzzles.crossword.options import FillOptions
     from pyclingo_puzzles.crossword.reader import Dictionary
 

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 import pytest
 
 from pyclingo_puzzles.core.solve import Status
-from pyclingo_puzzles.crossword import native
+from pyclingo_puzzles.crossword.engine import native
+from pyclingo_puzzles.crossword.engine.unfillable import fewest_candidates, fillable, find_core, pattern_of
 from pyclingo_puzzles.crossword.framework import Framework, Site
-from pyclingo_puzzles.crossword.unfillable import fewest_candidates, fillable, find_core, pattern_of
 
 # the compiled propagator where it loads (tests/crossword/test_fill_native.py holds the Python one to
 # the same decisions, step for step); a core that rests on no-repeat is found with both
@@ -119,7 +119,7 @@ def test_fewest_candidates_come_first() -> None:
 
 
 def test_a_fill_cut_by_the_limit_shows_the_slots_with_the_fewest_candidates() -> None:
-    from pyclingo_puzzles.crossword.construct import explain
+    from pyclingo_puzzles.crossword.construction.construct import explain
     from pyclingo_puzzles.crossword.options import FillOptions
     from pyclingo_puzzles.crossword.reader import Dictionary
     from pyclingo_puzzles.crossword.result import CrosswordResult

@@ -9,10 +9,10 @@ import pytest
 
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.crossword.api import fill
-from pyclingo_puzzles.crossword.english import english_dictionary
+from pyclingo_puzzles.crossword.engine.shared import shared_runs
 from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read
-from pyclingo_puzzles.crossword.shared import shared_runs
-from pyclingo_puzzles.crossword.wordlists import (
+from pyclingo_puzzles.crossword.wordlists.english import english_dictionary
+from pyclingo_puzzles.crossword.wordlists.lists import (
     banned_words,
     merge,
     offensive_words,

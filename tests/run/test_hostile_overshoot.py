@@ -19,9 +19,9 @@ import pytest
 from pyclingo_puzzles import crossword, layout, strips
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.core.solve import Status
-from pyclingo_puzzles.crossword.facts import fill_facts
+from pyclingo_puzzles.crossword.engine.facts import fill_facts
+from pyclingo_puzzles.crossword.engine.pruning import prune
 from pyclingo_puzzles.crossword.framework import Framework
-from pyclingo_puzzles.crossword.pruning import prune
 from pyclingo_puzzles.crossword.reader import Dictionary
 from pyclingo_puzzles.layout.greedy import Board, Placement, extend
 from pyclingo_puzzles.run import runtime

@@ -12,10 +12,10 @@ import pytest
 from pyclingo_puzzles.core.blame import blame
 from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.core.status import Status
+from pyclingo_puzzles.crossword.engine.strategy import solve_fill
 from pyclingo_puzzles.crossword.framework import Framework
 from pyclingo_puzzles.crossword.options import FillOptions
 from pyclingo_puzzles.crossword.reader import Dictionary
-from pyclingo_puzzles.crossword.strategy import solve_fill
 from pyclingo_puzzles.run import runtime
 from pyclingo_puzzles.wordsearch.api import generate
 from pyclingo_puzzles.wordsearch.autosize import find_size

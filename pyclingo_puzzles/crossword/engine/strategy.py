@@ -9,15 +9,15 @@ import random
 from collections.abc import Sequence
 from functools import partial
 
-from ..core import rules as user_rules
-from ..core.solve import Status
-from ..run import runtime
-from ..run.portfolio import can_race, race
+from ...core import rules as user_rules
+from ...core.solve import Status
+from ...run import runtime
+from ...run.portfolio import can_race, race
+from ..framework import Framework
+from ..options import DEFAULTS, VALUE_RULES, FillOptions
+from ..reader import Dictionary
 from . import attempt
 from .attempt import FillJob, FillOutcome
-from .framework import Framework
-from .options import DEFAULTS, VALUE_RULES, FillOptions
-from .reader import Dictionary
 
 # With a seed, this share of the dictionary (drawn by the seed) sits out the first attempt: the
 # search itself barely depends on the seed (randomising its letter choices was measured to cost

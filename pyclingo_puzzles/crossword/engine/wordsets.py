@@ -9,8 +9,8 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from ..run import runtime
-from .framework import Site
+from ...run import runtime
+from ..framework import Site
 
 ONES = re.compile("1")
 

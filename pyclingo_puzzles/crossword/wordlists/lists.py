@@ -16,9 +16,9 @@ from collections.abc import Collection, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
-from ..core.errors import InputError, read_text
-from ..core.letters import checked_word, normalize_word
-from .reader import Dictionary
+from ...core.errors import InputError, read_text
+from ...core.letters import checked_word, normalize_word
+from ..reader import Dictionary
 
 OFFENSIVE_PACKAGE = "better_profanity"
 OFFENSIVE_FILE = "profanity_wordlist.txt"

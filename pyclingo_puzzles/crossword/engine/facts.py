@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from clingo import Function, Number, String, Symbol
 
-from ..run import runtime
-from .framework import Framework, Site
+from ...run import runtime
+from ..framework import Framework, Site
 
 POLL_EVERY = 1024  # words between two looks at the deadline while building facts
 

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 from clingo import Function, Number, String, Symbol
 
-from ..core.solve import Solver, Status
-from ..run import runtime
+from ...core.solve import Solver, Status
+from ...run import runtime
+from ..framework import Framework, Site
 from .facts import site_facts
-from .framework import Framework, Site
 from .propagator import WordPropagator
 from .wordsets import WordTable, arc_consistent
 
@@ -265,8 +265,8 @@ def fillable(
 def fewest_candidates(framework: Framework, words: dict[str, int], shown: int = FEWEST_SHOWN) -> list[tuple[Site, int]]:
     """The slots with the fewest candidates after pruning (arc consistency), fewest first: what to
     show when a limit cut the search."""
+    from ..reader import Dictionary
     from .pruning import prune
-    from .reader import Dictionary
 
     sites = framework.sites()
     cands = prune(framework, sites, Dictionary(words))

@@ -14,23 +14,23 @@ from typing import TYPE_CHECKING
 
 from clingo import Symbol
 
-from ..core import rules as user_rules
-from ..core.blame import blame
-from ..core.errors import VerificationError
-from ..core.programs import encoding_path
-from ..core.results import Answer, SolveResult, Stats
-from ..core.solve import Solver
-from ..core.status import Status
-from ..run import runtime
-from ..run.portfolio import Progress, can_race, race
+from ...core import rules as user_rules
+from ...core.blame import blame
+from ...core.errors import VerificationError
+from ...core.programs import encoding_path
+from ...core.results import Answer, SolveResult, Stats
+from ...core.solve import Solver
+from ...core.status import Status
+from ...run import runtime
+from ...run.portfolio import Progress, can_race, race
+from ..framework import Framework, Site
+from ..options import VALUE_RULES, FillOptions
+from ..reader import Dictionary
+from ..solution import CrosswordSolution, decode, decode_letters, verify
 from . import shared
 from .facts import differ_facts, fill_facts, option_facts, site_facts
-from .framework import Framework, Site
-from .options import VALUE_RULES, FillOptions
 from .propagator import WordPropagator
 from .pruning import Candidates, prune
-from .reader import Dictionary
-from .solution import CrosswordSolution, decode, decode_letters, verify
 
 if TYPE_CHECKING:
     from .native import NativePropagator

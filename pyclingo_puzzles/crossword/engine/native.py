@@ -25,10 +25,10 @@ from typing import Any
 
 import clingo
 
-from ..run import runtime
-from ..run.portfolio import Progress
-from .framework import Site
-from .options import VALUE_RULES
+from ...run import runtime
+from ...run.portfolio import Progress
+from ..framework import Site
+from ..options import VALUE_RULES
 from .wordsets import WordTable
 
 CHOICE_ENV = "PYCLINGO_PUZZLES_PROPAGATOR"

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..run import runtime
-from .framework import Framework, Site
-from .reader import Dictionary
+from ...run import runtime
+from ..framework import Framework, Site
+from ..reader import Dictionary
 from .wordsets import WordTable, arc_consistent
 
 

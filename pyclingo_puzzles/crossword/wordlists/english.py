@@ -15,10 +15,10 @@ import math
 from collections.abc import Iterable, Iterator
 from functools import cache
 
-from ..core.errors import InputError
-from ..core.letters import normalize_word
-from ..run import runtime
-from .reader import Dictionary
+from ...core.errors import InputError
+from ...core.letters import normalize_word
+from ...run import runtime
+from ..reader import Dictionary
 
 NAME = "en"  # the value of --dictionary that selects this dictionary
 SCORE_PER_ZIPF = 100
@@ -89,7 +89,7 @@ def english_dictionary(min_length: int = 2, min_score: int | None = None, allow_
     """The built-in dictionary: words of at least ``min_length`` letters scored at least
     ``min_score`` (default ``DEFAULT_MIN_SCORE``, Zipf 2.0), less the offensive words
     (``wordlists.offensive_words``) unless ``allow_offensive``."""
-    from .wordlists import offensive_words
+    from .lists import offensive_words
 
     floor = DEFAULT_MIN_SCORE if min_score is None else min_score
     banned = frozenset() if allow_offensive else offensive_words()

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..formats.pagetext import PageText
-from .solution import CrosswordSolution, render_text
+from ...formats.pagetext import PageText
+from ..solution import CrosswordSolution, render_text
 
 if TYPE_CHECKING:
-    from ..formats.pdf import Drawn, Sheet
+    from ...formats.pdf import Drawn, Sheet
 
 
 def render_one(as_json: bool) -> Callable[[CrosswordSolution], str]:
@@ -23,7 +23,7 @@ def render_one(as_json: bool) -> Callable[[CrosswordSolution], str]:
 
 
 def ipuz_text(solution: CrosswordSolution, title: str, given: Mapping[tuple[int, int], str] | None = None) -> str:
-    from ..formats import ipuz  # on use, as every output's module
+    from ...formats import ipuz  # on use, as every output's module
 
     return ipuz.to_text(ipuz.crossword_ipuz(solution.grid, solution.placements, title=title, given=given))
 
@@ -42,8 +42,8 @@ def html(
 
 
 def svg(solution: CrosswordSolution, title: str) -> str:
-    from ..formats import ipuz
-    from ..formats.svg import clued_grid
+    from ...formats import ipuz
+    from ...formats.svg import clued_grid
 
     return clued_grid(solution.grid, title, ipuz.clue_lines(solution.grid, solution.placements), letters=True)
 
@@ -57,7 +57,7 @@ def pdf(
 ) -> Drawn:
     """Each solution's numbered grid, blank but for the ``given`` letters, with its entries'
     clues (``clues``: word -> clue) and lengths, the fills at the back."""
-    from ..formats.pdf import output_budget, render
+    from ...formats.pdf import output_budget, render
 
     text = title if isinstance(title, PageText) else PageText(title)
     return render(pdf_sheets(solutions, text, given, clues), paper, text.title, output_budget())
@@ -69,8 +69,8 @@ def pdf_sheets(
 ) -> list[Sheet]:
     """``pdf``'s sheets: a solution's puzzle page (with ``text``'s instructions and Name / Date
     line) and its fill."""
-    from ..formats import ipuz
-    from ..formats.pdfdraw import clued_grid_sheet
+    from ...formats import ipuz
+    from ...formats.pdfdraw import clued_grid_sheet
     from .exports import clue_of
 
     clue = clue_of(clues or {})

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core.grid import Placement
-from ..formats.pagetext import PageText
-from .solution import CrosswordSolution
+from ...core.grid import Placement
+from ...formats.pagetext import PageText
+from ..solution import CrosswordSolution
 
 Clues = Mapping[str, str]  # entry (normalised word) -> clue text
 INSTRUCTIONS = "Fill the grid: every entry is one word, across or down, of the length the list gives."
@@ -22,7 +22,7 @@ def clue_of(clues: Clues) -> Callable[[Placement], str]:
 
 
 def puz_bytes(solution: CrosswordSolution, title: str, clues: Clues) -> bytes:
-    from ..formats.puz import crossword_puz
+    from ...formats.puz import crossword_puz
 
     return crossword_puz(solution.grid, solution.placements, clue=clue_of(clues), title=title)
 
@@ -30,7 +30,7 @@ def puz_bytes(solution: CrosswordSolution, title: str, clues: Clues) -> bytes:
 def ipuz_doc(
     solution: CrosswordSolution, title: str, clues: Clues, given: Mapping[tuple[int, int], str] | None = None
 ) -> dict[str, Any]:
-    from ..formats.ipuz import crossword_ipuz
+    from ...formats.ipuz import crossword_ipuz
 
     return crossword_ipuz(solution.grid, solution.placements, clue=clue_of(clues), title=title, given=given)
 
@@ -46,8 +46,8 @@ def svg_page(
     """The blank puzzle (numbered, blocks black, the given letters, the clues; the instructions and
     Name / Date line ``title`` may have) or, with ``key``, the filled grid with the clues and
     answers: the PDF's two pages as SVG."""
-    from ..formats.ipuz import clue_lines
-    from ..formats.svg import clued_grid
+    from ...formats.ipuz import clue_lines
+    from ...formats.svg import clued_grid
 
     lines = clue_lines(solution.grid, solution.placements, clue_of(clues), answers=key)
     text = title if isinstance(title, PageText) else PageText(title)
@@ -57,7 +57,7 @@ def svg_page(
 
 def unclued(solution: CrosswordSolution, clues: Clues) -> list[str]:
     """The entries without a clue, as ``1 across ABBA``, in clue order."""
-    from ..formats.ipuz import numbering
+    from ...formats.ipuz import numbering
 
     numbers = numbering(solution.grid)
     missing = [p for p in solution.placements if not clues.get(p.word)]

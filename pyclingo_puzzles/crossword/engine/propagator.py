@@ -25,10 +25,10 @@ from collections.abc import Callable, Sequence
 
 from clingo import Assignment, PropagateControl, PropagateInit, PropagatorCheckMode
 
-from ..run.portfolio import Progress
+from ...run.portfolio import Progress
+from ..framework import Site
+from ..options import VALUE_RULES
 from . import decisions, reasons
-from .framework import Site
-from .options import VALUE_RULES
 from .trail import Searcher, ThreadState, val_atoms
 from .wordsets import WordTable
 

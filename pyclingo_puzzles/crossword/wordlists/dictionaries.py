@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from ..core import apicheck
-from ..core.errors import InputError
-from ..core.letters import normalize_word
-from .reader import SCORE_MAX, SCORE_MIN, Dictionary
+from ...core import apicheck
+from ...core.errors import InputError
+from ...core.letters import normalize_word
+from ..reader import SCORE_MAX, SCORE_MIN, Dictionary
 
 Source = str | Path | Dictionary | Mapping[str, int] | Iterable[str]  # one word list, as ``dictionary_of`` takes it
 
@@ -22,8 +22,8 @@ def dictionary_of(
     dictionary, ``english.py``; words below Zipf 2.0 left out unless ``min_score`` says otherwise,
     offensive words unless ``allow_offensive``), a ``Dictionary``, a mapping word -> score or a
     list of words (each checked: letters only)."""
+    from ..reader import read_dictionary
     from . import english
-    from .reader import read_dictionary
 
     if isinstance(dictionary, Dictionary):
         return dictionary
@@ -61,7 +61,7 @@ def word_lists(
     exclude: Iterable[str] = (),
 ) -> Dictionary:
     """The lists of ``sources`` merged (a word's score: its best in any list), less ``exclude``."""
-    from .wordlists import merge, without
+    from .lists import merge, without
 
     lists = [dictionary_of(source, min_length, min_score, allow_offensive) for source in sources]
     return without(merge(lists), frozenset(exclude))
@@ -69,7 +69,7 @@ def word_lists(
 
 def excluded_words(exclude: str | Path | Iterable[str]) -> frozenset[str]:
     """``exclude=``: a file of words (one a line) or the words themselves."""
-    from .wordlists import banned_words, read_word_set
+    from .lists import banned_words, read_word_set
 
     if isinstance(exclude, str | Path):
         return read_word_set(exclude)

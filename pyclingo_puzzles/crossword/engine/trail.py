@@ -10,7 +10,7 @@ from typing import Protocol
 
 from clingo import PropagateInit, SymbolType
 
-from .framework import Site
+from ..framework import Site
 from .wordsets import WordTable
 
 

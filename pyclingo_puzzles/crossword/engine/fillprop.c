@@ -1,6 +1,6 @@
 /* The dictionary fill's word propagator in C, registered through clingo's C API.
  *
- * The same algorithm as pyclingo_puzzles/crossword/propagator.py (WordPropagator), step for step,
+ * The same algorithm as pyclingo_puzzles/crossword/engine/propagator.py (WordPropagator), step for step,
  * so that both take the same decisions on the same grid, dictionary and seed: the clauses, their
  * literal order, the watches, the step counts and the random draws (CPython's Mersenne Twister,
  * seeded as random.Random(seed) is) are the same. Read that file for the why of each step; the

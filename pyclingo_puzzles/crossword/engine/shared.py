@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from clingo import PropagateControl, PropagateInit, PropagatorCheckMode
 
-from .framework import Site
+from ..framework import Site
 
 
 def applies(sites: Sequence[Site], n: int) -> bool:

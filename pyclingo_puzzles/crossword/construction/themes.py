@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import NamedTuple
 
-from ..core.errors import InputError
-from ..core.letters import normalize_word
-from .framework import Direction, Framework, Site
+from ...core.errors import InputError
+from ...core.letters import normalize_word
+from ..framework import Direction, Framework, Site
 
 NOTATION = re.compile(r"^\s*([^@\s]+)\s*(?:@\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([AaDd]|across|down))?\s*)?$")
 
@@ -184,7 +184,7 @@ def fit_themes(framework: Framework, themes: Sequence[Theme], source: str) -> li
 def file_themes(path: str, text: str) -> list[Theme]:
     """The theme entries a ``.grid`` file (``theme: WORD@ROW,COL,A|D`` lines) or a YAML file (a
     ``theme:`` list in the same notation) names; none for other files."""
-    from .reader import THEME_LINE, is_yaml
+    from ..reader import THEME_LINE, is_yaml
 
     if path.lower().endswith(".grid"):
         return [
@@ -194,7 +194,7 @@ def file_themes(path: str, text: str) -> list[Theme]:
         ]
     if not is_yaml(path, text):
         return []
-    from ..formats.yamlio import expect_str_list, load_yaml
+    from ...formats.yamlio import expect_str_list, load_yaml
 
     doc = load_yaml(path, text)
     entries = expect_str_list(doc, "theme", required=False) or []

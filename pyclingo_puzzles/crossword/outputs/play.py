@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ..core.grid import Placement
-from ..formats import ipuz, playable
-from ..formats.pagetext import PageText
-from .solution import CrosswordSolution
+from ...core.grid import Placement
+from ...formats import ipuz, playable
+from ...formats.pagetext import PageText
+from ..solution import CrosswordSolution
 
 
 def page(

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Number, Symbol
 
-from ..core.errors import InputError
-from ..core.solve import Solver, Status
-from ..run import runtime
-from .framework import Framework, Site
-from .options import BLOCK_SHARE, SYMMETRIES
+from ...core.errors import InputError
+from ...core.solve import Solver, Status
+from ...run import runtime
+from ..engine.wordsets import WordTable
+from ..framework import Framework, Site
+from ..options import BLOCK_SHARE, SYMMETRIES
 from .themes import Theme, check_themes, place_themes, theme_letters, with_letters
-from .wordsets import WordTable
 
 ENCODING = "crossword_pattern.lp"
 SIZE_MIN, SIZE_MAX = 3, 25  # rows and columns of a generated grid
@@ -220,7 +220,7 @@ def generate(
     """Patterns until one is filled (``fill(framework, time_limit)`` returns a FillOutcome), the
     run's limit is hit, no pattern is left or ``max_patterns`` were tried. ``words`` (with the
     themes) explain unfillable ones."""
-    from .unfillable import find_core, tables_for
+    from ..engine.unfillable import find_core, tables_for
 
     side = max(spec.height, spec.width)
     tables = tables_for([Site(0, 0, 0, "across", n) for n in range(2, side + 1)], words)

@@ -8,21 +8,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..core import messages
-from ..core.solve import SolveResult, Stats, Status
-from ..run import runtime
-from . import attempt, strategy
-from .attempt import FillOutcome
-from .framework import Framework
-from .options import FillOptions
+from ...core import messages
+from ...core.solve import SolveResult, Stats, Status
+from ...run import runtime
+from ..engine import attempt, strategy
+from ..engine.attempt import FillOutcome
+from ..framework import Framework
+from ..options import FillOptions
+from ..reader import Dictionary
 from .pattern import Generated, PatternSpec, check_spec, pattern_problems
 from .pattern import generate as search_patterns
-from .reader import Dictionary
 from .themes import Theme
 
 if TYPE_CHECKING:
-    from .result import CrosswordResult
-    from .unfillable import Core
+    from ..engine.unfillable import Core
+    from ..result import CrosswordResult
 
 # A generated pattern's fill. The first BEST_PATTERNS patterns take a fill from the best words only:
 # the best BEST_SHARE of a scored dictionary, BEST_CONFLICTS conflicts per search (times the area in
@@ -147,7 +147,7 @@ def explain(result: CrosswordResult, framework: Framework, dictionary: Dictionar
     """A fill proved impossible gets its unfillable core (``result.core``); a fill cut by a limit
     gets the slots with the fewest candidates (``result.fewest``). Not with the user's rules (the
     core is about words) or where the dictionary ruled every slot out before any search."""
-    from .unfillable import fewest_candidates, find_core
+    from ..engine.unfillable import fewest_candidates, find_core
 
     if result.solutions or options.rules or options.count_only:
         return
@@ -173,7 +173,7 @@ def generated_result(
     made: Generated, spec: PatternSpec, dictionary: Dictionary, options: FillOptions
 ) -> CrosswordResult:
     """The command's result for a generated grid: its fill(s), or why there is none."""
-    from .result import CrosswordResult, from_solve
+    from ..result import CrosswordResult, from_solve
 
     outcome = made.fill if isinstance(made.fill, FillOutcome) else None
     if outcome is not None and outcome.solutions and options.models > 1 and made.framework is not None:
@@ -214,10 +214,10 @@ def core_drawing(framework: Framework, core: Core) -> tuple[list[str], dict[tupl
 
 def core_files(framework: Framework, core: Core, title: str, paper: str) -> dict[str, Callable[[], object]]:
     """``--svg`` and ``--pdf`` of a grid without a fill: the framework, the core's slots marked."""
-    from ..formats import ipuz
-    from ..formats.pdf import output_budget, render
-    from ..formats.pdfdraw import clued_grid_sheet
-    from ..formats.svg import clued_grid
+    from ...formats import ipuz
+    from ...formats.pdf import output_budget, render
+    from ...formats.pdfdraw import clued_grid_sheet
+    from ...formats.svg import clued_grid
 
     rows, given, lines = core_drawing(framework, core)
 
@@ -253,8 +253,8 @@ def generate(
     """A block pattern and its fill from nothing (``crossword --size``): ``size`` as ``"15x15"``
     (columns x rows) or (rows, columns); ``themes`` in the ``WORD[@ROW,COL,A|D]`` notation. The
     result's ``framework`` is the pattern without the theme letters (what a puzzle prints)."""
-    from ..core import apicheck
-    from .dictionaries import dictionary_of
+    from ...core import apicheck
+    from ..wordlists.dictionaries import dictionary_of
     from .pattern import parse_size
     from .themes import parse_theme
 
