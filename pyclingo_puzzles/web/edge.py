@@ -45,7 +45,7 @@ class EdgeLimits:
     header_timeout: float = 10.0  # seconds for a request's line and headers
     body_timeout: float = 10.0  # seconds for its body, from the end of its headers (the guard's)
     max_connections: int = 512  # open connections; more get 503 at once
-    keep_alive: float = 5.0  # seconds an idle kept-alive connection stays open
+    keep_alive: int = 5  # seconds an idle kept-alive connection stays open
     linger: float = 2.0  # seconds an early answer's connection keeps dropping the rest of the body
 
 
