@@ -167,6 +167,55 @@ def check_include_race(outcome: Outcome) -> str | None:
     return f"exit {outcome.code}: {outcome.err.strip()[-120:]}"
 
 
+# --------------------------------------------------------------------------- 2, 8: one JSON document
+
+LETTERS = "EEEEEAAAARRRIIIOOOTTTNNNSSSLLCCUDPMHGBFYWKVXZJQ"
+
+
+def words(count: int, shortest: int, longest: int, seed: int = 1) -> str:
+    rng = random.Random(seed)
+    found: dict[str, None] = {}
+    while len(found) < count:
+        found["".join(rng.choice(LETTERS) for _ in range(rng.randint(shortest, longest)))] = None
+    return "".join(f"{word}\n" for word in found)
+
+
+def layout_at_its_limit(tmp: Path) -> list[str]:
+    (tmp / "w150.txt").write_text(words(150, 8, 14))
+    return command("layout", tmp / "w150.txt", "--json", "--time-limit", "5")
+
+
+def big_strips(tmp: Path) -> list[str]:
+    rng = random.Random(1)
+    rows = ["".join(rng.choice("bw") for _ in range(150)) for _ in range(150)]
+    grid = "strip_lengths: [1, 2, 3]\ngrids:\n  - name: big\n    rows: [" + ", ".join(rows) + "]\n"
+    (tmp / "big.yaml").write_text(grid)
+    return command("strips", tmp / "big.yaml", "--json", "--time-limit", "3")
+
+
+def check_one_document(outcome: Outcome) -> str | None:
+    """Exactly one JSON document on stdout, whatever the run's end."""
+    if one_document(outcome) is None:
+        return f"not one JSON document on stdout (exit {outcome.code}, {len(outcome.out)} characters)"
+    return None
+
+
+def json_yes(tmp: Path) -> list[str]:
+    return command("wordsearch", "--words", "CAT DOG", "--json=yes")
+
+
+def two_inputs_svg_stdout(tmp: Path) -> list[str]:
+    (tmp / "A.yaml").write_text(HOLA.read_text())
+    return command("wordsearch", tmp / "A.yaml", tmp / "A.yaml", "--json", "--svg", "-")
+
+
+def check_usage_document(outcome: Outcome) -> str | None:
+    doc = one_document(outcome)
+    if outcome.code != 2 or doc is None or doc.get("status") != "UNKNOWN" or not doc.get("error"):
+        return f"exit {outcome.code}, stdout {outcome.out[:60]!r}"
+    return None
+
+
 CASES: dict[str, Case] = {
     case.name: case
     for case in [
@@ -174,6 +223,10 @@ CASES: dict[str, Case] = {
         Case("cut-character", cut_character, check_cut_character),
         Case("api-bom", api_bom, check_api_bom),
         Case("include-race", include_race, check_include_race, around=swapper),
+        Case("layout-json-at-limit", layout_at_its_limit, check_one_document),
+        Case("strips-json-at-limit", big_strips, check_one_document),
+        Case("json-equals-yes", json_yes, check_usage_document),
+        Case("two-inputs-svg-stdout", two_inputs_svg_stdout, check_usage_document),
     ]
 }
 
