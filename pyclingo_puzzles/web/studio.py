@@ -11,6 +11,7 @@ leave more than one job of a kind running for it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import threading
 from collections.abc import Awaitable, Callable
@@ -43,8 +44,7 @@ class Studio:
     def __init__(self, limits: Limits):
         self.limits = limits
         self.running: dict[tuple[str, str], threading.Event] = {}
-        # searches one at a time (run/runtime's stage deadlines are the process's); counts and files beside them
-        self.gates = {"search": asyncio.Semaphore(1), "light": asyncio.Semaphore(max(1, limits.workers))}
+        self.gate = asyncio.Semaphore(max(1, limits.workers))
         self.admitted = 0  # running and waiting: past the workers and the queue a request is turned away
 
     async def answer(self, route: str, raw: bytes, page: str, gone: Callable[[], Awaitable[object]]) -> dict[str, Any]:
@@ -72,10 +72,10 @@ class Studio:
         watch = asyncio.ensure_future(gone())
         watch.add_done_callback(lambda _: stop.set())
         try:
-            async with self.gates["light" if route in LIGHT else "search"]:
+            async with self.gate:
                 if stop.is_set():
                     raise Superseded()
-                return await asyncio.to_thread(_guarded, work, stop)
+                return await asyncio.to_thread(_guarded, work, stop, route not in LIGHT)
         finally:
             self.admitted -= 1
             watch.cancel()
@@ -87,10 +87,18 @@ class Studio:
             stop.set()
 
 
-def _guarded(work: Callable[[threading.Event], dict[str, Any]], stop: threading.Event) -> dict[str, Any]:
+# Searches run one at a time, each to its end: run/runtime's stage deadlines are the process's,
+# and a stopped search's thread may still be ending when its successor starts
+SEARCHING = threading.Lock()
+
+
+def _guarded(work: Callable[[threading.Event], dict[str, Any]], stop: threading.Event, search: bool) -> dict[str, Any]:
     """The work's answer; an input error becomes the BadRequest naming its field."""
     try:
-        answer = work(stop)
+        with SEARCHING if search else contextlib.nullcontext():
+            if stop.is_set():
+                raise Superseded()
+            answer = work(stop)
     except InputError as exc:
         raise BadRequest(exc.message, exc.file if exc.file in FIELDS else None) from None
     if stop.is_set():  # stopped: its answer is for a grid the page has left

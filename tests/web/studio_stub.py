@@ -102,7 +102,8 @@ class Studio:
         if result.solutions:
             doc.update(verdict="fillable", fill=list(result.solutions[0].grid))
         elif result.status.value == "UNSAT":
-            core = result.core.as_json() if result.core is not None else []
+            empty = [{**s._asdict(), "pattern": ""} for s in result.empty_slots]
+            core = result.core.as_json() if result.core is not None else empty
             doc.update(verdict="unfillable", core=core, core_minimal=True)
         return Answer(doc)
 
