@@ -229,7 +229,8 @@ def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None
 
 
 def parse_dictionary(text: str, path: str | Path, min_length: int = 2, min_score: int | None = None) -> Dictionary:
-    """``read_dictionary`` of a list's text (a web request's inline list), errors naming ``path``."""
+    """``read_dictionary`` of a text already read (``path`` names it in errors: a file, or a
+    request's field)."""
     words: dict[str, int] = {}
     skipped: list[int] = []
     for number, line in enumerate(text.split("\n"), 1):
