@@ -11,6 +11,7 @@ import threading
 from types import ModuleType
 from typing import Any
 
+from .body import BadRequest
 from .studio_body import Ask, WordLists
 
 SUGGEST_SECONDS = 2.0  # the time suggestions are checked in (the rest come back "not known yet")
@@ -18,7 +19,13 @@ SUGGEST_SECONDS = 2.0  # the time suggestions are checked in (the rest come back
 
 def engine() -> ModuleType:
     """The crossword family's studio engine (imported on first use: the other pages need none of it)."""
-    return importlib.import_module("pyclingo_puzzles.crossword.studio")
+    try:
+        return importlib.import_module("pyclingo_puzzles.crossword.studio")
+    except ModuleNotFoundError as exc:  # the engine lands after these routes: until then, said plainly
+        if exc.name != "pyclingo_puzzles.crossword.studio":
+            raise
+        raise BadRequest("this version has no studio engine yet (counts, suggestions, verdicts, autofill)",
+                         None, 503) from None  # fmt: skip
 
 
 def warm(lists: WordLists) -> Any:
