@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from pyclingo_puzzles.cli.argtypes import memory_size
 
+from pyclingo_puzzles.cli.argtypes import memory_size
 from pyclingo_puzzles.run import process, runtime, watchdog
 
 from ..conftest import (

@@ -9,7 +9,7 @@ from ...core import apicheck
 from ...formats.report import Report
 from ...wordsearch import quality
 from ...wordsearch import report as reporting
-from ...wordsearch.options import WordSearchOptions
+from ...wordsearch.options import AUTO, WordSearchOptions
 from ...wordsearch.reader import LEVELS, MAX_SIZE
 from .. import argtypes
 from ..shared_options import add_count, add_html_argument, add_input, add_pdf_arguments, page_asked
@@ -69,12 +69,14 @@ def run(args: argparse.Namespace) -> Report:
                          as_json=args.json, key=args.key, stats=args.stats)  # fmt: skip
 
 
-def search_options(args: argparse.Namespace) -> WordSearchOptions:
+def search_options(args: argparse.Namespace, sizeless_input: bool = False) -> WordSearchOptions:
     """The options of this run, from the arguments (once: nothing below changes them, nor them).
-    No ``--size``: None (the report makes it auto for an input without a size)."""
+    No ``--size`` and an input without one (a word list, YAML without width and height): auto
+    (not known before the input is read: ``report.run`` resolves it so too)."""
+    size = AUTO if args.size is None and sizeless_input else args.size
     return WordSearchOptions(
         rules=tuple(apicheck.rule_files(args.rules)), models=args.models, seed=args.seed, time_limit=args.time_limit,
-        level=args.level, size=args.size, aspect=args.aspect, fit="most" if args.max_words is not None else args.fit,
+        level=args.level, size=size, aspect=args.aspect, fit="most" if args.max_words is not None else args.fit,
         max_words=args.max_words, max_shared=args.max_shared, balance=not args.no_balance, count_only=args.count,
     )
 
