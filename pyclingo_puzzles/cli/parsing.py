@@ -6,7 +6,6 @@ exit by the convention asked for (a JSON document too, with ``--json``).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import copy
 import importlib
 import sys
@@ -14,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..core.errors import EXIT_BAD_INPUT
-from ..formats.output import print_json
+from ..run import jsonout
 from ..run.stdout_guard import run_guarded
 from . import exitcodes
 from .shared_options import add_common
@@ -219,10 +218,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 
 def json_document(message: str) -> None:
-    """The document ``--json`` prints for a run that ended without an answer's (as a batch's lines)."""
-    with contextlib.suppress(OSError, ValueError):
-        print_json({"status": "UNKNOWN", "error": message.removeprefix("error: ")})  # as a batch's lines
-        sys.stdout.flush()
+    """The document ``--json`` prints for a run that ended without an answer's (as a batch's lines;
+    none when the run has printed its one document already: ``run/jsonout``)."""
+    jsonout.error(message)
 
 
 def wants_json(argv: Sequence[str]) -> bool:
@@ -231,7 +229,8 @@ def wants_json(argv: Sequence[str]) -> bool:
     for arg in argv:
         if arg == "--":
             return False
-        if len(arg) >= 4 and "--json".startswith(arg):
+        name = arg.partition("=")[0]  # --json=yes: a usage error, which is a document too
+        if len(name) >= 4 and "--json".startswith(name):
             return True
     return False
 

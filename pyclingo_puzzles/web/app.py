@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
+import hashlib
 import json
 import re
 from collections.abc import AsyncIterator
@@ -20,12 +22,15 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from .body import BadRequest, Job, Limits, parse
+from .edge import EdgeLimits
 from .families import FORMATS, families, formats
+from .guard import TIME_LIMIT, Guard
 from .jobs import RETRY_AFTER, Busy, ClientGone, Jobs, Outcome, Overran
 
 ANSWERED = (10, 11, 30)  # clingo's exit codes with an answer
@@ -37,10 +42,14 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 SIMPLE_TYPES = ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data")
 
 
-def create_app(limits: Limits | None = None, hosts: list[str] | None = None) -> Starlette:
+def create_app(
+    limits: Limits | None = None, hosts: list[str] | None = None, edge: EdgeLimits | None = None
+) -> Starlette:
     """The app. ``hosts``: the names the Host header may carry (DNS rebinding: a site whose name
-    is made to point at 127.0.0.1 sends its own name); None takes any (the tests' client)."""
+    is made to point at 127.0.0.1 sends its own name); None takes any (the tests' client).
+    ``edge``: the body's timeout (the connection's other limits are the server's, ``edge.py``)."""
     limits = limits or Limits()
+    edge = edge or EdgeLimits()
     jobs = Jobs(limits)
 
     @contextlib.asynccontextmanager
@@ -55,12 +64,34 @@ def create_app(limits: Limits | None = None, hosts: list[str] | None = None) -> 
         Route("/static/{name}", static),
         Route("/{family}", page),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan,
+    guard = Middleware(Guard, max_body=limits.max_body, body_timeout=edge.body_timeout,
+                       max_time_limit=limits.max_time_limit, page_policy=page_policy())  # fmt: skip
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard],
                     exception_handlers={HTTPException: http_error, Exception: internal_error})  # fmt: skip
     app.state.jobs = jobs
     app.state.limits = limits
     app.state.hosts = hosts
     return app
+
+
+@functools.cache
+def page_policy() -> bytes:
+    """The pages' Content-Security-Policy: their own scripts and styles only, no frame around them,
+    and the playable previews' inline scripts by hash (a preview is an ``srcdoc`` frame, which
+    inherits the page's policy)."""
+    from ..formats import playable
+
+    hashes = []
+    for kind in playable.PLAYERS:
+        page = playable.page(kind, "t", {}, None)
+        for script in re.findall(r"<script>(.*?)</script>", page, re.S):
+            digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+            hashes.append(f"'sha256-{digest}'")
+    return (
+        "default-src 'self'; script-src 'self' " + " ".join(dict.fromkeys(hashes)) + "; "
+        "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; frame-src 'self' blob: data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ).encode()
 
 
 def allowed_hosts(host: str) -> list[str] | None:
@@ -115,6 +146,7 @@ async def solve(request: Request) -> Response:
     try:
         raw = await _body(request, limits.max_body)
         job = parse(family, raw, limits)
+        request.scope[TIME_LIMIT] = job.time_limit  # the guard's deadline: this limit plus its grace
         outcome = await request.app.state.jobs.run(job, lambda: _gone(request))
     except BadRequest as exc:
         return JSONResponse(exc.as_json(), exc.status)
@@ -128,7 +160,9 @@ async def solve(request: Request) -> Response:
 
 
 async def _body(request: Request, most: int) -> bytes:
-    """The body, read no further than ``most`` bytes past the limit."""
+    """The body, read no further than ``most`` bytes past the limit. A client that hangs up
+    meanwhile raises Starlette's ``ClientDisconnect``: the guard takes it as the hang-up it is
+    (one line in the log, no answer)."""
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)

@@ -49,6 +49,8 @@ def limits_of(args: argparse.Namespace) -> Limits:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ...web.serve import EDGE_FIELDS
     from ...web.serve import run as serve
 
-    return serve(limits_of(args), args.host, args.port)
+    edge = {f: getattr(args, f) for f in EDGE_FIELDS if getattr(args, f, None) is not None}
+    return serve(limits_of(args), args.host, args.port, edge_given=edge, debug=bool(getattr(args, "debug", False)))
