@@ -89,6 +89,7 @@ asan: $(STAMP)
 images: $(STAMP)
 	$(PY) docs/make_images.py
 	$(PY) docs/make_web_image.py  # needs Chromium (make chromium)
+	$(PY) docs/make_studio_image.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks

@@ -23,6 +23,7 @@ export const info = {
   fill: null, // the verdict's fill
   lastFill: null, // the last autofill's grid (for "Another fill")
   limit: null, // the server's largest time limit
+  maxBody: null, // the server's largest request body
 };
 
 function pageId() {

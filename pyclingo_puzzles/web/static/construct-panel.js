@@ -124,14 +124,31 @@ function mountLists() {
   $("exclude").addEventListener("change", (e) => listsChanged(() => { lists.exclude = e.target.value; }));
   $("list-file").addEventListener("change", async (e) => {
     const added = [];
-    for (const file of e.target.files) added.push({ name: file.name, text: await file.text() });
+    for (const file of e.target.files) {
+      const text = await file.text();
+      const refused = listRefused(file.name, text, lists.uploaded.concat(added));
+      if (refused) hooks.say(refused, true);
+      else added.push({ name: file.name, text });
+    }
     e.target.value = "";
-    listsChanged(() => lists.uploaded.push(...added));
+    if (added.length) listsChanged(() => lists.uploaded.push(...added));
   });
   $("lists").addEventListener("click", (e) => {
     const button = e.target.closest("button[data-list]");
     if (button) listsChanged(() => lists.uploaded.splice(Number(button.dataset.list), 1));
   });
+}
+
+/** Why a word list file is not taken: not text, or more than a request may carry (``--max-body``). */
+function listRefused(name, text, kept) {
+  if (/[\u0000\ufffd]/.test(text)) return `${name} is not a text word list (a word a line, or WORD;SCORE)`;
+  const bytes = new TextEncoder().encode(kept.map((l) => l.text).join("\n") + text).length;
+  const most = E.info.maxBody || 262144;
+  if (bytes > most * 0.9) {
+    return `${name}: the word lists would be ${Math.ceil(bytes / 1024)} KB, more than this server takes in a request ` +
+      `(${Math.floor(most / 1024)} KB; serve --max-body raises it)`;
+  }
+  return "";
 }
 
 function listsChanged(change) {

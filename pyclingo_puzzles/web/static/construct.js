@@ -30,7 +30,10 @@ function init() {
   $("redo").addEventListener("click", () => M.redo() && changed());
   $("show-fill").addEventListener("click", E.showFill);
   $("recheck").addEventListener("click", () => E.askVerdict(E.info.limit || 30));
-  fetch("/api").then((r) => r.json()).then((index) => { E.info.limit = index.limits.max_time_limit; });
+  fetch("/api").then((r) => r.json()).then((index) => {
+    E.info.limit = index.limits.max_time_limit;
+    E.info.maxBody = index.limits.max_body;
+  });
   P.showLists();
   changed();
   focusGrid();
