@@ -18,11 +18,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ..core.errors import InputError
-from ..crossword.reader import Dictionary
+from ..run.runtime import Stopped
 from . import studio_files, studio_work
 from .body import BadRequest, Limits
 from .jobs import RETRY_AFTER, Busy
-from .studio_body import Ask, WordLists, parse
+from .studio_body import Ask, parse
 
 PAGE_HEADER = "x-page-id"
 LIGHT = ("slots", "export", "open")  # routes that run no search
@@ -31,7 +31,6 @@ MAX_PAGE_ID = 100
 STUDIO_STATIC = {f"construct{part}.js": "text/javascript; charset=utf-8"
                  for part in ("", "-model", "-view", "-engine", "-panel", "-files")} | {
     "construct.css": "text/css; charset=utf-8", "construct-patterns.json": "application/json"}  # fmt: skip
-WARM_LISTS = 2  # word-list combinations the pattern route keeps loaded (the engine keeps its own)
 
 
 class Superseded(Exception):
@@ -101,6 +100,8 @@ def _guarded(work: Callable[[threading.Event], dict[str, Any]], stop: threading.
             answer = work(stop)
     except InputError as exc:
         raise BadRequest(exc.message, exc.file if exc.file in FIELDS else None) from None
+    except Stopped:  # the engine saw its stop: a newer request took over, or the client went
+        raise Superseded() from None
     if stop.is_set():  # stopped: its answer is for a grid the page has left
         raise Superseded()
     return answer
@@ -110,29 +111,12 @@ FIELDS = ("framework", "locked", "dictionary", "min_score", "exclude", "word_lis
           "title", "data", "name")  # fmt: skip
 
 
-@functools.lru_cache(maxsize=WARM_LISTS)
-def dictionary(lists: WordLists) -> Dictionary:
-    """The merged word lists of a pattern request, kept for the next (a list's errors name its field)."""
-    from ..crossword.reader import parse_dictionary
-    from ..crossword.wordlists.dictionaries import word_lists
-    from ..crossword.wordlists.lists import banned_words
-
-    sources: list[Any] = ["en"] if lists.english else []
-    if lists.inline.strip():
-        sources.append(parse_dictionary(lists.inline, "word_list", 2, lists.min_score))
-    try:
-        exclude = banned_words(lists.exclude)
-    except InputError as exc:
-        raise InputError(exc.message, "exclude") from None
-    return word_lists(sources, 2, lists.min_score, False, exclude)
-
-
 WORK: dict[str, Callable[[Ask, threading.Event], dict[str, Any]]] = {
     "slots": studio_work.slots,
     "suggest": studio_work.suggest,
     "verdict": studio_work.verdict,
     "autofill": studio_work.autofill,
-    "pattern": lambda ask, stop: studio_files.pattern(ask, dictionary(ask.lists)),
+    "pattern": studio_work.pattern,
     "export": lambda ask, stop: studio_files.export(ask),
     "open": lambda ask, stop: studio_files.open_file(ask),
 }

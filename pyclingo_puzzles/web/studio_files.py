@@ -1,6 +1,6 @@
-"""The studio's grids in and out: a pattern generated around the locked entries (the command's
-``--size`` search), the exports of a grid (the command's own writers: ``CrosswordResult.to_puz``,
-``to_ipuz``, ``to_pdf``, ``to_html``, ``to_json``) and a ``.puz`` or ``.ipuz`` opened.
+"""The studio's grids in and out: the exports of a grid (the command's own writers:
+``CrosswordResult.to_puz``, ``to_ipuz``, ``to_pdf``, ``to_html``, ``to_json``) and a ``.puz`` or
+``.ipuz`` opened.
 
 A saved ``.ipuz`` keeps what the studio needs to go on (an unfinished grid's letters, the locked
 entries) under the extension key ``EXTENSION``, which other apps pass over.
@@ -20,7 +20,6 @@ from ..core.grid import Placement
 from ..core.letters import normalize_word
 from ..core.status import Status
 from ..crossword.framework import EMPTY, Framework
-from ..crossword.reader import Dictionary
 from ..crossword.result import CrosswordResult
 from ..crossword.solution import CrosswordSolution
 from .body import BadRequest, Limits
@@ -36,36 +35,6 @@ FORMATS = {  # format -> media type, suffix
 }
 MAX_CLUE = 500
 PAPERS = ("a4", "letter")
-
-
-def pattern(ask: Ask, words: Dictionary) -> dict[str, Any]:
-    """A block pattern and its fill made around the ``theme`` entries (``crossword --size``)."""
-    from ..crossword.construction.construct import generate
-
-    width, height = (_side(ask.data.get(k), k) for k in ("width", "height"))
-    symmetry = ask.data.get("symmetry", "rotational")
-    if symmetry not in ("rotational", "mirror", "none"):
-        raise BadRequest(f"must be rotational, mirror or none, got {kind(symmetry)}", "symmetry")
-    themes = ask.data.get("theme", [])
-    if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes) or len(themes) > MAX_LOCKED:
-        raise BadRequest(f"must be an array of at most {MAX_LOCKED} entries WORD or WORD@ROW,COL,A|D", "theme")
-    try:
-        made = generate((height, width), words, symmetry=symmetry, themes=themes, seed=ask.seed,
-                        time_limit=ask.time_limit)  # fmt: skip
-    except InputError as exc:
-        field = "theme" if exc.file in ("themes", "--theme") else None
-        raise BadRequest(exc.message, field) from None
-    if not made.solutions:
-        why = "proved that none exists" if made.status is Status.UNSAT else "none found within the time limit"
-        return {"status": made.status.value, "message": f"no pattern with these entries: {why}"}
-    rows = ["".join("#" if ch == " " else ch for ch in row) for row in made.solutions[0].grid]
-    return {"status": "SAT", "grid": rows, "entries": len(made.solutions[0].placements)}
-
-
-def _side(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 25:
-        raise BadRequest(f"must be a whole number from 3 to 25, got {kind(value)}", name)
-    return value
 
 
 def result_of(framework: Framework, clues: dict[str, str], title: str) -> CrosswordResult:

@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from .body import BadRequest
-from .studio_body import Ask, WordLists
+from .studio_body import MAX_LOCKED, MAX_SIDE, MIN_SIDE, Ask, WordLists, kind
 
 SUGGEST_SECONDS = 2.0  # the time suggestions are checked in (the rest come back "not known yet")
 
@@ -80,3 +80,23 @@ def autofill(ask: Ask, stop: threading.Event) -> dict[str, Any]:
     filled = warm(ask.lists).autofill(rows, slots=chosen, locked=locked, seed=ask.seed, differ_from=differ,
                                       time_limit=ask.time_limit, cancel=stop)  # fmt: skip
     return _blocks_as_hashes(filled.as_json())
+
+
+def pattern(ask: Ask, stop: threading.Event) -> dict[str, Any]:
+    """A block pattern and its fill around the ``theme`` entries (``crossword --size`` with ``--theme``)."""
+    width, height = (_side(ask.data.get(k), k) for k in ("width", "height"))
+    symmetry = ask.data.get("symmetry", "rotational")
+    if symmetry not in ("rotational", "mirror", "none"):
+        raise BadRequest(f"must be rotational, mirror or none, got {kind(symmetry)}", "symmetry")
+    themes = ask.data.get("theme", [])
+    if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes) or len(themes) > MAX_LOCKED:
+        raise BadRequest(f"must be an array of at most {MAX_LOCKED} entries WORD or WORD@ROW,COL,A|D", "theme")
+    made = warm(ask.lists).pattern((height, width), locked=themes, symmetry=symmetry, seed=ask.seed,
+                                   time_limit=ask.time_limit, cancel=stop)  # fmt: skip
+    return _blocks_as_hashes(made.as_json())
+
+
+def _side(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not MIN_SIDE <= value <= MAX_SIDE:
+        raise BadRequest(f"must be a whole number from {MIN_SIDE} to {MAX_SIDE}, got {kind(value)}", name)
+    return value

@@ -117,6 +117,19 @@ class Studio:
             return Answer({"status": status, "grid": None, "core": core, "seconds": 0.1})
         return Answer({"status": "filled", "grid": list(result.solutions[0].grid), "core": None, "seconds": 0.1})
 
+    def pattern(self, size: Any, *, locked: Any = (), symmetry: str = "rotational", seed: int | None = None,
+                time_limit: float = 30.0, cancel: Any = None) -> Answer:  # fmt: skip
+        CALLS.append(("pattern", cancel))
+        from pyclingo_puzzles.crossword.construction.construct import generate
+
+        made = generate(tuple(size), dict(self.words), symmetry=symmetry, themes=list(locked), seed=seed,
+                        time_limit=time_limit)  # fmt: skip
+        if not made.solutions:
+            status = "unfillable" if made.status.value == "UNSAT" else "undecided"
+            return Answer({"status": status, "grid": None, "fill": None, "core": None, "seconds": 0.1})
+        fill = [row.replace(" ", "#") for row in made.solutions[0].grid]
+        return Answer({"status": "filled", "grid": fill, "fill": fill, "core": None, "seconds": 0.1})
+
 
 def install() -> None:
     """The stub as ``pyclingo_puzzles.crossword.studio`` (where the engine has not landed it)."""

@@ -75,6 +75,15 @@ def test_a_locked_entry_need_not_be_a_word_and_autofill_keeps_it(client: Any) ->
     assert doc["status"] == "filled" and doc["grid"] == ["ZZZ", "E#A", "NAP"]
 
 
+def test_a_pattern_and_its_fill_and_a_theme_no_pattern_holds(client: Any) -> None:
+    doc = post(client, "pattern", {"width": 7, "height": 7, "seed": 1, "time_limit": 15}).json()
+    assert doc["status"] == "filled", doc
+    assert len(doc["fill"]) == 7 and all(len(row) == 7 and "." not in row for row in doc["fill"])
+    # ORANGE from the left edge of row 4 of 9: its end needs a block whose rotational twin cuts it (proved)
+    doc = post(client, "pattern", {"width": 9, "height": 9, "theme": ["ORANGE@4,0,A"], "time_limit": 15}).json()
+    assert doc["status"] == "unfillable"
+
+
 def test_a_locked_entry_must_be_an_entry_of_the_grid(client: Any) -> None:
     r = post(client, "slots", small(framework=["...", "...", "..."], locked=["CATS@0,0,A"]))
     assert r.status_code == 400 and r.json()["field"] == "locked[0]"
@@ -103,6 +112,9 @@ def test_a_locked_entry_must_be_an_entry_of_the_grid(client: Any) -> None:
         ("export", {"framework": MINI, "format": "docx"}, "format", 400),
         ("open", {"name": "x.puz", "data": base64.b64encode(b"not a puz").decode()}, "data", 400),
         ("open", {"name": "x.exe", "data": ""}, "name", 400),
+        ("pattern", {"width": 26, "height": 5}, "width", 400),
+        ("pattern", {"width": 5, "height": 5, "symmetry": "diagonal"}, "symmetry", 400),
+        ("pattern", {"width": 5, "height": 5, "theme": "CAT"}, "theme", 400),
     ],
 )
 def test_bad_input_is_one_line_naming_the_field(client: Any, route: str, body: dict, field: str, status: int) -> None:
@@ -184,3 +196,14 @@ def test_a_newer_request_from_the_page_stops_the_older_and_one_runs_at_a_time() 
     assert all(isinstance(o, Superseded) for o in outcomes[:-1]), outcomes
     assert outcomes[-1] == {"verdict": "undecided"}
     assert most[0] <= 2
+
+
+def test_an_inline_list_merges_with_en_and_exclude_and_min_score_hold(client: Any) -> None:
+    grid = ["ZZY..", ".....", ".....", ".....", "....."]
+    slot = {"row": 0, "col": 0, "direction": "across"}
+    merged = post(client, "suggest", {"framework": grid, "slot": slot, "word_list": "zzyzx;450\nnotaword1"}).json()
+    assert [s["word"] for s in merged["suggestions"]] == ["ZZYZX"]  # en has no ZZY..; the bad line skipped
+    left_out = post(client, "suggest", {"framework": grid, "slot": slot, "word_list": "ZZYZX", "exclude": ["zzyzx"]})
+    assert left_out.json()["suggestions"] == []
+    floor = {"framework": ["CA.", "...", "..."], "slot": slot, "dictionary": None, "word_list": "CAT;50\nCAB;20"}
+    assert [s["word"] for s in post(client, "suggest", {**floor, "min_score": 30}).json()["suggestions"]] == ["CAT"]

@@ -69,12 +69,13 @@ export async function generate() {
   hooks.say("Generating a pattern and its fill around your locked entries…");
   try {
     const answer = await E.call("pattern", body);
-    if (answer.status !== "SAT") {
-      hooks.say(answer.message || "No pattern was found within the time limit.", true);
+    if (answer.status !== "filled") {
+      hooks.say(answer.status === "unfillable" ? "No pattern can hold these locked entries (proved)."
+        : `No pattern was found within ${body.time_limit} s: try again, or lock fewer entries.`, true);
       return;
     }
-    hooks.edit(() => setRows(answer.grid, true, M.lockedCells()));
-    hooks.say(`A new pattern with ${answer.entries} entries; Clear the fill keeps only its blocks.`);
+    hooks.edit(() => setRows(answer.fill || answer.grid, true, M.lockedCells()));
+    hooks.say(`A new pattern with ${M.slots().length} entries and its fill; Clear the fill keeps only its blocks.`);
   } catch (error) {
     if (error.name !== "AbortError") hooks.say(error.message, true);
   }
