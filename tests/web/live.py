@@ -24,10 +24,27 @@ OPEN_5X5 = {"framework": ["....."] * 5, "time_limit": 5}
 JSON = {"Content-Type": "application/json"}
 
 
+def command(options: tuple[str, ...], edge: dict[str, float]) -> list[str]:
+    """The server's command line. ``edge``: EdgeLimits fields set through ``serve.run``'s arguments
+    (until serve has options for them: the command's parser, then the fields added)."""
+    if not edge:
+        return [sys.executable, "-m", "pyclingo_puzzles", "serve", "--port", "0", *options]
+    code = (
+        "import sys\n"
+        "from pyclingo_puzzles.cli.parsing import build_parser\n"
+        "from pyclingo_puzzles.web import serve\n"
+        f"args = build_parser().parse_args(['serve', '--port', '0', *{list(options)!r}])\n"
+        f"for k, v in {edge!r}.items(): setattr(args, k, v)\n"
+        "serve.run(args)\n"
+    )
+    return [sys.executable, "-c", code]
+
+
 class Server:
-    def __init__(self, *options: str, env: dict[str, str] | None = None, preexec: object = None):
+    def __init__(self, *options: str, env: dict[str, str] | None = None, preexec: object = None,
+                 **edge: float):  # fmt: skip
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "pyclingo_puzzles", "serve", "--port", "0", *options],
+            command(options, edge),
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, preexec_fn=preexec,  # type: ignore[arg-type]
         )  # fmt: skip
         line = self.proc.stdout.readline() if self.proc.stdout else ""
