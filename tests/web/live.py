@@ -25,19 +25,9 @@ JSON = {"Content-Type": "application/json"}
 
 
 def command(options: tuple[str, ...], edge: dict[str, float]) -> list[str]:
-    """The server's command line. ``edge``: EdgeLimits fields set through ``serve.run``'s arguments
-    (until serve has options for them: the command's parser, then the fields added)."""
-    if not edge:
-        return [sys.executable, "-m", "pyclingo_puzzles", "serve", "--port", "0", *options]
-    code = (
-        "import sys\n"
-        "from pyclingo_puzzles.cli.parsing import build_parser\n"
-        "from pyclingo_puzzles.web import serve\n"
-        f"args = build_parser().parse_args(['serve', '--port', '0', *{list(options)!r}])\n"
-        f"for k, v in {edge!r}.items(): setattr(args, k, v)\n"
-        "serve.run(args)\n"
-    )
-    return [sys.executable, "-c", code]
+    """The server's command line; ``edge``: options by field name (``header_timeout=1``)."""
+    flags = [part for field, value in edge.items() for part in (f"--{field.replace('_', '-')}", str(value))]
+    return [sys.executable, "-m", "pyclingo_puzzles", "serve", "--port", "0", *options, *flags]
 
 
 class Server:
