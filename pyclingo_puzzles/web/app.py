@@ -32,6 +32,7 @@ from .edge import EdgeLimits
 from .families import FORMATS, families, formats
 from .guard import TIME_LIMIT, Guard
 from .jobs import RETRY_AFTER, Busy, ClientGone, Jobs, Outcome, Overran
+from .studio import PAGE_HEADER, STUDIO_STATIC, Studio, Superseded
 
 ANSWERED = (10, 11, 30)  # clingo's exit codes with an answer
 ERROR_LINE = re.compile(r"^(?:internal )?error: (?:body(?::(?P<line>\d+))?: )?(?P<message>.*)$")
@@ -51,15 +52,19 @@ def create_app(
     limits = limits or Limits()
     edge = edge or EdgeLimits()
     jobs = Jobs(limits)
+    studio = Studio(limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         jobs.stop_all()
+        studio.stop_all()
 
     routes = [
         Route("/", home),
         Route("/api", api_index),
+        Route("/api/crossword/{route}", construct_api, methods=["POST"]),
+        Route("/construct", construct_page),
         Route("/api/{family}", solve, methods=["POST"]),
         Route("/static/{name}", static),
         Route("/{family}", page),
@@ -69,6 +74,7 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard],
                     exception_handlers={HTTPException: http_error, Exception: internal_error})  # fmt: skip
     app.state.jobs = jobs
+    app.state.studio = studio
     app.state.limits = limits
     app.state.hosts = hosts
     return app
@@ -131,10 +137,8 @@ async def internal_error(request: Request, exc: Exception) -> Response:
     return error("internal error: the server could not answer this request", 500)  # never the traceback
 
 
-async def solve(request: Request) -> Response:
-    family = families().get(request.path_params["family"])
-    if family is None:
-        return error(f"no family {request.path_params['family'][:40]!r}; one of {', '.join(families())}", 404)
+def refusal(request: Request) -> Response | None:
+    """The answer to a POST refused before its body is read (another site, a body over the limit)."""
     refused = foreign(request)
     if refused is not None:
         field = refused.split(":")[0]
@@ -143,6 +147,17 @@ async def solve(request: Request) -> Response:
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limits.max_body:
         return error(f"body: {declared} bytes is over the server's limit of {limits.max_body} bytes", 413, "body")
+    return None
+
+
+async def solve(request: Request) -> Response:
+    family = families().get(request.path_params["family"])
+    if family is None:
+        return error(f"no family {request.path_params['family'][:40]!r}; one of {', '.join(families())}", 404)
+    refused = refusal(request)
+    if refused is not None:
+        return refused
+    limits: Limits = request.app.state.limits
     try:
         raw = await _body(request, limits.max_body)
         job = parse(family, raw, limits)
@@ -157,6 +172,27 @@ async def solve(request: Request) -> Response:
     except Overran:
         return error(f"the run did not end within its time limit of {job.time_limit:g} s; it was stopped", 504)
     return answer(job, outcome)
+
+
+async def construct_api(request: Request) -> Response:
+    """The studio's routes (web/studio.py): JSON answers, or the file an export asks for."""
+    refused = refusal(request)
+    if refused is not None:
+        return refused
+    try:
+        raw = await _body(request, request.app.state.limits.max_body)
+        page = request.headers.get(PAGE_HEADER, "")
+        answer = await request.app.state.studio.answer(request.path_params["route"], raw, page, lambda: _gone(request))
+    except BadRequest as exc:
+        return JSONResponse(exc.as_json(), exc.status)
+    except Superseded:
+        return error("superseded: a newer request from this page took over", 409)
+    except Busy as exc:
+        return error(str(exc), 503, **{"Retry-After": str(RETRY_AFTER)})
+    if "content" in answer:
+        disposition = f'attachment; filename="{answer["filename"]}"'
+        return Response(answer["content"], media_type=answer["media"], headers={"Content-Disposition": disposition})
+    return JSONResponse(answer)
 
 
 async def _body(request: Request, most: int) -> bytes:
@@ -245,7 +281,7 @@ async def api_index(request: Request) -> Response:
     })  # fmt: skip
 
 
-STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8", **STUDIO_STATIC}
 
 
 def _static(name: str) -> str:
@@ -254,6 +290,10 @@ def _static(name: str) -> str:
 
 async def home(request: Request) -> Response:
     return HTMLResponse(_static("index.html"))
+
+
+async def construct_page(request: Request) -> Response:
+    return HTMLResponse(_static("construct.html"))
 
 
 async def page(request: Request) -> Response:
