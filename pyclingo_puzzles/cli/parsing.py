@@ -94,21 +94,24 @@ class _CommandParser(Parser):
 # imported: start-up time is most of a small run (docs/development.md, "Start-up").
 COMMANDS = {
     "wordsearch": (
-        "pyclingo_puzzles.wordsearch.cli",
+        "pyclingo_puzzles.cli.commands.wordsearch",
         "generate a word search puzzle (every word placed, every word exactly once)",
     ),
     "crossword": (
-        "pyclingo_puzzles.crossword.cli",
+        "pyclingo_puzzles.cli.commands.crossword",
         "fill a crossword framework with a word list (P-99 7.09) or from a dictionary",
     ),
-    "strips": ("pyclingo_puzzles.strips.cli", "strip exact cover of black/white grids (MUMS 2010 'Black and White')"),
+    "strips": (
+        "pyclingo_puzzles.cli.commands.strips",
+        "strip exact cover of black/white grids (MUMS 2010 'Black and White')",
+    ),
     "layout": (
-        "pyclingo_puzzles.layout.cli",
+        "pyclingo_puzzles.cli.commands.layout",
         "build a crossword from a word list: every word placed, most crossings, smallest box",
     ),
-    "book": ("pyclingo_puzzles.books.cli", "make a print-ready book of many puzzles from a manifest (YAML)"),
+    "book": ("pyclingo_puzzles.cli.commands.book", "make a print-ready book of many puzzles from a manifest (YAML)"),
     "serve": (
-        "pyclingo_puzzles.web.serve",
+        "pyclingo_puzzles.cli.commands.serve",
         "run the local web app: pages and a JSON API for every family (needs pyclingo-puzzles[web])",
     ),
 }
