@@ -225,7 +225,12 @@ class Dictionary(NamedTuple):
 
 def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None = None) -> Dictionary:
     """One word per line (any case) or ``WORD;SCORE``; non-letter lines are skipped and counted."""
-    text = read_text(path)
+    return parse_dictionary(read_text(path), path, min_length, min_score)
+
+
+def parse_dictionary(text: str, path: str | Path, min_length: int = 2, min_score: int | None = None) -> Dictionary:
+    """``read_dictionary`` of a text already read (``path`` names it in errors: a file, or a
+    request's field)."""
     words: dict[str, int] = {}
     skipped: list[int] = []
     for number, line in enumerate(text.split("\n"), 1):
