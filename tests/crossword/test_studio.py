@@ -150,7 +150,8 @@ def test_slots_count_the_words_that_fit_and_mark_dead_slots_and_hotspots() -> No
     assert not report.arc_consistent
     cells = {(c.row, c.col): c for c in report.cells}
     assert cells[(0, 1)].letters == "A" and cells[(0, 1)].hotspot  # CAT, CAR: A; the down slot .. agrees
-    assert (0, 0) not in cells  # a given letter is no open cell
+    assert cells[(0, 0)].letters == "C" and not cells[(0, 0)].hotspot  # a given letter: no hotspot
+    assert cells[(2, 2)].letters == ""  # ..Q has no word: nothing fits there
     doc = report.as_json()
     assert set(doc) == {"slots", "cells", "dead", "arc_consistent", "seconds"}
     assert {"row", "col", "direction", "length", "pattern", "count", "consistent", "locked"} == set(doc["slots"][0])

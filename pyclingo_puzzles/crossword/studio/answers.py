@@ -48,7 +48,7 @@ class CellInfo:
     row: int
     col: int
     letters: str  # the letters its slots' fitting words have there (sorted)
-    hotspot: bool  # few of them (``hotspot`` or fewer)
+    hotspot: bool  # open, and few of them (``hotspot`` or fewer)
 
     def as_json(self) -> dict[str, Any]:
         return {"row": self.row, "col": self.col, "letters": self.letters, "hotspot": self.hotspot}
@@ -57,7 +57,7 @@ class CellInfo:
 @dataclass
 class SlotsReport:
     slots: list[SlotInfo]
-    cells: list[CellInfo]  # the open cells
+    cells: list[CellInfo]  # every place (a cell on a slot)
     arc_consistent: bool  # False: arc consistency proved the grid has no fill
     seconds: float = 0.0
 

@@ -43,19 +43,19 @@ def slot_info(board: Board, survey: Survey, site: Site) -> SlotInfo:
 
 
 def open_cells(board: Board, survey: Survey, hotspot: int) -> list[CellInfo]:
-    """Each open cell's letters: those the words fitting each of its slots have there (by the
-    slots' own letters: one look across, as Qxw's light feasibility), hotspots marked."""
+    """Each place's letters: those the words fitting each of its slots have there (by the slots'
+    own letters: one look across, as Qxw's light feasibility; a given letter's place has it, or
+    none when no word fits), an open place with ``hotspot`` or fewer marked."""
     letters: dict[tuple[int, int], set[str]] = {}
-    rows = board.framework.rows
     for s in board.sites:
         table, bits = survey.tables[s.length], survey.own[s.id]
         for i, (r, c) in enumerate(s.cells()):
-            if rows[r][c] != EMPTY:
-                continue
             here = table.letters(bits, i)
             letters[(r, c)] = here if (r, c) not in letters else letters[(r, c)] & here
+    rows = board.framework.rows
     return [
-        CellInfo(r, c, "".join(sorted(ls)), len(ls) <= hotspot) for (r, c), ls in sorted(letters.items())
+        CellInfo(r, c, "".join(sorted(ls)), rows[r][c] == EMPTY and len(ls) <= hotspot)
+        for (r, c), ls in sorted(letters.items())
     ]
 
 
