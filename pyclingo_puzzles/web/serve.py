@@ -26,7 +26,8 @@ def run(
     from . import quietlog, server
     from .app import allowed_hosts, create_app
 
-    edge = edges.EdgeLimits(**{f: v for f, v in (edge_given or {}).items() if f in EDGE_FIELDS and v is not None})
+    given = {f: v for f, v in (edge_given or {}).items() if f in EDGE_FIELDS and v is not None}
+    edge = edges.EdgeLimits(**given)  # type: ignore[arg-type]  # each field's own type, from its option
     log = quietlog.start(debug=debug)
     folder = server.private_temporary_folder(limits.max_time_limit)
     app = create_app(limits, allowed_hosts(host), edge)
