@@ -344,3 +344,38 @@ def test_a_killed_servers_folders_are_removed_at_the_next_start(tmp_path: Path) 
     finally:
         code, _ = t.stop()
     assert code == 0 and not (tmp_path / f"pyclingo-web-server-{t.pid}").exists()
+
+
+def _few_file_descriptors() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+
+@pytest.mark.slow
+def test_under_ulimit_n_256_many_slow_clients_make_no_500_and_no_flood_in_the_log() -> None:
+    """Issue 49.5: 244 slow clients under ``ulimit -n 256`` made every request a 500 and 61,241
+    EMFILE tracebacks in 15 s. The cap keeps the descriptors in hand: 300 slow clients get their
+    503 (or their 408 once cut), and requests are answered 200 or 503, never 500."""
+    s = Server("--workers", "2", header_timeout=2, preexec=_few_file_descriptors)
+    try:
+        opened: list[socket.socket] = []
+        with contextlib.suppress(OSError):  # the client may run short of descriptors before the server
+            for _ in range(300):
+                opened.append(s.raw(b"POST /api/wordsearch HTTP/1.1\r\nHost: 127.0.0.1\r\n"))
+        # past the cap a burst's connections are refused (503), and reset past a spare of 24 more (edge.py)
+        time.sleep(0.5)
+        with ThreadPoolExecutor(10) as pool:
+            during = list(pool.map(lambda i: s.post("wordsearch", {"words": ["cat"], "seed": i}, timeout=60)[0],
+                                   range(10)))  # fmt: skip
+        statuses = Counter(response_status(sock, 2 + MARGIN) for sock in opened)
+        for sock in opened:
+            sock.close()
+        after = s.post("wordsearch", {"words": ["cat"]}, timeout=60)[0]
+        code, err = s.stop()
+    finally:
+        s.kill()
+    assert set(during) <= {200, 503} and after == 200, (during, after)
+    assert set(statuses) <= {408, 503, "reset", "closed"} and statuses[408] + statuses[503] > 0, statuses
+    assert code == 0 and "Traceback" not in err, err[-2000:]
+    assert "at most" in err and len(err.splitlines()) < 20, err[-3000:]  # the lowered cap said once
