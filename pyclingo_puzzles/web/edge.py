@@ -8,7 +8,9 @@ connection ends (uvicorn's h11 protocol, subclassed).
 - **A cap on open connections**: one more than ``connection_cap`` gets 503 with Retry-After at
   once and is closed. The cap is ``max_connections``, lowered to fit the process's file
   descriptors (``ulimit -n``) with room for the workers' pipes, so the server never runs out of
-  them (no 500s, no flood of ``EMFILE`` errors in the log).
+  them (no 500s, no flood of ``EMFILE`` errors in the log). A refused connection holds its
+  descriptor for a moment (``REFUSED_LINGER``); in a burst past the cap and ``FDS_SPARE`` more,
+  the excess is reset at once, and asyncio accepts at most ``ACCEPT_BATCH`` before the check.
 - **A closing that the client can read**: a connection closed before its client has sent the
   whole body (a 413 or 408 answered early) first ends its own side, then reads and drops what
   still arrives for at most ``linger`` seconds, then closes: closing with unread data would send
@@ -28,12 +30,20 @@ from dataclasses import dataclass
 from typing import Any
 
 import h11
+from h11._connection import DEFAULT_MAX_INCOMPLETE_EVENT_SIZE
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from . import quietlog
 from .guard import RETRY_AFTER, answer_bytes
 
 FDS_KEPT = 48  # file descriptors the cap leaves for the server itself (its sockets, log, temporary files)
+FDS_SPARE = 24  # of which refused connections may use this many for a moment (then they are reset)
+REFUSED_LINGER = 0.2  # seconds a refused connection reads (its request, sent at once) before it closes
+# asyncio accepts up to its backlog of connections in one go before any of them reaches the cap's
+# check (connection_made runs after the batch): a small batch keeps a burst within FDS_SPARE, and the
+# listening socket's own queue stays long (``server.py`` sets it again after the start)
+ACCEPT_BATCH = 16
+LISTEN_BACKLOG = 2048
 FDS_PER_WORKER = 16  # and for each worker (its pipes, its own children's)
 PROBE_EVERY = (0.05, 0.2, 0.5)  # seconds between 100 Continue probes of a half-closed client (then the last)
 
@@ -63,7 +73,7 @@ def connection_cap(max_connections: int, workers: int) -> tuple[int, str | None]
 
 def protocol(limits: EdgeLimits, cap: int) -> type[H11Protocol]:
     """The protocol class uvicorn builds each connection with (``Config(http=...)``)."""
-    return type("Edge", (EdgeProtocol,), {"limits": limits, "cap": cap, "hard_cap": cap + max(16, cap // 4)})
+    return type("Edge", (EdgeProtocol,), {"limits": limits, "cap": cap, "hard_cap": cap + FDS_SPARE})
 
 
 class _Transport:
@@ -99,7 +109,7 @@ class EdgeProtocol(H11Protocol):
         if len(self.connections) > self.cap:
             quietlog.expected("cap", "a connection was refused: %d are open (the cap): 503", self.cap)
             self.answer_and_close(503, f"the server has {self.cap} open connections; try again in {RETRY_AFTER} s",
-                                  retry_after=RETRY_AFTER)  # fmt: skip
+                                  retry_after=RETRY_AFTER, linger=REFUSED_LINGER)  # fmt: skip
             return
         self.timer("headers", self.limits.header_timeout, self.headers_late)
 
@@ -131,6 +141,15 @@ class EdgeProtocol(H11Protocol):
         quietlog.expected("headers", "a client did not send its headers within %g s: 408", self.limits.header_timeout)
         self.answer_and_close(408, f"headers: not received within the server's {self.limits.header_timeout:g} s",
                               "headers")  # fmt: skip
+
+    def send_400_response(self, msg: str) -> None:
+        """h11 refused the request (uvicorn's answer is plain text): JSON, 431 for headers over
+        h11's limit, else 400; then a gentle close."""
+        limit = self.config.h11_max_incomplete_event_size or DEFAULT_MAX_INCOMPLETE_EVENT_SIZE
+        if len(self.conn.trailing_data[0]) >= limit:
+            self.answer_and_close(431, f"headers: over the server's limit of {limit // 1024} KiB", "headers")
+        else:
+            self.answer_and_close(400, "not an HTTP/1.1 request this server can read")
 
     def eof_received(self) -> bool | None:  # type: ignore[override]
         if self.lingering:
@@ -167,11 +186,12 @@ class EdgeProtocol(H11Protocol):
 
     # closing
     def answer_and_close(
-        self, status: int, message: str, field: str | None = None, retry_after: int | None = None
-    ) -> None:
+        self, status: int, message: str, field: str | None = None, retry_after: int | None = None,
+        linger: float | None = None,
+    ) -> None:  # fmt: skip
         """An answer below h11 (none started on this connection), then a gentle close."""
         self.real.write(answer_bytes(status, message, field, retry_after))
-        self.linger()
+        self.linger(linger)
 
     def close(self) -> None:
         """How uvicorn's code closes this connection: gently when the client may still be sending."""
@@ -182,8 +202,8 @@ class EdgeProtocol(H11Protocol):
         else:
             self.real.close()
 
-    def linger(self) -> None:
-        """End our side, drop what still comes for at most ``linger`` seconds, then close."""
+    def linger(self, seconds: float | None = None) -> None:
+        """End our side, drop what still comes for at most ``seconds`` (the ``linger`` limit), then close."""
         if self.lingering or self.real.is_closing():
             return
         self.lingering = True
@@ -197,7 +217,7 @@ class EdgeProtocol(H11Protocol):
                 self.real.close()
                 return
         self.real.resume_reading()
-        self.timer("linger", self.limits.linger, self.real.close)
+        self.timer("linger", self.limits.linger if seconds is None else seconds, self.real.close)
 
     def connection_lost(self, exc: Exception | None) -> None:
         for name in list(self.timers):

@@ -36,11 +36,13 @@ def error_id() -> str:
     return secrets.token_hex(4)
 
 
-def unexpected(what: str, exc: BaseException, eid: str | None = None) -> str:
-    """Log an unexpected error as one line (the traceback under --debug); its id."""
+def unexpected(what: str, exc: BaseException, eid: str | None = None, kind: str | None = None) -> str:
+    """Log an unexpected error as one line (the traceback under --debug); its id. ``kind``: errors
+    nobody answers (the event loop's), held to one line per kind and window like expected events."""
     eid = eid or error_id()
+    extra = {"kind": kind} if kind else {"error_id": eid}
     log.error("unexpected error %s: %s: %s: %s", eid, what, type(exc).__name__, exc,
-              exc_info=(type(exc), exc, exc.__traceback__), extra={"error_id": eid})  # fmt: skip
+              exc_info=(type(exc), exc, exc.__traceback__), extra=extra)  # fmt: skip
     return eid
 
 
@@ -200,6 +202,6 @@ def loop_exception(loop: Any, context: dict[str, Any]) -> None:
     if isinstance(exc, OSError) and exc.errno is not None:
         expected(f"loop:{exc.errno}", "%s: %s", message, os.strerror(exc.errno))
     elif exc is not None:
-        unexpected(message, exc)
+        unexpected(message.split("(")[0][:80], exc, kind=f"loop:{message.split('(')[0]}:{type(exc).__name__}")
     else:
         expected(f"loop:{message}", "%s", message)

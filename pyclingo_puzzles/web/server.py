@@ -172,6 +172,10 @@ class Server(uvicorn.Server):
     async def startup(self, sockets: Any = None) -> None:
         asyncio.get_running_loop().set_exception_handler(quietlog.loop_exception)
         await super().startup(sockets=sockets)
+        for s in self.servers:  # uvicorn's backlog is asyncio's batch of accepts (edge.ACCEPT_BATCH)
+            for sock in s.sockets:
+                with contextlib.suppress(AttributeError, OSError):  # asyncio's TransportSocket wraps it
+                    sock._sock.listen(edges.LISTEN_BACKLOG)  # type: ignore[attr-defined]
         for s in self.servers:  # the address once the socket is bound (port 0: the one the system chose)
             for sock in s.sockets:
                 host, port = sock.getsockname()[:2]
@@ -185,7 +189,8 @@ def run(app: Starlette, host: str, port: int, edge: edges.EdgeLimits, cap: int, 
     """Serve ``app`` until a stop signal; then every child is reaped and the folder removed."""
     config = uvicorn.Config(app, host=host, port=port, log_config=None, access_log=False,
                             log_level="debug" if debug else "warning", http=edges.protocol(edge, cap),
-                            timeout_keep_alive=edge.keep_alive, timeout_graceful_shutdown=2, lifespan="on")  # fmt: skip
+                            timeout_keep_alive=edge.keep_alive, backlog=edges.ACCEPT_BATCH,
+                            timeout_graceful_shutdown=2, lifespan="on")  # fmt: skip
     server = Server(config, app, log, folder)
     server.config.callback_notify = None
     try:

@@ -18,11 +18,10 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..crossword.construction.themes import Theme, parse_theme
-from ..crossword.framework import Framework, Site
+from ..crossword.framework import BLOCK_MARKS, SQUARE_MARKS, Framework, Site
 from .body import BadRequest, Limits
 
 MIN_SIDE, MAX_SIDE = 3, 25  # the studio's grids, as the command's --size
-BLOCKS = "# "  # a block in a framework row (the command's JSON writes blocks as spaces)
 MAX_SUGGESTIONS = 100  # the largest "limit" of a suggest request
 MAX_LOCKED = 60
 WORD_LISTS = ("dictionary", "min_score", "exclude", "word_list")
@@ -138,8 +137,9 @@ def grid(value: Any, limits: Limits, name: str = "framework") -> Framework:
         if len(row) != width:
             raise BadRequest(f"not rectangular: row {r} has {len(row)} squares, row 0 has {width}", name)
         for c, ch in enumerate(row):
-            if not (ch == "." or ch in BLOCKS or ch.isalpha()):
-                raise BadRequest(f"row {r}, column {c}: {ch!r} is neither a letter, '.' nor a block ('#')", name)
+            if not (ch in SQUARE_MARKS or ch in BLOCK_MARKS or ch.isalpha()):  # the frameworks' one notation
+                raise BadRequest(f"row {r}, column {c}: {ch!r} is neither a letter, a square ('.', '_') nor a block "
+                                 "('#', '*', a space)", name)  # fmt: skip
     framework = Framework.from_lines(rows)
     if not framework.sites():
         raise BadRequest("no entry: the grid needs a run of two or more squares", name)

@@ -52,11 +52,8 @@ def test_a_ctrl_c_in_the_first_150_ms_is_one_line_and_exit_3(ms: int) -> None:
     if before_our_first_line(err):
         return  # the interpreter's own start: counted by benchmarks/first_ms.py, never ours
     assert len(lines) <= 1, err
-    assert code in (3, -signal.SIGINT, 0), (code, err)  # 0: it was done before the signal came
-    if code == 3:
-        assert lines == ["interrupted (SIGINT)"]
-    if code == 0:
-        assert not lines
+    assert code in (3, -signal.SIGINT, 0), (code, err)  # 0: the answer was in before the signal came
+    assert all(line.startswith("interrupted") for line in lines), err  # "(SIGINT)", or "while STAGE" later
 
 
 @pytest.mark.parametrize(

@@ -24,10 +24,17 @@ OPEN_5X5 = {"framework": ["....."] * 5, "time_limit": 5}
 JSON = {"Content-Type": "application/json"}
 
 
+def command(options: tuple[str, ...], edge: dict[str, float]) -> list[str]:
+    """The server's command line; ``edge``: options by field name (``header_timeout=1``)."""
+    flags = [part for field, value in edge.items() for part in (f"--{field.replace('_', '-')}", str(value))]
+    return [sys.executable, "-m", "pyclingo_puzzles", "serve", "--port", "0", *options, *flags]
+
+
 class Server:
-    def __init__(self, *options: str, env: dict[str, str] | None = None, preexec: object = None):
+    def __init__(self, *options: str, env: dict[str, str] | None = None, preexec: object = None,
+                 **edge: float):  # fmt: skip
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "pyclingo_puzzles", "serve", "--port", "0", *options],
+            command(options, edge),
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, preexec_fn=preexec,  # type: ignore[arg-type]
         )  # fmt: skip
         line = self.proc.stdout.readline() if self.proc.stdout else ""

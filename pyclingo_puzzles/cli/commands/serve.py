@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ...web.body import Limits
+from ...web.edge import EdgeLimits
 from .. import argtypes
 
 # the request limits a server takes, each a field of ``Limits`` (its default there):
@@ -19,6 +20,12 @@ LIMIT_OPTIONS = (
     ("--max-side", argtypes.positive_int, "N", "a grid's largest width or height, a word's most letters"),
     ("--max-body", argtypes.positive_int, "BYTES", "a request body's largest size"),
 )
+# what one connection may hold, each a field of ``web/edge.EdgeLimits``
+EDGE_OPTIONS = (
+    ("--header-timeout", argtypes.positive_float, "SECONDS", "for a request's line and headers; later: 408"),
+    ("--body-timeout", argtypes.positive_float, "SECONDS", "for a request's body after its headers; later: 408"),
+    ("--max-connections", argtypes.positive_int, "N", "open connections; one more gets 503 (lowered to fit ulimit -n)"),
+)
 
 
 def _field(option: str) -> str:
@@ -29,11 +36,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000; 0: any free port)")
-    for option, value_type, metavar, bounds in LIMIT_OPTIONS:
-        default = getattr(Limits(), _field(option))
-        shown = f"{default:g}" if isinstance(default, float) else default
-        parser.add_argument(option, type=value_type, default=default, metavar=metavar,
-                            help=f"{bounds} (default {shown})")  # fmt: skip
+    for table, defaults in ((LIMIT_OPTIONS, Limits()), (EDGE_OPTIONS, EdgeLimits())):
+        for option, value_type, metavar, bounds in table:
+            default = getattr(defaults, _field(option))
+            shown = f"{default:g}" if isinstance(default, float) else default
+            parser.add_argument(option, type=value_type, default=default, metavar=metavar,
+                                help=f"{bounds} (default {shown})")  # fmt: skip
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="another name the Host header may carry (behind a reverse proxy: its name)")  # fmt: skip
+    parser.add_argument("--debug", action="store_true",
+                        help="an unexpected error's traceback in the log (by default: one line, its id)")  # fmt: skip
 
 
 def _port(text: str) -> int:
@@ -53,4 +65,5 @@ def run(args: argparse.Namespace) -> int:
     from ...web.serve import run as serve
 
     edge = {f: getattr(args, f) for f in EDGE_FIELDS if getattr(args, f, None) is not None}
-    return serve(limits_of(args), args.host, args.port, edge_given=edge, debug=bool(getattr(args, "debug", False)))
+    return serve(limits_of(args), args.host, args.port, edge_given=edge, debug=bool(getattr(args, "debug", False)),
+                 allow_hosts=tuple(getattr(args, "allow_host", ())))  # fmt: skip
