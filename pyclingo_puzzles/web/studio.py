@@ -48,10 +48,14 @@ class Studio:
 
     async def answer(self, route: str, raw: bytes, page: str, gone: Callable[[], Awaitable[object]]) -> dict[str, Any]:
         """The route's answer to the body ``raw`` (a BadRequest, Superseded or Busy otherwise)."""
-        if route not in WORK:
-            raise BadRequest(f"no studio route {route[:40]!r}; one of {', '.join(WORK)}", None, 404)
+        if route not in ENGINE and route not in FILES:
+            raise BadRequest(f"no studio route {route[:40]!r}; one of {', '.join((*ENGINE, *FILES))}", None, 404)
         ask = parse(route, raw, self.limits)
-        return await self.run(page, route, functools.partial(WORK[route], ask), gone)
+        if route in ENGINE:
+            work = functools.partial(studio_work.run, studio_work.call_of(ask))
+        else:
+            work = functools.partial(lambda ask, stop: FILES[route](ask), ask)
+        return await self.run(page, route, work, gone)
 
     async def run(
         self, page: str, route: str, work: Callable[[threading.Event], dict[str, Any]],
@@ -111,12 +115,5 @@ FIELDS = ("framework", "locked", "dictionary", "min_score", "exclude", "word_lis
           "title", "data", "name")  # fmt: skip
 
 
-WORK: dict[str, Callable[[Ask, threading.Event], dict[str, Any]]] = {
-    "slots": studio_work.slots,
-    "suggest": studio_work.suggest,
-    "verdict": studio_work.verdict,
-    "autofill": studio_work.autofill,
-    "pattern": studio_work.pattern,
-    "export": lambda ask, stop: studio_files.export(ask),
-    "open": lambda ask, stop: studio_files.open_file(ask),
-}
+ENGINE = ("slots", "suggest", "verdict", "autofill", "pattern")  # the engine's calls (studio_work)
+FILES: dict[str, Callable[[Ask], dict[str, Any]]] = {"export": studio_files.export, "open": studio_files.open_file}

@@ -1,49 +1,58 @@
-"""The studio's engine routes: slot counts, suggestions, the verdict and autofill, each one call of
-the crossword family's warm studio engine (``crossword.studio``: the dictionary and its tables are
-loaded once per word-list combination and kept) turned into the JSON of docs/web.md. Run in a
-thread by ``studio.Studio.run``; ``stop`` is set when a newer request of the same page takes over
-or its client goes away, and the engine, which polls it, ends its search."""
+"""The studio's engine routes: slot counts, suggestions, the verdict, autofill and a generated
+pattern, each one call of the crossword family's warm studio engine (``crossword.studio.calls``:
+the word lists and their tables are built once per word-list combination and kept), in the shape a
+worker pool runs: a function's name, its keyword arguments, and the options of its warm object.
+``run`` runs one in this process (``studio.Studio.run`` puts it in a thread), with ``stop`` as the
+engine's cancel flag: set when a newer request of the same page takes over or its client goes."""
 
 from __future__ import annotations
 
-import importlib
 import threading
-from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from .body import BadRequest
-from .studio_body import MAX_LOCKED, MAX_SIDE, MIN_SIDE, Ask, WordLists, kind
+from .studio_body import MAX_LOCKED, MAX_SIDE, MIN_SIDE, Ask, kind
 
 SUGGEST_SECONDS = 2.0  # the time suggestions are checked in (the rest come back "not known yet")
 
 
-def engine() -> ModuleType:
-    """The crossword family's studio engine (imported on first use: the other pages need none of it)."""
-    try:
-        return importlib.import_module("pyclingo_puzzles.crossword.studio")
-    except ModuleNotFoundError as exc:  # the engine lands after these routes: until then, said plainly
-        if exc.name != "pyclingo_puzzles.crossword.studio":
-            raise
-        raise BadRequest("this version has no studio engine yet (counts, suggestions, verdicts, autofill)",
-                         None, 503) from None  # fmt: skip
+class Call(NamedTuple):
+    function: str  # of crossword.studio.calls
+    kwargs: dict[str, Any]
+    warm: dict[str, Any]  # the word-list options of the warm Studio
+    time_limit: float
 
 
-def warm(lists: WordLists) -> Any:
-    """The engine's studio for the request's word lists (built once, then kept warm by the engine)."""
-    module = engine()
-    return module.studio_for(module.WordLists(
-        dictionary="en" if lists.english else None, word_list=lists.inline or None, min_score=lists.min_score,
-        exclude=lists.exclude,
-    ))  # fmt: skip
+def call_of(ask: Ask) -> Call:
+    """The engine's call for a checked request."""
+    kwargs = _pattern(ask) if ask.route == "pattern" else _grid(ask)
+    if ask.route == "suggest":
+        assert ask.slot is not None
+        kwargs |= {"slot": (ask.slot.row, ask.slot.col, ask.slot.direction), "limit": ask.limit,
+                   "time_limit": min(SUGGEST_SECONDS, ask.time_limit)}  # fmt: skip
+    elif ask.route == "verdict":
+        kwargs["time_limit"] = ask.time_limit
+    elif ask.route == "autofill":
+        chosen = [(s.row, s.col, s.direction) for s in ask.slots] or None
+        kwargs |= {"slots": chosen, "seed": ask.seed, "differ_from": (list(ask.avoid),) if ask.avoid else (),
+                   "time_limit": ask.time_limit}  # fmt: skip
+    lists = ask.lists
+    warm = {"dictionary": "en" if lists.english else None, "word_list": lists.inline or None,
+            "min_score": lists.min_score, "exclude": lists.exclude}  # fmt: skip
+    return Call(ask.route, kwargs, warm, ask.time_limit)
 
 
-def _grid(ask: Ask) -> tuple[list[str], list[str]]:
-    assert ask.framework is not None
-    rows = ["".join("#" if ch == " " else ch for ch in row) for row in ask.framework.rows]
-    return rows, [t.text() for t in ask.locked]
+def run(call: Call, stop: threading.Event) -> dict[str, Any]:
+    """The call, in this process; its JSON answer with the grids' blocks as ``#``."""
+    from ..crossword.studio import calls
+
+    studio = calls.warm(**call.warm)
+    kwargs = call.kwargs if call.function == "slots" else {**call.kwargs, "cancel": stop}
+    answer: dict[str, Any] = getattr(calls, call.function)(studio, **kwargs)
+    return blocks_as_hashes(answer)
 
 
-def _blocks_as_hashes(answer: dict[str, Any]) -> dict[str, Any]:
+def blocks_as_hashes(answer: dict[str, Any]) -> dict[str, Any]:
     """The API writes a grid's blocks as ``#``, as it takes them (the family's grids have spaces)."""
     for key in ("grid", "fill"):
         if isinstance(answer.get(key), list):
@@ -51,38 +60,13 @@ def _blocks_as_hashes(answer: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def slots(ask: Ask, stop: threading.Event) -> dict[str, Any]:
-    rows, locked = _grid(ask)
-    answer: dict[str, Any] = warm(ask.lists).slots(rows, locked=locked).as_json()
-    return answer
+def _grid(ask: Ask) -> dict[str, Any]:
+    assert ask.framework is not None
+    rows = ["".join("#" if ch == " " else ch for ch in row) for row in ask.framework.rows]
+    return {"framework": rows, "locked": [t.text() for t in ask.locked]}
 
 
-def suggest(ask: Ask, stop: threading.Event) -> dict[str, Any]:
-    rows, locked = _grid(ask)
-    assert ask.slot is not None
-    slot = (ask.slot.row, ask.slot.col, ask.slot.direction)
-    found = warm(ask.lists).suggest(rows, slot, limit=ask.limit, locked=locked,
-                                    time_limit=min(SUGGEST_SECONDS, ask.time_limit), cancel=stop)  # fmt: skip
-    answer: dict[str, Any] = found.as_json()
-    return answer
-
-
-def verdict(ask: Ask, stop: threading.Event) -> dict[str, Any]:
-    rows, locked = _grid(ask)
-    said = warm(ask.lists).verdict(rows, locked=locked, time_limit=ask.time_limit, cancel=stop)
-    return _blocks_as_hashes(said.as_json())
-
-
-def autofill(ask: Ask, stop: threading.Event) -> dict[str, Any]:
-    rows, locked = _grid(ask)
-    chosen = [(s.row, s.col, s.direction) for s in ask.slots] or None
-    differ = (list(ask.avoid),) if ask.avoid else ()
-    filled = warm(ask.lists).autofill(rows, slots=chosen, locked=locked, seed=ask.seed, differ_from=differ,
-                                      time_limit=ask.time_limit, cancel=stop)  # fmt: skip
-    return _blocks_as_hashes(filled.as_json())
-
-
-def pattern(ask: Ask, stop: threading.Event) -> dict[str, Any]:
+def _pattern(ask: Ask) -> dict[str, Any]:
     """A block pattern and its fill around the ``theme`` entries (``crossword --size`` with ``--theme``)."""
     width, height = (_side(ask.data.get(k), k) for k in ("width", "height"))
     symmetry = ask.data.get("symmetry", "rotational")
@@ -91,9 +75,8 @@ def pattern(ask: Ask, stop: threading.Event) -> dict[str, Any]:
     themes = ask.data.get("theme", [])
     if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes) or len(themes) > MAX_LOCKED:
         raise BadRequest(f"must be an array of at most {MAX_LOCKED} entries WORD or WORD@ROW,COL,A|D", "theme")
-    made = warm(ask.lists).pattern((height, width), locked=themes, symmetry=symmetry, seed=ask.seed,
-                                   time_limit=ask.time_limit, cancel=stop)  # fmt: skip
-    return _blocks_as_hashes(made.as_json())
+    return {"size": (height, width), "locked": themes, "symmetry": symmetry, "seed": ask.seed,
+            "time_limit": ask.time_limit}  # fmt: skip
 
 
 def _side(value: Any, name: str) -> int:

@@ -1,7 +1,7 @@
 """The constructor's page (/construct) in Chromium, played as a constructor does: from an empty
 15x15 to a .puz with the mouse, the same with the keyboard alone, and a phone-sized screen that
 still makes and plays a 15x15. The server runs in this process (a thread), on the family's studio
-engine, or the stand-in of tests/web/studio_stub.py where that has not landed."""
+engine."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ import pytest
 pytest.importorskip("uvicorn", reason="the web extra (pyclingo-puzzles[web]) is not installed")
 
 from tests.conftest import MARGIN
-from tests.web import studio_stub
 
 THEME = "GREENEGGSANDHAM"  # row 7 of the 15x15, locked
 CLUE = "Dr. Seuss breakfast"
@@ -31,7 +30,6 @@ class ThreadServer:
 
         from pyclingo_puzzles.web.app import create_app
 
-        studio_stub.install()
         self.server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=0, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

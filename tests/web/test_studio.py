@@ -1,7 +1,6 @@
 """The studio's JSON API (POST /api/crossword/<route>) in process: the engine's answers as the
 routes pass them on, the exports read back, and bad input refused with one line naming the field
-while the server keeps serving. The engine is the family's (``crossword.studio``), or until it has
-landed the stand-in of ``studio_stub``."""
+while the server keeps serving. The engine is the family's (``crossword.studio``)."""
 
 from __future__ import annotations
 
@@ -21,15 +20,12 @@ from pyclingo_puzzles.web.app import create_app
 from pyclingo_puzzles.web.body import Limits
 from pyclingo_puzzles.web.studio import Studio, Superseded
 
-from . import studio_stub
-
 MINI = ["CAT", "ARE", "TEN"]  # filled: CAT/ARE/TEN across, CAT/ARE/TEN down
 WORDS = "CAT\nARE\nTEN\nCAR\nATE\nTEA\nEAT\nNET\nTAN\nRAT\nART\nTAR"
 
 
 @pytest.fixture(scope="module")
 def client() -> Any:
-    studio_stub.install()
     with TestClient(create_app(Limits(max_body=64 * 1024, max_time_limit=20))) as c:
         yield c
 
@@ -60,6 +56,17 @@ def test_suggestions_come_best_first_for_the_slot(client: Any) -> None:
     doc = post(client, "suggest", body).json()
     assert [s["word"] for s in doc["suggestions"]] == ["CAR", "CAT"]
     assert all(s["fillable"] in (True, False, None) for s in doc["suggestions"])
+
+
+def test_each_suggestion_s_mark_agrees_with_the_verdict_on_the_grid_it_makes(client: Any) -> None:
+    grid = ["C..", "...", "..."]
+    body = small(framework=grid, slot={"row": 0, "col": 0, "direction": "down"}, limit=10, time_limit=5)
+    found = post(client, "suggest", body).json()["suggestions"]
+    assert found and {s["word"] for s in found} <= {"CAT", "CAR"} and all(s["fillable"] is not None for s in found)
+    for s in found:
+        column = [s["word"][r] + row[1:] for r, row in enumerate(grid)]
+        said = post(client, "verdict", small(framework=column, time_limit=5)).json()["verdict"]
+        assert said == ("fillable" if s["fillable"] else "unfillable"), (s, said)
 
 
 def test_an_unfillable_grid_s_verdict_names_its_core(client: Any) -> None:
