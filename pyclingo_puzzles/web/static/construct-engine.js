@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 export const PAGE = pageId();
 const WAIT = { slots: 60, verdict: 300, suggest: 150 }; // ms of quiet before asking
 export const VERDICT_SECONDS = 8; // a verdict's time limit; "Check longer" asks for the server's cap
-const SUGGESTIONS = 30;
+const SUGGESTIONS = 20;
 const flying = new Map(); // route -> the AbortController of its request in flight
 const timers = new Map();
 let hooks = { render() {}, say() {} };
@@ -87,7 +87,19 @@ function later(kind, run) {
 }
 
 /** The grid changed: ask again for the counts, the verdict and the suggestions. */
+// end to end, from the edit (or the move) to its answer on the page: ms, the last LATENCIES of each kind
+const LATENCIES = 100;
+let since = { edit: performance.now(), move: performance.now() };
+export const latency = { slots: [], suggest: [], verdict: [], checked: [], verdicts: [] };
+window.studioLatency = latency; // for benchmarks/studio_page.py
+
+function seen(kind, from) {
+  latency[kind].push(Math.round(performance.now() - from));
+  if (latency[kind].length > LATENCIES) latency[kind].shift();
+}
+
 export function changed() {
+  since = { edit: performance.now(), move: performance.now() };
   info.ghost = null;
   info.fill = null;
   later("slots", askSlots);
@@ -96,7 +108,10 @@ export function changed() {
   setVerdict("checking", "Checking…");
 }
 
-export const moved = () => later("suggest", askSuggestions);
+export function moved() {
+  since.move = performance.now();
+  later("suggest", askSuggestions);
+}
 
 /** A request's failure: a newer request took over (nothing to say), or the server's one line. */
 function failed(error, where) {
@@ -107,6 +122,7 @@ function failed(error, where) {
 
 async function askSlots() {
   const version = M.state.version;
+  const from = since.edit;
   try {
     const answer = await call("slots", grid());
     if (version !== M.state.version) return;
@@ -114,6 +130,7 @@ async function askSlots() {
     info.letters = new Map();
     for (const cell of answer.cells) info.letters.set(M.index(cell.row, cell.col), cell.letters);
     hooks.render();
+    seen("slots", from);
   } catch (error) {
     failed(error);
   }
@@ -121,11 +138,18 @@ async function askSlots() {
 
 export async function askVerdict(seconds) {
   const version = M.state.version;
+  const from = since.edit;
   const started = performance.now();
   const tick = setInterval(() => setVerdict("checking", `Checking… ${((performance.now() - started) / 1000).toFixed(0)} s`), 500);
   try {
     const answer = await call("verdict", { ...grid(), time_limit: seconds });
-    if (version === M.state.version) showVerdict(answer);
+    if (version === M.state.version) {
+      showVerdict(answer);
+      if (seconds === VERDICT_SECONDS) {
+        seen("verdict", from);
+        latency.verdicts.push(answer.verdict);
+      }
+    }
   } catch (error) {
     failed(error, () => setVerdict("none", "No verdict: see the message under the grid."));
   } finally {
@@ -175,12 +199,15 @@ export async function askSuggestions() {
     return;
   }
   const version = M.state.version;
+  const from = since.move;
   $("suggest-note").textContent = "(asking…)";
   try {
     const body = { ...grid(), slot: { row: slot.row, col: slot.col, direction: slot.direction }, limit: SUGGESTIONS };
     const answer = await call("suggest", body);
     if (version !== M.state.version || hooks.current()?.key !== slot.key) return;
     hooks.suggestions(slot, answer);
+    seen("suggest", from);
+    latency.checked.push(`${answer.suggestions.slice(0, 10).filter((s) => s.fillable !== null).length} of ${Math.min(10, answer.suggestions.length)}`);
   } catch (error) {
     failed(error, () => { $("suggest-note").textContent = ""; });
   }

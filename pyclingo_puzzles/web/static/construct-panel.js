@@ -176,9 +176,9 @@ export function showLists() {
  * the counts are updated, so that a clue being typed keeps its caret); a clue is kept by its word. */
 export function showClues() {
   const box = $("clues");
-  const signature = M.slots().map((s) => `${s.key}:${M.pattern(s)}:${M.isLocked(s)}`).join(" ");
-  if (box.dataset.signature !== signature) {
-    box.dataset.signature = signature;
+  const layout = M.slots().map((s) => s.key).join(" ");
+  if (box.dataset.layout !== layout) { // new entries: the boxes again; else each row brought up to date
+    box.dataset.layout = layout;
     box.replaceChildren(...["across", "down"].map((direction) => {
       const group = Object.assign(document.createElement("div"), { className: "clue-group" });
       group.append(Object.assign(document.createElement("h3"), { textContent: direction === "across" ? "Across" : "Down" }));
@@ -186,31 +186,40 @@ export function showClues() {
       return group;
     }));
   }
-  for (const head of box.querySelectorAll(".entry")) {
-    const count = E.info.counts.get(head.dataset.slot);
-    const shown = count !== undefined && head.dataset.locked !== "true";
-    if (shown) head.dataset.count = count;
-    else delete head.dataset.count;
-    head.classList.toggle("dead", shown && count === 0);
-  }
+  const rows = box.querySelectorAll("label.clue");
+  M.slots().filter((s) => s.direction === "across").concat(M.slots().filter((s) => s.direction === "down"))
+    .forEach((slot, k) => updateClue(rows[k], slot));
 }
 
 function clueRow(slot) {
-  const word = M.complete(slot) ? M.pattern(slot) : "";
   const label = Object.assign(document.createElement("label"), { className: "clue" });
   const head = Object.assign(document.createElement("span"), { className: "entry" });
-  head.textContent = `${slot.number}. ${M.pattern(slot)}`;
-  head.dataset.slot = slot.key;
-  head.dataset.locked = M.isLocked(slot);
-  const input = Object.assign(document.createElement("input"), { type: "text", maxLength: 300, disabled: !word });
-  input.dataset.slot = slot.key;
-  input.value = word ? M.state.clues[word] || "" : "";
-  input.placeholder = word ? "clue" : "fill it first";
-  input.setAttribute("aria-label", `Clue for ${M.slotName(slot)}${word ? ` ${word}` : ""}`);
+  const input = Object.assign(document.createElement("input"), { type: "text", maxLength: 300 });
   input.addEventListener("input", () => {
-    M.state.clues[word] = input.value;
+    if (!input.dataset.word) return;
+    M.state.clues[input.dataset.word] = input.value;
     hooks.cluesChanged();
   });
   label.append(head, input);
   return label;
+}
+
+/** A clue row for ``slot`` as it stands: its pattern and count, its box (once it is filled) and clue. */
+function updateClue(label, slot) {
+  const [head, input] = label.children;
+  const word = M.complete(slot) ? M.pattern(slot) : "";
+  const locked = M.isLocked(slot);
+  const count = E.info.counts.get(slot.key);
+  const text = `${slot.number}. ${M.pattern(slot)}`;
+  if (head.textContent !== text) head.textContent = text;
+  if (count !== undefined && !locked) head.dataset.count = count;
+  else delete head.dataset.count;
+  head.classList.toggle("dead", count === 0 && !locked);
+  if (input.dataset.word !== word) {
+    input.dataset.word = word;
+    input.disabled = !word;
+    input.value = word ? M.state.clues[word] || "" : "";
+    input.placeholder = word ? "clue" : "fill it first";
+    input.setAttribute("aria-label", `Clue for ${M.slotName(slot)}${word ? ` ${word}` : ""}`);
+  }
 }

@@ -67,17 +67,21 @@ export function render(info) {
     const block = ch === M.BLOCK;
     const possible = info.letters.get(i);
     const ghost = !ch && info.ghost ? info.ghost[Math.floor(i / M.state.width)][i % M.state.width] : "";
-    cell.className = "sq";
     const flags = { block, current: i === here, "in-slot": inSlot.has(i), locked: locked.has(i), dead: dead.has(i),
       core: core.has(i), picked: picked.has(i), fill: !block && M.state.filled[i], ghost: !!ghost && ghost !== "#" };
-    for (const [name, on] of Object.entries(flags)) if (on) cell.classList.add(name);
-    if (!block && !ch && possible !== undefined && possible.length <= HOT) cell.classList.add(`hot-${possible.length}`);
-    cell.title = possible !== undefined && !block ? `possible: ${possible || "none"}` : "";
-    cell.firstChild.textContent = block ? "" : numbers.get(i) || "";
-    cell.lastChild.textContent = block ? "" : ch || (flags.ghost ? ghost : "");
+    const names = ["sq", ...Object.keys(flags).filter((name) => flags[name])];
+    if (!block && !ch && possible !== undefined && possible.length <= HOT) names.push(`hot-${possible.length}`);
+    set(cell, "className", names.join(" ")); // only what changed: a keystroke restyles a few squares, not 625
+    set(cell, "title", possible !== undefined && !block ? `possible: ${possible || "none"}` : "");
+    set(cell.firstChild, "textContent", block ? "" : String(numbers.get(i) || ""));
+    set(cell.lastChild, "textContent", block ? "" : ch || (flags.ghost ? ghost : ""));
   });
   $("undo").disabled = !M.canUndo();
   $("redo").disabled = !M.canRedo();
+}
+
+function set(element, property, value) {
+  if (element[property] !== value) element[property] = value;
 }
 
 function onClick(event) {
