@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, Symbol
 
 from ...core.errors import InputError
+from ...core.results import Stats
 from ...core.solve import Solver, Status
 from ...run import runtime
 from ..engine.wordsets import WordTable
@@ -139,6 +140,7 @@ class PatternSearch:
         self.levels = [(fewest, most, OPEN_SQUARE, OPEN_STRIP), (0, most, OPEN_SQUARE, OPEN_STRIP),
                        (0, side, OPEN_SQUARE, OPEN_STRIP), (0, side, OPEN_SQUARE + 1, 0), (0, side, 0, 0)]
         self.level = 0
+        self.last = Stats()  # the last search's figures (``generate`` adds them up)
         self.solver = self._control()
 
     def _control(self) -> Solver:
@@ -168,6 +170,7 @@ class PatternSearch:
         result = self.solver.solve(
             models=1, time_limit=time_limit, keep=0, on_answer=lambda a: found.append(list(a.symbols))
         )
+        self.last = result.stats
         if not found:
             if result.status is Status.UNSAT and self.level < len(self.levels) - 1:
                 self.level += 1
@@ -207,6 +210,7 @@ class Generated:
     patterns: int = 0
     cores: list[int] = field(default_factory=list)  # the size of each core learnt
     gave_up: str = ""  # why no pattern is left ("" when one was filled or time ran out)
+    stats: Stats = field(default_factory=Stats)  # every pattern search and fill of the run, added up
 
 
 def rows_of(spec: PatternSpec, blocks: frozenset[tuple[int, int]]) -> Framework:
@@ -232,6 +236,7 @@ def generate(
             return out
         status, blocks, slots = search.next(runtime.remaining())
         out.patterns = search.patterns
+        out.stats.add(search.last)
         if status is Status.UNSAT:
             out.gave_up = "no pattern is left that the rules allow" if out.patterns else "the rules allow no pattern"
             return out
@@ -240,6 +245,8 @@ def generate(
         framework = rows_of(spec, blocks)
         outcome = fill(framework, _budget(ATTEMPT_SECONDS * spec.height * spec.width / 225))
         out.framework, out.fill = framework, outcome
+        out.stats.add(outcome.stats)
+        out.stats.extra = dict(outcome.stats.extra)  # the last fill's own figures (candidates, propagator)
         if outcome.solutions:
             return out
         if outcome.result is None or outcome.result.status is Status.UNSAT:
