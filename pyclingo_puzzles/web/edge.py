@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import h11
+from h11._connection import DEFAULT_MAX_INCOMPLETE_EVENT_SIZE
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from . import quietlog
@@ -140,6 +141,15 @@ class EdgeProtocol(H11Protocol):
         quietlog.expected("headers", "a client did not send its headers within %g s: 408", self.limits.header_timeout)
         self.answer_and_close(408, f"headers: not received within the server's {self.limits.header_timeout:g} s",
                               "headers")  # fmt: skip
+
+    def send_400_response(self, msg: str) -> None:
+        """h11 refused the request (uvicorn's answer is plain text): JSON, 431 for headers over
+        h11's limit, else 400; then a gentle close."""
+        limit = self.config.h11_max_incomplete_event_size or DEFAULT_MAX_INCOMPLETE_EVENT_SIZE
+        if len(self.conn.trailing_data[0]) >= limit:
+            self.answer_and_close(431, f"headers: over the server's limit of {limit // 1024} KiB", "headers")
+        else:
+            self.answer_and_close(400, "not an HTTP/1.1 request this server can read")
 
     def eof_received(self) -> bool | None:  # type: ignore[override]
         if self.lingering:

@@ -1,6 +1,7 @@
 """The ASGI guard in front of the app: what one request may hold, and that it always ends.
 
 For every HTTP request:
+- a request line and headers over ``MAX_HEADERS`` bytes are answered 431;
 - a body declared over ``max_body`` is answered 413 (JSON naming ``body``) before any of it is
   read; a chunked body that grows past it is cut the same way;
 - the body must arrive within ``body_timeout`` seconds of the headers, or the client gets 408;
@@ -37,6 +38,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 REQUEST_GRACE = 15.0  # seconds past a request's time limit: a run's hard stop (10 s) plus start and answer
 RETRY_AFTER = 5  # seconds a turned-away client is told to wait
 TIME_LIMIT = "pyclingo.time_limit"  # scope key: the request's time limit, once the app knows it
+MAX_HEADERS = 16 * 1024  # bytes of a request's line and headers (h11's own limit on incomplete ones)
 CANCEL_WAIT = 2.0  # seconds a cancelled app task may take to unwind before the guard stops waiting
 
 # every answer's; the pages' policy is the app's (it knows which inline scripts its previews run)
@@ -103,6 +105,11 @@ class Exchange:
         return None
 
     async def run(self) -> None:
+        size = len(self.scope.get("raw_path", b"")) + sum(len(k) + len(v) + 4 for k, v in self.scope.get("headers", ()))
+        if size > MAX_HEADERS:  # h11 holds back only headers still incomplete past its limit: one read may hold more
+            quietlog.expected("431", "headers of %d bytes were refused (over %d)", size, MAX_HEADERS)
+            await self.refuse(431, f"headers: {size} bytes is over the limit of {MAX_HEADERS} bytes", "headers")
+            return
         declared = self.declared()
         if declared is not None and declared > self.guard.max_body:
             quietlog.expected("413", "a body of %d bytes was refused (over --max-body) before it was read", declared)

@@ -15,9 +15,10 @@ EDGE_FIELDS = ("header_timeout", "body_timeout", "max_connections")
 
 def run(
     limits: Limits, host: str = "127.0.0.1", port: int = 8000, *, edge_given: Mapping[str, float | int] | None = None,
-    debug: bool = False,
+    debug: bool = False, allow_hosts: tuple[str, ...] = (),
 ) -> int:
-    """Serve until a stop signal; ``edge_given``: the HTTP edge's limits given (``EDGE_FIELDS``)."""
+    """Serve until a stop signal; ``edge_given``: the HTTP edge's limits given (``EDGE_FIELDS``);
+    ``allow_hosts``: names the Host header may carry besides the loopback's and ``host``."""
     absent = missing()
     if absent is not None:
         print(f"error: {INSTALL_HINT} ({absent} is not installed)", file=sys.stderr)
@@ -30,7 +31,8 @@ def run(
     edge = edges.EdgeLimits(**given)  # type: ignore[arg-type]  # each field's own type, from its option
     log = quietlog.start(debug=debug)
     folder = server.private_temporary_folder(limits.max_time_limit)
-    app = create_app(limits, allowed_hosts(host), edge)
+    hosts = allowed_hosts(host)
+    app = create_app(limits, hosts if hosts is None else [*hosts, *allow_hosts], edge)
     cap, lowered = edges.connection_cap(edge.max_connections, limits.workers)
     if lowered:
         quietlog.say(lowered)

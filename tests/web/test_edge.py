@@ -379,3 +379,16 @@ def test_under_ulimit_n_256_many_slow_clients_make_no_500_and_no_flood_in_the_lo
     assert set(statuses) <= {408, 503, "reset", "closed"} and statuses[408] + statuses[503] > 0, statuses
     assert code == 0 and "Traceback" not in err, err[-2000:]
     assert "at most" in err and len(err.splitlines()) < 20, err[-3000:]  # the lowered cap said once
+
+
+def test_behind_a_proxy_the_allowed_public_name_is_served_and_others_are_not() -> None:
+    s = Server("--allow-host", "puzzles.example.org")
+    try:
+        word = {"words": ["cat"], "seed": 1}
+        proxied = {"Host": "puzzles.example.org", "Origin": "https://puzzles.example.org"}
+        assert s.post("wordsearch", word, **proxied)[0] == 200
+        assert s.post("wordsearch", word, Host="evil.example")[0] == 400
+        assert s.post("wordsearch", word, Host="puzzles.example.org", Origin="https://evil.example")[0] == 403
+    finally:
+        s.stop()
+        s.kill()

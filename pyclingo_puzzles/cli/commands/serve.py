@@ -42,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             shown = f"{default:g}" if isinstance(default, float) else default
             parser.add_argument(option, type=value_type, default=default, metavar=metavar,
                                 help=f"{bounds} (default {shown})")  # fmt: skip
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="another name the Host header may carry (behind a reverse proxy: its name)")  # fmt: skip
     parser.add_argument("--debug", action="store_true",
                         help="an unexpected error's traceback in the log (by default: one line, its id)")  # fmt: skip
 
@@ -63,4 +65,5 @@ def run(args: argparse.Namespace) -> int:
     from ...web.serve import run as serve
 
     edge = {f: getattr(args, f) for f in EDGE_FIELDS if getattr(args, f, None) is not None}
-    return serve(limits_of(args), args.host, args.port, edge_given=edge, debug=bool(getattr(args, "debug", False)))
+    return serve(limits_of(args), args.host, args.port, edge_given=edge, debug=bool(getattr(args, "debug", False)),
+                 allow_hosts=tuple(getattr(args, "allow_host", ())))  # fmt: skip

@@ -95,6 +95,14 @@ class Studio:
         """Fills found before for grids of this shape that keep this grid's letters: fills of it."""
         return [grid for grid in self._fills.get(board.shape, []) if board.keeps(grid)]
 
+    def forget(self) -> None:
+        """Drop the fills and verdicts found so far (the warm searches and tables stay): what a
+        fresh worker knows (benchmarks measure the engine, not what it remembers)."""
+        with self._lock:
+            self._fills.clear()
+            self._verdicts.clear()
+            self._spent.clear()
+
     def remember(self, board: Board, grid: tuple[str, ...]) -> None:
         kept = self._fills.setdefault(board.shape, [])
         if grid in kept:
