@@ -167,7 +167,7 @@ def test_the_word_atom_note_is_said_once(cli, tmp_path: Path) -> None:
     ring without a repeat), then whole: the note that the rules switch to word atoms came once per
     attempt, then 'note: ... (3 times)'."""
     words = grid_file(tmp_path, "tot;9\nnon;8\nono;7\nthe;1\ntie;1\nend;1\neid;1\n", "scored.txt")
-    rules = grid_file(tmp_path, ':- place(W, _), word(W, "ZZZ").\n', "w.lp")
+    rules = grid_file(tmp_path, ':- place(W, S), word(W, "ZZZ"), site_at(S, 0, _, _).\n', "w.lp")  # not a ban alone
     res = cli("crossword", grid_file(tmp_path, "___\n_*_\n___\n"), "--dictionary", words, "--rules", rules)
     assert res.code == 10, res.err
     assert res.err.count("note: rules use word atoms: slower mode") == 1 and "times" not in res.err

@@ -53,6 +53,7 @@ def with_themes(dictionary: Dictionary, themes: tuple[Theme, ...]) -> Dictionary
 def pattern_fill(dictionary: Dictionary, options: FillOptions) -> Callable[[Framework, float], FillOutcome]:
     """One generated pattern's fill, deterministic for a seed (conflict limits, races by work)."""
     one = replace(options, models=1, count_only=False, optimize=False, differ_from=())
+    strategy.say_slow_mode(one)  # before the first pattern: each pattern's fill grounds every word
     floors = strategy.preferred_floors(dictionary, (BEST_SHARE,))
     best = strategy.best_words(dictionary, floors[0], one.seed) if floors else None  # None: a flat list
     patterns = [0]
