@@ -71,7 +71,8 @@ bench: $(STAMP)
 	@command -v qxw >/dev/null 2>&1 || test -x /usr/games/qxw || { apt-get update -qq && apt-get install -y -qq qxw >/dev/null; } || echo "qxw not installable: its column will be empty"
 	$(PY) -m benchmarks.run $(BENCH)
 
-# The compiled fill propagator's tests (tests/crossword/test_fill_native.py) under AddressSanitizer and UBSan:
+# The compiled fill propagator's tests (tests/crossword/test_fill_native.py, and the studio's warm search
+# solving one control again and again: test_studio.py) under AddressSanitizer and UBSan:
 # the C file is built again with the sanitizers and loaded instead of the installed build, libasan is
 # preloaded into Python (which is not built with it). Leak detection is off, since the interpreter
 # never frees everything at exit; the tests count the C side's own allocations instead. libstdc++ is
@@ -83,7 +84,8 @@ asan: $(STAMP)
 		-I "$$($(PY) -c 'import clingo, os; print(os.path.dirname(clingo.__file__))')" \
 		pyclingo_puzzles/crossword/engine/fillprop.c -o $(ASAN_LIB)
 	PYCLINGO_PUZZLES_FILLPROP_LIB=$(CURDIR)/$(ASAN_LIB) LD_PRELOAD="$$(cc -print-file-name=libasan.so) $$(cc -print-file-name=libstdc++.so)" \
-		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 $(PY) -m pytest -p no:cacheprovider tests/crossword/test_fill_native.py
+		ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 $(PY) -m pytest -p no:cacheprovider tests/crossword/test_fill_native.py \
+		tests/crossword/test_studio.py
 
 # The README's pictures, drawn by the command itself from the quick-start inputs.
 images: $(STAMP)

@@ -12,6 +12,7 @@ MODULES = [
     "benchmarks.crossword_regions",
     "benchmarks.crossword_dictionary",
     "benchmarks.patterns",
+    "benchmarks.studio",
     "benchmarks.strips",
     "benchmarks.wordsearch",
     "benchmarks.limits",

@@ -9,7 +9,9 @@ Use from Python (no CLI module needed)::
     result = strips.tile([["bw", "wb"]], count=True)
     result = layout.arrange(["kettle", "oven", "toaster"])  # .layout, .to_ipuz()
 
-The families and ``Status`` are imported on first use: the command pays only for the family it runs.
+The families, ``Status`` and the error types are imported on first use: the command pays only for
+the family it runs, and its console script installs its signal handling before any of it (a Ctrl-C
+in the first milliseconds is one line, not an import's traceback: ``cli/entry.py``).
 
 Every result has ``.status`` (``Status.SAT`` / ``UNSAT`` / ``UNKNOWN``, as in the JSON output) and
 ``.exit_code`` (the command's: Unix by default, clingo's with ``PYCLINGO_PUZZLES_EXIT_CODES=clingo``);
@@ -18,9 +20,10 @@ bad input raises ``InputError`` (``.file``, ``.line`` when it comes from a file)
 
 from __future__ import annotations
 
-import importlib
-
-from .core.errors import InputError, VerificationError
+TYPE_CHECKING = False  # not typing's: importing typing costs the console script 2 ms before its handler
+if TYPE_CHECKING:
+    from .core.errors import InputError, VerificationError
+    from .core.status import Status
 
 __version__ = "0.1.0"
 
@@ -40,8 +43,15 @@ _FAMILIES = ("crossword", "layout", "strips", "wordsearch")
 
 
 def __getattr__(name: str) -> object:
+    import importlib
+
     if name in _FAMILIES:
         return importlib.import_module(f".{name}", __name__)  # the import binds the attribute
+    if name in ("InputError", "VerificationError"):
+        from .core import errors
+
+        globals()[name] = value = getattr(errors, name)
+        return value
     if name == "trusted_rules":  # rules files' opt-outs for trusted callers (docs/rules.md, "Safety")
         from .core.rulesfile import trusted_rules
 
@@ -55,4 +65,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_FAMILIES) | {"Status", "trusted_rules"})
+    return sorted(set(globals()) | set(_FAMILIES) | {"InputError", "Status", "VerificationError", "trusted_rules"})

@@ -108,7 +108,7 @@ def test_modules_imported_by_name_keep_the_layers() -> None:
 def test_the_by_name_walk_sees_the_known_edges() -> None:
     edges = set(by_name_edges())
     assert (f"{PACKAGE}.crossword", f"{PACKAGE}.crossword.api") in edges  # export(...)
-    assert (f"{PACKAGE}.cli.parsing", f"{PACKAGE}.crossword.cli") in edges  # COMMANDS
+    assert (f"{PACKAGE}.cli.parsing", f"{PACKAGE}.cli.commands.crossword") in edges  # COMMANDS
 
 
 def test_no_module_named_by_name_imports_its_namer_back() -> None:
@@ -125,6 +125,29 @@ def test_few_modules_at_the_top_level() -> None:
     top = sorted(p.name for p in SOURCE.glob("*.py"))
     assert len(top) <= MAX_TOP_LEVEL, top
     assert {"core", "formats", "run", "cli"} <= {p.name for p in SOURCE.iterdir() if (p / "__init__.py").is_file()}
+
+
+def argv_readers(outside_cli: bool = True) -> list[str]:
+    """Modules (outside ``cli/``) that import argparse or read ``sys.argv`` (statements anywhere in them)."""
+    found = []
+    for path in sorted(SOURCE.rglob("*.py")):
+        module = module_name(path)
+        if outside_cli and (module == f"{PACKAGE}.cli" or module.startswith(f"{PACKAGE}.cli.")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            names += [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            argv = isinstance(node, ast.Attribute) and node.attr == "argv" and getattr(node.value, "id", "") == "sys"
+            if argv or any(name.split(".")[0] == "argparse" for name in names):
+                found.append(module)
+                break
+    return found
+
+
+def test_no_family_imports_argparse() -> None:
+    """The command line lives in ``cli/`` only: the families, apps, formats, core and run know no argv."""
+    assert argv_readers() == []
+    assert {f"{PACKAGE}.cli.parsing", f"{PACKAGE}.cli.commands.crossword"} <= set(argv_readers(outside_cli=False))
 
 
 # -------------------------------------------------------------------------------- the check itself

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..core.errors import InputError
-from ..run import runtime, workers
+from ..run import resources, runtime, workers
 from . import jobs as work
 from .jobs import BookError, Job
 from .store import Store
@@ -66,7 +66,7 @@ class LocalPool:
                 self.in_flight += 1
             self.started += 1
             try:
-                inner = self.pool.submit(work.make, job)
+                inner = self.pool.submit(make, job)
             except cf.BrokenExecutor as exc:  # a worker died (killed, out of memory): this job's result says so
                 inner = cf.Future()
                 inner.set_exception(exc)
@@ -148,7 +148,7 @@ class DaskPool:
             raise ClusterError(f"--cluster {address}: the cluster does not answer ({why})") from None
 
     def submit(self, job: Job) -> Any:
-        return self.client.submit(work.make, job, pure=False)
+        return self.client.submit(make, job, pure=False)
 
     def wait(self, pending: set[Any]) -> tuple[set[Any], set[Any]]:
         from distributed import wait
@@ -246,12 +246,29 @@ def _stopped_by_the_run() -> None:
         raise runtime.Stopped("time limit", STAGE)
 
 
+def make(job: Job) -> dict[str, Any]:
+    """``jobs.make`` in a worker process: a limit of the machine met there (``ulimit -n``, ``-u``,
+    ``-v``) is handed to the book's process as its one line (``resources.LimitHit``), judged where
+    it hit (a half-made import is the worker's memory, not the parent's)."""
+    try:
+        return work.make(job)
+    except (BookError, InputError):
+        raise
+    except Exception as exc:
+        line = resources.limit_message(exc, STAGE)
+        if line is None:
+            raise
+        raise resources.LimitHit(line) from None
+
+
 def _result(future: Any, job: Job) -> dict[str, Any]:
     try:
         record: dict[str, Any] = future.result()
     except (BookError, InputError):
         raise
     except Exception as exc:  # a worker that died, or an error raised on a cluster's worker
+        if resources.limit_message(exc, STAGE) is not None:  # a limit of the machine, never the manifest's fault
+            raise
         raise BookError(f"puzzle {job.number} ({job.family}): {type(exc).__name__}: {exc}", job.number) from None
     return record
 

@@ -17,7 +17,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, cast
 
-from ..run import runtime, workers
+from ..run import resources, runtime, workers
 from .batchfile import Command, FileResult, solve_file, stopped
 
 # a worker's answers cost more to hand over than a single run's to print: its JSON is parsed and
@@ -68,9 +68,20 @@ def _serve(conn: Connection, command: Command, args: argparse.Namespace, files: 
             index = conn.recv()
         except (EOFError, OSError):  # the parent has closed the pipe: no more files
             break
-        conn.send((index, solve_file(command, args, files[index], outputs[index])))
+        conn.send((index, _solved(command, args, files[index], outputs[index])))
     conn.close()
     os._exit(0)  # no interpreter teardown: the parent's atexit handlers are not ours to run
+
+
+def _solved(command: Command, args: argparse.Namespace, file: Any, outputs: dict[str, Path]) -> FileResult:
+    """``solve_file``, whatever happens: an error it lets through (a limit met outside the run's
+    own handling, under ``ulimit -u`` clingo's thread) is the file's one line, never a worker's
+    traceback (multiprocessing prints one for a worker that raises: 107 lines under ``-u 4``)."""
+    try:
+        return solve_file(command, args, file, outputs)
+    except BaseException as exc:
+        line = resources.limit_message(exc) or f"internal error: {type(exc).__name__}: {exc}"
+        return stopped(str(file), " ".join(line.split()))
 
 
 @dataclass

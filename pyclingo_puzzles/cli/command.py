@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from ..core import messages
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
 from ..formats.outfiles import OutputError
-from ..run import resources, runtime, watchdog
+from ..run import jsonout, resources, runtime, watchdog
 from ..run.stdout_guard import run_guarded, standard_streams
 from . import delivery, exitcodes
 from .parsing import SERVICES, Parser, build_parser, json_document, short_usage, wants_json
@@ -37,6 +37,7 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
     Several FILEs: ``batch.run_batch`` (a pool of workers, each file through ``run_command``)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     convention = exitcodes.requested(argv)
+    jsonout.begin(wants_json(argv))  # one document on every path from here (run/jsonout)
     Parser.expect(convention, wants_json(argv))
     if exitcodes.from_environment() not in exitcodes.CONVENTIONS:
         message = f"${exitcodes.ENV} must be clingo or unix, got {exitcodes.from_environment()!r}"
@@ -67,8 +68,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
         args = delivery.prepare(args, _offered(args))  # several FILEs: batchfile.output_paths checks each file's names
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        if single:
-            _json_error(args, f"error: {exc}")
+        _json_error(args, f"error: {exc}")  # several FILEs: the batch's one record
         return EXIT_BAD_INPUT
     run = runtime.Run(time_limit=args.time_limit, from_process_start=process)
     exit_code = exitcodes.convert(runtime.EXIT_INTERRUPTED, args.exit_codes)  # of a hard exit
@@ -81,11 +81,8 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     args = argparse.Namespace(**{**vars(args), "file": files[0]})  # one FILE: the family reads args.file
     args = delivery.reserve_output_time(args, run)  # the run's deadline is set: the family solves for less
     ticker = None
-    started_output = False
 
     def printing() -> None:  # the watchdog gives output that has started time to finish
-        nonlocal started_output
-        started_output = True
         run.stage = "printing"
         if ticker is not None:
             ticker.stop()
@@ -93,8 +90,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     def last_words(message: str) -> None:  # --json prints one document, also when the run ends without one
         if ticker is not None:  # the progress line is erased for good before the last message, never drawn after it
             ticker.stop()
-        if not started_output:
-            _json_error(args, message)
+        _json_error(args, message)  # (none when the answer's document is printed or being printed)
 
     run.last_words = last_words
 
@@ -123,6 +119,7 @@ def _json_error(args: argparse.Namespace, message: str) -> None:
 def run_command(args: argparse.Namespace) -> int:
     """One file of a batch, in a worker: the subcommand's exit code, and for an error one line on
     stderr (never a traceback), as a single run gives them."""
+    jsonout.begin(getattr(args, "json", False))  # this file's one document
     return _signalled(runtime.current(), _reported(lambda: run_guarded(lambda: delivery.deliver(args, args.run(args)))))
 
 

@@ -61,7 +61,7 @@ def usage_error(convention: str) -> int:
 def last_line(exc: BaseException) -> int:
     """Print the one line for an exception nothing else caught (``entry.console``, ``command.console``);
     its exit code (clingo's)."""
-    from ..run import resources
+    from ..run import jsonout, resources
 
     if isinstance(exc, KeyboardInterrupt):
         line = "interrupted"
@@ -72,4 +72,6 @@ def last_line(exc: BaseException) -> int:
         sys.stderr.flush()
     except Exception:
         pass
+    if jsonout.wanted:  # --json: the run's one document, unless it has printed it
+        jsonout.error(line)
     return 1

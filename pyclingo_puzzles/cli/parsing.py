@@ -6,7 +6,6 @@ exit by the convention asked for (a JSON document too, with ``--json``).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import copy
 import importlib
 import sys
@@ -14,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..core.errors import EXIT_BAD_INPUT
-from ..formats.output import print_json
+from ..run import jsonout
 from ..run.stdout_guard import run_guarded
 from . import exitcodes
 from .shared_options import add_common
@@ -95,21 +94,24 @@ class _CommandParser(Parser):
 # imported: start-up time is most of a small run (docs/development.md, "Start-up").
 COMMANDS = {
     "wordsearch": (
-        "pyclingo_puzzles.wordsearch.cli",
+        "pyclingo_puzzles.cli.commands.wordsearch",
         "generate a word search puzzle (every word placed, every word exactly once)",
     ),
     "crossword": (
-        "pyclingo_puzzles.crossword.cli",
+        "pyclingo_puzzles.cli.commands.crossword",
         "fill a crossword framework with a word list (P-99 7.09) or from a dictionary",
     ),
-    "strips": ("pyclingo_puzzles.strips.cli", "strip exact cover of black/white grids (MUMS 2010 'Black and White')"),
+    "strips": (
+        "pyclingo_puzzles.cli.commands.strips",
+        "strip exact cover of black/white grids (MUMS 2010 'Black and White')",
+    ),
     "layout": (
-        "pyclingo_puzzles.layout.cli",
+        "pyclingo_puzzles.cli.commands.layout",
         "build a crossword from a word list: every word placed, most crossings, smallest box",
     ),
-    "book": ("pyclingo_puzzles.books.cli", "make a print-ready book of many puzzles from a manifest (YAML)"),
+    "book": ("pyclingo_puzzles.cli.commands.book", "make a print-ready book of many puzzles from a manifest (YAML)"),
     "serve": (
-        "pyclingo_puzzles.web.serve",
+        "pyclingo_puzzles.cli.commands.serve",
         "run the local web app: pages and a JSON API for every family (needs pyclingo-puzzles[web])",
     ),
 }
@@ -216,10 +218,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 
 def json_document(message: str) -> None:
-    """The document ``--json`` prints for a run that ended without an answer's (as a batch's lines)."""
-    with contextlib.suppress(OSError, ValueError):
-        print_json({"status": "UNKNOWN", "error": message.removeprefix("error: ")})  # as a batch's lines
-        sys.stdout.flush()
+    """The document ``--json`` prints for a run that ended without an answer's (as a batch's lines;
+    none when the run has printed its one document already: ``run/jsonout``)."""
+    jsonout.error(message)
 
 
 def wants_json(argv: Sequence[str]) -> bool:
@@ -228,7 +229,8 @@ def wants_json(argv: Sequence[str]) -> bool:
     for arg in argv:
         if arg == "--":
             return False
-        if len(arg) >= 4 and "--json".startswith(arg):
+        name = arg.partition("=")[0]  # --json=yes: a usage error, which is a document too
+        if len(name) >= 4 and "--json".startswith(name):
             return True
     return False
 

@@ -1,5 +1,8 @@
 """The options every solving subcommand shares: the run's rules, seed, limits, models, jobs,
-``--json`` and ``--stats``, then ``-o`` and ``--exit-codes`` (after the family's own output options).
+``--json`` and ``--stats``, then ``-o`` and ``--exit-codes`` (after the family's own output options);
+and the options several families take alike: the input (FILE, ``-``, ``--words``), ``--count``,
+``--html``, ``--pdf`` with ``--paper`` and the printed page's text (``--title``, ``--instructions``,
+``--name-line``).
 """
 
 from __future__ import annotations
@@ -8,9 +11,9 @@ import argparse
 import os
 from pathlib import Path
 
-from ..formats import args as argtypes
+from ..formats.pagetext import PAPERS, PageAsked
 from ..run import watchdog
-from . import delivery, exitcodes
+from . import argtypes, delivery, exitcodes
 
 
 def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None:
@@ -98,3 +101,61 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
+
+
+def add_input(parser: argparse.ArgumentParser, what: str) -> None:
+    """FILE (several: a batch; ``-``: standard input) or ``--words`` inline; ``what`` says what a
+    FILE holds. The command's parser checks that one of them is given (``parsing.inputs``)."""
+    parser.add_argument(
+        "file", nargs="*", type=Path, metavar="FILE",
+        help=f"{what}; - reads standard input"
+    )  # fmt: skip
+    parser.add_argument(
+        "--words",
+        metavar="WORDS",
+        help='the words inline instead of a FILE, separated by spaces or commas: --words "CAT DOG BIRD"',
+    )
+
+
+COUNT_HELP = (
+    "count all solutions and print only their number (exit 30; with --time-limit a lower bound, "
+    "printed as 'at least N', exit 11)"
+)
+
+
+def add_count(parser: argparse.ArgumentParser, help: str = COUNT_HELP) -> None:
+    """``--count`` (the report: ``formats/count.py``)."""
+    parser.add_argument("--count", action="store_true", help=help)
+
+
+def add_html_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--html FILE``, alike in every subcommand: ``what`` says what the page lets one play."""
+    parser.add_argument(
+        "--html", type=Path, metavar="FILE",
+        help=f"write a playable page: {what} (one self-contained HTML file; - for stdout)",
+    )  # fmt: skip
+
+
+def add_pdf_arguments(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--pdf FILE`` and ``--paper``, alike in every subcommand, then the printed page's text."""
+    parser.add_argument("--pdf", type=Path, metavar="FILE", help=f"{help} (- for standard output)")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="PDF paper size (default a4)")
+    add_page_text(parser)
+
+
+def add_page_text(parser: argparse.ArgumentParser) -> None:
+    """``--title``, ``--instructions`` and ``--name-line``, alike in every subcommand (``formats/pagetext.py``)."""
+    parser.add_argument(
+        "--title", metavar="TEXT",
+        help="the printed pages' title (PDF, SVG, HTML; default: the instance's title, else the file's name)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--instructions", metavar="TEXT",
+        help="a line of instructions under the title (default: how to solve this kind of puzzle; '' for none)",
+    )  # fmt: skip
+    parser.add_argument("--name-line", action="store_true", help="a Name / Date line on each puzzle page")
+
+
+def page_asked(args: argparse.Namespace) -> PageAsked:
+    """What the arguments ask of the printed pages."""
+    return PageAsked(args.title, args.instructions, args.name_line)

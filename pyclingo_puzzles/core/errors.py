@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import stat
 from collections.abc import Sequence
@@ -33,12 +34,16 @@ def escaped(name: str) -> str:
 
 
 class InputError(Exception):
-    """Malformed input. ``str()`` is one line: ``FILE:LINE: what is wrong``."""
+    """Malformed input. ``str()`` is one line: ``FILE:LINE: what is wrong`` (``FILE:LINE:COLUMN:``
+    where the column is known: clingo's messages about a rules file)."""
 
-    def __init__(self, message: str, file: str | Path | None = None, line: int | None = None):
+    def __init__(
+        self, message: str, file: str | Path | None = None, line: int | None = None, column: int | None = None
+    ):
         self.message = " ".join(str(message).split())  # always one line
         self.file = str(file) if file is not None else None
         self.line = line
+        self.column = column if line is not None else None
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -46,10 +51,12 @@ class InputError(Exception):
         where = escaped(self.file) if self.file else "<input>"
         if self.line is not None:
             where += f":{self.line}"
+        if self.column is not None:
+            where += f":{self.column}"
         return f"{where}: {self.message}"
 
     def __reduce__(self):  # pickled whole across a portfolio's worker processes
-        return (InputError, (self.message, self.file, self.line))
+        return (InputError, (self.message, self.file, self.line, self.column))
 
     def at(self, file: str | Path | None = None, line: int | None = None) -> InputError:
         """A copy that fills in a missing file or line."""
@@ -57,6 +64,7 @@ class InputError(Exception):
             self.message,
             self.file if self.file is not None else file,
             self.line if self.line is not None else line,
+            self.column,
         )
 
 
@@ -73,7 +81,11 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 def read_text(path: str | Path) -> str:
     """Read a UTF-8 text file, turning every OS or decoding failure into an InputError (the
     checks of ``read_bytes``)."""
-    data = read_bytes(path)
+    return decoded(read_bytes(path), path)
+
+
+def decoded(data: bytes, path: str | Path) -> str:
+    """A file's bytes as text: UTF-8, a byte-order mark skipped, else an InputError with the line."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -85,28 +97,50 @@ def read_bytes(path: str | Path) -> bytes:
     """Read a file's bytes, turning every OS failure into an InputError.
 
     Only regular files of at most ``MAX_INPUT_BYTES`` are read: a FIFO, a device (``/dev/zero``)
-    or a socket would block or never end, so they are refused before opening."""
+    or a socket would block or never end, so they are refused before opening, and again from
+    the descriptor opened (``read_descriptor``: a file swapped for a FIFO in between is refused,
+    not waited on)."""
     p = Path(path)
     try:
-        st = p.stat()
-        if stat.S_ISDIR(st.st_mode):
-            raise InputError("is a directory, not a file", p)
-        if not stat.S_ISREG(st.st_mode):
-            raise InputError(f"is {_kind(st.st_mode)}, not a regular file", p)
-        if st.st_size > MAX_INPUT_BYTES:
-            size = f"{st.st_size / 2**20:.0f} MiB"
-            raise InputError(f"is {size}; input files are limited to {MAX_INPUT_BYTES >> 20} MiB", p)
-        with p.open("rb") as f:
-            data = f.read(MAX_INPUT_BYTES + 1)
+        _check_kind(p.stat(), p)
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         raise InputError("file not found", p) from None
     except OSError as exc:
         raise InputError(f"cannot read file ({exc.strerror or exc})", p) from None
     except ValueError:  # the OS cannot take the name (a NUL character in it)
         raise InputError("is not a usable file name (it holds a NUL character)", p) from None
-    if len(data) > MAX_INPUT_BYTES:  # grew after the size check
-        raise InputError(f"is larger than {MAX_INPUT_BYTES >> 20} MiB, the limit for input files", p)
-    return data
+    try:
+        return read_descriptor(fd, p)
+    finally:
+        os.close(fd)
+
+
+def read_descriptor(fd: int, path: str | Path) -> bytes:
+    """The bytes of an open file, checked from its descriptor (``fstat``): a regular file of at
+    most ``MAX_INPUT_BYTES``, else an InputError naming ``path``."""
+    try:
+        _check_kind(os.fstat(fd), path)
+        os.set_blocking(fd, True)
+        chunks, size = [], 0
+        while size <= MAX_INPUT_BYTES and (chunk := os.read(fd, min(1 << 20, MAX_INPUT_BYTES + 1 - size))):
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise InputError(f"cannot read file ({exc.strerror or exc})", path) from None
+    if size > MAX_INPUT_BYTES:  # grew after the size check
+        raise InputError(f"is larger than {MAX_INPUT_BYTES >> 20} MiB, the limit for input files", path)
+    return b"".join(chunks)
+
+
+def _check_kind(st: os.stat_result, path: str | Path) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError("is a directory, not a file", path)
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(f"is {_kind(st.st_mode)}, not a regular file", path)
+    if st.st_size > MAX_INPUT_BYTES:
+        size = f"{st.st_size / 2**20:.0f} MiB"
+        raise InputError(f"is {size}; input files are limited to {MAX_INPUT_BYTES >> 20} MiB", path)
 
 
 def _kind(mode: int) -> str:
@@ -132,13 +166,15 @@ def derived_error(symbol: object, reason: str, rules: Sequence[str | Path] = ())
     return InputError(f"your rules derive `{text}`, {reason}", where)
 
 
-_CLINGO_WHERE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):\d+(?:-\d+(?::\d+)?)?: error: (?P<what>.*)$")
+_CLINGO_WHERE = re.compile(
+    r"^(?P<file>.+?):(?P<line>\d+):(?P<column>\d+)(?:-\d+(?::\d+)?)?: error: (?P<what>.*)$"
+)
 
 
 def clingo_error(message: str, what: str, file: str | Path | None = None) -> InputError:
-    """A clingo error message (``FILE:LINE:COL-COL: error: text``) as ``FILE:LINE: what: text``;
+    """A clingo error message (``FILE:LINE:COL-COL: error: text``) as ``FILE:LINE:COL: what: text``;
     a message without a location is kept whole, under ``file``."""
     m = _CLINGO_WHERE.match(message)
     if m is None:
         return InputError(f"{what}: {message}", file)
-    return InputError(f"{what}: {m['what']}", m["file"], int(m["line"]))
+    return InputError(f"{what}: {m['what']}", m["file"], int(m["line"]), int(m["column"]))

@@ -1,7 +1,7 @@
 """Users' rule files: loaded through clingo's AST, checked against the encoding, shown, and switched.
 
-A rule file is parsed with ``clingo.ast.parse_files`` (so messages keep its name and lines) and
-rewritten before it enters the program:
+A rule file is read by Python and parsed by clingo from that text (``rulesparse``: clingo opens
+no user file), then rewritten before it enters the program:
 
 - every rule, constraint and show statement gets the body literal ``_user_rules("FILE")``, an
   external atom declared true: a family that passes ``Solver.rule_assumptions()`` to ``solve``
@@ -21,19 +21,18 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
 import clingo
 from clingo import ast
 
-from . import messages, rulesfile, signatures
+from . import messages, signatures
 from .errors import InputError
 from .letters import upper_letter
-from .rulesast import Signature, Summary, children
-from .rulesfile import check_rules_file
+from .rulesast import Signature, Summary
+from .rulesparse import Logger, RuleFile, parse
 
 RULES_ATOM = "_user_rules"  # _user_rules("FILE"): the rules of FILE are on
 SHOWN = "_shown"  # _shown(T): the user's #show statements show T
@@ -122,66 +121,7 @@ def _rewrite(stmt: ast.AST, switch: clingo.Symbol) -> ast.AST | None:
     return stmt
 
 
-@dataclass
-class RuleFile:
-    path: str
-    summary: Summary
-    statements: list[ast.AST] = field(default_factory=list)  # as parsed, before the rewrite
-
-
-def parse(path: str | Path, logger: Callable[[clingo.MessageCode, str], None] | None = None) -> RuleFile:
-    """Parse a rule file (syntax errors raise RuntimeError after going to ``logger``; unreadable
-    files, included ones too, raise InputError: ``rulesfile``)."""
-    read = set(check_rules_file(path))
-    summary = Summary()
-    statements: list[ast.AST] = []
-    refused: list[InputError] = []
-
-    def keep(stmt: ast.AST) -> None:
-        problem = _refused(stmt, read)
-        if problem is not None:
-            refused.append(problem)
-        summary.add(stmt)
-        statements.append(stmt)
-
-    try:
-        ast.parse_files([str(path)], keep, logger=logger, message_limit=20)
-    finally:
-        if refused:  # before any statement reaches a control (a syntax error later in the file too)
-            raise refused[0]
-    return RuleFile(str(path), summary, statements)
-
-
-def _refused(stmt: ast.AST, read: set[Path]) -> InputError | None:
-    """Why a parsed statement may not enter the program (None: it may): ``#script`` runs code in
-    this process, an ``@`` function calls Python (only the caller's own, ``trusted_rules``), and a
-    statement from a file the include check did not pass (clingo resolved an include differently)."""
-    where = stmt.location.begin
-    if stmt.ast_type == ast.ASTType.Script:
-        what = "#script is not allowed in rules (it would run code in this process)"
-        return InputError(what, where.filename, where.line)
-    if Path(where.filename).resolve() not in read:
-        return InputError("this file is included from outside the rules file's folder", where.filename)
-    for name, line in _external_calls(stmt):
-        if name not in rulesfile.policy.functions:
-            return InputError(
-                f"@{name}: external functions are not allowed in rules (an API caller may pass its own with "
-                "trusted_rules(functions=...))",
-                where.filename,
-                line,
-            )
-    return None
-
-
-def _external_calls(node: ast.AST) -> Iterator[tuple[str, int]]:
-    """(name, line) of each ``@name(...)`` term under ``node``."""
-    if node.ast_type == ast.ASTType.Function and node.external:
-        yield node.name, node.location.begin.line
-    for child in children(node):
-        yield from _external_calls(child)
-
-
-def load(ctl: clingo.Control, path: str | Path, logger: Callable[[clingo.MessageCode, str], None]) -> RuleFile:
+def load(ctl: clingo.Control, path: str | Path, logger: Logger) -> RuleFile:
     """Parse, rewrite (see the module docstring) and add one rule file to ``ctl``."""
     info = parse(path, logger)
     switch = rules_atom(path)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 import clingo
 
 from ..run import runtime
-from . import messages, rulesfile, signatures
+from . import clingolog, messages, rulesfile, signatures
 from .errors import InputError, clingo_error
 from .programs import ENCODINGS_DIR, encoding_path
 from .results import Answer, SolveResult, Stats
@@ -116,6 +116,7 @@ class Solver:
         self._rules_warn = rules_warn
         self._loading = False  # a rule file is being loaded: clingo's messages now are about it
         self._options = args
+        clingolog.install()  # clingo's messages decoded with replacement; our logger never raises into clingo
         self.ctl = clingo.Control(args, logger=self._log, message_limit=50)
         self.stats = Stats()
         self._ground = False
@@ -154,6 +155,7 @@ class Solver:
         try:
             with runtime.stage("loading rules"):
                 self.rule_files.append(user_rules().load(self.ctl, p, self._log))
+            clingolog.raise_dropped()
         except RuntimeError as exc:
             # a parse error is logged; some errors (#script without python support) come only
             # with the exception: "py.lp:1:1-3:6: error: python support not available"

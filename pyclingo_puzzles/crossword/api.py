@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core import apicheck, messages
 from ..core.errors import InputError
@@ -28,11 +29,15 @@ from .reader import (
     check_word,
     framework_from_lines,
     framework_of,
+    parse_dictionary,
     read,
     read_instance,
 )
 from .result import CrosswordResult, from_solve
 from .wordlists.dictionaries import Source, excluded_words, word_lists
+
+if TYPE_CHECKING:
+    from .construction.themes import Theme
 
 __all__ = ["fill", "solve"]
 
@@ -128,9 +133,12 @@ def dressed(result: CrosswordResult, framework: Framework, clues: dict[str, str]
 @messages.one_run
 def fill(
     framework: str | Path | Framework | Sequence[str],
-    dictionary: Source,
+    dictionary: Source | None,
     *,
     dictionaries: Sequence[Source] = (),
+    word_list: str | None = None,
+    themes: Sequence[str] = (),
+    locked: Sequence[str] = (),
     allow_offensive: bool = False,
     exclude: str | Path | Iterable[str] = (),
     max_shared_substring: int = DEFAULT_SHARED,
@@ -151,6 +159,10 @@ def fill(
     """Fill a framework from a dictionary (crossing slots agree; by default no word twice).
 
     ``dictionaries``: more lists merged with ``dictionary`` (a word's score: its best in any list);
+    ``word_list``: a list's text (``WORD`` or ``WORD;SCORE`` lines), merged as one more (alone with
+    ``dictionary=None``); ``themes``: entries of the fill as ``--theme`` takes them (``WORD``, placed
+    on the first free slot of its length, or ``WORD@ROW,COL,A|D``), which need not be words;
+    ``locked``: the same, each placed (the studio's locked entries);
     ``allow_offensive``: keep the offensive words ``"en"`` leaves out; ``exclude``: words (or a file
     of words) no slot takes; ``max_shared_substring``: no two entries share a run of that many
     letters (0: no limit); ``clues`` (a ``WORD;clue`` file or a mapping) and ``title`` go into
@@ -163,16 +175,51 @@ def fill(
         max_shared_substring=max_shared_substring,
     )
     frame = _framework(framework)  # read before the dictionary, as ever: its errors come first
-    sources = [dictionary, *apicheck.items(dictionaries, "dictionaries")]
+    entries = theme_entries(frame, themes, locked)
+    sources = [] if dictionary is None else [dictionary]
+    sources += apicheck.items(dictionaries, "dictionaries")
+    if apicheck.text(word_list, "word_list") is not None:
+        sources.append(parse_dictionary(word_list or "", "word_list", min_length, min_score))
     words = word_lists(sources, min_length, min_score, allow_offensive, excluded_words(exclude))
     title = title or (Path(framework).stem if isinstance(framework, str | Path) else "")
+    filled, words = with_entries(frame, entries, words)
     if time_limit is not None and (optimize or word_atoms):
         # every word atom ground (a large dictionary: minutes of grounding clingo cannot interrupt):
         # in a worker, ended at the limit (run/bounded.py)
-        result = within(lambda: fill_with(frame, words, options), time_limit, _unknown)
+        result = within(lambda: fill_with(filled, words, options), time_limit, _unknown)
     else:
-        result = fill_with(frame, words, options)
+        result = fill_with(filled, words, options)
     return dressed(result, frame, clues_of(clues), title)
+
+
+def theme_entries(frame: Framework, themes: Sequence[str], locked: Sequence[str]) -> list[Theme]:
+    """``themes=`` and ``locked=`` on the framework (``themes.fit_themes``, as ``--theme``)."""
+    from .construction.themes import fit_themes, parse_theme
+
+    wanted = [parse_theme(_entry(t, "themes"), "themes") for t in apicheck.items(themes, "themes")]
+    for t in apicheck.items(locked, "locked"):
+        entry = parse_theme(_entry(t, "locked"), "locked")
+        if not entry.placed:
+            raise InputError(f"locked entry {entry.word} has no place: write it WORD@ROW,COL,A|D", "locked")
+        wanted.append(entry)
+    return fit_themes(frame, wanted, "themes") if wanted else []
+
+
+def with_entries(frame: Framework, entries: list[Theme], words: Dictionary) -> tuple[Framework, Dictionary]:
+    """The fill's framework with the entries' letters, and the words with the entries (the
+    result's framework, its given letters, keeps neither: they are answers)."""
+    if not entries:
+        return frame, words
+    from .construction.construct import with_themes
+    from .construction.themes import theme_letters, with_letters
+
+    return with_letters(frame, theme_letters(entries)), with_themes(words, tuple(entries))
+
+
+def _entry(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{what}: each entry is a string WORD or WORD@ROW,COL,A|D", what)
+    return value
 
 
 def fill_options(

@@ -1,7 +1,10 @@
 """Crossword frameworks: places, predefined letters, blocks, and the sites they form.
 
-A framework is a list of row strings. ``.`` is an empty place, a letter is a place with a
-predefined letter, every other character (space included) is a block. Rows may be ragged: a short
+A framework is a list of row strings in one notation, wherever it comes from (a ``.dat``, YAML,
+a ``.grid``, the Python API, the web app): ``.`` is an empty place, ``#`` a block, a letter a place
+with that letter given (the canonical set, which .puz/.ipuz readers write too); ``_`` is read as an
+empty place and ``*`` or a space as a block as well (the ``.grid`` files' and the P-99 files' own
+characters). Any other character is refused, naming its row and column. Rows may be ragged: a short
 row is padded with blocks, so no place is lost. A *site* is a maximal horizontal (across) or
 vertical (down) run of at least two places.
 """
@@ -17,7 +20,18 @@ from ..core.letters import upper_letter
 
 Direction = Literal["across", "down"]
 EMPTY = "."
-BLOCK = " "
+BLOCK = " "  # a block, as the framework holds it (and the text output prints it)
+SQUARE_MARKS = "._"  # read as an empty place: "." (canonical), "_" (.grid files)
+BLOCK_MARKS = "#* "  # read as a block: "#" (canonical), "*" (.grid files), a space (P-99 files)
+NOTATION = "'.' or '_' an empty square, '#', '*' or a space a block, a letter a given letter"
+
+
+class NotationError(ValueError):
+    """A framework row's character that is neither a square, a block nor a letter (0-based place)."""
+
+    def __init__(self, row: int, col: int, char: str):
+        self.row, self.col, self.char = row, col, char
+        super().__init__(f"row {row + 1}, column {col + 1}: {char!r} is not part of a framework ({NOTATION})")
 
 
 class Site(NamedTuple):
@@ -54,19 +68,22 @@ class Framework:
 
     @classmethod
     def from_lines(cls, lines: Sequence[str]) -> Framework:
-        """Normalise raw framework lines (ragged, trailing spaces, any case, CR) to a rectangle."""
+        """Normalise raw framework lines (ragged, trailing spaces, any case, CR) to a rectangle;
+        ``NotationError`` for a character outside the notation (``NOTATION``)."""
         cleaned = [unicodedata.normalize("NFC", line.rstrip("\r\n")) for line in lines]
         width = max((len(line) for line in cleaned), default=0)
         rows = []
-        for line in cleaned:
+        for r, line in enumerate(cleaned):
             cells = []
-            for ch in line.ljust(width):
-                if ch == EMPTY:
+            for c, ch in enumerate(line.ljust(width)):
+                if ch in SQUARE_MARKS:
                     cells.append(EMPTY)
+                elif ch in BLOCK_MARKS:
+                    cells.append(BLOCK)
                 elif ch.isalpha():
                     cells.append(upper_letter(ch))
                 else:
-                    cells.append(BLOCK)
+                    raise NotationError(r, c, ch)
             rows.append("".join(cells))
         return cls(tuple(rows))
 

@@ -1,4 +1,4 @@
-"""``FillOptions``: how one crossword run solves, built once (by ``cli.py`` from the arguments, by
+"""``FillOptions``: how one crossword run solves, built once (by ``cli/commands/`` from the arguments, by
 ``api.py`` from keywords) and handed down unchanged to the search and the propagator."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """P-99 site filling (the word list is given, every word used once): facts -> clingo -> verified
-solutions. No command-line code: ``cli.py`` prints what this returns (through ``api.solve_with``)."""
+solutions. No command-line code: ``report.py`` reports what this returns (through ``api.solve_with``)."""
 
 from __future__ import annotations
 

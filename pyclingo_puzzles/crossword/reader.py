@@ -4,8 +4,9 @@
 
 ``.dat``: words one per line, one blank line, then the framework rows (see ``framework.py``); a
 bare framework has no word list and no blank line. YAML: ``words: [..]`` and ``framework: [row
-strings]`` with the same characters. ``.grid``: ``_`` an empty place, ``*`` a block, a letter
-predefined. Duplicate words are allowed: the word list is a multiset, each copy fills one site.
+strings]``, a ``.grid`` the rows alone: all in the one notation of ``framework.py`` (``.`` or
+``_`` an empty place, ``#``, ``*`` or a space a block, a letter predefined). Duplicate words are
+allowed: the word list is a multiset, each copy fills one site.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import NamedTuple
 
 from ..core.errors import InputError, read_text
 from ..core.letters import checked_word, normalize_word
-from .framework import Framework
+from .framework import NOTATION, Framework, NotationError
 
 YAML_SUFFIXES = (".yaml", ".yml")
 # A file of another suffix whose first line (not blank, not a comment) is one of the YAML keys is
@@ -41,19 +42,31 @@ def check_word(raw: str, file: str, line: int | None) -> str:
     return checked_word(raw, file, line, "a site has at least two places")
 
 
-def framework_from_lines(lines: Sequence[str], file: str, line: int | None) -> Framework:
-    """``Framework.from_lines`` for lines read from ``file`` (the first at ``line``), refusing a
-    shape beyond ``MAX_CELLS`` before the rows are padded to a rectangle (one long line in a file
-    of many short ones would otherwise ask for height x width memory)."""
+def framework_from_lines(
+    lines: Sequence[str], file: str, line: int | None, numbers: Sequence[int] | None = None, quoted: bool = False
+) -> Framework:
+    """``Framework.from_lines`` for lines read from ``file`` (the first at ``line``, or each at its
+    line of ``numbers``), refusing a shape beyond ``MAX_CELLS`` before the rows are padded to a
+    rectangle (one long line in a file of many short ones would otherwise ask for height x width
+    memory), and a character outside the notation with its line and column (rows without a file
+    line, the API's, or ``quoted`` ones, YAML's strings: by its row and column in the framework)."""
+    def at(row: int) -> int | None:
+        return numbers[row] if numbers is not None else None if line is None else line + row
+
     width = max((len(row) for row in lines), default=0)
     if len(lines) * width > MAX_CELLS:
         widest = max(range(len(lines)), key=lambda i: len(lines[i]))
         raise InputError(
-            f"framework of {len(lines)} rows, {width} cells wide is larger than {MAX_CELLS} cells",
-            file,
-            None if line is None else line + widest,
+            f"framework of {len(lines)} rows, {width} cells wide is larger than {MAX_CELLS} cells", file, at(widest)
         )
-    return check_framework(Framework.from_lines(lines), file, line)
+    try:
+        framework = Framework.from_lines(lines)
+    except NotationError as exc:
+        where = at(exc.row)
+        if where is None or quoted:  # rows from Python or YAML strings: named by row and column
+            raise InputError(f"framework {exc}", file, where) from None
+        raise InputError(f"{exc.char!r} is not part of a framework ({NOTATION})", file, where, exc.col + 1) from None
+    return check_framework(framework, file, at(0))
 
 
 def check_framework(framework: Framework, file: str, line: int | None) -> Framework:
@@ -129,7 +142,8 @@ def parse_yaml(text: str, path: str) -> CrosswordInstance:
     for i, row in enumerate(rows):
         if "\n" in row or "\r" in row:
             raise doc.error(f"framework row {i + 1} contains a line break", "framework", i)
-    framework = framework_from_lines(rows, path, doc.line("framework"))
+    numbers = [doc.line("framework", i) for i in range(len(rows))]
+    framework = framework_from_lines(rows, path, doc.line("framework"), numbers, quoted=True)
     return CrosswordInstance(path, tuple(words), framework)
 
 
@@ -148,22 +162,21 @@ def is_yaml(path: str | Path, text: str) -> bool:
 
 
 def parse_grid(text: str, path: str) -> Framework:
-    """A ``.grid`` file: ``_`` empty, ``*`` block, a letter predefined."""
+    """A ``.grid`` file: the framework's rows (``_`` or ``.`` empty, ``*``, ``#`` or a space a
+    block, a letter predefined) and ``theme:`` lines."""
     # NFC: a letter typed as base + combining mark (macOS, some editors) is one letter
     lines = [unicodedata.normalize("NFC", line.rstrip("\r")) for line in text.split("\n")]
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
         raise InputError("empty .grid file", path, 1)
-    rows = []
+    rows, numbers = [], []
     for i, line in enumerate(lines):
         if THEME_LINE.match(line):
             continue  # a theme entry (themes.file_themes reads it), not a row
-        for ch in line:
-            if ch not in "_*" and not ch.isalpha():
-                raise InputError(f"unexpected character {ch!r} in a .grid file (use _ * or letters)", path, i + 1)
-        rows.append(line.replace("_", ".").replace("*", "#"))
-    return framework_from_lines(rows, path, 1)
+        rows.append(line)
+        numbers.append(i + 1)
+    return framework_from_lines(rows, path, 1, numbers)
 
 
 EXCHANGE_SUFFIXES = (".puz", ".ipuz")  # frameworks from the formats constructors exchange
@@ -225,7 +238,12 @@ class Dictionary(NamedTuple):
 
 def read_dictionary(path: str | Path, min_length: int = 2, min_score: int | None = None) -> Dictionary:
     """One word per line (any case) or ``WORD;SCORE``; non-letter lines are skipped and counted."""
-    text = read_text(path)
+    return parse_dictionary(read_text(path), path, min_length, min_score)
+
+
+def parse_dictionary(text: str, path: str | Path, min_length: int = 2, min_score: int | None = None) -> Dictionary:
+    """``read_dictionary`` of a text already read (``path`` names it in errors: a file, or a
+    request's field)."""
     words: dict[str, int] = {}
     skipped: list[int] = []
     for number, line in enumerate(text.split("\n"), 1):

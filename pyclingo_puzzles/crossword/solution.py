@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -150,7 +151,7 @@ def verify(
         extra = used - Counter(words)
         problems.append(f"words differ from the list: missing {sorted(missing)}, extra {sorted(extra)}")
     if allowed is not None:
-        allowed_set = set(allowed)
+        allowed_set = allowed if isinstance(allowed, AbstractSet) else set(allowed)  # a large list is not copied
         problems.extend(f"{w} is not in the dictionary" for w in used if w not in allowed_set)
         if not repeats:
             problems.extend(f"{w} is used {n} times" for w, n in used.items() if n > 1)

@@ -1,19 +1,9 @@
-"""``--count`` in every subcommand: enumerate all solutions, print only their number."""
+"""``--count`` in every subcommand: enumerate all solutions, print only their number (the option:
+``cli/shared_options.py``)."""
 
 from __future__ import annotations
 
-import argparse
-
 from .report import Report
-
-HELP = (
-    "count all solutions and print only their number (exit 30; with --time-limit a lower bound, "
-    "printed as 'at least N', exit 11)"
-)
-
-
-def add_argument(parser: argparse.ArgumentParser, help: str = HELP) -> None:
-    parser.add_argument("--count", action="store_true", help=help)
 
 
 def report(count: int, exhausted: bool, code: int, as_json: bool = False) -> Report:

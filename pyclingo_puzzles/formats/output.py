@@ -12,13 +12,11 @@ if TYPE_CHECKING:
     from ..core.results import Stats
 
 
-def print_json(obj: Any) -> None:
-    import json  # on use: a text run does not pay for the json package at start-up
+def print_json(obj: Any) -> bool:
+    """The run's one JSON document (``run/jsonout``: never a second); True when this one was printed."""
+    from ..run import jsonout
 
-    # one write: json.dump writes chunk by chunk, which is many times slower for large results;
-    # a stdout that cannot hold every letter (PYTHONIOENCODING=ascii) gets \\u escapes: the same JSON
-    utf = "utf" in (getattr(sys.stdout, "encoding", None) or "utf-8").lower()
-    sys.stdout.write(json.dumps(obj, ensure_ascii=not utf, indent=2) + "\n")
+    return jsonout.write(jsonout.dumps(obj))
 
 
 def print_stats(stats: Stats) -> None:

@@ -2,18 +2,19 @@
 
 Every family's PDF, SVG and HTML page takes them alike: ``--title TEXT`` (default: the instance's
 title, else the file's name), ``--instructions TEXT`` (default: the family's own line; ``""`` for
-none) and ``--name-line``; a family's ``cli.py`` hands them here as ``PageAsked``. The API's
+none) and ``--name-line`` (``cli/shared_options.py``); the command hands them to a family's
+``report.py`` as ``PageAsked``. The API's
 ``to_pdf``/``to_svg`` take ``title=``, ``instructions=`` and ``name_line=`` the same way (``PageText.of``).
 """
 
 from __future__ import annotations
 
-import argparse
 from typing import Any, NamedTuple
 
 from ..core import apicheck
 
 NAME_LABEL, DATE_LABEL = "Name", "Date"
+PAPERS = {"a4": "A4", "letter": "Letter"}  # --paper -> fpdf2's page format
 
 
 class PageText(NamedTuple):
@@ -35,19 +36,6 @@ class PageText(NamedTuple):
     def key(self) -> PageText:
         """The solution page's text: the title only (nobody writes a name on the key)."""
         return PageText(self.title)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--title``, ``--instructions`` and ``--name-line``, alike in every subcommand."""
-    parser.add_argument(
-        "--title", metavar="TEXT",
-        help="the printed pages' title (PDF, SVG, HTML; default: the instance's title, else the file's name)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--instructions", metavar="TEXT",
-        help="a line of instructions under the title (default: how to solve this kind of puzzle; '' for none)",
-    )  # fmt: skip
-    parser.add_argument("--name-line", action="store_true", help="a Name / Date line on each puzzle page")
 
 
 class PageAsked(NamedTuple):

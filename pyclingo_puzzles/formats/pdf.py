@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from . import pdffont
-from .args import PAPERS
 from .outfiles import write_atomic
+from .pagetext import PAPERS
 
 # seconds fpdf2 takes to write the document (subset the font, compress the pages): measured 0.10 s
 # for one sheet and 0.22 s for 200 word search sheets; kept at twice that for a busy machine

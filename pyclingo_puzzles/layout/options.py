@@ -1,4 +1,4 @@
-"""``LayoutOptions``: how one layout run searches, built once (by ``cli.py`` from the arguments, by
+"""``LayoutOptions``: how one layout run searches, built once (by ``cli/commands/`` from the arguments, by
 ``api.py`` from keywords) and handed down unchanged to ``dual.arrange`` and the search."""
 
 from __future__ import annotations

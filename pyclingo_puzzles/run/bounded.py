@@ -13,8 +13,12 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from . import runtime
+
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
+
+    from . import workers
 
 T = TypeVar("T")
 WAIT = 0.3  # seconds past the limit the worker's result is waited for (it stops itself at the limit)
@@ -27,20 +31,30 @@ def within(call: Callable[[], T], time_limit: float, timed_out: Callable[[], T])
 
     if not workers.can_fork():
         return call()
-    until = time.monotonic() + time_limit + WAIT
+    # the run's deadline binds too (the command's counts from its start): the caller then prints
+    # the timed-out result within the watchdog's grace, rather than being ended while it waits
+    left = runtime.remaining(time_limit)
+    until = time.monotonic() + (time_limit if left is None else left) + WAIT
     worker = workers.start(_work, call)
-    try:
-        while (left := until - time.monotonic()) > 0:
-            if worker.conn.poll(min(left, 0.05)):
-                try:
-                    kind, value = worker.conn.recv()
-                except EOFError:  # the worker died (killed from outside, out of memory)
-                    break
-                if kind == "error":
-                    raise value
-                return value
-    finally:
-        worker.stop()
+    # what a limit hitting now names (it said "reading the input", the stage before)
+    with runtime.stage("solving in a worker process"):
+        try:
+            return _wait(worker, until, timed_out)
+        finally:
+            worker.stop()
+
+
+def _wait(worker: workers.Worker, until: float, timed_out: Callable[[], T]) -> T:
+    """The worker's result, or ``timed_out()`` once ``until`` has passed or it has died."""
+    while (left := until - time.monotonic()) > 0:
+        if worker.conn.poll(min(left, 0.05)):
+            try:
+                kind, value = worker.conn.recv()
+            except EOFError:  # the worker died (killed from outside, out of memory)
+                break
+            if kind == "error":
+                raise value
+            return value
     return timed_out()
 
 

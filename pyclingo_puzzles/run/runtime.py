@@ -283,5 +283,22 @@ def stage(name: str, after: str | None = None) -> Iterator[None]:
     before, run.stage = run.stage, name
     try:
         yield
+    except BaseException as exc:
+        if not hasattr(exc, STAGE_ATTRIBUTE):  # the innermost stage: where it was raised
+            with contextlib.suppress(Exception):
+                setattr(exc, STAGE_ATTRIBUTE, name)
+        raise
     finally:
         run.stage = after or before
+
+
+STAGE_ATTRIBUTE = "pyclingo_puzzles_stage"
+
+
+def stage_of(exc: BaseException) -> str:
+    """The stage ``exc`` was raised in (an error reported once its stage is over names that stage)."""
+    named = getattr(exc, STAGE_ATTRIBUTE, None)
+    if isinstance(named, str):
+        return named
+    run = _current
+    return run.stage if run is not None else last_stage

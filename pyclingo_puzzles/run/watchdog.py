@@ -32,7 +32,7 @@ import sys
 import threading
 import time
 
-from . import children, process, signals
+from . import children, process, resources, signals
 from .runtime import EXIT_INTERRUPTED, WATCHDOG_BEHIND, Run
 
 # seconds after the deadline the main thread gets to start printing what it has: a stage that does
@@ -45,6 +45,7 @@ POLL = 0.01  # watchdog period (memory sampling, deadline)
 # still searching stops on its own, a little before the deadline, and reports in time)
 UNINTERRUPTIBLE = frozenset({"grounding", "loading rules", "searching in worker processes"})
 MEMORY_SHARE = 0.75  # of the machine's RAM: the default ceiling
+BACKSTOP = 30.0  # seconds of CPU past the limit, per core, after which the kernel ends a hung run
 
 
 def default_memory_limit() -> int | None:
@@ -81,6 +82,7 @@ class Watchdog:
         self._thread: threading.Thread | None = None
         self._saved: list = []
         self._pipe: tuple[int, int] | None = None
+        self._backstop = False  # the profiling timer is armed (``_arm_backstop``)
 
     # ---------------------------------------------------------------------------------- set-up
 
@@ -93,9 +95,31 @@ class Watchdog:
             if hasattr(signal, "SIGCONT"):  # resumed after a pause (``_on_resume``)
                 self._saved.append(signal.signal(signal.SIGCONT, _ignore))
         self.run.watched_at = time.monotonic()
-        self._thread = threading.Thread(target=self._watch, name="pyclingo-puzzles watchdog", daemon=True)
-        self._thread.start()
+        try:
+            self._thread = threading.Thread(target=self._watch, name="pyclingo-puzzles watchdog", daemon=True)
+            self._thread.start()
+        except BaseException:  # no thread (ulimit -u, or -v): the run ends with that limit's line
+            self._thread = None
+            self.__exit__()
+            raise
+        self._arm_backstop()
         return self
+
+    def _arm_backstop(self) -> None:
+        """The kernel's own end for a run that no Python thread can end any more (a thread spinning
+        with the GIL under memory pressure: 582 s at 98% CPU once): a profiling timer on the
+        process's CPU time, ``BACKSTOP`` s past the limit on every core, whose signal ends the
+        process without a handler. Pauses (SIGSTOP) use no CPU, so they never bring it closer."""
+        if self.run.time_limit is None or self._pipe is None or not hasattr(signal, "setitimer"):
+            return
+        try:
+            cores = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            cores = os.cpu_count() or 1
+        with contextlib.suppress(OSError, ValueError):
+            signal.signal(signal.SIGPROF, signal.SIG_DFL)
+            signal.setitimer(signal.ITIMER_PROF, (self.run.time_limit + BACKSTOP) * max(2, cores))
+            self._backstop = True
 
     def __exit__(self, *exc: object) -> None:
         self._done.set()
@@ -113,6 +137,10 @@ class Watchdog:
         if self._pipe is not None:
             for fd in self._pipe:
                 os.close(fd)
+            self._pipe = None
+        if self._backstop:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            self._backstop = False
         self.run.watched_at = None
 
     @property
@@ -123,6 +151,23 @@ class Watchdog:
     # ---------------------------------------------------------------------------------- watching
 
     def _watch(self) -> None:
+        try:
+            self._loop()
+        except BaseException as exc:  # whatever it is, the limits would stop holding
+            self._failed(exc)
+
+    def _failed(self, exc: BaseException) -> None:
+        """The watchdog cannot go on: under memory pressure a lock, a thread state or a read can
+        fail in it (``SystemError``, "can't allocate read lock"), and without it the run's limits no
+        longer hold (a run then spun for 582 s). So it ends the run, in the memory limit's words
+        (another limit's, if that is what it met)."""
+        stage = self.run.stage
+        line = None
+        with contextlib.suppress(BaseException):
+            line = resources.limit_message(exc, stage)
+        self.hard_exit(line or resources.memory_line(stage))
+
+    def _loop(self) -> None:
         rfd = self._pipe[0] if self._pipe else None
         while not self._done.is_set():
             if rfd is not None:
@@ -235,25 +280,39 @@ class Watchdog:
         self.hard_exit(message)
 
     def hard_exit(self, message: str) -> None:
-        """End the process now with ``message`` on stderr (exit ``exit_code``)."""
-        if self._done.is_set():
+        """End the process now with ``message`` on stderr (exit ``exit_code``). Every step may fail
+        (out of memory): each is on its own, and the process ends whatever happens."""
+        if self._done.is_set():  # the run is over (or another exit is under way)
             return
         self._done.set()
-        children.stop_spawning()
-        # every child of this process, also one forked a moment ago and not yet adopted (only the
-        # command's own process gets here: a library's caller may have children of its own)
-        self.run.children.pids |= process.own_children()
-        self.run.children.kill()
+        try:
+            self._last_steps(message)
+        finally:
+            os._exit(self.exit_code)
+
+    def _last_steps(self, message: str) -> None:
+        with contextlib.suppress(BaseException):
+            children.stop_spawning()
+        with contextlib.suppress(BaseException):
+            # every child of this process, also one forked a moment ago and not yet adopted (only the
+            # command's own process gets here: a library's caller may have children of its own)
+            self.run.children.pids |= process.own_children()
+        with contextlib.suppress(BaseException):
+            self.run.children.kill()
         if self.run.last_words is not None:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(BaseException):
                 self.run.last_words(message)
-        _flush(sys.stdout)
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(BaseException):
+            _flush(sys.stdout)
+        try:
             print(message, file=sys.stderr)
-        _flush(sys.stderr)
-        # last, so that a write the main thread began meanwhile is caught too
-        children.remove_unfinished_files()
-        os._exit(self.exit_code)
+            _flush(sys.stderr)
+        except BaseException:  # no memory for Python's own writes: the bytes straight to the descriptor
+            with contextlib.suppress(BaseException):
+                os.write(2, message.encode("utf-8", "replace") + b"\n")
+        with contextlib.suppress(BaseException):
+            # last, so that a write the main thread began meanwhile is caught too
+            children.remove_unfinished_files()
 
 
 def _flush(stream: object, timeout: float = 0.2) -> None:

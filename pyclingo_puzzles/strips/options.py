@@ -1,4 +1,4 @@
-"""``StripsOptions``: how one strips run solves, built once (by ``cli.py`` from the arguments, by
+"""``StripsOptions``: how one strips run solves, built once (by ``cli/commands/`` from the arguments, by
 ``api.py`` from keywords) and handed down unchanged to the solver."""
 
 from __future__ import annotations

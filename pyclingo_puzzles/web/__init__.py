@@ -5,7 +5,13 @@ families through the command, and no family imports it).
 - ``body.py``: a request's JSON body checked (types, limits, no rules, no file names) into a ``Job``.
 - ``jobs.py``: each job solved by the command in a worker process of its own, a bounded queue in front.
 - ``app.py``: the Starlette application: ``POST /api/<family>`` and the pages.
-- ``serve.py``: the subcommand: options, uvicorn, clean stop on Ctrl-C, SIGTERM and SIGHUP.
+- ``guard.py``: the ASGI guard around the app: body limits and timeout, hang-ups cancel their
+  request, a deadline for every request, error ids, the security headers.
+- ``edge.py``: the connections (uvicorn's h11 protocol, subclassed): header timeout, a cap on open
+  connections, half-closes, a close the client can read.
+- ``quietlog.py``: the log: one line per event, written by a thread (never by the event loop).
+- ``server.py``: uvicorn under ``serve``: prompt stop, children reaped, a temporary folder of its own.
+- ``serve.py``: the subcommand's options.
 
 Starlette and uvicorn are the optional extra ``pyclingo-puzzles[web]``; the rest of the package
 never imports this one.

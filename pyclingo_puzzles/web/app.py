@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
+import hashlib
 import json
 import re
 from collections.abc import AsyncIterator
@@ -20,13 +22,17 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from .body import BadRequest, Job, Limits, parse
+from .edge import EdgeLimits
 from .families import FORMATS, families, formats
+from .guard import TIME_LIMIT, Guard
 from .jobs import RETRY_AFTER, Busy, ClientGone, Jobs, Outcome, Overran
+from .studio import PAGE_HEADER, STUDIO_STATIC, Studio, Superseded
 
 ANSWERED = (10, 11, 30)  # clingo's exit codes with an answer
 ERROR_LINE = re.compile(r"^(?:internal )?error: (?:body(?::(?P<line>\d+))?: )?(?P<message>.*)$")
@@ -37,30 +43,61 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 SIMPLE_TYPES = ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data")
 
 
-def create_app(limits: Limits | None = None, hosts: list[str] | None = None) -> Starlette:
+def create_app(
+    limits: Limits | None = None, hosts: list[str] | None = None, edge: EdgeLimits | None = None
+) -> Starlette:
     """The app. ``hosts``: the names the Host header may carry (DNS rebinding: a site whose name
-    is made to point at 127.0.0.1 sends its own name); None takes any (the tests' client)."""
+    is made to point at 127.0.0.1 sends its own name); None takes any (the tests' client).
+    ``edge``: the body's timeout (the connection's other limits are the server's, ``edge.py``)."""
     limits = limits or Limits()
+    edge = edge or EdgeLimits()
     jobs = Jobs(limits)
+    studio = Studio(limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         jobs.stop_all()
+        studio.stop_all()
 
     routes = [
         Route("/", home),
         Route("/api", api_index),
+        Route("/api/crossword/{route}", construct_api, methods=["POST"]),
+        Route("/construct", construct_page),
         Route("/api/{family}", solve, methods=["POST"]),
         Route("/static/{name}", static),
         Route("/{family}", page),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan,
+    guard = Middleware(Guard, max_body=limits.max_body, body_timeout=edge.body_timeout,
+                       max_time_limit=limits.max_time_limit, page_policy=page_policy())  # fmt: skip
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard],
                     exception_handlers={HTTPException: http_error, Exception: internal_error})  # fmt: skip
     app.state.jobs = jobs
+    app.state.studio = studio
     app.state.limits = limits
     app.state.hosts = hosts
     return app
+
+
+@functools.cache
+def page_policy() -> bytes:
+    """The pages' Content-Security-Policy: their own scripts and styles only, no frame around them,
+    and the playable previews' inline scripts by hash (a preview is an ``srcdoc`` frame, which
+    inherits the page's policy)."""
+    from ..formats import playable
+
+    hashes = []
+    for kind in playable.PLAYERS:
+        page = playable.page(kind, "t", {}, None)
+        for script in re.findall(r"<script>(.*?)</script>", page, re.S):
+            digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+            hashes.append(f"'sha256-{digest}'")
+    return (
+        "default-src 'self'; script-src 'self' " + " ".join(dict.fromkeys(hashes)) + "; "
+        "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; frame-src 'self' blob: data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ).encode()
 
 
 def allowed_hosts(host: str) -> list[str] | None:
@@ -100,10 +137,8 @@ async def internal_error(request: Request, exc: Exception) -> Response:
     return error("internal error: the server could not answer this request", 500)  # never the traceback
 
 
-async def solve(request: Request) -> Response:
-    family = families().get(request.path_params["family"])
-    if family is None:
-        return error(f"no family {request.path_params['family'][:40]!r}; one of {', '.join(families())}", 404)
+def refusal(request: Request) -> Response | None:
+    """The answer to a POST refused before its body is read (another site, a body over the limit)."""
     refused = foreign(request)
     if refused is not None:
         field = refused.split(":")[0]
@@ -112,9 +147,21 @@ async def solve(request: Request) -> Response:
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limits.max_body:
         return error(f"body: {declared} bytes is over the server's limit of {limits.max_body} bytes", 413, "body")
+    return None
+
+
+async def solve(request: Request) -> Response:
+    family = families().get(request.path_params["family"])
+    if family is None:
+        return error(f"no family {request.path_params['family'][:40]!r}; one of {', '.join(families())}", 404)
+    refused = refusal(request)
+    if refused is not None:
+        return refused
+    limits: Limits = request.app.state.limits
     try:
         raw = await _body(request, limits.max_body)
         job = parse(family, raw, limits)
+        request.scope[TIME_LIMIT] = job.time_limit  # the guard's deadline: this limit plus its grace
         outcome = await request.app.state.jobs.run(job, lambda: _gone(request))
     except BadRequest as exc:
         return JSONResponse(exc.as_json(), exc.status)
@@ -127,8 +174,31 @@ async def solve(request: Request) -> Response:
     return answer(job, outcome)
 
 
+async def construct_api(request: Request) -> Response:
+    """The studio's routes (web/studio.py): JSON answers, or the file an export asks for."""
+    refused = refusal(request)
+    if refused is not None:
+        return refused
+    try:
+        raw = await _body(request, request.app.state.limits.max_body)
+        page = request.headers.get(PAGE_HEADER, "")
+        answer = await request.app.state.studio.answer(request.path_params["route"], raw, page, lambda: _gone(request))
+    except BadRequest as exc:
+        return JSONResponse(exc.as_json(), exc.status)
+    except Superseded:
+        return error("superseded: a newer request from this page took over", 409)
+    except Busy as exc:
+        return error(str(exc), 503, **{"Retry-After": str(RETRY_AFTER)})
+    if "content" in answer:
+        disposition = f'attachment; filename="{answer["filename"]}"'
+        return Response(answer["content"], media_type=answer["media"], headers={"Content-Disposition": disposition})
+    return JSONResponse(answer)
+
+
 async def _body(request: Request, most: int) -> bytes:
-    """The body, read no further than ``most`` bytes past the limit."""
+    """The body, read no further than ``most`` bytes past the limit. A client that hangs up
+    meanwhile raises Starlette's ``ClientDisconnect``: the guard takes it as the hang-up it is
+    (one line in the log, no answer)."""
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
@@ -211,7 +281,7 @@ async def api_index(request: Request) -> Response:
     })  # fmt: skip
 
 
-STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8", **STUDIO_STATIC}
 
 
 def _static(name: str) -> str:
@@ -220,6 +290,10 @@ def _static(name: str) -> str:
 
 async def home(request: Request) -> Response:
     return HTMLResponse(_static("index.html"))
+
+
+async def construct_page(request: Request) -> Response:
+    return HTMLResponse(_static("construct.html"))
 
 
 async def page(request: Request) -> Response:

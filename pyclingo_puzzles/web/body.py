@@ -23,6 +23,7 @@ SIDED_KEYS = ("width", "height", "max_width", "max_height")  # whole numbers hel
 ROW_KEYS = ("framework", "mask", "final_grid")  # lists of row strings held to the largest side
 MAX_TEXT = 500  # characters of a title or instructions line
 MAX_DEPTH = 16  # levels of nesting in a body (an instance needs four: grids, a grid, its rows)
+MAX_DIGITS = 15  # digits of a whole number anywhere in a body (no field needs more; a float holds them exactly)
 
 
 @dataclass(frozen=True)
@@ -77,8 +78,11 @@ def parse(family: Family, raw: bytes, limits: Limits) -> Job:
         raise BadRequest(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})", "body") from None
     except RecursionError:  # [[[[...]]]] 100,000 deep fits the body limit
         raise BadRequest("nested too deeply", "body") from None
+    except ValueError:  # Python reads no integer of more than 4,300 digits (sys.set_int_max_str_digits)
+        raise BadRequest(f"a number has more than {MAX_DIGITS} digits", "body") from None
     if _depth(data) > MAX_DEPTH:  # json reads 900 levels; the YAML the worker is given does not
         raise BadRequest(f"nested too deeply (more than {MAX_DEPTH} levels of arrays and objects)", "body")
+    _numbers(data)
     if not isinstance(data, dict):
         raise BadRequest(f"must be a JSON object (the {family.name} instance plus options), got {_kind(data)}", "body")
     for key in data:
@@ -109,6 +113,22 @@ def _depth(data: Any) -> int:
             deepest = max(deepest, level)
             stack.extend((item, level + 1) for item in (value.values() if isinstance(value, dict) else value))
     return deepest
+
+
+def _numbers(data: Any) -> None:
+    """Every whole number in the body, at any depth, of at most MAX_DIGITS digits: a number past
+    what a field takes is a 400 naming its top-level field, never an overflow later (a float of
+    a 400-digit integer, YAML's and clingo's numbers)."""
+    stack = [(value, key) for key, value in data.items()] if isinstance(data, dict) else [(data, "body")]
+    while stack:
+        value, field = stack.pop()
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+            digits = len(str(abs(value)))
+            raise BadRequest(f"a number of {digits} digits; this server takes at most {MAX_DIGITS}", field)
+        if isinstance(value, dict):
+            stack.extend((item, field) for item in value.values())
+        elif isinstance(value, list):
+            stack.extend((item, field) for item in value)
 
 
 def _not_json(name: str) -> Any:
@@ -181,7 +201,7 @@ def _check_size(family: Family, data: dict[str, Any], limits: Limits) -> None:
             raise BadRequest(f"{len(items)} {what} is more than this server takes ({most})", key, 413)
         for i, item in enumerate(items):
             word = item.get("word") if isinstance(item, dict) else item
-            if isinstance(word, str) and len(word) > side:
+            if isinstance(word, str | list) and len(word) > side:
                 raise BadRequest(f"word {i + 1} has {len(word)} letters, more than this server's largest side ({side})",
                                  key, 413)  # fmt: skip
             if key == "grids" and isinstance(item, dict):
@@ -195,8 +215,12 @@ def _check_size(family: Family, data: dict[str, Any], limits: Limits) -> None:
 
 
 def _rows(rows: Any, name: str, side: int) -> None:
+    """Rows of a grid, in whatever form a reader may take them: a list of strings (or of lists),
+    or one string of lines (a word search's ``mask`` block)."""
+    if isinstance(rows, str):
+        rows = rows.rstrip("\n").split("\n")
     if not isinstance(rows, list):
         return
-    longest = max((len(r) for r in rows if isinstance(r, str)), default=0)
+    longest = max((len(r) for r in rows if isinstance(r, str | list)), default=0)
     if len(rows) > side or longest > side:
         raise BadRequest(f"{longest}x{len(rows)} is larger than this server's largest side ({side})", name, 413)

@@ -1,8 +1,8 @@
 """What a request to each family may hold, and the files each family can give.
 
 A request's body is the family's YAML instance (its keys, as in docs/formats.md) plus options.
-The formats are read from the family's own command-line options (``--svg``, ``--pdf``, ``--html``
-...), so a format a family gains on the command line is offered here too.
+The formats are the files the family's report offers (its ``report.OUTPUTS``, which the command's
+output options follow too), so a format a family gains is offered here as on the command line.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import functools
 from dataclasses import dataclass
 
 # format -> (the command's option, media type, file suffix). "json" is the --json document.
+# A family's report names each file by the option's dest: svg_key is the format svg-key.
 FORMATS = {
     "pdf": ("--pdf", "application/pdf", ".pdf"),
     "svg": ("--svg", "image/svg+xml", ".svg"),
@@ -20,7 +21,7 @@ FORMATS = {
     "puz": ("--puz", "application/octet-stream", ".puz"),
 }
 OPTIONS = ("seed", "time_limit", "models", "format", "paper")  # every family's request options
-# request option -> the command's option for the printed page, offered where the family's command has it
+# request option -> the command's option for the printed page (every family's pages take them)
 PRINTING = {"title": "--title", "instructions": "--instructions", "name_line": "--name-line"}
 
 
@@ -36,8 +37,8 @@ class Family:
 
     @property
     def printing(self) -> tuple[str, ...]:
-        """The printed page's options this family's command has (a title the instance holds stays there)."""
-        return tuple(k for k, option in PRINTING.items() if option in command_options(self.name) and k not in self.keys)
+        """The printed page's options (a title the instance holds stays there)."""
+        return tuple(k for k in PRINTING if k not in self.keys)
 
     @property
     def allowed(self) -> tuple[str, ...]:
@@ -62,18 +63,14 @@ def families() -> dict[str, Family]:
 
 
 @functools.cache
-def command_options(family: str) -> frozenset[str]:
-    """The family's own option strings (by name, as the command loads it: the app sits below the
-    command line and imports nothing of it); the command's common options offer no file format."""
-    import argparse
+def outputs(family: str) -> tuple[str, ...]:
+    """The files the family's report offers (``report.OUTPUTS``: dests as the command names them)."""
     import importlib
 
-    parser = argparse.ArgumentParser(add_help=False)
-    importlib.import_module(f"{__package__.rpartition('.')[0]}.{family}.cli").add_arguments(parser)
-    return frozenset(s for a in parser._actions for s in a.option_strings)
+    return tuple(importlib.import_module(f"{__package__.rpartition('.')[0]}.{family}.report").OUTPUTS)
 
 
 def formats(family: str) -> tuple[str, ...]:
-    """The formats ``family`` offers: "json" and each file option its command has."""
-    options = command_options(family)
-    return ("json", *(name for name, (option, _, _) in FORMATS.items() if option in options))
+    """The formats ``family`` offers: "json" and each file its report makes."""
+    offered = {dest.replace("_", "-") for dest in outputs(family)}
+    return ("json", *(name for name in FORMATS if name in offered))

@@ -1,4 +1,4 @@
-"""``WordSearchOptions``: how one word search run searches, built once (by ``cli.py`` from the
+"""``WordSearchOptions``: how one word search run searches, built once (by ``cli/commands/`` from the
 arguments, by ``api.py`` from keywords) and handed down unchanged to the search."""
 
 from __future__ import annotations

@@ -15,8 +15,7 @@ from functools import partial
 from pathlib import Path
 
 from ..formats import pdf as document
-from ..formats.args import PAPERS
-from ..formats.pagetext import PageText
+from ..formats.pagetext import PAPERS, PageText
 from ..formats.pdf import Budget, Drawn, Sheet
 from ..formats.pdfdraw import MARGIN, PT, TEXT_PT, bold, footer, front_page, new_page, text_width
 from ..formats.pdffont import drawable, font, font_path

@@ -254,6 +254,15 @@ class Switch(Exception):
     found: branch and bound stops there and ``solve_every_word`` takes over."""
 
 
+def filler_rng(tag: str, number: int, inst: WordSearchInstance, placements: Sequence[Placement]) -> random.Random:
+    """The filler letters' generator: from the seed (in ``tag``), the answer's number and the
+    puzzle's own content (its size, alphabet and placements), so two sheets made with one seed from
+    other words (or two puzzles of one book) get other letters, and the same puzzle the same ones.
+    A string seeds ``random.Random`` through SHA-512: the same in every run, whatever PYTHONHASHSEED."""
+    content = ";".join(f"{p.word}@{p.row},{p.col},{p.dx},{p.dy}" for p in sorted(placements, key=astuple))
+    return random.Random(f"{tag}/{number}/{inst.width}x{inst.height}/{''.join(inst.alphabet)}/{content}")
+
+
 class Collector:
     """Fills and checks each model as it arrives (so what is found before the time limit is
     printed); placements whose free cells cannot be filled are kept apart."""
@@ -272,7 +281,7 @@ class Collector:
         placements = placements_of(chosen, inst, self.cands)
         placed = {p.word for p in placements}
         absent = [w for w in inst.words if w not in placed]
-        grid = fill(inst, placements, random.Random(f"{self.tag}/{answer.number}"), absent)
+        grid = fill(inst, placements, filler_rng(self.tag, answer.number, inst, placements), absent)
         if grid is None:
             self.failed.append((chosen, weight(inst, placed)))
             return

@@ -75,14 +75,14 @@ def test_arrows_shift_tab_backspace_and_the_current_clue(lattice: Any) -> None:
 def test_check_and_reveal(lattice: Any) -> None:
     lattice.locator(".clues li").first.click()
     lattice.keyboard.type("XECTE")  # from 1 Across's second square (the first is a given E): one wrong
-    lattice.get_by_role("button", name="All").first.click()  # Check: All
+    lattice.get_by_role("button", name="Check all").click()
     assert lattice.locator(".cw-cell.wrong").count() == 1
     assert lattice.locator("#status").inner_text() == "1 wrong letter marked."
-    lattice.get_by_role("button", name="Word").nth(1).click()  # Reveal: Word
+    lattice.get_by_role("button", name="Reveal the entry").click()
     assert lattice.locator(".cw-cell.wrong").count() == 0
     row = lattice.locator(".cw-cell[data-r='0'] .letter")
     assert "".join(row.all_inner_texts()) == "EJECTED"
-    lattice.get_by_role("button", name="All").nth(1).click()  # Reveal: All
+    lattice.get_by_role("button", name="Reveal all").click()
     lattice.locator("#status").get_by_text("Solved! (").wait_for()
     assert "SKYLINE" in "".join(lattice.locator(".cw-cell[data-r='4'] .letter").all_inner_texts())
 
@@ -143,3 +143,24 @@ def test_a_tap_selects_a_square_for_typing(lattice: Any) -> None:
     assert lattice.locator(".clue-bar").inner_text() == "5 Across (7)"
     square.tap()  # the current square tapped again: the other direction
     assert lattice.locator(".clue-bar").inner_text() == "1 Down (5)"
+
+
+def test_the_first_click_keeps_the_direction_a_second_click_turns_it(lattice: Any) -> None:
+    """1 Across is highlighted on load: a click on its first square types across (it once turned the
+    entry to 1 Down and the word went down the column); the same square clicked again turns it."""
+    bar = lattice.locator(".clue-bar")
+    assert bar.inner_text() == "1 Across (7)"
+    first = lattice.locator(".cw-cell[data-r='0'][data-c='0']")
+    first.click()
+    assert bar.inner_text() == "1 Across (7)"
+    lattice.keyboard.type("ejected")
+    assert "".join(lattice.locator(".cw-cell[data-r='0'] .letter").all_inner_texts()) == "EJECTED"
+    assert lattice.locator(".cw-cell[data-r='1'][data-c='0'] .letter").inner_text() == ""
+    first.click()  # typing moved on: this click selects the square, across still
+    assert bar.inner_text() == "1 Across (7)"
+    first.click()
+    assert bar.inner_text() == "1 Down (5)"
+    first.click()
+    assert bar.inner_text() == "1 Across (7)"
+    lattice.locator(".cw-cell[data-r='2'][data-c='2']").click()  # a crossing square: the direction in use
+    assert bar.inner_text() == "5 Across (7)"

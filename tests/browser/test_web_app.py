@@ -75,3 +75,49 @@ def test_a_long_run_shows_progress_and_cancel_stops_its_worker(page: Any, server
     page.get_by_role("button", name="Cancel").click()
     page.get_by_text("Cancelled").wait_for()
     assert wait_until_gone(workers, pause=pause)
+
+
+def test_the_play_frame_grows_to_its_puzzle(page: Any, server: Server) -> None:
+    """At 1280x800 the frame once stayed 600 px high for 765 px of layout and word list: the
+    "Found"/"Solved!" line sat in the frame's own scroll bar. The page in it now says its height."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"http://127.0.0.1:{server.port}/layout")
+    page.get_by_role("button", name="Make the puzzle").click()
+    frame = page.frame_locator("#preview iframe")
+    frame.get_by_text("Warty hopper (4)").wait_for()
+    box = page.locator("#preview iframe")
+    inside = box.element_handle().content_frame()
+    inside.wait_for_function("document.documentElement.scrollHeight <= innerHeight")  # no scroll bar of its own
+    assert inside.evaluate("document.documentElement.scrollHeight") > 600  # more than the frame's first height
+    status, frame_box = frame.locator("#status").bounding_box(), box.bounding_box()
+    assert status is not None and status["y"] + status["height"] <= frame_box["y"] + frame_box["height"]
+
+
+@pytest.mark.parametrize("context_options", [{"viewport": {"width": 390, "height": 844}, "has_touch": True}])
+def test_on_a_phone_make_brings_the_puzzle_into_view_and_speaks_of_taps(page: Any, server: Server) -> None:
+    page.goto(f"http://127.0.0.1:{server.port}/wordsearch")
+    page.locator("textarea[name=words]").fill("CAT\nDOG")
+    page.get_by_role("button", name="Make the puzzle").tap()
+    heading = page.get_by_role("heading", name="Your puzzle")
+    heading.wait_for()
+    page.wait_for_function("() => { const r = document.querySelector('#result h2').getBoundingClientRect(); "
+                           "return r.top >= 0 && r.bottom <= innerHeight; }")  # fmt: skip
+    assert page.evaluate("document.activeElement.textContent") == "Your puzzle"
+    how = page.frame_locator("#preview iframe").locator("#instructions")
+    how.get_by_text("tap both", exact=False).wait_for()
+    assert "click" not in how.inner_text() and "Tab" not in how.inner_text()
+
+
+def test_the_apps_crossword_keeps_the_direction_of_the_first_click(page: Any, server: Server) -> None:
+    page.goto(f"http://127.0.0.1:{server.port}/crossword")
+    page.locator("textarea[name=framework]").fill("#.#\n...\n#.#")
+    page.locator("textarea[name=words]").fill("TOT\nNON")
+    page.get_by_role("button", name="Make the puzzle").click()
+    frame = page.frame_locator("#preview iframe")
+    bar = frame.locator(".clue-bar")
+    bar.get_by_text("2 Across (3)").wait_for()  # highlighted on load
+    middle = frame.locator(".cw-cell[data-r='1'][data-c='1']")
+    middle.click()
+    assert bar.inner_text() == "2 Across (3)"
+    middle.click()
+    assert bar.inner_text() == "1 Down (3)"

@@ -179,3 +179,17 @@ def test_json_gives_one_document_for_an_option_refused_before_the_run(capsys, tm
     doc = json.loads(out)
     assert doc["status"] == "UNKNOWN" and "overwritten" in doc["error"] and err.startswith("error: ")
     assert words.read_text() == "CAT\nDOG\n"
+
+
+@pytest.mark.parametrize("family", ["wordsearch", "crossword", "strips", "layout"])
+def test_a_familys_output_options_are_the_files_its_report_offers(family: str) -> None:
+    """The command's file options (--svg, --pdf ...) are the family's declared ``report.OUTPUTS``,
+    which the web app offers as formats: one list, read by both."""
+    import importlib
+
+    from pyclingo_puzzles.formats.report import OUTPUTS
+
+    parser = build_parser([family])
+    sub = next(a for a in parser._actions if a.dest == "command").choices[family]  # type: ignore[attr-defined]
+    given = {a.dest for a in sub._actions} & set(OUTPUTS) - {"json_file"}
+    assert given == set(importlib.import_module(f"pyclingo_puzzles.{family}.report").OUTPUTS)

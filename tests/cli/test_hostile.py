@@ -420,7 +420,7 @@ def test_included_files_are_read_as_text_first(capsys, tmp_path: Path) -> None:
 def test_rules_syntax_error_names_file_and_line(capsys, tmp_path: Path) -> None:
     rules = write(tmp_path, "syn.lp", "a.\n\nfoo(.\n")
     assert one_line_65(capsys, "strips", STRIPS, "--rules", rules).startswith(
-        f"error: {rules}:3: cannot load rules: syntax error"
+        f"error: {rules}:3:5: cannot load rules: syntax error"
     )
 
 

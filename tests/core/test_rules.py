@@ -317,7 +317,7 @@ def test_a_grounding_error_names_the_rule_file_and_line(cli, tmp_path: Path) -> 
     two = write(tmp_path, "two.lp", "% two\n#const n=4.\n")
     res = cli("strips", ST / "small.yaml", "--rules", one, "--rules", two)
     assert res.code == 65 and len(res.err.splitlines()) == 1
-    assert res.err.startswith(f"error: {two}:2: grounding failed: redefinition of constant")
+    assert res.err.startswith(f"error: {two}:2:1: grounding failed: redefinition of constant")
 
 
 @pytest.mark.parametrize("family", ["wordsearch", "p99", "fill", "strips"])

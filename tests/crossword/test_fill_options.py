@@ -1,5 +1,6 @@
 """``FillOptions``: one frozen object a crossword run's search reads, built the same way from the
-command's arguments (``cli.fill_options``) and from the API's keywords (``api.fill_options``)."""
+command's arguments (``cli/commands/crossword.py``: ``fill_options``) and from the API's keywords
+(``api.fill_options``)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import dataclasses
 
 import pytest
 
+from pyclingo_puzzles.cli.commands import crossword as cli
 from pyclingo_puzzles.core.errors import InputError
-from pyclingo_puzzles.crossword import api, cli
+from pyclingo_puzzles.crossword import api
 from pyclingo_puzzles.crossword.options import DEFAULT_SHARED, DEFAULTS, FillOptions
 
 from ..conftest import options_from_arguments

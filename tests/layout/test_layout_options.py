@@ -1,5 +1,6 @@
 """``LayoutOptions``: one frozen object a layout run's search reads, built the same way from the
-command's arguments (``cli.layout_options``) and from the API's keywords (``api.layout_options``)."""
+command's arguments (``cli/commands/layout.py``: ``layout_options``) and from the API's keywords
+(``api.layout_options``)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import dataclasses
 
 import pytest
 
+from pyclingo_puzzles.cli.commands import layout as cli
 from pyclingo_puzzles.core.errors import InputError
-from pyclingo_puzzles.layout import api, cli
+from pyclingo_puzzles.layout import api
 from pyclingo_puzzles.layout.options import DEFAULT_TIME_LIMIT, LayoutOptions
 
 from ..conftest import options_from_arguments

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pyclingo_puzzles.formats.args import memory_size
+from pyclingo_puzzles.cli.argtypes import memory_size
 from pyclingo_puzzles.run import process, runtime, watchdog
 
 from ..conftest import (

@@ -1,5 +1,6 @@
 """``StripsOptions``: one frozen object a strips run's solver reads, built the same way from the
-command's arguments (``cli.strips_options``) and from the API's keywords (``api.strips_options``)."""
+command's arguments (``cli/commands/strips.py``: ``strips_options``) and from the API's keywords
+(``api.strips_options``)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import dataclasses
 
 import pytest
 
+from pyclingo_puzzles.cli.commands import strips as cli
 from pyclingo_puzzles.core.errors import InputError
-from pyclingo_puzzles.strips import api, cli
+from pyclingo_puzzles.strips import api
 from pyclingo_puzzles.strips.options import StripsOptions
 
 from ..conftest import options_from_arguments

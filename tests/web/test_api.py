@@ -163,17 +163,13 @@ def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.Monk
     assert "pip install 'pyclingo-puzzles[web]'" in capsys.readouterr().err
 
 
-def test_the_printed_pages_options_go_to_the_command_where_the_family_has_them(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_printed_pages_options_go_to_the_command() -> None:
     from pyclingo_puzzles.web import families
     from pyclingo_puzzles.web.body import BadRequest, parse
     from pyclingo_puzzles.web.jobs import Jobs
 
     strips = families.families()["strips"]
     body = b'{"grids": [{"name": "a", "rows": ["bw"]}], "title": "Mine", "name_line": true}'
-    monkeypatch.setattr(families, "command_options", lambda family: frozenset())
-    with pytest.raises(BadRequest, match=r"^title: unknown field"):
-        parse(strips, body, Limits())
-    monkeypatch.setattr(families, "command_options", lambda family: frozenset({"--title", "--name-line"}))
     job = parse(strips, body, Limits())
     argv = Jobs(Limits()).argv(job, "Strips.yaml", {})
     assert "--title=Mine" in argv and "--name-line" in argv

@@ -77,6 +77,36 @@ def test_same_seed_same_puzzle_other_seed_other_puzzle(cli) -> None:
     assert len(others | {tuple(a)}) > 1
 
 
+def free_letters(grid: list[str], placed: list[dict]) -> list[tuple[int, int, str]]:
+    used = {(p["row"] + p["dy"] * i, p["col"] + p["dx"] * i) for p in placed for i in range(len(p["word"]))}
+    return [(r, c, ch) for r, row in enumerate(grid) for c, ch in enumerate(row) if (r, c) not in used]
+
+
+def test_other_words_other_filler_with_the_same_seed(cli, tmp_path: Path) -> None:
+    """Two sheets made with the default seed from other words once shared their filler (a row of
+    X G Y U N U J R...), as did each puzzle of --models: pupils notice. The filler comes from the
+    seed and the puzzle's own placements now: other words, other letters; the same puzzle, the same."""
+    (tmp_path / "farm.txt").write_text("COW\nPIG\nHEN\n", encoding="utf-8")
+    (tmp_path / "safari.txt").write_text("LION\nGNU\nEMU\n", encoding="utf-8")
+    sheets = []
+    for name in ("farm", "safari", "farm"):
+        data = json.loads(cli("wordsearch", tmp_path / f"{name}.txt", "--size", "6x6", "--json").out)
+        sheets.append(free_letters(data["grid"], data["placements"]))
+    assert sheets[0] == sheets[2]  # deterministic
+    assert same_stream(sheets[0], sheets[1]) <= 0.5
+    book = json.loads(cli("wordsearch", tmp_path / "farm.txt", "--size", "6x6", "--models", "2", "--json").out)
+    first, second = (free_letters(p["grid"], p["placements"]) for p in book["puzzles"])
+    assert same_stream(first, second) <= 0.5 and same_stream(first, sheets[1]) <= 0.5
+
+
+def same_stream(a: list[tuple[int, int, str]], b: list[tuple[int, int, str]]) -> float:
+    """The share of the filler letters, in reading order, that two sheets have alike (a shared
+    random stream: near 1, whichever cells the words left free; by chance: about 1 in 26)."""
+    pairs = list(zip((ch for *_, ch in a), (ch for *_, ch in b), strict=False))
+    assert len(pairs) >= 10
+    return sum(x == y for x, y in pairs) / len(pairs)
+
+
 def test_unsolvable_names_a_minimal_core(cli) -> None:
     res = cli("wordsearch", WORDSEARCH / "too-many-4x4.yaml")
     assert res.code == 20

@@ -314,7 +314,7 @@ def test_no_selection_fits_names_no_words(cli) -> None:
 
 def test_pdf_pages_list_placed_words_and_the_key_the_secret_ones(tmp_path: Path) -> None:
     from pyclingo_puzzles.wordsearch.api import generate_instance
-    from pyclingo_puzzles.wordsearch.cli import pdf_pages
+    from pyclingo_puzzles.wordsearch.report import pdf_pages
 
     path = write(tmp_path, "width: 4\nheight: 4\nlevel: easy\nwords: [ABCD, EFGH, IJKL, MNOP, XY]\nsecret: [QR]\n")
     result = generate_instance(read_instance(path), fit="most", models=3)

@@ -1,5 +1,6 @@
 """``WordSearchOptions``: one frozen object a word search run's search reads, built the same way from
-the command's arguments (``cli.search_options``) and from the API's keywords (``api.search_options``)."""
+the command's arguments (``cli/commands/wordsearch.py``: ``search_options``) and from the API's
+keywords (``api.search_options``)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import dataclasses
 
 import pytest
 
+from pyclingo_puzzles.cli.commands import wordsearch as cli
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.formats import instances
-from pyclingo_puzzles.wordsearch import api, cli
+from pyclingo_puzzles.wordsearch import api
 from pyclingo_puzzles.wordsearch.options import WordSearchOptions
 from pyclingo_puzzles.wordsearch.reader import parse_instance
 

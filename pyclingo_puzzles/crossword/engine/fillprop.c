@@ -567,6 +567,7 @@ static inline const word_t *opt_mask(const fp_problem *pb, int32_t slot, int32_t
 }
 
 static inline litinfo *info_for(const fp_problem *pb, int32_t lit) {
+    if (lit > pb->maxvar || lit < -pb->maxvar) return NULL; /* a stale watch's (fp_propagate) */
     int32_t k = pb->info_of[lit + pb->maxvar];
     return k < 0 ? NULL : &pb->infos[k];
 }
@@ -1086,6 +1087,7 @@ static bool fp_propagate(clingo_propagate_control_t *control, const clingo_liter
     int64_t clock = ++th->clock;
     for (size_t c = 0; c < size; c++) {
         litinfo *inf = info_for(pb, changes[c]);
+        if (!inf) continue; /* a watch of an earlier solve's init, decided at the top since (propagator.py: STALE) */
         for (int32_t k = 0; k < inf->setting.size; k += 2) {
             th->fixed[inf->setting.items[k]] = changes[c];
             th->fixed_opt[inf->setting.items[k]] = inf->setting.items[k + 1];
@@ -1096,6 +1098,7 @@ static bool fp_propagate(clingo_propagate_control_t *control, const clingo_liter
     for (size_t c = 0; c < size; c++) {
         int32_t lit = changes[c];
         litinfo *inf = info_for(pb, lit);
+        if (!inf) continue;
         if (inf->ruling.size) {
             int all_fixed = 1;
             for (int32_t k = 0; k < inf->ruling.size; k += 2) {
@@ -1152,6 +1155,7 @@ static void fp_undo(const clingo_propagate_control_t *control, const clingo_lite
     int64_t clock = ++th->clock;
     for (size_t c = 0; c < size; c++) {
         litinfo *inf = info_for(pb, changes[c]);
+        if (!inf) continue; /* STALE, as in fp_propagate */
         for (int32_t k = 0; k < inf->setting.size; k += 2) th->fixed[inf->setting.items[k]] = 0;
         for (int32_t k = 0; k < inf->ruling.size; k += 2) {
             int32_t p = inf->ruling.items[k], o = inf->ruling.items[k + 1];
@@ -1169,14 +1173,16 @@ static void fp_undo(const clingo_propagate_control_t *control, const clingo_lite
             th->version[p] = clock;
         }
     }
-    for (size_t c = 0; c < size; c++) th->undoing[changes[c] + pb->maxvar] = 1;
+    for (size_t c = 0; c < size; c++)
+        if (info_for(pb, changes[c])) th->undoing[changes[c] + pb->maxvar] = 1;
     while (th->tr_size && th->undoing[th->tr_lit[th->tr_size - 1] + pb->maxvar]) {
         int64_t t = --th->tr_size;
         int32_t s = th->tr_slot[t], w = th->tr_block[t];
         if (w < 0) th->limit[s] = (int32_t)th->tr_old[t];
         else th->cur[pb->block_off[s] + w] = th->tr_old[t];
     }
-    for (size_t c = 0; c < size; c++) th->undoing[changes[c] + pb->maxvar] = 0;
+    for (size_t c = 0; c < size; c++)
+        if (info_for(pb, changes[c])) th->undoing[changes[c] + pb->maxvar] = 0;
 }
 
 /* all of slot s's letters: the letter set in each place, or the letters ruled out there */

@@ -114,6 +114,10 @@ class WordPropagator:
             self.slot_places[s.id] = places
 
     # ------------------------------------------------------------------------------ clingo hooks
+    # STALE: a control solved again (multi-shot: the studio's warm search, the core's shrinking)
+    # runs init again, and the watches an earlier init added stay. A letter decided at the top
+    # level since is left out of the new tables (its words are gone from ``base``), so a change of
+    # its literal means nothing to them: propagate and undo pass over it.
 
     def init(self, init: PropagateInit) -> None:
         self.options = []  # init runs again if the program grows
@@ -203,9 +207,12 @@ class WordPropagator:
         dirty = set()
         info = self.info
         for lit in changes:
-            for p in info[lit][0]:  # a letter is set
-                fixed[p] = lit
+            if lit in info:  # not: watched by an earlier solve's init, decided at the top since (STALE)
+                for p in info[lit][0]:  # a letter is set
+                    fixed[p] = lit
         for lit in changes:
+            if lit not in info:
+                continue
             setting, ruling, keeps, drops = info[lit]
             if ruling:  # a letter is ruled out
                 for p in ruling:
@@ -240,6 +247,8 @@ class WordPropagator:
         fixed, out, live = st.fixed, st.out, st.live
         info = self.info
         for lit in changes:
+            if lit not in info:
+                continue  # STALE
             setting, ruling, _keeps, _drops = info[lit]
             for p in setting:
                 fixed[p] = 0

@@ -181,7 +181,7 @@ def find_core(
         else:
             core = list(search.sites)  # unfillable only without repeated words
         if no_repeat:
-            shrunk, alone = shrink_alone(framework, core, words, deadline)
+            shrunk, alone = shrink_alone(framework, core, words, deadline, tables)
             if shrunk is None:
                 return None
             core, minimal = shrunk, minimal and alone
@@ -213,11 +213,12 @@ def shrink(search: CoreSearch, core: list[Site], deadline: float | None) -> tupl
 
 
 def shrink_alone(
-    framework: Framework, core: list[Site], words: dict[str, int], deadline: float | None
+    framework: Framework, core: list[Site], words: dict[str, int], deadline: float | None,
+    tables: dict[int, WordTable] | None = None,
 ) -> tuple[list[Site] | None, bool]:
     """The same shrinking with each set of slots solved alone, no word twice: (None, _) when the
     whole set turns out fillable so."""
-    if fillable(framework, core, words, time_limit=_left(deadline)) is not Status.UNSAT:
+    if fillable(framework, core, words, time_limit=_left(deadline), tables=tables) is not Status.UNSAT:
         return None, False
     minimal = True
     for slot in sorted(core, key=lambda s: -s.id):
@@ -225,7 +226,7 @@ def shrink_alone(
         if left is not None and left <= 0:
             return core, False
         rest = [s for s in core if s.id != slot.id]
-        status = fillable(framework, rest, words, time_limit=left) if rest else Status.SAT
+        status = fillable(framework, rest, words, time_limit=left, tables=tables) if rest else Status.SAT
         if status is Status.UNSAT:
             core = rest
         elif status is Status.UNKNOWN:
@@ -249,10 +250,12 @@ def fillable(
     *,
     no_repeat: bool = True,
     time_limit: float | None = None,
+    tables: dict[int, WordTable] | None = None,
 ) -> Status:
     """Whether these slots of the framework alone can be filled (the others ignored): the fill's
-    own encoding and propagator on the slots' places, an independent check of a core."""
-    tables = tables_for(slots, words)
+    own encoding and propagator on the slots' places, an independent check of a core.
+    ``tables``: the words by length (``tables_for``), when the caller has them already."""
+    tables = tables_for(slots, words) if tables is None else tables
     bits = arc_consistent(slots, tables, framework.predefined())
     if any(not bits[s.id] for s in slots):
         return Status.UNSAT

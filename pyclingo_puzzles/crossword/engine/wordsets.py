@@ -99,41 +99,68 @@ def arc_consistent(
     predefined letters ``given``, then arc consistency between crossing sites until nothing
     changes (AC-3 with a queue of the sites whose set shrank): a word stays only if each of its
     letters is a letter some candidate of the crossing site has there."""
-    slots_at: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    bits: dict[int, int] = {}
-    for s in sites:
-        table = tables[s.length]
-        m = table.full
-        for i, cell in enumerate(s.cells()):
-            slots_at.setdefault(cell, []).append((s.id, i))
-            if cell in given:
-                m &= table.masks[i].get(given[cell], 0)
-        bits[s.id] = m
-    # per site and crossing: (its letters there -> its words, the crossing site, that site's letters
-    # there -> its words); a cell no other site crosses needs no revision
-    length = {s.id: s.length for s in sites}
-    crossings: dict[int, list[tuple[dict[str, int], int, dict[str, int]]]] = {s.id: [] for s in sites}
-    for at in slots_at.values():
-        for sid, i in at:
-            for other, j in at:
-                if other != sid:
-                    crossings[sid].append((tables[length[sid]].masks[i], other, tables[length[other]].masks[j]))
-    queue = deque(s.id for s in sites)
-    queued = set(queue)
-    while queue:
-        runtime.check()  # a large dictionary's revisions take a while: the deadline must still hold
-        sid = queue.popleft()
-        queued.discard(sid)
-        mine = bits[sid]
-        for here, other, there in crossings[sid]:
-            allowed = 0  # the other site's words whose letter at the crossing one of mine shows
-            for ch, words in here.items():
-                if mine & words:
-                    allowed |= there.get(ch, 0)
-            old = bits[other]
-            if old & ~allowed:
-                bits[other] = old & allowed
-                if other not in queued:
-                    queue.append(other)
-                    queued.add(other)
+    arcs = Arcs(sites, tables)
+    bits = arcs.own(given)
+    arcs.revise(bits, [s.id for s in sites])
     return bits
+
+
+class Arcs:
+    """The crossings of a framework's sites, built once, for arc consistency from any starting
+    sets (``revise``): a whole framework's (``arc_consistent``) or, after one site's set was
+    narrowed to one word, only what that changes (the studio's test of a suggestion)."""
+
+    def __init__(self, sites: Sequence[Site], tables: Mapping[int, WordTable]):
+        self.sites = list(sites)
+        self.tables = tables
+        self.slots_at: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for s in self.sites:
+            for i, cell in enumerate(s.cells()):
+                self.slots_at.setdefault(cell, []).append((s.id, i))
+        # per site and crossing: (its letters there -> its words, the crossing site, that site's
+        # letters there -> its words); a cell no other site crosses needs no revision
+        length = {s.id: s.length for s in self.sites}
+        self.crossings: dict[int, list[tuple[dict[str, int], int, dict[str, int]]]] = {s.id: [] for s in self.sites}
+        for at in self.slots_at.values():
+            for sid, i in at:
+                for other, j in at:
+                    if other != sid:
+                        mine, theirs = tables[length[sid]].masks[i], tables[length[other]].masks[j]
+                        self.crossings[sid].append((mine, other, theirs))
+
+    def own(self, given: Mapping[tuple[int, int], str]) -> dict[int, int]:
+        """Each site's words that keep the letters ``given`` (no crossing looked at)."""
+        bits: dict[int, int] = {}
+        for s in self.sites:
+            table = self.tables[s.length]
+            m = table.full
+            for i, cell in enumerate(s.cells()):
+                if cell in given:
+                    m &= table.masks[i].get(given[cell], 0)
+            bits[s.id] = m
+        return bits
+
+    def revise(self, bits: dict[int, int], changed: Iterable[int], stop_empty: bool = False) -> bool:
+        """Arc consistency in place from the sites ``changed``; False when a site was left with
+        no word (with ``stop_empty`` the revision stops there, ``bits`` half revised)."""
+        queue = deque(changed)
+        queued = set(queue)
+        while queue:
+            runtime.check()  # a large dictionary's revisions take a while: the deadline must still hold
+            sid = queue.popleft()
+            queued.discard(sid)
+            mine = bits[sid]
+            for here, other, there in self.crossings[sid]:
+                allowed = 0  # the other site's words whose letter at the crossing one of mine shows
+                for ch, words in here.items():
+                    if mine & words:
+                        allowed |= there.get(ch, 0)
+                old = bits[other]
+                if old & ~allowed:
+                    bits[other] = new = old & allowed
+                    if not new and stop_empty:
+                        return False
+                    if other not in queued:
+                        queue.append(other)
+                        queued.add(other)
+        return all(bits.values())

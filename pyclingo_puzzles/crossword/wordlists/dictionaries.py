@@ -63,6 +63,8 @@ def word_lists(
     """The lists of ``sources`` merged (a word's score: its best in any list), less ``exclude``."""
     from .lists import merge, without
 
+    if not sources:
+        raise InputError("no words: give a dictionary, dictionaries or a word_list", apicheck.ARGS)
     lists = [dictionary_of(source, min_length, min_score, allow_offensive) for source in sources]
     return without(merge(lists), frozenset(exclude))
 

@@ -33,6 +33,14 @@ INSTRUCTIONS = {
     "strips": "Cover every cell with straight strips of the allowed lengths, no two with the same colour "
     "pattern (a strip and its reverse count as one): drag across the cells, or click the first and the last.",
 }
+# the same on a touch screen (common.js puts it in place where the pointer is coarse): no Tab there
+TOUCH_INSTRUCTIONS = {
+    "wordsearch": "Find every word in the grid: slide your finger from its first letter to its last, or tap both.",
+    "crossword": "Tap a square and type on your keyboard; tap it again to turn across or down. Tap a clue to go "
+    "to its entry.",
+    "strips": "Cover every cell with straight strips of the allowed lengths, no two with the same colour "
+    "pattern (a strip and its reverse count as one): slide across the cells, or tap the first and the last.",
+}
 NAME_LINE = f'<p class="name-line"><span>{NAME_LABEL}:</span><span>{DATE_LABEL}:</span></p>\n'
 SLOT = re.compile(r"\{\{(\w+)\}\}")
 
@@ -78,22 +86,23 @@ def page(kind: str, text: PageText | str, puzzle: Mapping[str, Any], answers: An
         "kind": kind,
         "css": asset("page.css"),
         "name_line": NAME_LINE if text.name_line else "",
-        "instructions": _instructions(text.instructions, INSTRUCTIONS[kind], printed),
+        "instructions": _instructions(text.instructions, kind, printed),
         "data": blob,
         "js": js,
     }
     return SLOT.sub(lambda m: slots[m.group(1)], asset("page.html"))  # one pass: no slot inside a value is filled
 
 
-def _instructions(text: str, how_to_play: str, printed: str) -> str:
+def _instructions(text: str, kind: str, printed: str) -> str:
     """The instructions line ("" none); the page's own, on how to play it, is not printed: the
-    family's line for paper (``printed``) is, in its place."""
+    family's line for paper (``printed``) is, in its place; on a touch screen it speaks of taps."""
     if not text:
         return ""
-    if text != how_to_play:
+    if text != INSTRUCTIONS[kind]:
         return f'<p id="instructions">{escape(text)}</p>\n'
     paper = f'<p class="print-only">{escape(printed)}</p>\n' if printed else ""
-    return f'<p id="instructions" class="screen-only">{escape(text)}</p>\n{paper}'
+    touch = escape(TOUCH_INSTRUCTIONS[kind])
+    return f'<p id="instructions" class="screen-only" data-touch="{touch}">{escape(text)}</p>\n{paper}'
 
 
 def crossword(

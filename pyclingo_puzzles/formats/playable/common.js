@@ -35,13 +35,24 @@ const Page = (() => {
     }
   }
 
-  function status(text, solved) {
+  /* the visible status line; spoken (true: the same text; a string: that text) goes to the live
+     region a screen reader reads out, so that not every keystroke's count is spoken */
+  function status(text, solved, spoken) {
     const el = document.getElementById("status");
     el.textContent = text;
     el.classList.toggle("solved", Boolean(solved));
     document.body.classList.toggle("solved", Boolean(solved));
     document.body.dataset.solved = solved ? "true" : "false";
+    if (spoken) announce(spoken === true ? text : spoken);
   }
+
+  /* said by a screen reader (the page's polite live region); the same words twice are said twice */
+  function announce(text) {
+    const el = document.getElementById("announce");
+    if (el) el.textContent = el.textContent === text ? `${text}\u00a0` : text;
+  }
+
+  const where = (r, c) => `row ${r + 1}, column ${c + 1}`;
 
   function button(label, onclick, title) {
     return h("button", { type: "button", onclick, title: title || null }, label);
@@ -61,10 +72,34 @@ const Page = (() => {
     return Array.from({ length: n }, (_, i) => [a[0] + dr * i, a[1] + dc * i]);
   }
 
+  /* An SVG board as an ARIA grid: a row element per row, a labelled gridcell per cell (what a
+     screen reader reads as the keyboard cursor reaches it, through aria-activedescendant).
+     label(r, c): the cell's name; draw(r, c): its SVG element (a text, a rect), or null for no cell. */
+  function ariaRows(svg, rows, cols, prefix, draw, label) {
+    const cellsLayer = s("g", {});
+    const ids = [];
+    for (let r = 0; r < rows; r++) {
+      const row = s("g", { role: "row", "aria-label": `row ${r + 1}` });
+      ids.push([]);
+      for (let c = 0; c < cols; c++) {
+        const el = draw(r, c);
+        if (el === null) { ids[r].push(null); continue; }
+        const id = `${prefix}-${r}-${c}`;
+        setAll(el, { id, role: "gridcell", "aria-label": label(r, c) });
+        row.append(el);
+        ids[r].push(id);
+      }
+      cellsLayer.append(row);
+    }
+    return { layer: cellsLayer, id: (cell) => (ids[cell[0]] || [])[cell[1]] || null };
+  }
+
   /* Selecting a line of cells on an SVG board by mouse, touch or keyboard: drag from the first cell
      to the last, or click (tap, Enter) the first and then the last; arrows move a keyboard cursor.
      opts: rows, cols, size (cell px), allowed(a, b), select(a, b), preview(a, b | null),
-     tap(cell) -> true when it handled the click itself, erase(cell) (Delete key). */
+     tap(cell) -> true when it handled the click itself, erase(cell) (Delete key), cellId(cell): the
+     id of the cell's gridcell (the cursor's aria-activedescendant), what: the name of what is chosen
+     ("word", "strip"). */
   function lineInput(svg, opts) {
     let start = null, end = null, moved = false, pending = null, cursor = [0, 0];
     const cursorBox = s("rect", { class: "cursor", width: opts.size, height: opts.size, visibility: "hidden" });
@@ -80,6 +115,8 @@ const Page = (() => {
       cursorBox.setAttribute("x", cursor[1] * opts.size);
       cursorBox.setAttribute("y", cursor[0] * opts.size);
       cursorBox.setAttribute("visibility", visible ? "visible" : "hidden");
+      const id = opts.cellId ? opts.cellId(cursor) : null;
+      if (id) svg.setAttribute("aria-activedescendant", id);
     }
 
     function click(cell) {
@@ -87,6 +124,7 @@ const Page = (() => {
         if (opts.tap && opts.tap(cell)) return;
         pending = cell;
         opts.preview(cell, cell);
+        announce(`${where(...cell)} chosen: now the last square of the ${opts.what || "line"}.`);
         return;
       }
       const first = pending;
@@ -159,11 +197,37 @@ const Page = (() => {
     svg.addEventListener("blur", () => showCursor(false));
   }
 
+  /* a touch screen (a phone, a tablet): the instructions speak of taps, not of Tab and clicks */
+  function touchInstructions() {
+    const el = document.getElementById("instructions");
+    if (!el || !el.dataset.touch) return;
+    const mouse = el.textContent, coarse = matchMedia("(pointer: coarse)");
+    const apply = () => { el.textContent = coarse.matches ? el.dataset.touch : mouse; };
+    apply();
+    coarse.addEventListener("change", apply); // a frame may learn its pointer after its script ran
+  }
+
+  /* In a frame (the web app shows the page in one), the page tells its parent how tall it is, each
+     time that changes, so that the frame grows to fit it: no inner scroll bar. Only a number is sent. */
+  function reportHeight() {
+    if (window.parent === window || typeof ResizeObserver !== "function") return;
+    const sheet = document.getElementById("sheet");
+    let last = -1;
+    new ResizeObserver(() => {
+      const height = Math.ceil(Math.max(sheet.getBoundingClientRect().bottom + window.scrollY, sheet.scrollHeight));
+      if (height === last) return;
+      last = height;
+      window.parent.postMessage({ pyclingoPuzzlesHeight: height }, "*");
+    }).observe(sheet);
+  }
+
   function run(players) {
     const data = JSON.parse(document.getElementById("puzzle-data").textContent);
     const root = document.getElementById("play");
+    touchInstructions();
     players[data.kind](root, data, () => decode(data.answers));
+    reportHeight();
   }
 
-  return { h, s, status, button, toggle, same, cellsBetween, lineInput, run };
+  return { h, s, status, announce, where, button, toggle, same, cellsBetween, ariaRows, lineInput, run };
 })();

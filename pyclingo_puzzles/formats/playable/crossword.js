@@ -9,33 +9,58 @@ const Crossword = (root, data, answers) => {
   const entries = data.entries;
   let solution = null;
   const sol = (r, c) => (solution = solution || answers())[r][c];
-  let cur = null, dir = "across", revealed = 0;
+  let cur = null, dir = "across", revealed = 0, clickedHere = false;
 
-  const gridEl = h("div", { class: data.free_form ? "cw-grid free-form" : "cw-grid", role: "grid", "aria-label": "crossword grid",
+  // an ARIA grid: a row element per row (display: contents, so the CSS grid still lays out the
+  // squares), a gridcell per square, named by where it is, its entries and what it holds
+  const gridEl = h("div", { class: data.free_form ? "cw-grid free-form" : "cw-grid", role: "grid",
+    "aria-label": `crossword grid, ${data.height} rows of ${data.width}`, "aria-rowcount": data.height, "aria-colcount": data.width,
     style: `grid-template-columns: repeat(${data.width}, var(--cell)); --cols: ${data.width}` });
   const input = h("input", { class: "cw-input", type: "text", autocomplete: "off", autocapitalize: "characters",
     spellcheck: "false", "aria-label": "letter" });
-  const cells = data.cells.map((row, r) => row.map((spec, c) => {
-    if (spec === null) {
-      gridEl.append(h("div", { class: "cw-cell block", "aria-hidden": "true" }));
-      return null;
-    }
-    const letter = h("span", { class: "letter" }, spec.given || "");
-    const el = h("div", { class: "cw-cell" + (spec.given ? " given" : "") + (spec.void ? " void" : ""), role: "gridcell",
-      "data-r": r, "data-c": c }, spec.n ? h("span", { class: "num" }, String(spec.n)) : null, letter);
-    // on click, not pointerdown: a phone opens its keyboard for a focus given on a tap's end only
-    el.addEventListener("click", () => clicked(r, c));
-    gridEl.append(el);
-    return { el, letter, value: spec.given || "", fixed: Boolean(spec.given || spec.void), of: {} };
-  }));
-  gridEl.append(input);
+  const cells = data.cells.map((row, r) => {
+    const rowEl = gridEl.appendChild(h("div", { class: "cw-row", role: "row", "aria-label": `row ${r + 1}` }));
+    return row.map((spec, c) => {
+      if (spec === null) {
+        const nothing = data.free_form ? "no square" : "black square";
+        rowEl.append(h("div", { class: "cw-cell block", role: "gridcell", "aria-label": `${Page.where(r, c)}, ${nothing}` }));
+        return null;
+      }
+      const letter = h("span", { class: "letter", "aria-hidden": "true" }, spec.given || "");
+      const el = h("div", { class: "cw-cell" + (spec.given ? " given" : "") + (spec.void ? " void" : ""), role: "gridcell",
+        id: `cw-${r}-${c}`, "data-r": r, "data-c": c, "aria-selected": "false" },
+        spec.n ? h("span", { class: "num", "aria-hidden": "true" }, String(spec.n)) : null, letter);
+      // on click, not pointerdown: a phone opens its keyboard for a focus given on a tap's end only
+      el.addEventListener("click", () => clicked(r, c));
+      rowEl.append(el);
+      return { el, letter, value: spec.given || "", given: Boolean(spec.given), void: Boolean(spec.void),
+        fixed: Boolean(spec.given || spec.void), of: {} };
+    });
+  });
+  // the keyboard's input beside the grid, not in it (a grid holds rows only), over the current square
+  const gridBox = h("div", { class: "cw-box" }, gridEl, input);
   entries.forEach((entry, i) => entry.cells.forEach(([r, c]) => { cells[r][c].of[entry.dir] = i; }));
   const playable = cells.flat().filter((cell) => cell !== null && !cell.fixed);
   const at = (r, c) => (r >= 0 && r < data.height && c >= 0 && c < data.width ? cells[r][c] : null);
+  const position = (cell) => [Number(cell.el.dataset.r), Number(cell.el.dataset.c)];
+  const heading = (entry) => `${entry.n} ${entry.dir === "across" ? "Across" : "Down"}`;
+  const letters = (entry) => (/^\d+$/.test(entry.enum) ? `${entry.enum} ${entry.enum === "1" ? "letter" : "letters"}` : entry.enum);
+
+  /* what a screen reader says of a square: "row 3, column 5, 1 Across, 3 letters, 2 Down, 5 letters: empty" */
+  function label(r, c) {
+    const cell = cells[r][c];
+    if (cell.void) return `${Page.where(r, c)}, on no entry`;
+    const of = ["across", "down"].filter((d) => cell.of[d] !== undefined).map((d) => `${heading(entries[cell.of[d]])}, ${letters(entries[cell.of[d]])}`);
+    const state = cell.el.classList.contains("wrong") ? ", marked wrong" : cell.el.classList.contains("revealed") ? ", revealed" : "";
+    return [Page.where(r, c), ...of].join(", ") + `: ${cell.value || "empty"}${cell.given ? ", given" : ""}${state}`;
+  }
+  const relabel = (cell) => cell.el.setAttribute("aria-label", label(...position(cell)));
 
   const bar = h("div", { class: "clue-bar", "aria-live": "polite" });
-  const items = entries.map((entry, i) => h("li", { "data-entry": i, onclick: () => goEntry(i) },
-    h("span", { class: "n" }, String(entry.n)), h("span", {}, entry.clue ? `${entry.clue} (${entry.enum})` : `(${entry.enum})`)));
+  const items = entries.map((entry, i) => h("li", { "data-entry": i },
+    h("button", { type: "button", class: "clue", onclick: () => goEntry(i),
+      "aria-label": entry.clue ? `${heading(entry)}: ${entry.clue}, ${letters(entry)}` : `${heading(entry)}, ${letters(entry)}` },
+    h("span", { class: "n" }, String(entry.n)), h("span", {}, entry.clue ? `${entry.clue} (${entry.enum})` : `(${entry.enum})`))));
   const lists = ["across", "down"].map((d) => {
     const mine = items.filter((_, i) => entries[i].dir === d);
     return mine.length ? h("section", {}, h("h2", {}, d === "across" ? "Across" : "Down"), h("ol", {}, mine)) : null;
@@ -47,20 +72,24 @@ const Crossword = (root, data, answers) => {
 
   function paint() {
     gridEl.querySelectorAll(".in-entry, .current").forEach((el) => el.classList.remove("in-entry", "current"));
+    gridEl.querySelectorAll("[aria-selected=true]").forEach((el) => el.setAttribute("aria-selected", "false"));
     items.forEach((li) => li.classList.remove("current"));
     const i = entryIndex();
     if (i >= 0) {
       const entry = entries[i];
       entry.cells.forEach(([r, c]) => cells[r][c].el.classList.add("in-entry"));
       items[i].classList.add("current");
-      const where = `${entry.n} ${entry.dir === "across" ? "Across" : "Down"}`;
-      bar.textContent = entry.clue ? `${where}: ${entry.clue} (${entry.enum})` : `${where} (${entry.enum})`;
+      const text = entry.clue ? `${heading(entry)}: ${entry.clue} (${entry.enum})` : `${heading(entry)} (${entry.enum})`;
+      if (bar.textContent !== text) bar.textContent = text; // the live region speaks a new entry only
     }
     if (cur !== null) {
-      const el = at(...cur).el;
-      el.classList.add("current");
-      input.style.left = `${el.offsetLeft}px`;
-      input.style.top = `${el.offsetTop}px`;
+      const cell = at(...cur);
+      cell.el.classList.add("current");
+      cell.el.setAttribute("aria-selected", "true");
+      input.style.left = `${gridEl.offsetLeft + cell.el.offsetLeft}px`;
+      input.style.top = `${gridEl.offsetTop + cell.el.offsetTop}px`;
+      input.setAttribute("aria-label", label(...cur));
+      input.setAttribute("aria-activedescendant", cell.el.id);
       input.focus({ preventScroll: true });
     }
   }
@@ -69,13 +98,18 @@ const Crossword = (root, data, answers) => {
     const cell = at(r, c);
     if (cell === null || cell.el.classList.contains("void")) return;
     cur = [r, c];
+    clickedHere = false;
     dir = d && cell.of[d] !== undefined ? d : cell.of[dir] !== undefined ? dir : Object.keys(cell.of)[0] || dir;
     paint();
   }
 
+  /* A click selects its square in the direction in use (a square of the selected entry keeps it);
+     only a second click on the square a click selected turns it: the entry highlighted on load, or
+     reached by typing, is not turned by the first click on it. */
   function clicked(r, c) {
-    if (cur !== null && cur[0] === r && cur[1] === c) turn();
+    if (clickedHere && cur !== null && cur[0] === r && cur[1] === c) turn();
     else select(r, c);
+    clickedHere = cur !== null && cur[0] === r && cur[1] === c;
   }
 
   function turn() {
@@ -103,6 +137,7 @@ const Crossword = (root, data, answers) => {
     cell.value = value;
     cell.letter.textContent = value;
     cell.el.classList.remove("wrong");
+    relabel(cell);
   }
 
   function type(ch) {
@@ -110,8 +145,8 @@ const Crossword = (root, data, answers) => {
     const upper = ch.toUpperCase();
     const cell = at(...cur);
     if (!cell.fixed) {
-      put(cell, [...upper].length === 1 ? upper : ch);
       cell.el.classList.remove("revealed");
+      put(cell, [...upper].length === 1 ? upper : ch);
     }
     step(1);
     progress();
@@ -171,56 +206,67 @@ const Crossword = (root, data, answers) => {
     return i < 0 ? [] : entries[i].cells.map(([r, c]) => cells[r][c]).filter((cell) => !cell.fixed);
   }
 
-  const position = (cell) => [Number(cell.el.dataset.r), Number(cell.el.dataset.c)];
 
   function check(what) {
     let wrong = 0;
     for (const cell of scope(what)) {
       const bad = cell.value !== "" && cell.value !== sol(...position(cell));
       cell.el.classList.toggle("wrong", bad);
+      relabel(cell);
       wrong += bad;
     }
     if (!document.body.classList.contains("solved")) {
-      Page.status(wrong ? `${wrong} wrong ${wrong === 1 ? "letter" : "letters"} marked.` : "No wrong letters there.", false);
+      Page.status(wrong ? `${wrong} wrong ${wrong === 1 ? "letter" : "letters"} marked.` : "No wrong letters there.", false, true);
     }
     paint();
   }
 
   function reveal(what) {
+    let now = 0;
     for (const cell of scope(what)) {
       const answer = sol(...position(cell));
       if (cell.value !== answer) {
-        put(cell, answer);
         cell.el.classList.add("revealed");
-        revealed += 1;
+        put(cell, answer);
+        now += 1;
       }
     }
-    progress();
+    revealed += now;
+    progress(`${now} ${now === 1 ? "letter" : "letters"} revealed.`);
     paint();
   }
 
   function clearAll() {
-    playable.forEach((cell) => { put(cell, ""); cell.el.classList.remove("revealed"); });
+    playable.forEach((cell) => { cell.el.classList.remove("revealed"); put(cell, ""); });
     revealed = 0;
-    progress();
+    progress("Every square emptied.");
     paint();
   }
 
-  function progress() {
+  /* the count of filled squares (shown, not spoken at each letter); said: what to speak besides */
+  function progress(said) {
     items.forEach((li, i) => li.classList.toggle("done", entries[i].cells.every(([r, c]) => cells[r][c].value)));
     const filled = playable.filter((cell) => cell.value).length;
     if (filled === playable.length && playable.every((cell) => cell.value === sol(...position(cell)))) {
-      Page.status(revealed ? `Solved! (${revealed} ${revealed === 1 ? "letter" : "letters"} revealed)` : "Solved!", true);
+      const line = revealed ? `Solved! (${revealed} ${revealed === 1 ? "letter" : "letters"} revealed)` : "Solved!";
+      const before = document.body.dataset.solved === "true"; // solved already: only what was done is said
+      Page.status(line, true, before ? said || false : `${said ? `${said} ` : ""}${line}`);
     } else {
-      Page.status(`${filled} of ${playable.length} squares filled.`, false);
+      Page.status(`${filled} of ${playable.length} squares filled.`, false, said ? `${said} ${filled} of ${playable.length} squares filled.` : false);
     }
   }
 
-  const group = (label, act) => h("span", { class: "group" }, h("span", { class: "label" }, label),
-    Page.button("Square", () => act("letter")), Page.button("Word", () => act("word")), Page.button("All", () => act("all")));
-  const toolbar = h("div", { class: "toolbar" }, group("Check:", check), group("Reveal:", reveal),
+  const group = (label, act) => h("span", { class: "group", role: "group", "aria-label": label },
+    h("span", { class: "label", "aria-hidden": "true" }, `${label}:`),
+    ...[["Square", "letter"], ["Word", "word"], ["All", "all"]].map(([name, what]) => {
+      const b = Page.button(name, () => act(what));
+      b.setAttribute("aria-label", `${label} ${what === "letter" ? "the square" : what === "word" ? "the entry" : "all"}`);
+      return b;
+    }));
+  const toolbar = h("div", { class: "toolbar" }, group("Check", check), group("Reveal", reveal),
     Page.button("Clear", clearAll, "empty every square"));
-  root.append(h("div", { class: "board-wrap" }, bar, toolbar, gridEl), h("div", { class: "side clues" }, lists));
+  root.append(h("div", { class: "board-wrap" }, bar, toolbar, gridBox), h("div", { class: "side clues" }, lists));
+  cells.flat().forEach((cell) => cell && relabel(cell));
   progress();
   if (entries.length) {
     const [r, c] = entries[0].cells[0];

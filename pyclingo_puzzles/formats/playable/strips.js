@@ -5,6 +5,7 @@
 const Strips = (root, data, answers) => {
   const { h, s } = Page;
   const S = 40, INSET = 5;
+  const COLOURS = { b: "black", w: "white" };
   const lengths = new Set(data.lengths);
   let solution = null;
   const boards = data.grids.map((grid, g) => board(grid, g));
@@ -20,29 +21,36 @@ const Strips = (root, data, answers) => {
   function board(grid, g) {
     const rows = grid.rows.length, cols = grid.rows[0].length;
     const svg = s("svg", { class: "board st", viewBox: `-2 -2 ${cols * S + 4} ${rows * S + 4}`, width: cols * S + 4,
-      height: rows * S + 4, tabindex: 0, role: "grid", "aria-label": `grid ${grid.name}: drag across the cells of a strip` });
-    const cellLayer = s("g", {}), marks = s("g", {}), mine = s("g", {}), shown = s("g", {});
+      height: rows * S + 4, tabindex: 0, role: "grid", "aria-label": `grid ${grid.name}, ${rows} rows of ${cols}: move `
+        + "with the arrows, press Enter on a strip's first cell and on its last; or drag across its cells" });
+    const marks = s("g", { "aria-hidden": "true" }), mine = s("g", { "aria-hidden": "true" }), shown = s("g", { "aria-hidden": "true" });
     const select = s("rect", { class: "strip select", visibility: "hidden" });
-    grid.rows.forEach((row, r) => [...row].forEach((colour, c) => {
-      cellLayer.append(s("rect", { class: `cell cell-${colour}`, x: c * S, y: r * S, width: S, height: S }));
-    }));
-    cellLayer.append(s("rect", { class: "frame", x: 0, y: 0, width: cols * S, height: rows * S }));
-    svg.append(cellLayer, marks, mine, shown, select);
-    const state = { grid, g, rows, cols, strips: [], owner: new Map(), mine, marks, shown, figure: null };
     const key = ([r, c]) => r * cols + c;
+    const owner = new Map();
+    const label = (r, c) => {
+      const strip = owner.get(key([r, c]));
+      return `${Page.where(r, c)}, ${COLOURS[grid.rows[r][c]] || grid.rows[r][c]}` + (strip ? `, in a strip of ${strip.cells.length}` : "");
+    };
+    const gridCells = Page.ariaRows(svg, rows, cols, `st${g}`,
+      (r, c) => s("rect", { class: `cell cell-${grid.rows[r][c]}`, x: c * S, y: r * S, width: S, height: S }), label);
+    const frame = s("rect", { class: "frame", x: 0, y: 0, width: cols * S, height: rows * S, "aria-hidden": "true" });
+    svg.append(gridCells.layer, frame, marks, mine, shown, select);
+    const state = { grid, g, rows, cols, strips: [], owner, mine, marks, shown, figure: null };
+    state.relabel = (list) => list.forEach(([r, c]) => document.getElementById(gridCells.id([r, c]))?.setAttribute("aria-label", label(r, c)));
     const pattern = (cells) => cells.map(([r, c]) => grid.rows[r][c]).join("");
     state.canonical = (strip) => { const p = pattern(strip.cells); const q = [...p].reverse().join(""); return p < q ? p : q; };
 
     function add(a, b) {
       const cells = Page.cellsBetween(a, b);
       if (cells.some((cell) => state.owner.has(key(cell)))) {
-        return Page.status("That overlaps a strip: click a strip to take it away.", false);
+        return Page.status("That overlaps a strip: click a strip to take it away.", false, true);
       }
       const strip = { cells, el: rect(s("rect", { class: "strip" }), a, b) };
       state.strips.push(strip);
       cells.forEach((cell) => state.owner.set(key(cell), strip));
       mine.append(strip.el);
-      changed();
+      state.relabel(cells);
+      changed(`Strip of ${cells.length} placed, ${Page.where(...a)} to ${Page.where(...b)}.`);
     }
 
     function remove(cell) {
@@ -51,14 +59,15 @@ const Strips = (root, data, answers) => {
       strip.el.remove();
       state.strips = state.strips.filter((other) => other !== strip);
       strip.cells.forEach((c) => state.owner.delete(key(c)));
-      changed();
+      state.relabel(strip.cells);
+      changed(`Strip of ${strip.cells.length} taken away.`);
       return true;
     }
 
     Page.lineInput(svg, {
-      rows, cols, size: S, single: true,
+      rows, cols, size: S, single: true, cellId: gridCells.id, what: "strip",
       allowed: (a, b) => (a[0] === b[0] || a[1] === b[1]) && lengths.has(Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + 1),
-      refused: () => Page.status(`A strip is ${[...lengths].join(", ")} squares long, in a row or a column.`, false),
+      refused: () => Page.status(`A strip is ${[...lengths].join(", ")} squares long, in a row or a column.`, false, true),
       select: add,
       tap: remove,
       erase: remove,
@@ -85,7 +94,7 @@ const Strips = (root, data, answers) => {
     return { uncovered, clashes };
   }
 
-  function changed() {
+  function changed(said) {
     boards.forEach((state) => state.marks.replaceChildren());
     boards.forEach((state) => state.strips.forEach((strip) => strip.el.classList.remove("clash")));
     const done = boards.filter((state) => {
@@ -94,8 +103,9 @@ const Strips = (root, data, answers) => {
       state.figure.classList.toggle("solved", ok);
       return ok;
     }).length;
-    if (done === boards.length) Page.status("Solved! Every grid is covered by strips with different patterns.", true);
-    else Page.status(`${done} of ${boards.length} ${boards.length === 1 ? "grid" : "grids"} done.`, false);
+    const line = done === boards.length ? "Solved! Every grid is covered by strips with different patterns."
+      : `${done} of ${boards.length} ${boards.length === 1 ? "grid" : "grids"} done.`;
+    Page.status(line, done === boards.length, said ? `${said} ${line}` : false);
   }
 
   function check() {
@@ -108,7 +118,7 @@ const Strips = (root, data, answers) => {
       if (uncovered.length) notes.push(`${state.grid.name}: ${uncovered.length} ${uncovered.length === 1 ? "cell" : "cells"} not covered`);
       if (clashes.size) notes.push(`${state.grid.name}: ${clashes.size} strips share a pattern`);
     }
-    if (!document.body.classList.contains("solved")) Page.status(notes.length ? `${notes.join("; ")}.` : "Nothing wrong so far.", false);
+    if (!document.body.classList.contains("solved")) Page.status(notes.length ? `${notes.join("; ")}.` : "Nothing wrong so far.", false, true);
   }
 
   function showSolution(on) {
@@ -121,8 +131,14 @@ const Strips = (root, data, answers) => {
   }
 
   function clearAll() {
-    boards.forEach((state) => { state.strips.forEach((strip) => strip.el.remove()); state.strips = []; state.owner.clear(); });
-    changed();
+    boards.forEach((state) => {
+      const covered = state.strips.flatMap((strip) => strip.cells);
+      state.strips.forEach((strip) => strip.el.remove());
+      state.strips = [];
+      state.owner.clear();
+      state.relabel(covered);
+    });
+    changed("Every strip taken away.");
   }
 
   const toolbar = h("div", { class: "toolbar" }, Page.button("Check", check), Page.button("Clear", clearAll, "take every strip away"),

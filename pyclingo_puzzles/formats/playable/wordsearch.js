@@ -10,17 +10,21 @@ const WordSearch = (root, data, answers) => {
   let places = null; // decoded on first use
 
   const svg = s("svg", { class: "board ws", viewBox: `0 0 ${cols * S} ${rows * S}`, width: cols * S, height: rows * S,
-    tabindex: 0, role: "grid", "aria-label": "letter grid: drag from the first letter of a word to its last" });
-  const boxes = s("g", {}), marks = s("g", {}), answerMarks = s("g", {}), letters = s("g", {});
+    tabindex: 0, role: "grid", "aria-label": `letter grid, ${rows} rows of ${cols}: move with the arrows, press Enter on `
+      + "a word's first letter and on its last; or drag from the first letter to the last" });
+  const boxes = s("g", { "aria-hidden": "true" }), marks = s("g", { "aria-hidden": "true" }), answerMarks = s("g", { "aria-hidden": "true" });
   const select = s("line", { class: "mark select", visibility: "hidden" });
-  svg.append(boxes, answerMarks, marks, select, letters);
-  data.grid.forEach((row, r) => row.forEach((ch, c) => {
-    if (ch === "") return;
+  const inWords = data.grid.map((row) => row.map(() => [])); // the found words through each cell
+  const label = (r, c) => `${Page.where(r, c)}: ${data.grid[r][c]}` + (inWords[r][c].length ? `, in ${inWords[r][c].join(" and ")}` : "");
+  const letters = Page.ariaRows(svg, rows, cols, "ws", (r, c) => {
+    const ch = data.grid[r][c];
+    if (ch === "") return null;
     boxes.append(s("rect", { class: "cellbox", x: c * S, y: r * S, width: S, height: S }));
     const t = s("text", { x: c * S + S / 2, y: r * S + S / 2 });
     t.textContent = ch;
-    letters.append(t);
-  }));
+    return t;
+  }, label);
+  svg.append(boxes, answerMarks, marks, select, letters.layer);
 
   const items = data.words.map((word, i) => h("li", { "data-word": i }, word));
   const list = h("ul", { class: "words", "aria-label": "words to find" }, items);
@@ -31,10 +35,11 @@ const WordSearch = (root, data, answers) => {
     return el;
   }
 
-  function progress() {
+  function progress(word) {
     const n = data.words.length;
-    if (found.size === n) Page.status(`Solved! You found all ${n} words.`, true);
-    else Page.status(`Found ${found.size} of ${n} words.`, false);
+    const said = word ? `Found ${word}. ` : "";
+    if (found.size === n) Page.status(`Solved! You found all ${n} words.`, true, word ? `${said}Solved! You found all ${n} words.` : false);
+    else Page.status(`Found ${found.size} of ${n} words.`, false, word ? `${said}${found.size} of ${n} words found.` : false);
   }
 
   function match(a, b) {
@@ -45,14 +50,20 @@ const WordSearch = (root, data, answers) => {
       const miss = line(s("line", { class: "mark miss" }), a, b);
       marks.append(miss);
       setTimeout(() => miss.remove(), 600);
+      Page.announce(`No word from ${Page.where(...a)} to ${Page.where(...b)}.`);
       return;
     }
-    if (found.has(i)) return;
+    if (found.has(i)) return Page.announce(`${data.words[i]} is found already.`);
     found.add(i);
     marks.append(line(s("line", { class: "mark", stroke: COLOURS[i % COLOURS.length] }), a, b));
     items[i].classList.add("found");
     items[i].setAttribute("aria-label", `${data.words[i]}, found`);
-    progress();
+    for (const [r, c] of Page.cellsBetween(a, b)) {
+      inWords[r][c].push(data.words[i]);
+      const id = letters.id([r, c]);
+      if (id) document.getElementById(id).setAttribute("aria-label", label(r, c));
+    }
+    progress(data.words[i]);
   }
 
   function showAnswers(on) {
@@ -65,7 +76,7 @@ const WordSearch = (root, data, answers) => {
   }
 
   Page.lineInput(svg, {
-    rows, cols, size: S,
+    rows, cols, size: S, cellId: letters.id, what: "word",
     allowed: (a, b) => a[0] === b[0] || a[1] === b[1] || Math.abs(a[0] - b[0]) === Math.abs(a[1] - b[1]),
     select: match,
     preview: (a, b) => {

@@ -273,7 +273,26 @@ function show(family, answer) {
   }
   preview.hidden = !preview.children.length;
   $("result").hidden = false;
+  intoView($("result"));
 }
+
+/* The answer in view: on a narrow screen it is under the form, below the fold, and nothing would
+   seem to happen; the heading takes the focus too, so that a screen reader goes on from there. */
+function intoView(section) {
+  const top = section.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight * 0.6) section.scrollIntoView({ block: "start" });
+  section.querySelector("h2").focus({ preventScroll: true });
+}
+
+/* The playable page in the preview frame says how tall it is (formats/playable/common.js): the
+   frame takes that height, so the puzzle shows whole, with no scroll bar of its own. The frame is
+   sandboxed without same origin, so its size can only come this way; only a number is taken. */
+window.addEventListener("message", (event) => {
+  const frame = document.querySelector("#preview iframe");
+  const height = event.data && event.data.pyclingoPuzzlesHeight;
+  if (!frame || event.source !== frame.contentWindow || !Number.isFinite(height)) return;
+  frame.style.height = `${Math.min(Math.max(Math.ceil(height), 100), 20000)}px`;
+});
 
 function decode(base64) {
   const bytes = atob(base64);

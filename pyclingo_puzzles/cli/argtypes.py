@@ -1,5 +1,4 @@
-"""Command-line value types with user-facing messages, and the input arguments of the families
-that read word lists (FILE, ``-`` for standard input, ``--words``).
+"""Command-line value types with user-facing messages.
 
 argparse names a failing type function in its error ("invalid _positive_float value"), so every
 function here raises ``ArgumentTypeError`` with the message itself. The bounds are clingo's (``core/apicheck.py``):
@@ -10,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import math
-from pathlib import Path
 
 from ..core.apicheck import MODELS_LIMIT, SEED_LIMIT  # clingo's bounds, checked by the API too
 
@@ -89,37 +87,3 @@ def memory_size(text: str) -> int:
     if value >= 2**50:
         raise argparse.ArgumentTypeError(f"must be less than 1024T, got {text!r}")
     return int(value)
-
-
-def add_input(parser: argparse.ArgumentParser, what: str) -> None:
-    """FILE (several: a batch; ``-``: standard input) or ``--words`` inline; ``what`` says what a
-    FILE holds. The command's parser checks that one of them is given (``cli/parsing.py``: inputs)."""
-    parser.add_argument(
-        "file", nargs="*", type=Path, metavar="FILE",
-        help=f"{what}; - reads standard input"
-    )  # fmt: skip
-    parser.add_argument(
-        "--words",
-        metavar="WORDS",
-        help='the words inline instead of a FILE, separated by spaces or commas: --words "CAT DOG BIRD"',
-    )
-
-
-def add_html_argument(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--html FILE``, alike in every subcommand: ``what`` says what the page lets one play."""
-    parser.add_argument(
-        "--html", type=Path, metavar="FILE",
-        help=f"write a playable page: {what} (one self-contained HTML file; - for stdout)",
-    )  # fmt: skip
-
-
-PAPERS = {"a4": "A4", "letter": "Letter"}  # --paper -> fpdf2's page format
-
-
-def add_pdf_arguments(parser: argparse.ArgumentParser, help: str) -> None:
-    """``--pdf FILE`` and ``--paper``, alike in every subcommand."""
-    parser.add_argument("--pdf", type=Path, metavar="FILE", help=f"{help} (- for standard output)")
-    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="PDF paper size (default a4)")
-    from .pagetext import add_arguments as add_page_text  # --title, --instructions, --name-line
-
-    add_page_text(parser)

@@ -1,14 +1,13 @@
-"""``pyclingo-puzzles strips``: cover black/white grids with strips of distinct colour patterns."""
+"""A strips run as the command reports it: plain values in (the file, the options, the outlines'
+layout, the printed pages' text), a ``Report`` out. The command's options: ``cli/commands/strips.py``."""
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
+from typing import NamedTuple
 
-from ..core import apicheck
 from ..core.solve import Status
-from ..formats import args as argtypes
-from ..formats import count, pagetext
+from ..formats.pagetext import PageAsked, PageText
 from ..formats.report import Report
 from . import render
 from .api import HuntResult, instance_of, run_with
@@ -17,35 +16,18 @@ from .render import pdf_sheets as render_sheets
 from .tiling import outline, side_by_side
 
 NAME = "strips"
+# the files a run offers (``Report.files``), as data: the command and the web app read it
+OUTPUTS = ("svg", "pdf", "html")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "file", nargs="+", metavar="FILE",
-        help="YAML instance (strip_lengths, grids: [{name, rows, letters}], final_grid)"
-    )
-    parser.add_argument(
-        "--per-row", type=argtypes.positive_int, default=5, metavar="N", help="outlines side by side (default 5)"
-    )
-    parser.add_argument(
-        "--bottom-up", action="store_true", help="draw row 0 at the bottom (the original write-up's pictures)"
-    )
-    count.add_argument(parser, help="count all tilings of every grid and print only the numbers, one line per grid, "
-                       "with --hunt the meta grid's last (with --time-limit lower bounds, printed as "
-                       "'at least N')")
-    parser.add_argument(
-        "--svg", type=Path, metavar="FILE", help="write the outlines as an SVG drawing (- for standard output)"
-    )
-    argtypes.add_pdf_arguments(parser, "write the outlines as printable pages, one grid a page")
-    argtypes.add_html_argument(parser, "cover every tiled grid with strips by hand, check it, show a solution")
-    parser.add_argument(
-        "--hunt", action="store_true",
-        help="hunt chain: 1x1 cells -> meta grid -> solve it -> cells of the all-black strips",
-    )
-
-
-def run(args: argparse.Namespace) -> Report:
-    chain = run_with(instance_of(args.file), strips_options(args))
+def run(
+    file: Path | str, options: StripsOptions, *, page: PageAsked, paper: str = "a4", per_row: int = 5,
+    bottom_up: bool = False,
+) -> Report:
+    """One run as the command reports it: ``file`` read once and solved with ``options``; the
+    outlines ``per_row`` side by side, row 0 at the bottom with ``bottom_up``; the printed pages
+    ``page`` on ``paper``."""
+    chain = run_with(instance_of(file), options)
     drawn = [g.tilings[0] for g in chain.grids.grids if g.tilings]
     if chain.meta_tiling is not None:
         drawn.append(chain.meta_tiling)
@@ -54,39 +36,43 @@ def run(args: argparse.Namespace) -> Report:
     proved_none = chain.grids.status is Status.UNSAT or (
         chain.meta_result is not None and chain.meta_result.status is Status.UNSAT
     )
-    asked = pagetext.PageAsked(args.title, args.instructions, args.name_line)
-    page = asked.page(Path(args.file).stem, render.INSTRUCTIONS)
+    text_of = page.page(Path(file).stem, render.INSTRUCTIONS)
+    shown = Shown(file, options.models, options.count_only, per_row, bottom_up)
     return Report(
         chain.clingo_code,
-        text=lambda: text(args, chain),
-        json=lambda: chain.to_json(args.count),
+        text=lambda: text(shown, chain),
+        json=lambda: chain.to_json(options.count_only),
         files={
-            "svg": lambda: render.svg(drawn, args.per_row, args.bottom_up, page),
-            "pdf": lambda: pdf(drawn, args, page),
-            "html": lambda: chain.to_html(**asked.html(page.title)),
+            "svg": lambda: render.svg(drawn, per_row, bottom_up, text_of),
+            "pdf": lambda: pdf(drawn, paper, bottom_up, text_of),
+            "html": lambda: chain.to_html(**page.html(text_of.title)),
         },
         stats=chain.grids.stats,
-        answered=bool(drawn) and not args.count and not proved_none,
+        answered=bool(drawn) and not options.count_only and not proved_none,
     )
 
 
-def strips_options(args: argparse.Namespace) -> StripsOptions:
-    """The options of this run, from the arguments (once: nothing below changes them)."""
-    return StripsOptions(rules=tuple(apicheck.rule_files(args.rules)), models=args.models, seed=args.seed,
-                         time_limit=args.time_limit, count_only=args.count, hunt=args.hunt)  # fmt: skip
+class Shown(NamedTuple):
+    """What the text shows: the file's name, the models and count asked, the outlines' layout."""
+
+    file: Path | str
+    models: int
+    count_only: bool
+    per_row: int
+    bottom_up: bool
 
 
-def pdf(drawn: list, args: argparse.Namespace, page: pagetext.PageText):
+def pdf(drawn: list, paper: str, bottom_up: bool, page: PageText):
     from ..formats.pdf import output_budget, render
 
-    return render(render_sheets(drawn, page, args.bottom_up), args.paper, page.title, output_budget())
+    return render(render_sheets(drawn, page, bottom_up), paper, page.title, output_budget())
 
 
-def text(args: argparse.Namespace, chain: HuntResult) -> str:
+def text(args: Shown, chain: HuntResult) -> str:
     """What a text run prints: the outlines side by side, counts, what is unsolved, the hunt chain."""
     result, meta = chain.grids, chain.meta
     out: list[str] = []
-    if args.count:
+    if args.count_only:
         counted = result.grids + (chain.meta_result.grids if chain.meta_result is not None else [])
         for g in counted:  # with --hunt the meta grid last, named meta
             out.append(f"{g.name}: {'' if g.exhausted else 'at least '}{g.count}")

@@ -1,0 +1,186 @@
+// The engine's answers as the grid changes: each slot's count and each square's possible letters,
+// the verdict (fillable, not fillable with its core, undecided), suggestions for the selected entry
+// and autofill. A newer request of a kind aborts the older one still in flight; keystrokes are
+// debounced; every request names this page (X-Page-Id) so the server stops its stale work too.
+"use strict";
+
+import * as M from "./construct-model.js";
+
+const $ = (id) => document.getElementById(id);
+export const PAGE = pageId();
+const WAIT = { slots: 60, verdict: 300, suggest: 150 }; // ms of quiet before asking
+export const VERDICT_SECONDS = 8; // a verdict's time limit; "Check longer" asks for the server's cap
+const SUGGESTIONS = 30;
+const flying = new Map(); // route -> the AbortController of its request in flight
+const timers = new Map();
+let hooks = { render() {}, say() {} };
+
+export const info = {
+  counts: new Map(), // slot key -> words that fit it
+  letters: new Map(), // cell index -> the letters still possible there
+  core: new Set(), // slot keys of the unfillable core
+  ghost: null, // a fill shown on request (rows), drawn faintly in the empty squares
+  fill: null, // the verdict's fill
+  lastFill: null, // the last autofill's grid (for "Another fill")
+  limit: null, // the server's largest time limit
+};
+
+function pageId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function mount(callbacks) {
+  hooks = { ...hooks, ...callbacks };
+}
+
+export class Refused extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** POST ``body`` to /api/crossword/<route>, aborting the route's older request; the answer, or a
+ * Refused with the server's one-line error; an AbortError when a newer request took over. */
+export async function call(route, body, { raw = false } = {}) {
+  if (flying.has(route)) flying.get(route).abort();
+  const control = new AbortController();
+  flying.set(route, control);
+  try {
+    const response = await fetch(`/api/crossword/${route}`, {
+      method: "POST", headers: { "Content-Type": "application/json", "X-Page-Id": PAGE },
+      body: JSON.stringify(body), signal: control.signal,
+    });
+    if (response.ok) return raw ? response : await response.json();
+    const answer = await response.json().catch(() => ({}));
+    throw new Refused(answer.error || `the server answered ${response.status}`, response.status);
+  } finally {
+    if (flying.get(route) === control) flying.delete(route);
+  }
+}
+
+export const busy = (route) => flying.has(route);
+
+let seeds = 0;
+/** The next seed: 1, 2, 3 ... a page's first pattern or fill is the same every time, the next a different one. */
+export const nextSeed = () => ++seeds;
+
+/** The word-list fields every engine request carries. */
+export function wordLists() {
+  const lists = M.state.lists;
+  const body = { dictionary: lists.en ? "en" : null };
+  const score = String(lists.minScore).trim();
+  if (score !== "") body.min_score = Number(score);
+  const exclude = lists.exclude.split(/\r?\n/).map((w) => w.trim()).filter(Boolean);
+  if (exclude.length) body.exclude = exclude;
+  if (lists.uploaded.length) body.word_list = lists.uploaded.map((l) => l.text).join("\n");
+  return body;
+}
+
+export const grid = () => ({ framework: M.framework(), locked: M.state.locked.map(M.themeNotation), ...wordLists() });
+
+function later(kind, run) {
+  clearTimeout(timers.get(kind));
+  timers.set(kind, setTimeout(run, WAIT[kind]));
+}
+
+/** The grid changed: ask again for the counts, the verdict and the suggestions. */
+export function changed() {
+  info.ghost = null;
+  info.fill = null;
+  later("slots", askSlots);
+  later("verdict", () => askVerdict(VERDICT_SECONDS));
+  later("suggest", askSuggestions);
+  setVerdict("checking", "Checking…");
+}
+
+export const moved = () => later("suggest", askSuggestions);
+
+/** A request's failure: a newer request took over (nothing to say), or the server's one line. */
+function failed(error, where) {
+  if (error.name === "AbortError") return;
+  hooks.say(error instanceof Refused ? error.message : `no answer from the server (${error.message})`, true);
+  if (where) where(error);
+}
+
+async function askSlots() {
+  const version = M.state.version;
+  try {
+    const answer = await call("slots", grid());
+    if (version !== M.state.version) return;
+    info.counts = new Map(answer.slots.map((s) => [M.key(s), s.count]));
+    info.letters = new Map();
+    for (const cell of answer.cells) info.letters.set(M.index(cell.row, cell.col), cell.letters);
+    hooks.render();
+  } catch (error) {
+    failed(error);
+  }
+}
+
+export async function askVerdict(seconds) {
+  const version = M.state.version;
+  const started = performance.now();
+  const tick = setInterval(() => setVerdict("checking", `Checking… ${((performance.now() - started) / 1000).toFixed(0)} s`), 500);
+  try {
+    const answer = await call("verdict", { ...grid(), time_limit: seconds });
+    if (version === M.state.version) showVerdict(answer);
+  } catch (error) {
+    failed(error, () => setVerdict("none", "No verdict: see the message under the grid."));
+  } finally {
+    clearInterval(tick);
+  }
+}
+
+function showVerdict(answer) {
+  info.core = new Set((answer.core || []).map(M.key));
+  info.fill = answer.fill || null;
+  $("show-fill").hidden = !info.fill;
+  $("recheck").hidden = answer.verdict !== "undecided";
+  if (answer.verdict === "fillable") {
+    setVerdict("fillable", M.state.cells.some((ch) => !ch) ? "Fillable: a fill of the whole grid exists." : "Filled: every entry is a word of the lists.");
+  } else if (answer.verdict === "unfillable") {
+    const names = (answer.core || []).map((s) => M.slotByKey(M.key(s))).filter(Boolean).map(M.slotName);
+    const what = names.length === 1 ? `${names[0]} cannot be filled` : `these ${names.length} entries cannot be filled together: ${names.join(", ")}`;
+    setVerdict("unfillable", `Not fillable (proved): ${what}. They are marked on the grid.`);
+  } else {
+    setVerdict("undecided", `Undecided in ${answer.seconds.toFixed(1)} s: no fill found yet, and none ruled out.`);
+  }
+  hooks.render();
+}
+
+function setVerdict(state, text) {
+  const verdict = $("verdict");
+  verdict.dataset.state = state;
+  verdict.textContent = text;
+  if (state === "checking") {
+    $("show-fill").hidden = true;
+    $("recheck").hidden = true;
+  }
+}
+
+export function showFill() {
+  info.ghost = info.ghost ? null : info.fill;
+  $("show-fill").textContent = info.ghost ? "Hide the fill" : "Show the fill";
+  hooks.render();
+}
+
+export async function askSuggestions() {
+  const slot = hooks.current();
+  const list = $("suggestions");
+  if (!slot || M.isLocked(slot) || M.complete(slot)) {
+    list.replaceChildren();
+    $("suggest-note").textContent = slot && M.isLocked(slot) ? "(locked)" : slot ? "(the entry is complete)" : "";
+    return;
+  }
+  const version = M.state.version;
+  $("suggest-note").textContent = "(asking…)";
+  try {
+    const body = { ...grid(), slot: { row: slot.row, col: slot.col, direction: slot.direction }, limit: SUGGESTIONS };
+    const answer = await call("suggest", body);
+    if (version !== M.state.version || hooks.current()?.key !== slot.key) return;
+    hooks.suggestions(slot, answer);
+  } catch (error) {
+    failed(error, () => { $("suggest-note").textContent = ""; });
+  }
+}

@@ -1,0 +1,80 @@
+// The constructor's page (/construct): wires the grid (construct-view), the engine's answers
+// (construct-engine), the side panel (construct-panel) and files (construct-files) to the one
+// state (construct-model), and keeps the work in the browser's storage. Nothing from the network
+// but this server.
+"use strict";
+
+import * as E from "./construct-engine.js";
+import * as F from "./construct-files.js";
+import * as M from "./construct-model.js";
+import * as P from "./construct-panel.js";
+import * as V from "./construct-view.js";
+
+const $ = (id) => document.getElementById(id);
+let saving = null;
+
+function init() {
+  if (!M.load()) M.blank(15, 15);
+  V.build();
+  const focusGrid = () => $("typer").focus({ preventScroll: true });
+  const edit = (change) => V.change(change);
+  V.mount({ changed, moved, say, escape, lock: P.lock, autofill: () => P.autofill(false), generate: F.generate });
+  E.mount({ render, say, current: V.current, suggestions: P.suggestions });
+  P.mount({ current: V.current, edit, say, focusGrid, listsChanged: changed, cluesChanged: keep });
+  F.mount({ edit, say, focusGrid });
+  $("symmetry").value = M.state.symmetry;
+  $("symmetry").addEventListener("change", (e) => { M.state.symmetry = e.target.value; keep(); });
+  $("title").value = M.state.title;
+  $("title").addEventListener("input", (e) => { M.state.title = e.target.value; keep(); });
+  $("undo").addEventListener("click", () => M.undo() && changed());
+  $("redo").addEventListener("click", () => M.redo() && changed());
+  $("show-fill").addEventListener("click", E.showFill);
+  $("recheck").addEventListener("click", () => E.askVerdict(E.info.limit || 30));
+  fetch("/api").then((r) => r.json()).then((index) => { E.info.limit = index.limits.max_time_limit; });
+  P.showLists();
+  changed();
+  focusGrid();
+}
+
+/** The grid changed (an edit, undo, redo, a new grid, the word lists): draw it, keep it, ask the engine. */
+function changed() {
+  M.state.selected = M.state.selected.filter((k) => M.slotByKey(k));
+  say("");
+  render();
+  keep();
+  E.changed();
+}
+
+/** The cursor moved: draw it and ask for the new entry's suggestions. */
+function moved() {
+  render();
+  E.moved();
+}
+
+function render() {
+  if ($("grid").children.length !== M.state.width * M.state.height) V.build();
+  V.render(E.info);
+  P.showSlot();
+  P.showClues();
+}
+
+function keep() {
+  clearTimeout(saving);
+  saving = setTimeout(() => {
+    if (!M.save()) say("The work could not be kept in this browser's storage (it is full): save it as .ipuz.", true);
+  }, 200);
+}
+
+function say(text, bad = false) {
+  $("status").textContent = bad ? "" : text;
+  $("error").hidden = !bad || !text;
+  $("error").textContent = bad ? text : "";
+}
+
+/** Esc in the grid: to the suggestions (the first), or the entry's panel when there are none. */
+function escape() {
+  const first = $("first-suggestion");
+  (first || $("lock")).focus();
+}
+
+init();

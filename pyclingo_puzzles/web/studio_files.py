@@ -1,0 +1,223 @@
+"""The studio's grids in and out: a pattern generated around the locked entries (the command's
+``--size`` search), the exports of a grid (the command's own writers: ``CrosswordResult.to_puz``,
+``to_ipuz``, ``to_pdf``, ``to_html``, ``to_json``) and a ``.puz`` or ``.ipuz`` opened.
+
+A saved ``.ipuz`` keeps what the studio needs to go on (an unfinished grid's letters, the locked
+entries) under the extension key ``EXTENSION``, which other apps pass over.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import InputError
+from ..core.grid import Placement
+from ..core.letters import normalize_word
+from ..core.status import Status
+from ..crossword.framework import EMPTY, Framework
+from ..crossword.reader import Dictionary
+from ..crossword.result import CrosswordResult
+from ..crossword.solution import CrosswordSolution
+from .body import BadRequest, Limits
+from .studio_body import MAX_LOCKED, Ask, grid, kind, text
+
+EXTENSION = "https://github.com/pyclingo-puzzles/pyclingo-puzzles#studio"
+FORMATS = {  # format -> media type, suffix
+    "puz": ("application/octet-stream", ".puz"),
+    "ipuz": ("application/json", ".ipuz"),
+    "pdf": ("application/pdf", ".pdf"),
+    "html": ("text/html; charset=utf-8", ".html"),
+    "json": ("application/json", ".json"),
+}
+MAX_CLUE = 500
+PAPERS = ("a4", "letter")
+
+
+def pattern(ask: Ask, words: Dictionary) -> dict[str, Any]:
+    """A block pattern and its fill made around the ``theme`` entries (``crossword --size``)."""
+    from ..crossword.construction.construct import generate
+
+    width, height = (_side(ask.data.get(k), k) for k in ("width", "height"))
+    symmetry = ask.data.get("symmetry", "rotational")
+    if symmetry not in ("rotational", "mirror", "none"):
+        raise BadRequest(f"must be rotational, mirror or none, got {kind(symmetry)}", "symmetry")
+    themes = ask.data.get("theme", [])
+    if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes) or len(themes) > MAX_LOCKED:
+        raise BadRequest(f"must be an array of at most {MAX_LOCKED} entries WORD or WORD@ROW,COL,A|D", "theme")
+    try:
+        made = generate((height, width), words, symmetry=symmetry, themes=themes, seed=ask.seed,
+                        time_limit=ask.time_limit)  # fmt: skip
+    except InputError as exc:
+        field = "theme" if exc.file in ("themes", "--theme") else None
+        raise BadRequest(exc.message, field) from None
+    if not made.solutions:
+        why = "proved that none exists" if made.status is Status.UNSAT else "none found within the time limit"
+        return {"status": made.status.value, "message": f"no pattern with these entries: {why}"}
+    rows = ["".join("#" if ch == " " else ch for ch in row) for row in made.solutions[0].grid]
+    return {"status": "SAT", "grid": rows, "entries": len(made.solutions[0].placements)}
+
+
+def _side(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 25:
+        raise BadRequest(f"must be a whole number from 3 to 25, got {kind(value)}", name)
+    return value
+
+
+def result_of(framework: Framework, clues: dict[str, str], title: str) -> CrosswordResult:
+    """The grid as the command's result: every entry read off it, with its clue."""
+    placements = []
+    for site in framework.sites():
+        word = "".join(framework.rows[r][c] for r, c in site.cells())
+        placements.append(Placement(word, site.row, site.col, site.direction))
+    solution = CrosswordSolution(framework.rows, tuple(placements))
+    result = CrosswordResult(Status.SAT, [solution], 1)
+    result.clues, result.title = clues, title
+    return result
+
+
+def export(ask: Ask) -> dict[str, Any]:
+    """The grid as a file: ``{"content": bytes, "media": ..., "filename": ...}``."""
+    assert ask.framework is not None
+    fmt = ask.data.get("format", "puz")
+    if fmt not in FORMATS:
+        raise BadRequest(f"must be one of {', '.join(FORMATS)}, got {kind(fmt)}", "format")
+    paper = ask.data.get("paper", "a4")
+    if paper not in PAPERS:
+        raise BadRequest(f"must be a4 or letter, got {kind(paper)}", "paper")
+    title = text(ask.data.get("title", ""), "title", 200)
+    result = result_of(ask.framework, _clues(ask.data.get("clues", {})), title)
+    empty = sum(row.count(EMPTY) for row in ask.framework.rows)
+    if empty and fmt != "ipuz":
+        raise BadRequest(f"{empty} empty square(s): fill the grid (Autofill) before exporting {fmt}; "
+                         "an unfinished grid is saved as .ipuz", "framework")  # fmt: skip
+    if fmt == "ipuz":
+        content = json.dumps(work_ipuz(result, ask), ensure_ascii=False, indent=1).encode("utf-8")
+    else:
+        content = _written(result, fmt, paper)
+    media, suffix = FORMATS[fmt]
+    return {"content": content, "media": media, "filename": f"{_file_name(title)}{suffix}"}
+
+
+def _written(result: CrosswordResult, fmt: str, paper: str) -> bytes:
+    if fmt == "puz":
+        return result.to_puz()
+    if fmt == "pdf":
+        return result.to_pdf(paper=paper)
+    if fmt == "html":
+        return result.to_html().encode("utf-8")
+    return json.dumps(result.to_json(), ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def work_ipuz(result: CrosswordResult, ask: Ask) -> dict[str, Any]:
+    """The command's ipuz document, with the studio's locked entries; an unfinished entry has no answer."""
+    doc = result.to_ipuz()
+    for entries in doc["clues"].values():
+        for entry in entries:
+            if EMPTY in entry["answer"]:
+                del entry["answer"]
+    doc[EXTENSION] = {"locked": [t.text() for t in ask.locked]}
+    return doc
+
+
+def _file_name(title: str) -> str:
+    kept = "".join(ch for ch in title if ch.isalnum() or ch in " -_").strip()
+    return kept[:60] or "crossword"
+
+
+def _clues(value: Any) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise BadRequest(f"must be an object, entry -> clue, got {kind(value)}", "clues")
+    out = {}
+    for word, clue in value.items():
+        if not isinstance(clue, str) or len(clue) > MAX_CLUE:
+            raise BadRequest(f"the clue of {word[:40]!r} must be text of at most {MAX_CLUE} characters", "clues")
+        out[normalize_word(word)] = " ".join(clue.split())
+    return out
+
+
+def open_file(ask: Ask) -> dict[str, Any]:
+    """A ``.puz`` or ``.ipuz`` (base64 in ``data``): its grid with the letters, clues, title, locked entries."""
+    name = text(ask.data.get("name", ""), "name", 200)
+    suffix = Path(name).suffix.lower()
+    if suffix not in (".puz", ".ipuz"):
+        raise BadRequest("open a .puz or an .ipuz file", "name")
+    try:
+        data = base64.b64decode(text(ask.data.get("data", ""), "data", 4 * 1024 * 1024), validate=True)
+    except binascii.Error:
+        raise BadRequest("not base64", "data") from None
+    from ..crossword.reader import exchange_framework
+
+    notes: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="pyclingo-studio-") as folder:
+        path = Path(folder) / f"upload{suffix}"
+        path.write_bytes(data)
+        try:
+            framework = exchange_framework(path, keep_letters=True, notes=notes)
+        except InputError as exc:
+            raise BadRequest(exc.message, "data") from None
+    rows = ["".join("#" if ch == " " else ch for ch in row) for row in framework.rows]
+    opened = {"framework": rows, "notes": notes, "title": "", "clues": {}, "locked": []}
+    try:
+        grid(rows, Limits())
+    except BadRequest as exc:
+        raise BadRequest(exc.message.removeprefix("framework: "), "data") from None
+    opened.update(_puz_extras(data, framework) if suffix == ".puz" else _ipuz_extras(data, framework))
+    return opened
+
+
+def _entry(framework: Framework, number: int, direction: str) -> str | None:
+    from ..formats.ipuz import numbering
+
+    numbers = numbering(framework.rows)
+    for site in framework.sites():
+        if site.direction == direction and numbers.get((site.row, site.col)) == number:
+            word = "".join(framework.rows[r][c] for r, c in site.cells())
+            return None if EMPTY in word else word
+    return None
+
+
+def _puz_extras(data: bytes, framework: Framework) -> dict[str, Any]:
+    from ..formats.puz import load
+
+    puzzle = load(data, "data")
+    numbering = puzzle.clue_numbering()
+    clues = {}
+    for direction, entries in (("across", numbering.across), ("down", numbering.down)):
+        for entry in entries:
+            word = _entry(framework, entry["num"], direction)
+            if word and entry.get("clue"):
+                clues[word] = entry["clue"]
+    return {"title": puzzle.title or "", "clues": clues}
+
+
+def _ipuz_extras(data: bytes, framework: Framework) -> dict[str, Any]:
+    doc = json.loads(data.decode("utf-8"))
+    clues = {}
+    for heading, entries in (doc.get("clues") or {}).items():
+        direction = "across" if heading.lower().startswith("across") else "down"
+        for entry in entries if isinstance(entries, list) else []:
+            number, clue = (entry.get("number"), entry.get("clue")) if isinstance(entry, dict) else (None, None)
+            word = _entry(framework, int(str(number)), direction) if str(number).isdigit() else None
+            if word and isinstance(clue, str) and clue:
+                clues[word] = clue
+    studio = doc.get(EXTENSION) if isinstance(doc.get(EXTENSION), dict) else {}
+    locked = [t for t in studio.get("locked", []) if isinstance(t, str)][:MAX_LOCKED]
+    title = doc.get("title") if isinstance(doc.get("title"), str) else ""
+    return {"title": title, "clues": clues, "locked": [_locked_json(t) for t in locked if _locked_json(t)]}
+
+
+def _locked_json(notation: str) -> dict[str, Any] | None:
+    from ..crossword.construction.themes import parse_theme
+
+    try:
+        theme = parse_theme(notation)
+    except InputError:
+        return None
+    if not theme.placed:
+        return None
+    return {"row": theme.row, "col": theme.col, "direction": theme.direction, "word": theme.word}

@@ -1,0 +1,172 @@
+"""Issue 49, points 3 and 6: the machine's limits, whatever form they take and wherever they hit,
+are the documented one line and exit code (3; clingo's 1), never bad input and never a traceback;
+and a watchdog that fails under memory pressure ends the run in the memory limit's words rather
+than leaving it without limits. The loops of 20 runs each under real ulimits: benchmarks/faults.py."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+import pytest
+
+from pyclingo_puzzles.core.solve import Solver
+from pyclingo_puzzles.run import resources, runtime, watchdog
+
+from ..conftest import INSTANCES, CliResult
+
+HOLA = INSTANCES / "wordsearch" / "hola-8x8.yaml"
+AGAIN = os.strerror(errno.EAGAIN)  # clingo's std::system_error when it cannot start its solving thread
+
+
+@pytest.mark.parametrize(
+    ("exc", "starts"),
+    [
+        (RuntimeError(AGAIN), "process limit hit while grounding"),  # clingo under ulimit -u
+        (RuntimeError("can't start new thread"), "process limit hit while grounding"),
+        (RuntimeError("std::bad_alloc"), "memory limit hit while grounding"),
+        (RuntimeError("can't allocate read lock"), "memory limit hit while grounding"),  # Python's own, under -v
+        (SystemError("Objects/dictobject.c: bad argument"), None),  # not a limit: not ours to rename
+        (OSError(errno.ENOMEM, "Cannot allocate memory"), "memory limit hit while grounding"),  # fork under -v
+        (OSError(errno.EMFILE, "Too many open files"), "open-file limit hit while grounding"),
+        (BrokenProcessPool("A process in the pool was terminated abruptly"), "memory limit hit while grounding"),
+        (ImportError("libssl.so.3: failed to map segment from shared object"), "memory limit hit while grounding"),
+        (resources.LimitHit("open-file limit hit while making the puzzles: too many open files"), "open-file"),
+    ],
+)
+def test_every_form_of_a_limit_is_its_line(exc: BaseException, starts: str | None) -> None:
+    line = resources.limit_message(exc, "grounding")
+    assert line == starts if starts is None else line is not None and line.startswith(starts)
+
+
+def test_a_limit_behind_another_error_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    try:
+        try:
+            raise MemoryError
+        except MemoryError as inner:
+            raise ValueError("while reading") from inner
+    except ValueError as outer:
+        assert resources.limit_message(outer, "reading") == resources.memory_line("reading")
+    # a half-made import left by memory that ran out: an error near the ulimit -v is the memory
+    monkeypatch.setattr(resources, "memory_short", lambda: True)
+    half_made = ImportError("cannot import name 'HTTPSHandler' from 'urllib.request'")
+    assert resources.limit_message(half_made, "printing") == resources.memory_line("printing")
+
+
+def test_an_error_names_the_stage_it_was_raised_in() -> None:
+    with runtime.Run(), pytest.raises(OSError) as info, runtime.stage("grounding"):
+        raise OSError(errno.EMFILE, "Too many open files")
+    assert resources.limit_message(info.value) == "open-file limit hit while grounding: too many open files (ulimit -n)"
+
+
+def test_clingo_without_a_thread_is_the_process_limit(cli: Callable[..., CliResult], monkeypatch) -> None:
+    """``wordsearch hola-8x8.yaml --json`` as an unprivileged user under ``ulimit -u 2`` exited 3
+    with ``internal error: RuntimeError`` and no JSON: clingo's solving thread could not start."""
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise RuntimeError(AGAIN)
+
+    monkeypatch.setattr(Solver, "solve", refused)
+    result = cli("wordsearch", HOLA, "--json", "--exit-codes", "unix")
+    assert result.code == 3 and result.err.startswith("process limit hit while "), result.err
+    assert json.loads(result.out)["error"] == result.err.strip()
+
+
+def test_a_batch_worker_meeting_a_limit_is_one_line(cli: Callable[..., CliResult], monkeypatch) -> None:
+    """A batch (``--jobs 2``) under ``ulimit -u 4`` printed a 107-line worker traceback."""
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise RuntimeError(AGAIN)
+
+    monkeypatch.setattr(Solver, "solve", refused)  # inherited by the forked workers
+    result = cli("wordsearch", HOLA, INSTANCES / "wordsearch" / "vor-5x5.yaml", "--jobs", "2")
+    assert result.code == 1 and "Traceback" not in result.err, result.err
+    assert result.err.count("process limit hit while ") == 4 and len(result.err.splitlines()) == 5, result.err
+
+
+def test_whatever_a_batch_workers_file_raises_is_its_one_line() -> None:
+    """An error past the run's own handling is the file's line, not the worker process's traceback."""
+    import argparse
+
+    from pyclingo_puzzles.cli import batchworker
+
+    def broken(args: argparse.Namespace) -> int:
+        raise LookupError("boom")
+
+    result = batchworker._solved(broken, argparse.Namespace(json=False), "f.yaml", {})
+    assert (result.code, result.err) == (1, "internal error: LookupError: boom\n")
+
+
+def _no_files(job: object) -> None:
+    raise OSError(errno.EMFILE, "Too many open files")
+
+
+def test_a_books_worker_out_of_files_is_the_limit_not_a_bad_manifest(
+    tmp_path: Path, cli: Callable[..., CliResult], monkeypatch
+) -> None:
+    """``book`` under ``ulimit -n 18`` exited 2 (bad input) with ``OSError: [Errno 24]`` in the line."""
+    from pyclingo_puzzles.books import jobs
+
+    (tmp_path / "w.txt").write_text("CAT\nDOG\nEMU\nGNU\n")
+    (tmp_path / "b.yaml").write_text("title: T\nsections:\n  - wordsearch: {words: w.txt, count: 2, pick: 3}\n")
+    monkeypatch.setattr(jobs, "make", _no_files)  # in the forked workers too
+    result = cli("book", tmp_path / "b.yaml", "-o", tmp_path / "b.pdf", "-j", "2", "--exit-codes", "unix")
+    assert result.code == 3 and result.err.startswith("open-file limit hit while making the puzzles"), result.err
+    assert len(result.err.splitlines()) == 1
+
+
+WATCHDOG_FAILS = """
+import sys
+from pyclingo_puzzles.run import watchdog
+def broken(self):
+    raise RuntimeError("can't allocate read lock")  # as Python's lock allocation fails under ulimit -v
+watchdog.Watchdog._check_memory = broken
+from pyclingo_puzzles.cli.command import console
+sys.argv = ["pyclingo-puzzles", *sys.argv[1:]]
+console()
+"""
+
+
+def test_a_watchdog_that_fails_ends_the_run_in_the_memory_limits_words(endless: Path) -> None:
+    """Its thread died (``SystemError``, "can't allocate read lock") and the run went on without
+    limits: a run stuck in grounding would never end. Now it ends at once, with the memory line."""
+    done = subprocess.run([sys.executable, "-c", WATCHDOG_FAILS, "wordsearch", HOLA, "--rules", endless, "--json",
+                           "--exit-codes", "unix"], capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.startswith("memory limit hit while ") and len(done.stderr.splitlines()) == 1, done.stderr
+    assert json.loads(done.stdout)["error"] == done.stderr.strip()
+
+
+def test_the_kernels_backstop_is_armed_with_a_limit_and_disarmed_after() -> None:
+    """A run no Python thread can end (one spinning with the GIL) is ended by a profiling timer."""
+    assert threading.current_thread() is threading.main_thread()
+    run = runtime.Run(time_limit=1.0)
+    with run, watchdog.Watchdog(run):
+        left, _ = signal.getitimer(signal.ITIMER_PROF)
+        assert left > watchdog.BACKSTOP
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+    with runtime.Run() as plain, watchdog.Watchdog(plain):  # no limit: nothing to back up
+        assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
+
+def test_a_watchdog_without_a_thread_leaves_no_handler_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = signal.getsignal(signal.SIGINT), signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(before[1])
+
+    def refused(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refused)
+    run = runtime.Run(time_limit=1.0)
+    with run, pytest.raises(RuntimeError), watchdog.Watchdog(run):
+        pass
+    assert signal.getsignal(signal.SIGINT) == before[0] and signal.set_wakeup_fd(-1) == before[1]
+    signal.set_wakeup_fd(before[1])

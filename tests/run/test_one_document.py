@@ -1,0 +1,127 @@
+"""Issue 49, points 2 and 8: ``--json`` prints exactly one document on every path, through one
+writer behind one lock (``run/jsonout``): never a second after the first (the layout's UNKNOWN,
+then its SAT), never none (a strips grid at its limit, ``--json=yes``, two inputs with ``--svg -``)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pyclingo_puzzles.formats.output import print_json
+from pyclingo_puzzles.run import jsonout
+
+from ..conftest import INSTANCES, CliResult, loaded
+
+HOLA = INSTANCES / "wordsearch" / "hola-8x8.yaml"
+
+
+@pytest.fixture
+def stdout(monkeypatch: pytest.MonkeyPatch) -> Callable[[], io.StringIO]:
+    """Standard output as a string, set in the test itself (pytest sets its own per phase)."""
+    jsonout.begin(True)
+
+    def capture() -> io.StringIO:
+        out = io.StringIO()
+        monkeypatch.setattr(sys, "stdout", out)
+        return out
+
+    return capture
+
+
+def documents(text: str) -> list[dict]:
+    decoder, found, at = json.JSONDecoder(), [], 0
+    while at < len(text.rstrip()):
+        doc, end = decoder.raw_decode(text, at)
+        found.append(doc)
+        at = end + 1
+    return found
+
+
+def test_the_first_document_is_the_only_one(stdout: Callable[[], io.StringIO]) -> None:
+    out = stdout()
+    assert jsonout.error("time limit hit while grounding")
+    assert not print_json({"status": "SAT"})  # the answer, too late: the run has its document
+    assert documents(out.getvalue()) == [{"status": "UNKNOWN", "error": "time limit hit while grounding"}]
+
+
+def test_a_late_error_never_follows_the_answer(stdout: Callable[[], io.StringIO]) -> None:
+    out = stdout()
+    assert print_json({"status": "SAT"})
+    assert not jsonout.error("time limit hit while printing")
+    assert documents(out.getvalue()) == [{"status": "SAT"}]
+
+
+def test_a_document_being_written_is_waited_for_whole(stdout: Callable[[], io.StringIO], monkeypatch) -> None:
+    """The watchdog's last words while the main thread writes its answer: it waits for the lock,
+    finds the document written, and adds none (was: "has output started?" checked, then a
+    document begun or not, cut by the exit)."""
+    out = stdout()
+    writing, go_on = threading.Event(), threading.Event()
+    real_write = out.write
+
+    def slow_write(text: str) -> int:
+        writing.set()
+        go_on.wait(10)
+        return real_write(text)
+
+    monkeypatch.setattr(out, "write", slow_write)
+    main = threading.Thread(target=print_json, args=({"status": "SAT", "grid": ["AB"]},))
+    main.start()
+    writing.wait(10)
+    late = threading.Thread(target=jsonout.error, args=("time limit hit while printing",))
+    late.start()
+    go_on.set()
+    main.join(10)
+    late.join(10)
+    assert documents(out.getvalue()) == [{"status": "SAT", "grid": ["AB"]}]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["wordsearch", "--words", "CAT DOG", "--json=yes"],  # argparse: "ignored explicit argument"
+        ["wordsearch", HOLA, HOLA, "--json", "--svg", "-"],  # refused before the batch starts
+        ["wordsearch", HOLA, "--json", "--svg", "-"],
+    ],
+)
+def test_a_refused_command_line_is_one_document(cli: Callable[..., CliResult], argv: list) -> None:
+    result = cli(*argv)
+    assert result.code == 65
+    [doc] = documents(result.out)
+    assert doc["status"] == "UNKNOWN" and doc["error"] in result.err
+
+
+def test_an_error_nothing_else_caught_is_a_document_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception past every handler (the console's last line): the run's one document."""
+    code = (
+        "import sys; from pyclingo_puzzles.cli import command\n"
+        "def broken(args, report): raise LookupError('boom')\n"
+        "command.delivery.deliver = broken\n"
+        "sys.argv = ['pyclingo-puzzles', 'wordsearch', HOLA, '--json']\n"
+        "command.console()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code.replace("HOLA", repr(str(HOLA)))], capture_output=True,
+                          text=True, timeout=60)  # fmt: skip
+    assert done.stderr == "internal error: LookupError: boom\n"
+    assert documents(done.stdout) == [{"status": "UNKNOWN", "error": "internal error: LookupError: boom"}]
+
+
+def test_a_limit_in_a_worker_is_one_document_naming_the_stage(endless: Path, tmp_path: Path) -> None:
+    """A large strips grid solves in a worker; grounding there never ends: the worker is ended at
+    the run's deadline and the run prints its one document, UNKNOWN (or, on a machine too busy
+    for that, the watchdog does, naming the stage: it said "reading the input", the stage before)."""
+    rows = ", ".join(["w" * 100] * 100)  # 10,000 cells: solved in a worker under a limit (strips/bounded.py)
+    (tmp_path / "g.yaml").write_text(f"strip_lengths: [1, 2, 3]\ngrids:\n  - name: g\n    rows: [{rows}]\n")
+    done = subprocess.run([sys.executable, "-m", "pyclingo_puzzles", "strips", tmp_path / "g.yaml", "--rules", endless,
+                           "--json", "--time-limit", str(loaded(0.5)), "--exit-codes", "clingo"],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    [doc] = documents(done.stdout)
+    assert done.returncode == 1 and doc["status"] == "UNKNOWN", done.stderr
+    assert done.stderr in ("", "time limit hit while solving in a worker process\n")
