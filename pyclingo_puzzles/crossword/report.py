@@ -102,8 +102,6 @@ def fill_from_dictionary(args: Asked, puzzle: CrosswordInstance | Framework, opt
     merged, less ``--exclude`` and ``--ban``."""
     options.checked(str(args.file), command=True)
     notes = ["the file's word list is ignored with --dictionary"] if isinstance(puzzle, CrosswordInstance) else []
-    if args.words.dictionary is None:
-        notes.append(f"no --dictionary: filling from the built-in English dictionary (--dictionary {english.NAME})")
     framework = framework_of(puzzle)
     wanted = [parse_theme(t) for t in args.themes] + in_file_themes(args.file)
     themes = fit_themes(framework, wanted, "--theme") if wanted else []

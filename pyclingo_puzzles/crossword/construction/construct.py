@@ -174,11 +174,16 @@ def differ_default(framework: Framework) -> int:
 
 
 def alternatives(
-    framework: Framework, dictionary: Dictionary, options: FillOptions, first: FillOutcome | None = None
+    framework: Framework,
+    dictionary: Dictionary,
+    options: FillOptions,
+    first: FillOutcome | None = None,
+    tally: Stats | None = None,
 ) -> FillOutcome:
     """Up to ``options.models`` fills, one search each, every one differing from each earlier one
     in at least ``options.min_differ`` entries (default: a quarter of them). Stops at the first
-    search without a fill: UNSAT there proves no further fill differs enough."""
+    search without a fill: UNSAT there proves no further fill differs enough. ``tally``: the
+    searches after the first add their figures to it (``--stats``)."""
     k = options.min_differ or differ_default(framework)
     one = replace(options, models=1, min_differ=k)
     outcome = first if first is not None else strategy.solve_fill(framework, dictionary, one)
@@ -187,6 +192,8 @@ def alternatives(
     while solutions and len(solutions) < options.models and not runtime.out_of_time() and not runtime.stopping():
         grids = tuple(tuple(s.grid) for s in solutions)
         last = strategy.solve_fill(framework, dictionary, replace(one, differ_from=grids))
+        if tally is not None:
+            tally.add(last.stats)
         if not last.solutions:
             break
         solutions.extend(last.solutions[:1])
@@ -237,15 +244,23 @@ def generated_result(
 
     outcome = made.fill if isinstance(made.fill, FillOutcome) else None
     words = made.words if isinstance(made.words, Dictionary) else with_themes(dictionary, spec.themes)
+    further = Stats()
     if outcome is not None and outcome.solutions and options.models > 1 and made.framework is not None:
-        outcome = alternatives(made.framework, words, options, first=outcome)
+        outcome = alternatives(made.framework, words, options, outcome, further)
     if outcome is not None and outcome.solutions and outcome.result is not None:
         result = from_solve(outcome.result, outcome.solutions)
     elif made.gave_up:
         result = CrosswordResult(Status.UNSAT, [], 0, True, False)
     else:
         result = CrosswordResult(Status.UNKNOWN, [], 0, False, True)
-    result.stats.extra.update(patterns=made.patterns, cores_learnt=made.cores)
+    # --stats: the whole run's figures, every pattern search and fill added up (a result without
+    # a fill printed atoms=0 rules=0 choices=0 however long the search had run)
+    total = Stats(extra=dict(made.stats.extra))
+    total.add(made.stats)
+    total.add(further)  # the further fills of --models N
+    total.models = len(result.solutions)
+    total.extra.update(patterns=made.patterns, cores_learnt=made.cores)
+    result.stats = total
     if isinstance(made.improved, Improved) and result.solutions:
         result.improvement = made.improved.as_json()
         if options.optimize:

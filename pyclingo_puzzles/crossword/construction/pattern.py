@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, Symbol
 
 from ...core.errors import InputError
+from ...core.results import Stats
 from ...core.solve import Solver, Status
 from ...run import runtime
 from ..engine.wordsets import WordTable
@@ -167,6 +168,7 @@ class PatternSearch:
         if not self.thin:  # no thin slot (no theme): the levels with them out are the same as without
             self.levels = [level for k, level in enumerate(self.levels) if k != 3]
         self.level = 0
+        self.last = Stats()  # the last search's figures (``generate`` adds them up)
         self.solver = self._control()
 
     def _control(self) -> Solver:
@@ -199,6 +201,7 @@ class PatternSearch:
         result = self.solver.solve(
             models=1, time_limit=time_limit, keep=0, on_answer=lambda a: found.append(list(a.symbols))
         )
+        self.last = result.stats
         if not found:
             if result.status is Status.UNSAT and self.level < len(self.levels) - 1:
                 self.level += 1
@@ -238,6 +241,7 @@ class Generated:
     patterns: int = 0
     cores: list[int] = field(default_factory=list)  # the size of each core learnt
     gave_up: str = ""  # why no pattern is left ("" when one was filled or time ran out)
+    stats: Stats = field(default_factory=Stats)  # every pattern search and fill of the run, added up
     improved: object = None  # the fill's improve.Improved (construct.improved_fill)
     words: object = None  # the Dictionary the fill took its words from (at the floor, with the themes)
 
@@ -265,6 +269,7 @@ def generate(
             return out
         status, blocks, slots = search.next(runtime.remaining())
         out.patterns = search.patterns
+        out.stats.add(search.last)
         if status is Status.UNSAT:
             out.gave_up = "no pattern is left that the rules allow" if out.patterns else "the rules allow no pattern"
             return out
@@ -273,6 +278,8 @@ def generate(
         framework = rows_of(spec, blocks)
         outcome = fill(framework, _budget(ATTEMPT_SECONDS * spec.height * spec.width / 225))
         out.framework, out.fill = framework, outcome
+        out.stats.add(outcome.stats)
+        out.stats.extra = dict(outcome.stats.extra)  # the last fill's own figures (candidates, propagator)
         if outcome.solutions:
             return out
         if outcome.result is None or outcome.result.status is Status.UNSAT:
