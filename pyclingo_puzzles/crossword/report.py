@@ -198,7 +198,8 @@ def generated(args: Asked, options: FillOptions) -> Report:
     dictionary, skipped = word_list(args.words, options)
     for line in skipped:
         warn(line)
-    made, spec = construct.generate_fill(spec, dictionary, options)
+    floor = construct.default_floor(args.words.dictionary or [english.NAME], options.min_score)
+    made, spec = construct.generate_fill(spec, dictionary, options, floor)
     result = construct.generated_result(made, spec, dictionary, options)
     name = f"{cols}x{rows}"  # what the report names the run (the arguments are not changed)
     if made.gave_up:  # e.g. --max-words too small for the size: proved, with the reason
