@@ -51,9 +51,14 @@ test-fast: $(STAMP) chromium cjk-font
 # a failure leaves them skipped with the reason (under CI=true they fail: CI must run them).
 # the browser the tests drive (tests/browser_support.py reads the same variable)
 CHROMIUM ?= $(or $(PYCLINGO_PUZZLES_CHROMIUM),/usr/bin/chromium)
+# APT_INSTALL: apt-get's output goes to a log, shown (its last lines) only when the install fails, so
+# that the reason (an apt lock held, no network) is said instead of hidden
+APT_INSTALL = log=$$(mktemp); { apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); } >$$log 2>&1; \
+	status=$$?; [ $$status = 0 ] || { echo "apt-get install $(1) failed (exit $$status); its last lines:"; \
+	tail -n 5 $$log | sed 's/^/  /'; }; rm -f $$log; [ $$status = 0 ]
 chromium:
 	@test -x $(CHROMIUM) || [ "$$(id -u)" != 0 ] || { echo "installing chromium (apt-get) for the browser tests"; \
-		apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1; } \
+		$(call APT_INSTALL,chromium); } \
 		|| echo "chromium could not be installed: the browser tests will skip"
 
 # A CJK font for PDFs of Chinese, Japanese or Korean words (formats/cjkfont.py finds it at run time;
@@ -61,7 +66,7 @@ chromium:
 CJK_FONT ?= /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 cjk-font:
 	@test -f $(CJK_FONT) || [ "$$(id -u)" != 0 ] || { echo "installing fonts-noto-cjk (apt-get) for CJK PDFs"; \
-		apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null 2>&1; } \
+		$(call APT_INSTALL,fonts-noto-cjk); } \
 		|| echo "fonts-noto-cjk could not be installed: CJK letters print as blanks (their tests skip)"
 
 # Peers install from the registries into the bench environment, never vendored.

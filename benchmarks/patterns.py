@@ -1,13 +1,16 @@
 """``make bench BENCH=patterns``: a block pattern and its fill from nothing (``crossword --size``),
-over seeds: the time per grid (median, worst; wall clock and CPU seconds, the CPU of the fill's
-worker processes included), the patterns tried, and the fill's quality as the mean Zipf frequency
-(wordfreq's ``zipf_frequency``) of its entries, averaged over the grids.
+over seeds, without and with theme entries: the time per grid (median, worst; wall clock and CPU
+seconds, the CPU of the fill's worker processes included), the work (patterns tried, improving
+steps), and the fill's quality: the mean Zipf frequency (wordfreq's ``zipf_frequency``) of its
+entries, theme entries left out (they are the constructor's, and rarely in wordfreq), averaged over
+the grids, and the entries below Zipf 2.5.
 
-Targets (issue: the constructor's bench), on a 2-core machine: 15x15 from ``en`` at most 10 s
-median over 10 seeds with mean Zipf at least 3.8; 21x21 at most 60 s median. Times depend on the
-machine's load: the printed load average says how busy it was.
+Targets (issue 44, on a 2-core machine, quiet): 15x15 from ``en`` at most 10 s median over 10
+seeds with mean Zipf at least 3.8 and no entry below Zipf 2.5, without themes, with three
+15-letter themes and with two of 11; 21x21 at most 60 s median. Times depend on the machine's load:
+the printed load average says how busy it was; the work counts do not.
 
-    python -m benchmarks.patterns [SIZE ...] [--seeds N] [--limit SECONDS]
+    python -m benchmarks.patterns [SIZE ...] [--seeds N] [--limit SECONDS] [--themes SET,...]
 """
 
 from __future__ import annotations
@@ -17,40 +20,56 @@ import os
 import statistics
 import time
 
-from pyclingo_puzzles.crossword.construction.construct import generate_fill
+from pyclingo_puzzles.crossword.construction.construct import GENERATED_FLOOR, generate_fill
 from pyclingo_puzzles.crossword.construction.pattern import PatternSpec, parse_size
+from pyclingo_puzzles.crossword.construction.themes import parse_theme
 from pyclingo_puzzles.crossword.options import FillOptions
 from pyclingo_puzzles.crossword.wordlists.english import english_dictionary
 
 TARGETS = {(15, 15): 10.0, (21, 21): 60.0}  # median seconds
 ZIPF_TARGET = 3.8
+ZIPF_FLOOR = 2.5  # no entry below it
+# theme sets (--themes NAME): none, three 15-letter entries (the issue's), two of 11 letters
+THEMES = {
+    "none": (),
+    "three15": ("GREENEGGSANDHAM", "APPLEPIEALAMODE", "PEANUTBUTTERCUP"),
+    "two11": ("CONSTRUCTOR", "PUZZLEMAKER"),
+}
 
 
-def run_size(rows: int, cols: int, seeds: int, limit: float) -> dict[str, list[float]]:
+def run_size(rows: int, cols: int, seeds: int, limit: float, themes: tuple[str, ...]) -> dict[str, list[float]]:
     from wordfreq import zipf_frequency
 
     dictionary = english_dictionary()
-    times: list[float] = []
-    cpus: list[float] = []
-    zipfs: list[float] = []
-    patterns: list[float] = []
+    got: dict[str, list[float]] = {k: [] for k in ("times", "cpus", "zipfs", "patterns", "steps", "low", "worst")}
     filled = 0
+    spec = PatternSpec(rows, cols, themes=tuple(parse_theme(t) for t in themes))
     for seed in range(1, seeds + 1):
         t0, cpu0 = time.perf_counter(), cpu_seconds()
-        made, _ = generate_fill(PatternSpec(rows, cols), dictionary, FillOptions(seed=seed, jobs=2, time_limit=limit))
+        options = FillOptions(seed=seed, jobs=2, time_limit=limit)
+        made, _ = generate_fill(spec, dictionary, options, GENERATED_FLOOR)
         seconds = time.perf_counter() - t0
-        times.append(seconds)
-        cpus.append(cpu_seconds() - cpu0)
-        patterns.append(made.patterns)
+        got["times"].append(seconds)
+        got["cpus"].append(cpu_seconds() - cpu0)
+        got["patterns"].append(made.patterns)
+        steps = getattr(made.improved, "steps", 0)
+        got["steps"].append(steps)
         solutions = getattr(made.fill, "solutions", None)
         quality = "no fill"
         if solutions:
             filled += 1
-            zipfs.append(statistics.mean(zipf_frequency(p.word.lower(), "en") for p in solutions[0].placements))
-            quality = f"mean Zipf {zipfs[-1]:.2f}"
-        print(f"  {cols}x{rows} seed {seed}: {seconds:.1f} s ({cpus[-1]:.1f} s CPU), {made.patterns} pattern(s), "
-              f"{quality}", flush=True)
-    return {"times": times, "cpus": cpus, "zipfs": zipfs, "patterns": patterns, "filled": [filled]}
+            zipfs = [zipf_frequency(p.word.lower(), "en") for p in solutions[0].placements if p.word not in themes]
+            low = [p.word for p in solutions[0].placements if p.word not in themes
+                   and zipf_frequency(p.word.lower(), "en") < ZIPF_FLOOR]
+            got["zipfs"].append(statistics.mean(zipfs))
+            got["low"].append(len(low))
+            got["worst"].append(min(zipfs))
+            quality = (f"mean Zipf {got['zipfs'][-1]:.2f}, lowest {min(zipfs):.2f}, {len(low)} below {ZIPF_FLOOR}"
+                       f"{' (' + ', '.join(low[:6]) + ')' if low else ''}")
+        print(f"  {cols}x{rows} seed {seed}: {seconds:.1f} s ({got['cpus'][-1]:.1f} s CPU), {made.patterns} "
+              f"pattern(s), {steps} improving step(s), {quality}", flush=True)
+    got["filled"] = [filled]
+    return got
 
 
 def cpu_seconds() -> float:
@@ -59,25 +78,37 @@ def cpu_seconds() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
+def summary(size: str, rows: int, cols: int, seeds: int, got: dict[str, list[float]]) -> str:
+    times, zipfs = got["times"], got["zipfs"]
+    target = TARGETS.get((rows, cols))
+    bound = "" if target is None else f"; target <= {target:.0f} s"
+    zipf = statistics.mean(zipfs) if zipfs else float("nan")
+    return (f"{size}: {got['filled'][0]}/{seeds} filled, median {statistics.median(times):.1f} s (worst "
+            f"{max(times):.1f} s{bound}), CPU median {statistics.median(got['cpus']):.1f} s (worst "
+            f"{max(got['cpus']):.1f} s), mean Zipf {zipf:.2f} (target >= {ZIPF_TARGET}; per grid "
+            f"{min(zipfs, default=0):.2f}-{max(zipfs, default=0):.2f}), entries below {ZIPF_FLOOR}: "
+            f"{int(sum(got['low']))} (lowest {min(got['worst'], default=0):.2f}), patterns tried per grid "
+            f"{statistics.mean(got['patterns']):.1f}, improving steps per grid {statistics.mean(got['steps']):.1f}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sizes", nargs="*", default=["15x15", "21x21"])
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--limit", type=float, default=120.0, help="seconds per grid")
+    parser.add_argument("--themes", default="none,three15,two11",
+                        help=f"theme sets, comma-separated ({', '.join(THEMES)}); 15x15 only")
     args = parser.parse_args(argv if argv is not None else [])
     print(f"load average at start: {', '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
     for size in args.sizes:
         rows, cols = parse_size(size)
         seeds = args.seeds if (rows, cols) != (21, 21) else max(1, args.seeds // 2)
-        got = run_size(rows, cols, seeds, args.limit)
-        times, zipfs, patterns = got["times"], got["zipfs"], got["patterns"]
-        target = TARGETS.get((rows, cols))
-        bound = "" if target is None else f"; target <= {target:.0f} s"
-        zipf = statistics.mean(zipfs) if zipfs else float("nan")
-        print(f"{size}: {got['filled'][0]}/{seeds} filled, median {statistics.median(times):.1f} s (worst "
-              f"{max(times):.1f} s{bound}), CPU median {statistics.median(got['cpus']):.1f} s (worst "
-              f"{max(got['cpus']):.1f} s), mean Zipf {zipf:.2f} (target >= {ZIPF_TARGET}), patterns tried per "
-              f"grid {statistics.mean(patterns):.1f}")
+        sets = args.themes.split(",") if (rows, cols) == (15, 15) else ["none"]
+        for name in sets:
+            themes = THEMES[name]
+            print(f"{size}, themes: {', '.join(themes) or 'none'}", flush=True)
+            got = run_size(rows, cols, seeds, args.limit, themes)
+            print(summary(f"{size} ({name})", rows, cols, seeds, got), flush=True)
     print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

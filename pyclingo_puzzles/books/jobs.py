@@ -26,6 +26,11 @@ from .manifest import Manifest, Section
 WORDSEARCH_MAX_SHARED = 0.20  # share of placements two word searches of a book may have in common
 CROSSWORD_MAX_SHARED = 3  # entries two crosswords of a book may have in common ("a few")
 LAYOUT_CLOCK_SLACK = 6  # a layout's clock limit, in multiples of its budget of work
+# ... and never less than this many seconds: the clock is only a stop for a machine many times too
+# slow. Its deadline is also how long the two searches' pick waits for the forked one (layout/dual.py):
+# a small budget's 6x (0.3 s of work: 1.8 s) ran out at load 20 before the worker had spent its work,
+# and the resumed book's layout was the parent's alone (OTTER for TIGER: CI-style run, load 17-20)
+LAYOUT_CLOCK_FLOOR = 60.0
 RETRIES = 20  # new seeds a word search is tried with before the book gives up on distinctness
 
 
@@ -188,7 +193,7 @@ def _layout(job: Job) -> tuple[dict[str, Any], Any]:
     # the search's work is budgeted, not the clock: the same seed gives the same layout under any
     # load, here or on a cluster's worker; the clock only stops a machine many times too slow
     result = layout.arrange([tuple(pair) for pair in job.words], seed=job.seed, work_limit=seconds,
-                            time_limit=seconds * LAYOUT_CLOCK_SLACK, **options)
+                            time_limit=max(seconds * LAYOUT_CLOCK_SLACK, LAYOUT_CLOCK_FLOOR), **options)
     if not result.placements:
         raise BookError(f"puzzle {job.number}: no layout found ({result.status.value})", job.number)
     clue = dict(tuple(pair) for pair in job.words)

@@ -64,12 +64,25 @@ def resolve_output(args: argparse.Namespace, offered: Sequence[str]) -> argparse
     if is_stdout(path):
         raise InputError("-o names its output by the file's suffix; for standard output use --svg -, --pdf - ...", path)
     dest = SUFFIXES.get(Path(path).suffix.lower())
+    if dest is None and is_device(Path(path)):
+        dest = "json_file"  # -o /dev/null, a terminal, a FIFO: the --json document, as Unix tools write anything there
     if dest is None or dest not in offered:
         known = ", ".join(s for s, d in SUFFIXES.items() if d in offered)
         raise InputError(f"-o: this subcommand writes {known}; name the file with one of these suffixes", path)
     if getattr(args, dest, None) is not None:
         raise InputError(f"-o and {OPTION[dest]} both name the {OUTPUTS[dest]} output; give one", path)
     return argparse.Namespace(**{**vars(args), dest: Path(path)})
+
+
+def is_device(path: Path) -> bool:
+    """A character device or a FIFO (``/dev/null``, ``/dev/stderr``, a named pipe): written as it is."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
 
 
 def prepare(args: argparse.Namespace, offered: Sequence[str]) -> argparse.Namespace:

@@ -15,9 +15,17 @@ from ..formats.pagetext import PAPERS, PageAsked
 from ..run import watchdog
 from . import argtypes, delivery, exitcodes
 
+# what --time-limit ends with, in each exit-code convention (its help names the one in use)
+LIMIT_EXITS = {
+    "unix": "exit 0 with the best answer found, 3 without",
+    "clingo": "exit 11 with the best answer found, 1 without",
+}
 
-def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None:
-    """The options every subcommand shares."""
+
+def add_common(parser: argparse.ArgumentParser, default_models: int = 1, convention: str | None = None) -> None:
+    """The options every subcommand shares; ``convention``: the exit codes in use (default: the
+    environment's), which the help of ``--time-limit`` names."""
+    limit_exit = LIMIT_EXITS.get(convention or exitcodes.from_environment(), LIMIT_EXITS["unix"])
     g = parser.add_argument_group("solving (common to all subcommands)")
     g.add_argument(
         "--rules",
@@ -39,8 +47,7 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1) -> None
         type=argtypes.positive_float,
         default=None,
         metavar="SECONDS",
-        help="bound the whole run (reading, grounding, solving, checking) to this many seconds; "
-        "exit 11 with the best answer found, 1 without",
+        help=f"bound the whole run (reading, grounding, solving, checking) to this many seconds; {limit_exit}",
     )
     g.add_argument(
         "--memory-limit",

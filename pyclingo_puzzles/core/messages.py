@@ -11,9 +11,12 @@ each run of the command) each repeated message is passed on once more with its c
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar, cast
+
+from .errors import InputError
 
 Warn = Callable[[str], None]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -69,13 +72,39 @@ def counting() -> Iterator[None]:
 
 def one_run(function: F) -> F:
     """A public API function as one run (``counting``): called twice on the same rules, each call
-    warns, as each command does; the counts do not pile up over a program's calls."""
+    warns, as each command does; the counts do not pile up over a program's calls. Called from
+    Python (not by a command), its errors name the parameters, not the command's flags
+    (``size=``, not ``--size``: ``parameters``)."""
 
     @functools.wraps(function)
     def run(*args: Any, **kwargs: Any) -> Any:
         if _runs:  # called by a command's run (strips, crossword): that run counts
             return function(*args, **kwargs)
         with counting():
-            return function(*args, **kwargs)
+            try:
+                return function(*args, **kwargs)
+            except InputError as exc:
+                raise parameters(exc) from None
 
     return cast(F, run)
+
+
+FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9-]*)")
+RENAMED = {"theme": "themes"}  # a flag whose parameter has another name (crossword.generate's themes=)
+
+
+def parameters(exc: InputError) -> InputError:
+    """``exc`` with the command's flags named as the API's keyword parameters: a flag as the place
+    of the error (``--size: size '2x2'...``) becomes ``size=``, and one in the message its name.
+    An error of a kind of its own (a subclass) is left as it is."""
+
+    def name(match: re.Match[str]) -> str:
+        flag = match.group(1)
+        return RENAMED.get(flag, flag.replace("-", "_"))
+
+    file = exc.file
+    renamed_file = f"{FLAG.sub(name, file)}=" if isinstance(file, str) and FLAG.fullmatch(file) else file
+    message = FLAG.sub(name, exc.message)
+    if type(exc) is not InputError or (renamed_file == file and message == exc.message):
+        return exc
+    return InputError(message, renamed_file, exc.line, exc.column)

@@ -21,7 +21,7 @@ from ..core.status import Status
 from ..run.bounded import within
 from .framework import Framework
 from .options import DEFAULT_SHARED, FillOptions
-from .p99 import solve_instance
+from .p99 import solve_instance, why_unsolvable
 from .reader import (
     CrosswordInstance,
     Dictionary,
@@ -107,8 +107,12 @@ def solve(
 def solve_with(
     instance: CrosswordInstance, options: FillOptions, warn: Callable[[str], None] | None = None
 ) -> CrosswordResult:
-    """``solve`` with its arguments checked and gathered (the command's way in)."""
-    return from_solve(*solve_instance(instance, options, warn))
+    """``solve`` with its arguments checked and gathered (the command's way in); proved unsolvable
+    (not by the user's rules), the result says why (``why``)."""
+    result = from_solve(*solve_instance(instance, options, warn))
+    if result.status is Status.UNSAT and not result.rules_to_blame:
+        result.why = why_unsolvable(instance)
+    return result
 
 
 def clues_of(clues: str | Path | Mapping[str, str] | None) -> dict[str, str]:

@@ -3,6 +3,7 @@ solutions. No command-line code: ``report.py`` reports what this returns (throug
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..core.blame import blame
@@ -35,6 +36,47 @@ def candidates(framework: Framework, sites: Sequence[Site], words: Sequence[str]
     tables = {n: WordTable.build((t for t in ids if len(t) == n), n) for n in lengths}
     bits = arc_consistent(sites, tables, framework.predefined())
     return {s.id: [w for text in tables[s.length].decode(bits[s.id]) for w in ids[text]] for s in sites}
+
+
+WHY_SHOWN = 5  # sites or words named in an explanation (the --json document has the same few)
+
+
+def why_unsolvable(instance: CrosswordInstance) -> tuple[str, ...]:
+    """Why a word list cannot fill its framework, as the solver proved it, in the user's words: the
+    lengths whose words and sites differ in number (p7_09c: 11 sites of 5 letters for 10 words),
+    else the sites no word fits and the words that fit no site (with their given letters and
+    crossings), else that the letters cannot agree at every crossing. Read off the candidates, not
+    the solver: the same pruning the solve starts with."""
+    sites = instance.framework.sites()
+    words = Counter(map(len, instance.words))
+    slots = Counter(s.length for s in sites)
+    lines = []
+    for n in sorted(words.keys() | slots.keys()):
+        if words[n] != slots[n]:
+            lines.append(f"{_count(slots[n], 'site')} of {n} letters for {_count(words[n], 'word')} of {n} letters")
+    if lines:
+        return ("each word goes on one site and each site takes one word, but the lengths differ: "
+                + "; ".join(lines),)  # fmt: skip
+    cands = candidates(instance.framework, sites, instance.words)
+    empty = [s for s in sites if not cands[s.id]]
+    placed = {w for ws in cands.values() for w in ws}
+    homeless = sorted({t for w, t in enumerate(instance.words) if w not in placed})
+    letters = "the given and crossing letters leave"
+    if empty:
+        named = _some([s.describe() for s in empty], "; ")
+        lines.append(f"{letters} no word of the list for {_count(len(empty), 'site')}: {named}")
+    if homeless:
+        lines.append(f"{letters} no site for {_count(len(homeless), 'word')}: {_some(homeless)}")
+    return tuple(lines) or ("the lengths match and every word fits some site, but no arrangement of the words "
+                            "agrees at every crossing",)  # fmt: skip
+
+
+def _some(names: Sequence[str], sep: str = ", ") -> str:
+    return sep.join(names[:WHY_SHOWN]) + (" ..." if len(names) > WHY_SHOWN else "")
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
 
 
 def solve_instance(

@@ -102,8 +102,6 @@ def fill_from_dictionary(args: Asked, puzzle: CrosswordInstance | Framework, opt
     merged, less ``--exclude`` and ``--ban``."""
     options.checked(str(args.file), command=True)
     notes = ["the file's word list is ignored with --dictionary"] if isinstance(puzzle, CrosswordInstance) else []
-    if args.words.dictionary is None:
-        notes.append(f"no --dictionary: filling from the built-in English dictionary (--dictionary {english.NAME})")
     framework = framework_of(puzzle)
     wanted = [parse_theme(t) for t in args.themes] + in_file_themes(args.file)
     themes = fit_themes(framework, wanted, "--theme") if wanted else []
@@ -200,7 +198,8 @@ def generated(args: Asked, options: FillOptions) -> Report:
     dictionary, skipped = word_list(args.words, options)
     for line in skipped:
         warn(line)
-    made, spec = construct.generate_fill(spec, dictionary, options)
+    floor = construct.default_floor(args.words.dictionary or [english.NAME], options.min_score)
+    made, spec = construct.generate_fill(spec, dictionary, options, floor)
     result = construct.generated_result(made, spec, dictionary, options)
     name = f"{cols}x{rows}"  # what the report names the run (the arguments are not changed)
     if made.gave_up:  # e.g. --max-words too small for the size: proved, with the reason

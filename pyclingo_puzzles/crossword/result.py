@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .engine.unfillable import Core
 
 SLOTS_SHOWN = 20  # slots without a candidate word named in the text
+CORE_AND_SLOTS_SHOWN = 5  # the same after a minimal core, which says it all
 
 
 class CrosswordResult(Record, Coded):
@@ -49,6 +50,7 @@ class CrosswordResult(Record, Coded):
         self.core: Core | None = None
         self.fewest: tuple[tuple[Site, int], ...] = ()
         self.framework: Framework | None = None  # crossword.generate: the pattern made (no theme letters)
+        self.why: tuple[str, ...] = ()  # a word list proved unsolvable: why, in words (p99.why_unsolvable)
         self.status = status
         self.solutions = solutions
         self.count = count
@@ -62,6 +64,8 @@ class CrosswordResult(Record, Coded):
         self.clues: dict[str, str] = {}  # entry -> clue (``--clues``, ``clues=``): in every export
         self.given: dict[tuple[int, int], str] = {}  # the framework's given letters, shown on the blank puzzle
         self.title = ""  # the exported puzzle's title
+        # a generated grid's fill improved (construction/improve.py: Improved.as_json()), else None
+        self.improvement: dict[str, Any] | None = None
 
     def to_puz(self) -> bytes:
         """The first solution as Across Lite ``.puz`` bytes (through puzpy), with its clues and title."""
@@ -120,10 +124,14 @@ class CrosswordResult(Record, Coded):
             out["empty_slots"] = [s._asdict() for s in self.empty_slots]
         if self.optimal is not None:
             out["optimal"], out["score"] = self.optimal, self.score
+        if self.improvement is not None:
+            out["improvement"] = self.improvement
         if self.core is not None:
             out["core"], out["core_minimal"] = self.core.as_json(), self.core.minimal
         if self.fewest:
             out["fewest_candidates"] = [{**site._asdict(), "candidates": n} for site, n in self.fewest]
+        if self.why:
+            out["why"] = list(self.why)
         return out
 
     def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
@@ -146,37 +154,66 @@ class CrosswordResult(Record, Coded):
             if sol.shown is not None:
                 lines.append(f"shown: {' '.join(sol.shown)}")
             lines.append("")
-        if self.empty_slots:
+        if self.empty_slots and self.core is not None:
+            # the minimal core first: it is the answer; the slots left empty by the pruning after it
+            lines.extend(self._why(name, "no fill (proved)"))
+            n = len(self.empty_slots)
+            lines.append(f"{name}: with their crossings, {n} slots are left without a dictionary word:")
+            lines.extend(self._slot_lines(self.empty_slots[:CORE_AND_SLOTS_SHOWN]))
+        elif self.empty_slots:
             lines.append(f"{name}: no fill (proved): no dictionary word fits these slots:")
-            shown = self.empty_slots[:SLOTS_SHOWN]  # a 400x400 grid listed 800 (--json has them all)
-            lines.extend(f"  {site.describe()}" for site in shown)
-            if len(self.empty_slots) > len(shown):
-                lines.append(f"  ... and {len(self.empty_slots) - len(shown)} more slots (--json lists them all)")
-        elif self.status is Status.UNSAT:
-            lines.append(f"{name}: no solution (proved unsolvable){describe_rules(self.rules_to_blame)}")
-        elif not self.solutions:
-            lines.append(f"{name}: no solution found within the time limit (unknown)")
-        lines.extend(self._why(name))
+            lines.extend(self._slot_lines(self.empty_slots[:SLOTS_SHOWN]))  # a 400x400 grid listed 800
+        else:
+            if self.status is Status.UNSAT:
+                lines.append(f"{name}: no solution (proved unsolvable){describe_rules(self.rules_to_blame)}")
+                lines.extend(f"{name}: why: {line}" for line in self.why)
+            elif not self.solutions:
+                lines.append(f"{name}: no solution found within the time limit (unknown)")
+            lines.extend(self._why(name))
         if self.optimal is not None and self.solutions:
             how = "optimal (proved)" if self.optimal else "the best found (optimum not proved)"
-            lines.append(f"{name}: total score {self.score}, {how}")
+            lines.append(f"{name}: total score {self.score}{improved_text(self.improvement)}, {how}")
         elif self.count and (models != 1 or self.count > 1):
             lines.append(f"{name}: {'all' if self.exhausted else 'at least'} {self.count} solution(s)")
         return "\n".join(lines)
 
 
-    def _why(self, name: str) -> list[str]:
-        """The core's slots (row, column, direction, pattern), or the slots with the fewest candidates."""
+    def _slot_lines(self, shown: Sequence[Site]) -> list[str]:
+        """The slots ``shown``, and how many of ``empty_slots`` are not (``--json`` lists them all)."""
+        lines = [f"  {site.describe()}" for site in shown]
+        if len(self.empty_slots) > len(shown):
+            lines.append(f"  ... and {len(self.empty_slots) - len(shown)} more slots (--json lists them all)")
+        return lines
+
+    def __str__(self) -> str:
+        """What the command prints for the result (``print(result)``), not the fields' dump (``repr``)."""
+        return self.text(self.title or "crossword", max(1, len(self.solutions)))
+
+    def _why(self, name: str, verdict: str = "why") -> list[str]:
+        """The core's slots (row, column, direction, pattern), or the slots with the fewest candidates;
+        ``verdict`` opens the core's first line."""
         if self.core is not None:
             how = "minimal" if self.core.minimal else "not shown minimal: the limit came first"
             n = len(self.core.slots)
             what = "this slot cannot be filled" if n == 1 else f"these {n} slots cannot be filled together"
-            lines = [f"{name}: why: {what} ({how}):"]
+            lines = [f"{name}: {verdict}: {what} ({how}):"]
             return lines + [f"  {line}" for line in self.core.lines()]
         if self.fewest:
             lines = [f"{name}: the search was cut by the limit; the slots with the fewest candidates:"]
             return lines + [f"  {site.describe()}: {n} candidate(s)" for site, n in self.fewest]
         return []
+
+
+def improved_text(improvement: dict[str, Any] | None) -> str:
+    """`` over 73 entries (mean 389, theme entries not counted; 3,102 before 5 of 30 steps)``."""
+    if not improvement:
+        return ""
+    n = improvement["entries"]
+    mean = f"mean {improvement['score'] / n:.0f}" if n else "no entry"
+    themes = ", theme entries not counted" if improvement.get("themes") else ""
+    local = ", a local optimum" if improvement["local_optimum"] and not improvement["optimal"] else ""
+    return (f" over {n} entries ({mean}{themes}; {improvement['score_before']} before "
+            f"{improvement['steps_kept']} of {improvement['steps']} improving steps{local})")
 
 
 def from_solve(result: SolveResult, solutions: list[CrosswordSolution], blamed: Sequence[str] = ()) -> CrosswordResult:

@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from ..core.status import convert, environment_convention
 from .body import BadRequest, Job, Limits, parse
 from .edge import EdgeLimits
 from .families import FORMATS, families, formats
@@ -226,7 +227,9 @@ def answer(job: Job, outcome: Outcome) -> Response:
         return JSONResponse(document)
     if job.format == "all":
         files = {f: _encoded(f, data) for f, data in outcome.files.items()}
-        return JSONResponse({"result": document, "files": files, "messages": outcome.messages, "exit": outcome.code})
+        # "exit": the command's code in the server's convention (unix unless $PYCLINGO_PUZZLES_EXIT_CODES says clingo)
+        code = convert(outcome.code, environment_convention())
+        return JSONResponse({"result": document, "files": files, "messages": outcome.messages, "exit": code})
     content = outcome.files.get(job.format)
     if outcome.code not in ANSWERED or content is None:
         return error(f"no puzzle: {why_none(outcome, document)}", 422)

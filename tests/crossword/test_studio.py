@@ -312,3 +312,29 @@ def test_word_lists_take_an_inline_list_alone_or_merged_and_name_bad_fields() ->
     with pytest.raises(InputError) as caught:
         WordLists(dictionary=None, word_list="CAT;x1\n", min_score="high").assemble()  # type: ignore[arg-type]
     assert caught.value.file == "min_score"
+
+
+def test_another_fill_of_the_whole_grid_differs_from_the_first() -> None:
+    studio = studio_of(WORDS)
+    rows = ["...", "...", "..."]
+    first = studio.autofill(rows, time_limit=20)
+    assert first.fill is not None
+    again = studio.autofill(rows, differ_from=[first.as_json()["fill"]], time_limit=20)
+    if again.status == "filled":  # a quarter of the open slots (here 1 of 6) differ at least
+        assert again.fill is not None and again.fill != first.fill and has_fill(again.fill, WORDS)
+    else:  # proved: no other fill
+        assert again.status == "unfillable"
+        assert [f for f in brute_fills(rows, WORDS) if tuple("".join(f[(r, c)] for c in range(3)) for r in range(3))
+                != first.fill] == []
+
+
+def test_a_generated_pattern_keeps_the_locked_entry() -> None:
+    studio = Studio(WordLists(), warm=False)
+    made = studio.pattern((5, 5), locked=["HELLO"], seed=1, time_limit=30)
+    assert made.status == "filled" and made.grid is not None and made.fill is not None
+    assert made.locked == ("HELLO@2,0,A",) and made.grid[2] == "HELLO" and made.fill[2] == "HELLO"
+    grid = made.as_json()["grid"]
+    assert all(ch in "#." for r, row in enumerate(grid) if r != 2 for ch in row) and "#" in "".join(grid)
+    with pytest.raises(InputError) as caught:
+        studio.pattern((5, 5), locked=["TOOLONGFORIT"])
+    assert caught.value.file == "locked"

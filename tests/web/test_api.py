@@ -184,3 +184,15 @@ def test_a_run_past_its_time_limit_and_the_grace_is_killed_and_said(monkeypatch:
     with TestClient(create_app(Limits())) as c:
         r = c.post("/api/layout", json={"words": PETS, "time_limit": 1})
     assert r.status_code == 504 and "was stopped" in r.json()["error"]
+
+
+@pytest.mark.parametrize(("convention", "code"), [("unix", 0), ("clingo", 10)])
+def test_the_pages_exit_follows_the_servers_convention(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, convention: str, code: int
+) -> None:
+    """The answer's ``exit`` is the command's code as the server's convention says (it was clingo's 10
+    under the default unix convention, where the command exits 0)."""
+    monkeypatch.setenv("PYCLINGO_PUZZLES_EXIT_CODES", convention)
+    r = client.post("/api/strips", json={"grids": [{"name": "a", "rows": ["bw"]}], "format": "all"})
+    assert r.status_code == 200, r.text
+    assert r.json()["exit"] == code

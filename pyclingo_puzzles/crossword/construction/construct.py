@@ -16,6 +16,7 @@ from ..engine.attempt import FillOutcome
 from ..framework import Framework
 from ..options import FillOptions
 from ..reader import Dictionary
+from .improve import Improved, improve
 from .pattern import Generated, PatternSpec, check_spec, pattern_problems
 from .pattern import generate as search_patterns
 from .themes import Theme
@@ -38,6 +39,11 @@ BEST_SHARE = 0.3
 BEST_CONFLICTS = 500
 PATTERN_CONFLICTS = 2000
 CORE_SECONDS = 30.0  # at most this long explaining an unfillable grid (within the run's limit)
+# A generated grid takes no word of en below Zipf 2.5 unless --min-score says otherwise: such words
+# (IRU, GCN, AEDT, RSPB) are what a constructor throws out; the fill then improves its weakest
+# entries in IMPROVE_STEPS steps (improve.py)
+GENERATED_FLOOR = 250
+IMPROVE_STEPS = 30
 
 
 def with_themes(dictionary: Dictionary, themes: tuple[Theme, ...]) -> Dictionary:
@@ -50,20 +56,27 @@ def with_themes(dictionary: Dictionary, themes: tuple[Theme, ...]) -> Dictionary
     return Dictionary(words, dictionary.skipped, dictionary.skipped_lines)
 
 
-def pattern_fill(dictionary: Dictionary, options: FillOptions) -> Callable[[Framework, float], FillOutcome]:
-    """One generated pattern's fill, deterministic for a seed (conflict limits, races by work)."""
+def pattern_fill(
+    dictionary: Dictionary, options: FillOptions, best_floor: int | None = None, best_patterns: int = BEST_PATTERNS
+) -> Callable[[Framework, float], FillOutcome]:
+    """One generated pattern's fill, deterministic for a seed (conflict limits, races by work).
+    ``best_floor``: the score of the best words the first ``best_patterns`` patterns are filled
+    from (default: the best BEST_SHARE of ``dictionary``)."""
     one = replace(options, models=1, count_only=False, optimize=False, differ_from=())
-    floors = strategy.preferred_floors(dictionary, (BEST_SHARE,))
-    best = strategy.best_words(dictionary, floors[0], one.seed) if floors else None  # None: a flat list
+    strategy.say_slow_mode(one)  # before the first pattern: each pattern's fill grounds every word
+    if best_floor is None:
+        floors = strategy.preferred_floors(dictionary, (BEST_SHARE,))
+        best_floor = floors[0] if floors else None  # None: a flat list
+    best = strategy.best_words(dictionary, best_floor, one.seed) if best_floor is not None else None
     patterns = [0]
 
     def fill(framework: Framework, seconds: float) -> FillOutcome:
         patterns[0] += 1
         with runtime.until(runtime.after(seconds)):
-            if best is not None and patterns[0] <= BEST_PATTERNS:
+            if best is not None and best_floor is not None and patterns[0] <= best_patterns:
                 area = framework.height * framework.width / 225
                 conflicts = round(BEST_CONFLICTS * max(area, area * area))
-                return best_only(framework, best, floors[0], one, conflicts) or passed_over()
+                return best_only(framework, best, best_floor, one, conflicts) or passed_over()
             outcome = strategy.best_words_first(framework, dictionary, one)
             if outcome is not None:
                 return outcome
@@ -95,17 +108,65 @@ def passed_over() -> FillOutcome:
     return FillOutcome(SolveResult(Status.UNKNOWN, [], 0, False, False, stats), [], [], stats)
 
 
-def generate_fill(spec: PatternSpec, dictionary: Dictionary, options: FillOptions) -> tuple[Generated, PatternSpec]:
-    """Patterns and fills until one is filled (``pattern.generate``), each pattern checked."""
+def default_floor(dictionaries: Sequence[object], min_score: int | None) -> int | None:
+    """The floor of a generated grid's words: ``GENERATED_FLOOR`` when ``en`` is one of the lists
+    and no ``--min-score`` is given, else none (``--min-score`` has filtered the lists already)."""
+    from ..wordlists.english import NAME
+
+    return GENERATED_FLOOR if min_score is None and any(d == NAME for d in dictionaries) else None
+
+
+def at_floor(dictionary: Dictionary, floor: int | None) -> Dictionary:
+    """The dictionary less ``en``'s words scored below ``floor`` (a word of the user's own lists,
+    scored otherwise, stays: the floor is about en's rare words)."""
+    if floor is None:
+        return dictionary
+    from ..wordlists.english import english_scores
+
+    en = english_scores()
+    words = {w: sc for w, sc in dictionary.words.items() if sc >= floor or en.get(w) != sc}
+    return Dictionary(words, dictionary.skipped, dictionary.skipped_lines) if words else dictionary
+
+
+def generate_fill(
+    spec: PatternSpec, dictionary: Dictionary, options: FillOptions, floor: int | None = None
+) -> tuple[Generated, PatternSpec]:
+    """Patterns and fills until one is filled (``pattern.generate``), each pattern checked, its
+    fill then improved (``improve.improve``: a few steps, or with ``options.optimize`` until no
+    step improves it and the best is proved where the grid is small enough). ``floor``: no word
+    of ``en`` scored below it (``default_floor``)."""
     spec = check_spec(spec)
-    words = with_themes(dictionary, spec.themes)
+    floors = strategy.preferred_floors(dictionary, (BEST_SHARE,))
+    words = with_themes(at_floor(dictionary, floor), spec.themes)
+    best_floor = max(floors[0], floor or floors[0]) if floors else None
+    # theme letters leave en's best 30% too few words: no first pattern of 40 (three 15-letter
+    # themes, seeds 1-10) was filled from them, so a themed grid's patterns skip that phase
+    fill = pattern_fill(words, options, best_floor, 0 if spec.themes else BEST_PATTERNS)
     with runtime.until(runtime.after(options.time_limit)):
-        made = search_patterns(spec, words.words, pattern_fill(words, options), seed=options.seed)
+        made = search_patterns(spec, words.words, fill, seed=options.seed)
+        if made.framework is not None and isinstance(made.fill, FillOutcome) and made.fill.solutions:
+            made.improved = improved_fill(made.framework, made.fill, words, spec, options)
+        made.words = words
     if made.framework is not None:
         problems = pattern_problems(made.framework, spec)
         if problems:  # the encoding and the Python check disagree: a defect, never a user's error
             raise AssertionError(f"generated pattern breaks the rules: {problems[0]}")
     return made, spec
+
+
+def improved_fill(
+    framework: Framework, outcome: FillOutcome, words: Dictionary, spec: PatternSpec, options: FillOptions
+) -> Improved:
+    """The fill's weakest entries replaced: IMPROVE_STEPS steps on a themed grid (none on another:
+    its fill from en's best 30% has mean Zipf 4.0 already, and the steps cost 2-4 s), or with
+    ``optimize`` as many as the limit allows, and the proof of the best where the grid is small."""
+    themes = [t.word for t in spec.themes]
+    steps = None if options.optimize else IMPROVE_STEPS if themes else 0
+    better = improve(framework, outcome.solutions[0], words, options, fixed=themes, steps=steps,
+                     prove=options.optimize)
+    outcome.solutions[0] = better.solution
+    outcome.stats.extra.update(improve=better.as_json())
+    return better
 
 
 def differ_default(framework: Framework) -> int:
@@ -114,11 +175,16 @@ def differ_default(framework: Framework) -> int:
 
 
 def alternatives(
-    framework: Framework, dictionary: Dictionary, options: FillOptions, first: FillOutcome | None = None
+    framework: Framework,
+    dictionary: Dictionary,
+    options: FillOptions,
+    first: FillOutcome | None = None,
+    tally: Stats | None = None,
 ) -> FillOutcome:
     """Up to ``options.models`` fills, one search each, every one differing from each earlier one
     in at least ``options.min_differ`` entries (default: a quarter of them). Stops at the first
-    search without a fill: UNSAT there proves no further fill differs enough."""
+    search without a fill: UNSAT there proves no further fill differs enough. ``tally``: the
+    searches after the first add their figures to it (``--stats``)."""
     k = options.min_differ or differ_default(framework)
     one = replace(options, models=1, min_differ=k)
     outcome = first if first is not None else strategy.solve_fill(framework, dictionary, one)
@@ -127,6 +193,8 @@ def alternatives(
     while solutions and len(solutions) < options.models and not runtime.out_of_time() and not runtime.stopping():
         grids = tuple(tuple(s.grid) for s in solutions)
         last = strategy.solve_fill(framework, dictionary, replace(one, differ_from=grids))
+        if tally is not None:
+            tally.add(last.stats)
         if not last.solutions:
             break
         solutions.extend(last.solutions[:1])
@@ -176,15 +244,28 @@ def generated_result(
     from ..result import CrosswordResult, from_solve
 
     outcome = made.fill if isinstance(made.fill, FillOutcome) else None
+    words = made.words if isinstance(made.words, Dictionary) else with_themes(dictionary, spec.themes)
+    further = Stats()
     if outcome is not None and outcome.solutions and options.models > 1 and made.framework is not None:
-        outcome = alternatives(made.framework, with_themes(dictionary, spec.themes), options, first=outcome)
+        outcome = alternatives(made.framework, words, options, outcome, further)
     if outcome is not None and outcome.solutions and outcome.result is not None:
         result = from_solve(outcome.result, outcome.solutions)
     elif made.gave_up:
         result = CrosswordResult(Status.UNSAT, [], 0, True, False)
     else:
         result = CrosswordResult(Status.UNKNOWN, [], 0, False, True)
-    result.stats.extra.update(patterns=made.patterns, cores_learnt=made.cores)
+    # --stats: the whole run's figures, every pattern search and fill added up (a result without
+    # a fill printed atoms=0 rules=0 choices=0 however long the search had run)
+    total = Stats(extra=dict(made.stats.extra))
+    total.add(made.stats)
+    total.add(further)  # the further fills of --models N
+    total.models = len(result.solutions)
+    total.extra.update(patterns=made.patterns, cores_learnt=made.cores)
+    result.stats = total
+    if isinstance(made.improved, Improved) and result.solutions:
+        result.improvement = made.improved.as_json()
+        if options.optimize:
+            result.score, result.optimal = made.improved.score, made.improved.proved
     return result
 
 
@@ -268,7 +349,7 @@ def generate(
     words = dictionary_of(dictionary, min_length)  # type: ignore[arg-type]
     options = FillOptions(seed=seed, time_limit=time_limit, jobs=jobs, models=models, min_length=min_length,
                           min_differ=min_differ)
-    made, spec = generate_fill(spec, words, options)
+    made, spec = generate_fill(spec, words, options, default_floor([dictionary], None))
     result = generated_result(made, spec, words, options)
     result.framework = without_themes(made.framework or Framework(()), spec.themes)
     return result

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, Symbol
 
 from ...core.errors import InputError
+from ...core.results import Stats
 from ...core.solve import Solver, Status
 from ...run import runtime
 from ..engine.wordsets import WordTable
@@ -44,6 +45,11 @@ LONGEST_CAP = 11  # ... and at most this (van Beek's 21x21 grids have 8 to 12)
 # 3.03 and more), 500 conflicts, 30 seeds: 20 of 30 first patterns filled with at least 76 entries,
 # 16 of 30 with at least 74, 5 of 30 without the bound (64 to 76 entries).
 FULL_SHARE = 0.95
+# The first patterns have no slot across a theme entry that fewer than this many words fit: fills at
+# en's Zipf 2.5, three 15-letter themes, seeds 1-10, 2,000 conflicts: 10 of 10 within 4 patterns
+# (8 the first) with slots of 5 or more words; 7 of 10 without the bound; 1 of 10 with 40 or more
+# (the bound left no pattern of 74 entries)
+THIN_WORDS = 5
 
 
 @dataclass(frozen=True)
@@ -116,11 +122,29 @@ def check_spec(spec: PatternSpec) -> PatternSpec:
 
 
 def longest(spec: PatternSpec) -> int:
-    """The longest entry but for theme entries: two thirds of the grid's side (10 on 15x15; the
-    van Beek 15x15 grids have 9 to 15), at most LONGEST_CAP, since long entries of common words
-    cross badly; at least the longest theme entry."""
-    themes = max((len(t.word) for t in spec.themes), default=0)  # their images are as long
-    return max(spec.min_length, themes, min(LONGEST_CAP, -(-2 * max(spec.height, spec.width) // 3)))
+    """The longest entry but for theme entries and their images: two thirds of the grid's side (10
+    on 15x15; the van Beek 15x15 grids have 9 to 15), at most LONGEST_CAP, since long entries of
+    common words cross badly. (Theme entries once raised it for every entry: a 15x15 with three
+    15-letter themes then had 15-letter slots beside them, which en's best words rarely fill.)"""
+    return max(spec.min_length, min(LONGEST_CAP, -(-2 * max(spec.height, spec.width) // 3)))
+
+
+def long_slots(spec: PatternSpec) -> Iterator[Symbol]:
+    """``long_ok(R, C, D, L)``: the theme entries' slots and their images under the symmetry, the
+    slots that may be longer than ``longest``."""
+    h, w = spec.height, spec.width
+    for t in spec.themes:
+        assert t.row is not None and t.col is not None
+        n = len(t.word)
+        found = [(t.row, t.col, t.direction)]
+        if spec.symmetry == "rotational":
+            found.append((h - 1 - t.row, w - t.col - n, "across") if t.direction == "across"
+                         else (h - t.row - n, w - 1 - t.col, "down"))
+        elif spec.symmetry == "mirror":
+            found.append((t.row, w - t.col - n, "across") if t.direction == "across"
+                         else (t.row, w - 1 - t.col, "down"))
+        for r, c, d in found:
+            yield Function("long_ok", [Number(r), Number(c), Function(d), Number(n)])
 
 
 class PatternSearch:
@@ -129,21 +153,27 @@ class PatternSearch:
     loosened step by step when no pattern is left that keeps them (a 13x13 grid with mirror
     symmetry has none); the slots forbidden so far stay forbidden."""
 
-    def __init__(self, spec: PatternSpec, seed: int | None, no_word: Sequence[Symbol] = ()):
-        self.spec, self.seed, self.no_word = spec, seed, tuple(no_word)
+    def __init__(
+        self, spec: PatternSpec, seed: int | None, no_word: Sequence[Symbol] = (), thin: Sequence[Symbol] = ()
+    ):
+        self.spec, self.seed, self.no_word, self.thin = spec, seed, tuple(no_word), tuple(thin)
         self.patterns = 0
         self.forbidden: list[list[Symbol]] = []
         side = max(spec.height, spec.width)
         fewest, most = math.ceil(spec.words_bound * FULL_SHARE), longest(spec)
-        # (min_words, max_length, square, strip), loosened a step at a time
-        self.levels = [(fewest, most, OPEN_SQUARE, OPEN_STRIP), (0, most, OPEN_SQUARE, OPEN_STRIP),
-                       (0, side, OPEN_SQUARE, OPEN_STRIP), (0, side, OPEN_SQUARE + 1, 0), (0, side, 0, 0)]
+        # (min_words, max_length, square, strip, thin slots out), loosened a step at a time
+        self.levels = [(fewest, most, OPEN_SQUARE, OPEN_STRIP, True), (0, most, OPEN_SQUARE, OPEN_STRIP, True),
+                       (0, side, OPEN_SQUARE, OPEN_STRIP, True), (0, side, OPEN_SQUARE, OPEN_STRIP, False),
+                       (0, side, OPEN_SQUARE + 1, 0, False), (0, side, 0, 0, False)]
+        if not self.thin:  # no thin slot (no theme): the levels with them out are the same as without
+            self.levels = [level for k, level in enumerate(self.levels) if k != 3]
         self.level = 0
+        self.last = Stats()  # the last search's figures (``generate`` adds them up)
         self.solver = self._control()
 
     def _control(self) -> Solver:
         spec = self.spec
-        min_words, longest_entry, square, strip = self.levels[self.level]
+        min_words, longest_entry, square, strip, thin = self.levels[self.level]
         constants = {
             "height": spec.height, "width": spec.width, "min_length": spec.min_length, "max_length": longest_entry,
             "max_words": spec.words_bound, "min_words": min_words, "max_blocks": spec.blocks_bound,
@@ -157,6 +187,9 @@ class PatternSearch:
             for t in spec.themes
         )
         solver.add_facts(self.no_word)
+        if thin:
+            solver.add_facts(self.thin)
+        solver.add_facts(long_slots(spec))
         solver.ground()
         for slots in self.forbidden:
             solver.add_nogood(slots)
@@ -168,6 +201,7 @@ class PatternSearch:
         result = self.solver.solve(
             models=1, time_limit=time_limit, keep=0, on_answer=lambda a: found.append(list(a.symbols))
         )
+        self.last = result.stats
         if not found:
             if result.status is Status.UNSAT and self.level < len(self.levels) - 1:
                 self.level += 1
@@ -207,6 +241,9 @@ class Generated:
     patterns: int = 0
     cores: list[int] = field(default_factory=list)  # the size of each core learnt
     gave_up: str = ""  # why no pattern is left ("" when one was filled or time ran out)
+    stats: Stats = field(default_factory=Stats)  # every pattern search and fill of the run, added up
+    improved: object = None  # the fill's improve.Improved (construct.improved_fill)
+    words: object = None  # the Dictionary the fill took its words from (at the floor, with the themes)
 
 
 def rows_of(spec: PatternSpec, blocks: frozenset[tuple[int, int]]) -> Framework:
@@ -224,7 +261,7 @@ def generate(
 
     side = max(spec.height, spec.width)
     tables = tables_for([Site(0, 0, 0, "across", n) for n in range(2, side + 1)], words)
-    search = PatternSearch(spec, seed, no_word=list(no_word_slots(spec, tables)))
+    search = PatternSearch(spec, seed, no_word=list(no_word_slots(spec, tables)), thin=list(thin_slots(spec, tables)))
     out = Generated(None)
     rng = random.Random(seed or 0)
     while not runtime.out_of_time() and not runtime.stopping():
@@ -232,6 +269,7 @@ def generate(
             return out
         status, blocks, slots = search.next(runtime.remaining())
         out.patterns = search.patterns
+        out.stats.add(search.last)
         if status is Status.UNSAT:
             out.gave_up = "no pattern is left that the rules allow" if out.patterns else "the rules allow no pattern"
             return out
@@ -240,6 +278,8 @@ def generate(
         framework = rows_of(spec, blocks)
         outcome = fill(framework, _budget(ATTEMPT_SECONDS * spec.height * spec.width / 225))
         out.framework, out.fill = framework, outcome
+        out.stats.add(outcome.stats)
+        out.stats.extra = dict(outcome.stats.extra)  # the last fill's own figures (candidates, propagator)
         if outcome.solutions:
             return out
         if outcome.result is None or outcome.result.status is Status.UNSAT:
@@ -257,6 +297,22 @@ def generate(
 def no_word_slots(spec: PatternSpec, tables: dict[int, WordTable]) -> Iterator[Symbol]:
     """``no_word(R, C, D, L)``: a slot no word fits, known before any search (so no pattern has it):
     one of a length without words, or one across a theme entry whose letters no word has there."""
+    for r, c, d, n, fits, _ in slot_words(spec, tables):
+        if not fits:
+            yield _no_word(r, c, d, n)
+
+
+def thin_slots(spec: PatternSpec, tables: dict[int, WordTable], at_least: int = THIN_WORDS) -> Iterator[Symbol]:
+    """``no_word`` facts for the slots across a theme entry that fewer than ``at_least`` words fit
+    (but some): the first patterns leave them out (``PatternSearch``'s levels)."""
+    for r, c, d, n, fits, crossed in slot_words(spec, tables):
+        if crossed and 0 < fits < at_least:
+            yield _no_word(r, c, d, n)
+
+
+def slot_words(spec: PatternSpec, tables: dict[int, WordTable]) -> Iterator[tuple[int, int, str, int, int, bool]]:
+    """Each slot a pattern may have (but the theme entries'): (row, column, direction, length, the
+    words that fit its theme letters, whether it crosses a theme entry)."""
     given = theme_letters(spec.themes)
     themes = {(t.row, t.col, t.direction, len(t.word)) for t in spec.themes}
     for d, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
@@ -267,13 +323,17 @@ def no_word_slots(spec: PatternSpec, tables: dict[int, WordTable]) -> Iterator[S
                     if (r, c, d, n) in themes:
                         continue
                     table = tables.get(n)
-                    bits = table.full if table is not None else 0
+                    bits, crossed = (table.full if table is not None else 0), False
                     for i in range(n):
                         ch = given.get((r + dr * i, c + dc * i))
-                        if ch is not None and bits:
-                            bits &= table.masks[i].get(ch, 0) if table is not None else 0
-                    if not bits:
-                        yield Function("no_word", [Number(r), Number(c), Function(d), Number(n)])
+                        if ch is not None and table is not None:
+                            bits &= table.masks[i].get(ch, 0)
+                            crossed = True
+                    yield r, c, d, n, bits.bit_count(), crossed
+
+
+def _no_word(r: int, c: int, d: str, n: int) -> Symbol:
+    return Function("no_word", [Number(r), Number(c), Function(d), Number(n)])
 
 
 def _slot_key(slot: Symbol) -> tuple:

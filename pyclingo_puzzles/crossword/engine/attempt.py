@@ -27,7 +27,9 @@ from ..framework import Framework, Site
 from ..options import VALUE_RULES, FillOptions
 from ..reader import Dictionary
 from ..solution import CrosswordSolution, decode, decode_letters, verify
+from ..wordlists.lists import without
 from . import shared
+from .bans import read_bans
 from .facts import differ_facts, fill_facts, option_facts, site_facts
 from .propagator import WordPropagator
 from .pruning import Candidates, prune
@@ -54,8 +56,10 @@ class FillOutcome:
 
 def wants_word_atoms(rules: Sequence[str]) -> bool:
     """Whether the user's rules use or define place/2, word/2, letter/3, cand/2 or score/2, which
-    exist only when the word atoms are ground (read from the rules' syntax: comments never count)."""
-    return user_rules.uses(rules, user_rules.WORD_ATOMS)
+    exist only when the word atoms are ground (read from the rules' syntax: comments never count);
+    not when those uses are only word bans (``:- place(W, _), word(W, "ZEN").``: ``bans.py``), which
+    the fast mode keeps by leaving the words out."""
+    return user_rules.uses(rules, user_rules.WORD_ATOMS) and not read_bans(rules).only
 
 
 def once(
@@ -87,6 +91,9 @@ def prepare(
     without candidates. The search's time is what the run's budget has left after pruning."""
     t0 = time.perf_counter()
     sites = framework.sites()
+    bans = read_bans(options.rules)
+    if bans.only and not (options.word_atoms or options.optimize):  # the rules' bans, kept by the dictionary
+        dictionary = without(dictionary, bans.words, "--rules")
     with runtime.stage("pruning candidates"):
         cands = prune(framework, sites, dictionary)
     prune_seconds = round(time.perf_counter() - t0, 4)

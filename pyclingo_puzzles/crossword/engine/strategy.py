@@ -18,6 +18,7 @@ from ..options import DEFAULTS, VALUE_RULES, FillOptions
 from ..reader import Dictionary
 from . import attempt
 from .attempt import FillJob, FillOutcome
+from .bans import slow_note
 
 # With a seed, this share of the dictionary (drawn by the seed) sits out the first attempt: the
 # search itself barely depends on the seed (randomising its letter choices was measured to cost
@@ -43,8 +44,7 @@ def solve_fill(framework: Framework, dictionary: Dictionary, options: FillOption
     words out would change the answer. Every attempt asks the run's budget for its time
     (``runtime.until``: ``options.time_limit`` within the run's)."""
     with runtime.until(runtime.after(options.time_limit)):
-        if not (options.word_atoms or options.optimize) and attempt.wants_word_atoms(options.rules):
-            user_rules.warn_once(user_rules.default_warn, "note: rules use word atoms: slower mode")  # said once
+        say_slow_mode(options)
         one_fill = options.models == 1 and not options.optimize and not options.count_only
         if one_fill:
             outcome = best_words_first(framework, dictionary, options)
@@ -57,6 +57,13 @@ def solve_fill(framework: Framework, dictionary: Dictionary, options: FillOption
                 outcome.stats.extra.update(seed_left_out=len(dictionary.words) - len(kept.words))
                 return outcome  # a fill, or out of time
         return attempt.once(framework, dictionary, options)
+
+
+def say_slow_mode(options: FillOptions) -> None:
+    """Rules that need the word atoms: said once, before the fill starts, with what makes it slow
+    and what to write instead (``bans.slow_note``)."""
+    if not (options.word_atoms or options.optimize) and attempt.wants_word_atoms(options.rules):
+        user_rules.warn_once(user_rules.default_warn, slow_note(options.rules))
 
 
 def best_words_first(framework: Framework, dictionary: Dictionary, options: FillOptions) -> FillOutcome | None:

@@ -101,7 +101,8 @@ def pattern(studio, size: Any, locked: list[Any], symmetry: Any, seed: Any, spec
             whole_of(asked.max_words, "max_words", 2, 625)
         checked = check_spec(asked)
         options = FillOptions(seed=seed, time_limit=runtime.remaining(), min_length=checked.min_length)
-        made, checked = construct.generate_fill(checked, studio.lexicon.dictionary, options)
+        # as crossword --size: no en word below Zipf 2.5, the themed fill improved (construct.generate_fill)
+        made, checked = construct.generate_fill(checked, studio.lexicon.dictionary, options, construct.GENERATED_FLOOR)
     except InputError as exc:
         raise InputError(exc.message, FIELDS.get(exc.file or "", exc.file)) from None
     placed = tuple(t.text() for t in checked.themes)

@@ -30,6 +30,10 @@ def dictionary_of(
     if isinstance(dictionary, str) and dictionary == english.NAME:  # a Path("en") is a file
         return english.english_dictionary(min_length, min_score, allow_offensive)
     if isinstance(dictionary, str | Path):
+        looks_like_a_name = not Path(dictionary).suffix and "/" not in str(dictionary)
+        if looks_like_a_name and not Path(dictionary).exists():  # "english", "EN", "en_GB": a name, not a file
+            raise InputError(f"no such file, and not a built-in dictionary: the built-in English one is "
+                             f"{english.NAME!r}", dictionary)  # fmt: skip
         return read_dictionary(dictionary, min_length, min_score)
     if isinstance(dictionary, Mapping):
         scored = dictionary

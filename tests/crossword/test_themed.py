@@ -1,0 +1,110 @@
+"""Themed fills a constructor keeps: a generated grid takes no rare word of en (the floor), its
+patterns leave theme crossings that good words fill, its fill is improved, and ``--optimize``
+says the score it reached and whether that is proved the best."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pyclingo_puzzles.core.grid import Placement
+from pyclingo_puzzles.core.solve import Status
+from pyclingo_puzzles.crossword.construction import improve as improving
+from pyclingo_puzzles.crossword.construction.construct import GENERATED_FLOOR, at_floor, default_floor, generate
+from pyclingo_puzzles.crossword.construction.pattern import (
+    THIN_WORDS,
+    PatternSearch,
+    PatternSpec,
+    check_spec,
+    longest,
+    no_word_slots,
+    slot_words,
+    thin_slots,
+)
+from pyclingo_puzzles.crossword.construction.themes import Theme
+from pyclingo_puzzles.crossword.engine.unfillable import tables_for
+from pyclingo_puzzles.crossword.framework import Framework, Site
+from pyclingo_puzzles.crossword.options import FillOptions
+from pyclingo_puzzles.crossword.reader import Dictionary
+from pyclingo_puzzles.crossword.solution import build_solution, verify
+from pyclingo_puzzles.crossword.wordlists.english import english_dictionary, english_scores
+
+BEST = ["MAY", "AGE", "NOT", "MAN", "AGO", "YET"]  # rows MAY AGE NOT, columns MAN AGO YET
+WORSE = ["SAT", "ORE", "WED", "SOW", "ARE", "TED"]  # rows SAT ORE WED, columns SOW ARE TED
+
+
+def test_the_floor_leaves_out_rare_words_of_en_only() -> None:
+    words = {**english_dictionary().words, "ZQXJ": 1}  # a word of the user's own list, scored 1
+    floored = at_floor(Dictionary(words), GENERATED_FLOOR).words
+    en = english_scores()
+    assert "ZQXJ" in floored and "IRU" not in floored and en["IRU"] < GENERATED_FLOOR  # IRU: the user's grid had it
+    assert all(score >= GENERATED_FLOOR for word, score in floored.items() if en.get(word) == score)
+    assert default_floor(["en"], None) == GENERATED_FLOOR
+    assert default_floor(["en"], 300) is None and default_floor(["mine.txt"], None) is None
+
+
+def test_a_themed_generated_grid_has_no_entry_below_the_floor() -> None:
+    result = generate("5x5", themes=["QWXYZ"], seed=2, jobs=1)  # its crossings: Q, W, X, Y and Z
+    assert result.status is Status.SAT
+    en = english_scores()
+    entries = [p.word for p in result.solutions[0].placements if p.word != "QWXYZ"]
+    assert entries and all(en[w] >= GENERATED_FLOOR for w in entries), entries
+
+
+def test_non_theme_entries_are_no_longer_than_the_longest_bound() -> None:
+    spec = check_spec(PatternSpec(11, 11, themes=(Theme("CROSSWORDER"),)))  # 11 letters, across the middle
+    search = PatternSearch(spec, 1)
+    status, _, slots = search.next(None)
+    assert status is Status.SAT
+    lengths = [s.arguments[3].number for s in slots]
+    assert lengths.count(11) == 1 and max(n for n in lengths if n != 11) <= longest(spec) == 8
+
+
+def test_the_first_patterns_leave_out_theme_crossings_few_words_fit() -> None:
+    spec = check_spec(PatternSpec(11, 11, themes=(Theme("QUIZZICAL"),)))
+    words = at_floor(english_dictionary(), GENERATED_FLOOR).words
+    tables = tables_for([Site(0, 0, 0, "across", n) for n in range(2, 12)], words)
+    thin = set(thin_slots(spec, tables))
+    assert thin and not thin & set(no_word_slots(spec, tables))  # some slots fit 1-4 words, none 0
+    search = PatternSearch(spec, 1, no_word=list(no_word_slots(spec, tables)), thin=list(thin))
+    status, _, slots = search.next(None)
+    assert status is Status.SAT and search.level == 0
+    fits = {(r, c, d, n): k for r, c, d, n, k, crossed in slot_words(spec, tables) if crossed}
+    taken = [(s.arguments[0].number, s.arguments[1].number, s.arguments[2].name, s.arguments[3].number) for s in slots]
+    assert all(fits[key] >= THIN_WORDS for key in taken if key in fits)
+
+
+def test_improve_replaces_a_worse_fill_and_proves_the_best_on_a_small_grid() -> None:
+    framework = Framework.from_lines(["...", "...", "..."])
+    dictionary = Dictionary({**dict.fromkeys(BEST, 500), **dict.fromkeys(WORSE, 100)})
+    worse = build_solution(framework, _placements(framework, ("SAT", "ORE", "WED")))
+    better = improving.improve(framework, worse, dictionary, FillOptions())
+    assert better.start == 600 and better.score == 3000 and better.proved
+    assert better.solution.grid in (("MAY", "AGE", "NOT"), ("MAN", "AGO", "YET"))  # the square or its transpose
+    assert verify(framework, better.solution, allowed=dictionary.words.keys()) == []
+
+
+def test_improve_steps_keep_the_grid_filled_and_the_score_never_drops() -> None:
+    result = generate("5x5", seed=2, jobs=1)
+    framework = Framework(tuple("".join(" " if ch == " " else "." for ch in row) for row in result.solutions[0].grid))
+    words = at_floor(english_dictionary(), GENERATED_FLOOR)
+    before = result.solutions[0]
+    better = improving.improve(framework, before, words, FillOptions(), steps=3)
+    assert 1 <= better.steps <= 3 and better.score >= better.start == improving.total(before, words.words)
+    assert verify(framework, better.solution, allowed=words.words.keys()) == []
+
+
+def _placements(framework: Framework, grid: tuple[str, ...]) -> list[Placement]:
+    return [Placement("".join(grid[r][c] for r, c in s.cells()), s.row, s.col, s.direction) for s in framework.sites()]
+
+
+def test_optimize_on_a_generated_grid_reports_its_score_and_proof(cli, tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("".join(f"{w};500\n" for w in BEST) + "".join(f"{w};100\n" for w in WORSE))
+    res = cli("crossword", "--size", "3x3", "--dictionary", words, "--optimize", "--json", "--jobs", "1")
+    doc = json.loads(res.out)
+    assert doc["optimal"] is True and doc["score"] == 3000 and doc["improvement"]["entries"] == 6
+    text = cli("crossword", "--size", "3x3", "--dictionary", words, "--optimize", "--jobs", "1").out
+    assert "3x3: total score 3000 over 6 entries (mean 500" in text and "optimal (proved)" in text
+    big = json.loads(cli("crossword", "--size", "5x5", "--seed", "2", "--optimize", "--json", "--jobs", "1").out)
+    assert big["optimal"] is False and big["score"] == big["improvement"]["score"] >= big["improvement"]["score_before"]
