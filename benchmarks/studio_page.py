@@ -5,9 +5,10 @@ Starts ``pyclingo-puzzles serve`` as a user does (its own process, its warm engi
 and types entries into it a letter at a time, a pause between keystrokes as a person leaves. The
 page records, for each answer it shows, the time from the keystroke (or the move) that asked for it
 to the answer on the page (``window.studioLatency``): the debounce, the request, the engine, the
-drawing. Printed: median and 90th percentile per kind (slot counts, suggestions with their checks,
-the verdict), with the machine's load; then how many of each list's first ten were checked. Goals (issue 44): the first ten suggestions checked within
-2 s on a typical 15x15; counts and verdicts as a keystroke's answer.
+drawing. Then it selects open entries, each left for its suggestions. Printed: median and 90th
+percentile per kind (slot counts, suggestions with their checks, the verdict), with the machine's
+load; then how many of each list's first ten were checked. Goal (issue 44): the first ten
+suggestions checked within 2 s on a typical 15x15.
 
     python -m benchmarks.studio_page [--pattern pattern-15x15-a] [--pause 1.5]
 """
