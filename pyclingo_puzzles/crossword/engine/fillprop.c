@@ -287,6 +287,11 @@ static int fail_oom(void) {
     return FP_ERROR;
 }
 
+static bool out_of_memory(void) {
+    set_oom();
+    return false;
+}
+
 /* ------------------------------------------------------------------ building from Python */
 
 static void free_solve_state(fp_problem *pb);
@@ -317,6 +322,102 @@ static int grow_searchers(fp_problem *pb, int32_t n) {
     return 1;
 }
 
+/* the letters, copied */
+static int copy_letters(fp_problem *pb, const char *const *letters) {
+    if (!ALLOC(pb->letters, pb->nletters)) return 0;
+    for (int32_t l = 0; l < pb->nletters; l++) {
+        size_t n = strlen(letters[l]);
+        if (!ALLOC(pb->letters[l], n + 1)) return 0;
+        memcpy(pb->letters[l], letters[l], n);
+    }
+    return 1;
+}
+
+/* the word tables: their masks copied into one store, each table's (position, letter) pointing into it */
+static int copy_tables(fp_problem *pb, const int32_t *table_length, const int32_t *table_nwords,
+                       const uint8_t *table_has, const word_t *masks, const int64_t *scores) {
+    int32_t nletters = pb->nletters;
+    size_t nmasks_words = 0, flag = 0;
+    for (int32_t t = 0; t < pb->ntables; t++) {
+        int32_t nb = (table_nwords[t] + 63) / 64;
+        for (int32_t k = 0; k < table_length[t] * nletters; k++, flag++)
+            if (table_has[flag]) nmasks_words += (size_t)nb;
+    }
+    if (!ALLOC(pb->tables, pb->ntables) || !ALLOC(pb->mask_store, nmasks_words)) return 0;
+    memcpy(pb->mask_store, masks, sizeof(word_t) * nmasks_words);
+    const word_t *next = pb->mask_store;
+    flag = 0;
+    for (int32_t t = 0; t < pb->ntables; t++) {
+        table_t *tb = &pb->tables[t];
+        tb->length = table_length[t];
+        tb->nwords = table_nwords[t];
+        tb->nblocks = (tb->nwords + 63) / 64;
+        tb->last = (tb->nwords % 64) ? ((word_t)1 << (tb->nwords % 64)) - 1 : ~(word_t)0;
+        if (!ALLOC(tb->mask, tb->length * nletters)) return 0;
+        if (scores) {
+            if (!ALLOC(tb->scores, tb->nwords)) return 0;
+            memcpy(tb->scores, scores, sizeof(int64_t) * (size_t)tb->nwords);
+            scores += tb->nwords;
+        }
+        for (int32_t k = 0; k < tb->length * nletters; k++, flag++) {
+            if (table_has[flag]) {
+                tb->mask[k] = next;
+                next += tb->nblocks;
+            }
+        }
+    }
+    return 1;
+}
+
+/* the slots: table, places and given candidates; their blocks' offsets in slot-sized arrays */
+static int copy_slots(fp_problem *pb, const int32_t *slot_table, const int32_t *slot_places, const word_t *given) {
+    if (!ALLOC(pb->slots, pb->nslots) || !ALLOC(pb->block_off, pb->nslots + 1)) return 0;
+    const int32_t *sp = slot_places;
+    const word_t *gv = given;
+    for (int32_t s = 0; s < pb->nslots; s++) {
+        slot_t *sl = &pb->slots[s];
+        sl->table = slot_table[s];
+        sl->length = pb->tables[sl->table].length;
+        sl->nblocks = pb->tables[sl->table].nblocks;
+        pb->block_off[s] = pb->total_blocks;
+        pb->total_blocks += sl->nblocks;
+        if (!ALLOC(sl->places, sl->length) || !ALLOC(sl->given, sl->nblocks)) return 0;
+        memcpy(sl->places, sp, sizeof(int32_t) * (size_t)sl->length);
+        memcpy(sl->given, gv, sizeof(word_t) * (size_t)sl->nblocks);
+        sp += sl->length;
+        gv += sl->nblocks;
+    }
+    pb->block_off[pb->nslots] = pb->total_blocks;
+    return 1;
+}
+
+/* the places: row and column, the (slot, position) pairs through each, its first two slots */
+static int copy_places(fp_problem *pb, const int32_t *place_row, const int32_t *place_col) {
+    int32_t nplaces = pb->nplaces, nslots = pb->nslots;
+    if (!ALLOC(pb->place_row, nplaces) || !ALLOC(pb->place_col, nplaces) || !ALLOC(pb->slots_at, nplaces) ||
+        !ALLOC(pb->nslots_at, nplaces) || !ALLOC(pb->crossing_a, nplaces) || !ALLOC(pb->crossing_b, nplaces))
+        return 0;
+    memcpy(pb->place_row, place_row, sizeof(int32_t) * (size_t)nplaces);
+    memcpy(pb->place_col, place_col, sizeof(int32_t) * (size_t)nplaces);
+    for (int32_t s = 0; s < nslots; s++)
+        for (int32_t i = 0; i < pb->slots[s].length; i++) pb->nslots_at[pb->slots[s].places[i]]++;
+    for (int32_t p = 0; p < nplaces; p++) {
+        if (!ALLOC(pb->slots_at[p], pb->nslots_at[p])) return 0;
+        pb->nslots_at[p] = 0;
+    }
+    for (int32_t s = 0; s < nslots; s++) {
+        for (int32_t i = 0; i < pb->slots[s].length; i++) {
+            int32_t p = pb->slots[s].places[i];
+            pb->slots_at[p][pb->nslots_at[p]++] = (slotpos){s, i};
+        }
+    }
+    for (int32_t p = 0; p < nplaces; p++) {
+        pb->crossing_a[p] = pb->nslots_at[p] > 0 ? pb->slots_at[p][0].slot : nslots;
+        pb->crossing_b[p] = pb->nslots_at[p] > 1 ? pb->slots_at[p][1].slot : nslots;
+    }
+    return 1;
+}
+
 /* Arguments (flattened arrays; Python keeps them alive only during this call, so all are copied):
  * letters: nletters UTF-8 strings, sorted by code point (letter ids);
  * tables: per table its length and word count; for each table, position and letter id, a flag in
@@ -344,81 +445,10 @@ fp_problem *fp_new(int32_t nletters, const char *const *letters, int32_t ntables
     pb->seed_len = seed_len;
     if (!ALLOC(pb->seed_key, seed_len + 1)) goto fail;
     memcpy(pb->seed_key, seed_key, sizeof(uint32_t) * (size_t)seed_len);
-    if (!grow_searchers(pb, 1)) goto fail;
-    if (!ALLOC(pb->letters, nletters) || !ALLOC(pb->tables, ntables)) goto fail;
-    for (int32_t l = 0; l < nletters; l++) {
-        size_t n = strlen(letters[l]);
-        if (!ALLOC(pb->letters[l], n + 1)) goto fail;
-        memcpy(pb->letters[l], letters[l], n);
-    }
-    /* tables: masks copied into one store */
-    size_t nmasks_words = 0, flag = 0;
-    for (int32_t t = 0; t < ntables; t++) {
-        int32_t nb = (table_nwords[t] + 63) / 64;
-        for (int32_t k = 0; k < table_length[t] * nletters; k++, flag++)
-            if (table_has[flag]) nmasks_words += (size_t)nb;
-    }
-    if (!ALLOC(pb->mask_store, nmasks_words)) goto fail;
-    memcpy(pb->mask_store, masks, sizeof(word_t) * nmasks_words);
-    const word_t *next = pb->mask_store;
-    flag = 0;
-    for (int32_t t = 0; t < ntables; t++) {
-        table_t *tb = &pb->tables[t];
-        tb->length = table_length[t];
-        tb->nwords = table_nwords[t];
-        tb->nblocks = (tb->nwords + 63) / 64;
-        tb->last = (tb->nwords % 64) ? ((word_t)1 << (tb->nwords % 64)) - 1 : ~(word_t)0;
-        if (!ALLOC(tb->mask, tb->length * nletters)) goto fail;
-        if (scores) {
-            if (!ALLOC(tb->scores, tb->nwords)) goto fail;
-            memcpy(tb->scores, scores, sizeof(int64_t) * (size_t)tb->nwords);
-            scores += tb->nwords;
-        }
-        for (int32_t k = 0; k < tb->length * nletters; k++, flag++) {
-            if (table_has[flag]) {
-                tb->mask[k] = next;
-                next += tb->nblocks;
-            }
-        }
-    }
-    if (!ALLOC(pb->slots, nslots) || !ALLOC(pb->block_off, nslots + 1)) goto fail;
-    const int32_t *sp = slot_places;
-    const word_t *gv = given;
-    for (int32_t s = 0; s < nslots; s++) {
-        slot_t *sl = &pb->slots[s];
-        sl->table = slot_table[s];
-        sl->length = pb->tables[sl->table].length;
-        sl->nblocks = pb->tables[sl->table].nblocks;
-        pb->block_off[s] = pb->total_blocks;
-        pb->total_blocks += sl->nblocks;
-        if (!ALLOC(sl->places, sl->length) || !ALLOC(sl->given, sl->nblocks)) goto fail;
-        memcpy(sl->places, sp, sizeof(int32_t) * (size_t)sl->length);
-        memcpy(sl->given, gv, sizeof(word_t) * (size_t)sl->nblocks);
-        sp += sl->length;
-        gv += sl->nblocks;
-    }
-    pb->block_off[nslots] = pb->total_blocks;
-    if (!ALLOC(pb->place_row, nplaces) || !ALLOC(pb->place_col, nplaces) || !ALLOC(pb->slots_at, nplaces) ||
-        !ALLOC(pb->nslots_at, nplaces) || !ALLOC(pb->crossing_a, nplaces) || !ALLOC(pb->crossing_b, nplaces))
+    if (!grow_searchers(pb, 1) || !copy_letters(pb, letters) ||
+        !copy_tables(pb, table_length, table_nwords, table_has, masks, scores) ||
+        !copy_slots(pb, slot_table, slot_places, given) || !copy_places(pb, place_row, place_col))
         goto fail;
-    memcpy(pb->place_row, place_row, sizeof(int32_t) * (size_t)nplaces);
-    memcpy(pb->place_col, place_col, sizeof(int32_t) * (size_t)nplaces);
-    for (int32_t s = 0; s < nslots; s++)
-        for (int32_t i = 0; i < pb->slots[s].length; i++) pb->nslots_at[pb->slots[s].places[i]]++;
-    for (int32_t p = 0; p < nplaces; p++) {
-        if (!ALLOC(pb->slots_at[p], pb->nslots_at[p])) goto fail;
-        pb->nslots_at[p] = 0;
-    }
-    for (int32_t s = 0; s < nslots; s++) {
-        for (int32_t i = 0; i < pb->slots[s].length; i++) {
-            int32_t p = pb->slots[s].places[i];
-            pb->slots_at[p][pb->nslots_at[p]++] = (slotpos){s, i};
-        }
-    }
-    for (int32_t p = 0; p < nplaces; p++) {
-        pb->crossing_a[p] = pb->nslots_at[p] > 0 ? pb->slots_at[p][0].slot : nslots;
-        pb->crossing_b[p] = pb->nslots_at[p] > 1 ? pb->slots_at[p][1].slot : nslots;
-    }
     return pb;
 fail:
     fp_free(pb);
@@ -747,71 +777,99 @@ static int program_literal(const fp_problem *pb, const clingo_symbolic_atoms_t *
     return clingo_symbolic_atoms_literal(atoms, it, lit);
 }
 
-static bool fp_init(clingo_propagate_init_t *init, void *data) {
-    fp_problem *pb = data;
-    free_solve_state(pb); /* init runs again on every solve */
-    int32_t np = pb->nplaces, ns = pb->nslots, nl = pb->nletters;
+/* letters[l] := whether a candidate of some slot through place p has letter l there */
+static void place_letters(const fp_problem *pb, int32_t p, uint8_t *letters) {
+    memset(letters, 0, (size_t)pb->nletters);
+    for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
+        slotpos at = pb->slots_at[p][k];
+        const word_t *base = pb->base + pb->block_off[at.slot];
+        for (int32_t l = 0; l < pb->nletters; l++) {
+            const word_t *m = table_mask(pb, at.slot, at.pos, l);
+            if (!m || letters[l]) continue;
+            for (int32_t w = 0; w < pb->slots[at.slot].nblocks; w++)
+                if (base[w] & m[w]) {
+                    letters[l] = 1;
+                    break;
+                }
+        }
+    }
+}
+
+/* base loses, in every slot through place p, the words with letter l there */
+static void rule_out_letter(fp_problem *pb, int32_t p, int32_t l) {
+    for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
+        slotpos at = pb->slots_at[p][k];
+        const word_t *m = table_mask(pb, at.slot, at.pos, l);
+        word_t *base = pb->base + pb->block_off[at.slot];
+        if (m)
+            for (int32_t w = 0; w < pb->slots[at.slot].nblocks; w++) base[w] &= ~m[w];
+    }
+}
+
+/* Place p's options (solver literal, letter) appended to opt_l, opt_c; the letters false or missing
+ * at the start are ruled out in base instead. False: a clingo error, or out of memory (set). */
+static bool place_options(fp_problem *pb, clingo_propagate_init_t *init, const clingo_symbolic_atoms_t *atoms,
+                          int32_t p, const uint8_t *letters, ivec *opt_l, ivec *opt_c) {
     const clingo_assignment_t *assignment = clingo_propagate_init_assignment(init);
+    pb->opt_off[p] = opt_l->size;
+    pb->fixed0[p] = 0;
+    for (int32_t l = 0; l < pb->nletters; l++) {
+        if (!letters[l]) continue;
+        clingo_literal_t plit, lit = 0;
+        bool is_false = false, is_true = false, dup = false;
+        if (!program_literal(pb, atoms, p, l, &plit)) return false;
+        if (plit && !clingo_propagate_init_solver_literal(init, plit, &lit)) return false;
+        if (lit && !clingo_assignment_is_false(assignment, lit, &is_false)) return false;
+        for (int32_t o = pb->opt_off[p]; o < opt_l->size && !dup; o++) dup = opt_l->items[o] == lit;
+        if (!lit || is_false || dup) { /* never a candidate's letter */
+            rule_out_letter(pb, p, l);
+            continue;
+        }
+        if (!clingo_assignment_is_true(assignment, lit, &is_true)) return false;
+        if (is_true) {
+            pb->fixed0[p] = lit;
+            pb->fixed0_opt[p] = opt_l->size;
+        }
+        if (!ivec_push(opt_l, lit) || !ivec_push(opt_c, l)) return out_of_memory();
+    }
+    return true;
+}
+
+/* base: the given candidates; then every place's options (the first pass of propagator.py's init) */
+static bool init_options(fp_problem *pb, clingo_propagate_init_t *init) {
+    int32_t np = pb->nplaces;
     const clingo_symbolic_atoms_t *atoms;
     if (!clingo_propagate_init_symbolic_atoms(init, &atoms)) return false;
     uint8_t *letters = NULL;
     ivec opt_l = {0}, opt_c = {0};
-    if (!ALLOC(pb->base, pb->total_blocks) || !ALLOC(letters, nl) || !ALLOC(pb->opt_off, np + 1) ||
-        !ALLOC(pb->fixed0, np) || !ALLOC(pb->fixed0_opt, np))
-        goto oom;
-    for (int32_t s = 0; s < ns; s++)
-        memcpy(pb->base + pb->block_off[s], pb->slots[s].given, sizeof(word_t) * (size_t)pb->slots[s].nblocks);
-    /* first pass: each place's options, ruling out (in base) the letters false or missing at the start */
-    for (int32_t p = 0; p < np; p++) {
-        memset(letters, 0, (size_t)nl);
-        for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
-            slotpos at = pb->slots_at[p][k];
-            const word_t *base = pb->base + pb->block_off[at.slot];
-            for (int32_t l = 0; l < nl; l++) {
-                const word_t *m = table_mask(pb, at.slot, at.pos, l);
-                if (!m || letters[l]) continue;
-                for (int32_t w = 0; w < pb->slots[at.slot].nblocks; w++)
-                    if (base[w] & m[w]) {
-                        letters[l] = 1;
-                        break;
-                    }
-            }
-        }
-        pb->opt_off[p] = opt_l.size;
-        pb->fixed0[p] = 0;
-        for (int32_t l = 0; l < nl; l++) {
-            if (!letters[l]) continue;
-            clingo_literal_t plit, lit = 0;
-            bool is_false = false, is_true = false, dup = false;
-            if (!program_literal(pb, atoms, p, l, &plit)) goto fail;
-            if (plit && !clingo_propagate_init_solver_literal(init, plit, &lit)) goto fail;
-            if (lit && !clingo_assignment_is_false(assignment, lit, &is_false)) goto fail;
-            for (int32_t o = pb->opt_off[p]; o < opt_l.size && !dup; o++) dup = opt_l.items[o] == lit;
-            if (!lit || is_false || dup) { /* never a candidate's letter */
-                for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
-                    slotpos at = pb->slots_at[p][k];
-                    const word_t *m = table_mask(pb, at.slot, at.pos, l);
-                    word_t *base = pb->base + pb->block_off[at.slot];
-                    if (m)
-                        for (int32_t w = 0; w < pb->slots[at.slot].nblocks; w++) base[w] &= ~m[w];
-                }
-                continue;
-            }
-            if (!clingo_assignment_is_true(assignment, lit, &is_true)) goto fail;
-            if (is_true) {
-                pb->fixed0[p] = lit;
-                pb->fixed0_opt[p] = opt_l.size;
-            }
-            if (!ivec_push(&opt_l, lit) || !ivec_push(&opt_c, l)) goto oom;
-        }
+    if (!ALLOC(pb->base, pb->total_blocks) || !ALLOC(letters, pb->nletters) || !ALLOC(pb->opt_off, np + 1) ||
+        !ALLOC(pb->fixed0, np) || !ALLOC(pb->fixed0_opt, np)) {
+        set_oom();
+        goto fail;
     }
+    for (int32_t s = 0; s < pb->nslots; s++)
+        memcpy(pb->base + pb->block_off[s], pb->slots[s].given, sizeof(word_t) * (size_t)pb->slots[s].nblocks);
+    for (int32_t p = 0; p < np; p++) {
+        place_letters(pb, p, letters);
+        if (!place_options(pb, init, atoms, p, letters, &opt_l, &opt_c)) goto fail;
+    }
+    fp_release(letters);
     pb->opt_off[np] = opt_l.size;
     pb->noptions = opt_l.size;
     pb->opt_lit = opt_l.items;
     pb->opt_letter = opt_c.items;
-    opt_l.items = opt_c.items = NULL;
-    /* per slot position and option of its place: the words with that letter there */
-    if (!ALLOC(pb->slotpos_off, ns)) goto oom;
+    return true;
+fail:
+    fp_release(letters);
+    ivec_free(&opt_l);
+    ivec_free(&opt_c);
+    return false;
+}
+
+/* per slot position and option of its place: the words with that letter there */
+static bool init_option_masks(fp_problem *pb) {
+    int32_t ns = pb->nslots;
+    if (!ALLOC(pb->slotpos_off, ns)) return out_of_memory();
     int32_t nrows = 0, ncells = 0;
     for (int32_t s = 0; s < ns; s++) {
         pb->slotpos_off[s] = nrows;
@@ -822,7 +880,7 @@ static bool fp_init(clingo_propagate_init_t *init, void *data) {
         }
     }
     pb->ncells = ncells;
-    if (!ALLOC(pb->row_off, nrows) || !ALLOC(pb->slot_opt_mask, ncells)) goto oom;
+    if (!ALLOC(pb->row_off, nrows) || !ALLOC(pb->slot_opt_mask, ncells)) return out_of_memory();
     ncells = 0;
     for (int32_t s = 0; s < ns; s++) {
         for (int32_t i = 0; i < pb->slots[s].length; i++) {
@@ -832,58 +890,72 @@ static bool fp_init(clingo_propagate_init_t *init, void *data) {
                 pb->slot_opt_mask[ncells++] = table_mask(pb, s, i, pb->opt_letter[o]);
         }
     }
-    /* literals: watches in the Python propagator's order, and what each literal does */
+    return true;
+}
+
+/* option o of place p: both signs of its literal watched (once each, in the Python propagator's
+ * order), and what each does: sets or rules out the letter, keeps or drops words in its slots */
+static bool watch_option(fp_problem *pb, clingo_propagate_init_t *init, int32_t p, int32_t o) {
+    int32_t lit = pb->opt_lit[o];
+    for (int sign = 0; sign < 2; sign++) {
+        int32_t watched = sign ? -lit : lit;
+        if (pb->info_of[watched + pb->maxvar] >= 0) continue;
+        if (!clingo_propagate_init_add_watch(init, watched)) return false;
+        pb->info_of[watched + pb->maxvar] = pb->ninfos++;
+    }
+    litinfo *pos = info_for(pb, lit), *neg = info_for(pb, -lit);
+    if (!ivec_push(&pos->setting, p) || !ivec_push(&pos->setting, o) || !ivec_push(&neg->ruling, p) ||
+        !ivec_push(&neg->ruling, o))
+        return out_of_memory();
+    for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
+        slotpos at = pb->slots_at[p][k];
+        pb->watch_masks[pb->nwatch_masks] = table_mask(pb, at.slot, at.pos, pb->opt_letter[o]);
+        if (!ivec_push(&pos->keeps, at.slot) || !ivec_push(&pos->keeps, pb->nwatch_masks) ||
+            !ivec_push(&neg->drops, at.slot) || !ivec_push(&neg->drops, pb->nwatch_masks))
+            return out_of_memory();
+        pb->nwatch_masks++;
+    }
+    return true;
+}
+
+/* literals: watches in the Python propagator's order, and what each literal does */
+static bool init_watches(fp_problem *pb, clingo_propagate_init_t *init) {
+    int32_t np = pb->nplaces;
     pb->maxvar = 1;
     for (int32_t o = 0; o < pb->noptions; o++) {
         int32_t v = abs(pb->opt_lit[o]);
         if (v > pb->maxvar) pb->maxvar = v;
     }
-    if (!ALLOC(pb->info_of, 2 * pb->maxvar + 1) || !ALLOC(pb->infos, 2 * pb->noptions + 2)) goto oom;
+    if (!ALLOC(pb->info_of, 2 * pb->maxvar + 1) || !ALLOC(pb->infos, 2 * pb->noptions + 2)) return out_of_memory();
     for (int32_t k = 0; k < 2 * pb->maxvar + 1; k++) pb->info_of[k] = -1;
     int32_t nkeep = 0;
     for (int32_t p = 0; p < np; p++) nkeep += (pb->opt_off[p + 1] - pb->opt_off[p]) * pb->nslots_at[p];
-    if (!ALLOC(pb->watch_masks, nkeep + 1)) goto oom;
-    for (int32_t p = 0; p < np; p++) {
-        for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
-            int32_t lit = pb->opt_lit[o];
-            for (int sign = 0; sign < 2; sign++) {
-                int32_t watched = sign ? -lit : lit;
-                if (pb->info_of[watched + pb->maxvar] >= 0) continue;
-                if (!clingo_propagate_init_add_watch(init, watched)) goto fail;
-                pb->info_of[watched + pb->maxvar] = pb->ninfos++;
-            }
-            litinfo *pos = info_for(pb, lit), *neg = info_for(pb, -lit);
-            if (!ivec_push(&pos->setting, p) || !ivec_push(&pos->setting, o) || !ivec_push(&neg->ruling, p) ||
-                !ivec_push(&neg->ruling, o))
-                goto oom;
-            for (int32_t k = 0; k < pb->nslots_at[p]; k++) {
-                slotpos at = pb->slots_at[p][k];
-                pb->watch_masks[pb->nwatch_masks] = table_mask(pb, at.slot, at.pos, pb->opt_letter[o]);
-                if (!ivec_push(&pos->keeps, at.slot) || !ivec_push(&pos->keeps, pb->nwatch_masks) ||
-                    !ivec_push(&neg->drops, at.slot) || !ivec_push(&neg->drops, pb->nwatch_masks))
-                    goto oom;
-                pb->nwatch_masks++;
-            }
-        }
-    }
+    if (!ALLOC(pb->watch_masks, nkeep + 1)) return out_of_memory();
+    for (int32_t p = 0; p < np; p++)
+        for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++)
+            if (!watch_option(pb, init, p, o)) return false;
+    return true;
+}
+
+/* each solver thread's searcher and state */
+static bool init_threads(fp_problem *pb, clingo_propagate_init_t *init) {
     pb->nthreads = clingo_propagate_init_number_of_threads(init);
-    if (!grow_searchers(pb, pb->nthreads) ||
-        !ALLOC(pb->threads, pb->nthreads))
-        goto oom;
+    if (!grow_searchers(pb, pb->nthreads) || !ALLOC(pb->threads, pb->nthreads)) return out_of_memory();
     for (int32_t t = 0; t < pb->nthreads; t++)
-        if (!alloc_thread(pb, &pb->threads[t])) goto oom;
+        if (!alloc_thread(pb, &pb->threads[t])) return out_of_memory();
+    return true;
+}
+
+static bool fp_init(clingo_propagate_init_t *init, void *data) {
+    fp_problem *pb = data;
+    free_solve_state(pb); /* init runs again on every solve */
+    if (!init_options(pb, init) || !init_option_masks(pb) || !init_watches(pb, init) || !init_threads(pb, init)) {
+        free_solve_state(pb);
+        return false;
+    }
     clingo_propagate_init_set_check_mode(init, clingo_propagator_check_mode_total);
-    fp_release(letters);
     pb->ready = 1;
     return true;
-oom:
-    set_oom();
-fail:
-    fp_release(letters);
-    ivec_free(&opt_l);
-    ivec_free(&opt_c);
-    free_solve_state(pb);
-    return false;
 }
 
 /* ------------------------------------------------------------------ propagation */
@@ -983,30 +1055,34 @@ static int32_t start_acc(const fp_problem *pb, thread_t *th, int32_t s, const wo
     return n;
 }
 
-static int narrow(fp_problem *pb, thread_t *th, searcher_t *sr, clingo_propagate_control_t *control, int32_t s) {
+/* The live options of slot s's open places that no candidate has any more, into th->gone, grouped
+ * by position (th->todo_pos, th->todo_off); returns the number of positions with some */
+static int32_t gone_options(const fp_problem *pb, thread_t *th, searcher_t *sr, int32_t s) {
     const slot_t *sl = &pb->slots[s];
-    int nonempty = th->limit[s] > 0;
     int32_t ntodo = 0, ngone = 0;
-    if (nonempty) {
-        int64_t steps = 0;
-        for (int32_t i = 0; i < sl->length; i++) {
-            int32_t p = sl->places[i];
-            if (th->fixed[p]) continue;
-            steps += th->nlive[p];
-            int32_t start = ngone;
-            for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
-                if (th->live[o] && !slot_meets(pb, th, s, i, o)) th->gone[ngone++] = o;
-            }
-            if (ngone > start) {
-                th->todo_pos[ntodo] = i;
-                th->todo_off[ntodo++] = start;
-            }
+    int64_t steps = 0;
+    for (int32_t i = 0; i < sl->length; i++) {
+        int32_t p = sl->places[i];
+        if (th->fixed[p]) continue;
+        steps += th->nlive[p];
+        int32_t start = ngone;
+        for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1]; o++) {
+            if (th->live[o] && !slot_meets(pb, th, s, i, o)) th->gone[ngone++] = o;
         }
-        th->todo_off[ntodo] = ngone;
-        add_steps(sr, steps);
-        if (!ntodo) return FP_OK;
+        if (ngone > start) {
+            th->todo_pos[ntodo] = i;
+            th->todo_off[ntodo++] = start;
+        }
     }
-    /* explanation order: places with a letter, then those with letters ruled out, fewest live first (stable) */
+    th->todo_off[ntodo] = ngone;
+    add_steps(sr, steps);
+    return ntodo;
+}
+
+/* explanation order, into th->order: places with a letter, then those with letters ruled out,
+ * fewest live first (stable); returns their number */
+static int32_t explanation_order(const fp_problem *pb, thread_t *th, int32_t s) {
+    const slot_t *sl = &pb->slots[s];
     int32_t norder = 0;
     for (int32_t i = 0; i < sl->length; i++)
         if (th->fixed[sl->places[i]]) th->order[norder++] = i;
@@ -1021,6 +1097,65 @@ static int narrow(fp_problem *pb, thread_t *th, searcher_t *sr, clingo_propagate
         }
         th->order[k] = i;
     }
+    return norder;
+}
+
+/* todo t leaves one letter at its place: the clause that sets it */
+static int set_last_letter(const fp_problem *pb, thread_t *th, clingo_propagate_control_t *control, int32_t s,
+                           int32_t t, int32_t norder) {
+    int32_t i = th->todo_pos[t], p = pb->slots[s].places[i];
+    int32_t g0 = th->todo_off[t], g1 = th->todo_off[t + 1];
+    int32_t keep = -1;
+    for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1] && keep < 0; o++) {
+        if (!th->live[o]) continue;
+        int in_gone = 0;
+        for (int32_t g = g0; g < g1; g++) in_gone |= th->gone[g] == o;
+        if (!in_gone) keep = o;
+    }
+    if (!ivec_push(&th->reason, pb->opt_lit[keep])) return fail_oom();
+    const word_t *m = opt_mask(pb, s, i, keep);
+    if (!explain(pb, th, s, norder, -1, start_acc(pb, th, s, m, 1))) return fail_oom();
+    return add_clause(control, &th->reason);
+}
+
+/* todo t's gone letters: one clause each, ruling it out for the same reason */
+static int rule_out_gone(const fp_problem *pb, thread_t *th, clingo_propagate_control_t *control, int32_t s,
+                         int32_t t, int32_t norder) {
+    const slot_t *sl = &pb->slots[s];
+    int32_t i = th->todo_pos[t];
+    int32_t g0 = th->todo_off[t], g1 = th->todo_off[t + 1];
+    /* the words of the letters that go */
+    const word_t *base = pb->base + pb->block_off[s];
+    int32_t n = 0;
+    for (int32_t w = 0; w < sl->nblocks; w++) {
+        word_t words = 0;
+        for (int32_t g = g0; g < g1; g++) {
+            const word_t *m = opt_mask(pb, s, i, th->gone[g]);
+            if (m) words |= m[w];
+        }
+        th->acc[w] = base[w] & words;
+        if (th->acc[w]) th->active[n++] = w;
+    }
+    if (!explain(pb, th, s, norder, i, n)) return fail_oom();
+    for (int32_t g = g0; g < g1; g++) {
+        th->clause.size = 0;
+        if (!ivec_push(&th->clause, -pb->opt_lit[th->gone[g]])) return fail_oom();
+        for (int32_t k = 0; k < th->reason.size; k++)
+            if (!ivec_push(&th->clause, th->reason.items[k])) return fail_oom();
+        int r = add_clause(control, &th->clause);
+        if (r != FP_OK) return r;
+    }
+    return FP_OK;
+}
+
+static int narrow(fp_problem *pb, thread_t *th, searcher_t *sr, clingo_propagate_control_t *control, int32_t s) {
+    int nonempty = th->limit[s] > 0;
+    int32_t ntodo = 0;
+    if (nonempty) {
+        ntodo = gone_options(pb, th, sr, s);
+        if (!ntodo) return FP_OK;
+    }
+    int32_t norder = explanation_order(pb, th, s);
     if (!nonempty) {
         sr->fails[s]++;
         sr->conflicts++;
@@ -1029,45 +1164,11 @@ static int narrow(fp_problem *pb, thread_t *th, searcher_t *sr, clingo_propagate
         return add_clause(control, &th->reason);
     }
     for (int32_t t = 0; t < ntodo; t++) {
-        int32_t i = th->todo_pos[t], p = sl->places[i];
-        int32_t g0 = th->todo_off[t], g1 = th->todo_off[t + 1];
+        int32_t p = pb->slots[s].places[th->todo_pos[t]];
         th->reason.size = 0;
-        if (g1 - g0 + 1 == th->nlive[p]) { /* one letter is left: set it */
-            int32_t keep = -1;
-            for (int32_t o = pb->opt_off[p]; o < pb->opt_off[p + 1] && keep < 0; o++) {
-                if (!th->live[o]) continue;
-                int in_gone = 0;
-                for (int32_t g = g0; g < g1; g++) in_gone |= th->gone[g] == o;
-                if (!in_gone) keep = o;
-            }
-            if (!ivec_push(&th->reason, pb->opt_lit[keep])) return fail_oom();
-            const word_t *m = opt_mask(pb, s, i, keep);
-            if (!explain(pb, th, s, norder, -1, start_acc(pb, th, s, m, 1))) return fail_oom();
-            int r = add_clause(control, &th->reason);
-            if (r != FP_OK) return r;
-            continue;
-        }
-        /* the words of the letters that go */
-        const word_t *base = pb->base + pb->block_off[s];
-        int32_t n = 0;
-        for (int32_t w = 0; w < sl->nblocks; w++) {
-            word_t words = 0;
-            for (int32_t g = g0; g < g1; g++) {
-                const word_t *m = opt_mask(pb, s, i, th->gone[g]);
-                if (m) words |= m[w];
-            }
-            th->acc[w] = base[w] & words;
-            if (th->acc[w]) th->active[n++] = w;
-        }
-        if (!explain(pb, th, s, norder, i, n)) return fail_oom();
-        for (int32_t g = g0; g < g1; g++) {
-            th->clause.size = 0;
-            if (!ivec_push(&th->clause, -pb->opt_lit[th->gone[g]])) return fail_oom();
-            for (int32_t k = 0; k < th->reason.size; k++)
-                if (!ivec_push(&th->clause, th->reason.items[k])) return fail_oom();
-            int r = add_clause(control, &th->clause);
-            if (r != FP_OK) return r;
-        }
+        int r = th->todo_off[t + 1] - th->todo_off[t] + 1 == th->nlive[p] ? set_last_letter(pb, th, control, s, t, norder)
+                                                                          : rule_out_gone(pb, th, control, s, t, norder);
+        if (r != FP_OK) return r;
     }
     return FP_OK;
 }
@@ -1075,6 +1176,45 @@ static int narrow(fp_problem *pb, thread_t *th, searcher_t *sr, clingo_propagate
 static int cmp_int32(const void *a, const void *b) {
     int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
     return (x > y) - (x < y);
+}
+
+/* slot s narrowed by the change: it is looked at again after the changes (once) */
+static void mark_dirty(thread_t *th, int32_t s) {
+    if (th->dirty_flag[s]) return;
+    th->dirty_flag[s] = 1;
+    th->dirty[th->ndirty++] = s;
+}
+
+/* one changed literal: the letters it rules out, then (unless an earlier change ran out of memory)
+ * the slots' candidates it keeps or drops. 0: out of memory */
+static int apply_change(const fp_problem *pb, thread_t *th, int32_t lit, int64_t clock, int failed) {
+    litinfo *inf = info_for(pb, lit);
+    if (!inf) return 1; /* a watch of an earlier solve's init, decided at the top since (propagator.py: STALE) */
+    if (inf->ruling.size) {
+        int all_fixed = 1;
+        for (int32_t k = 0; k < inf->ruling.size; k += 2) {
+            int32_t p = inf->ruling.items[k], o = inf->ruling.items[k + 1];
+            th->out[pb->opt_off[p] + th->nout[p]++] = o;
+            if (th->live[o]) {
+                th->live[o] = 0;
+                th->nlive[p]--;
+            }
+            th->version[p] = clock;
+            all_fixed &= th->fixed[p] != 0;
+        }
+        if (!inf->setting.size && all_fixed) return 1; /* implied by the letter set there */
+    }
+    if (failed) return 1;
+    for (int drop = 0; drop < 2; drop++) {
+        const ivec *which = drop ? &inf->drops : &inf->keeps;
+        for (int32_t k = 0; k < which->size; k += 2) {
+            int32_t s = which->items[k];
+            int r = narrow_slot(pb, th, lit, s, pb->watch_masks[which->items[k + 1]], drop);
+            if (r < 0) return 0;
+            if (r) mark_dirty(th, s);
+        }
+    }
+    return 1;
 }
 
 static bool fp_propagate(clingo_propagate_control_t *control, const clingo_literal_t *changes, size_t size,
@@ -1087,7 +1227,7 @@ static bool fp_propagate(clingo_propagate_control_t *control, const clingo_liter
     int64_t clock = ++th->clock;
     for (size_t c = 0; c < size; c++) {
         litinfo *inf = info_for(pb, changes[c]);
-        if (!inf) continue; /* a watch of an earlier solve's init, decided at the top since (propagator.py: STALE) */
+        if (!inf) continue; /* STALE, as in apply_change */
         for (int32_t k = 0; k < inf->setting.size; k += 2) {
             th->fixed[inf->setting.items[k]] = changes[c];
             th->fixed_opt[inf->setting.items[k]] = inf->setting.items[k + 1];
@@ -1095,52 +1235,14 @@ static bool fp_propagate(clingo_propagate_control_t *control, const clingo_liter
     }
     /* every change is recorded before any early return: undo gets them all */
     int failed = 0;
-    for (size_t c = 0; c < size; c++) {
-        int32_t lit = changes[c];
-        litinfo *inf = info_for(pb, lit);
-        if (!inf) continue;
-        if (inf->ruling.size) {
-            int all_fixed = 1;
-            for (int32_t k = 0; k < inf->ruling.size; k += 2) {
-                int32_t p = inf->ruling.items[k], o = inf->ruling.items[k + 1];
-                th->out[pb->opt_off[p] + th->nout[p]++] = o;
-                if (th->live[o]) {
-                    th->live[o] = 0;
-                    th->nlive[p]--;
-                }
-                th->version[p] = clock;
-                all_fixed &= th->fixed[p] != 0;
-            }
-            if (!inf->setting.size && all_fixed) continue; /* implied by the letter set there */
-        }
-        for (int32_t k = 0; k < inf->keeps.size && !failed; k += 2) {
-            int32_t s = inf->keeps.items[k];
-            int r = narrow_slot(pb, th, lit, s, pb->watch_masks[inf->keeps.items[k + 1]], 0);
-            if (r < 0) failed = 1;
-            else if (r && !th->dirty_flag[s]) {
-                th->dirty_flag[s] = 1;
-                th->dirty[th->ndirty++] = s;
-            }
-        }
-        for (int32_t k = 0; k < inf->drops.size && !failed; k += 2) {
-            int32_t s = inf->drops.items[k];
-            int r = narrow_slot(pb, th, lit, s, pb->watch_masks[inf->drops.items[k + 1]], 1);
-            if (r < 0) failed = 1;
-            else if (r && !th->dirty_flag[s]) {
-                th->dirty_flag[s] = 1;
-                th->dirty[th->ndirty++] = s;
-            }
-        }
-    }
+    for (size_t c = 0; c < size; c++)
+        if (!apply_change(pb, th, changes[c], clock, failed)) failed = 1;
     int result = FP_OK;
     if (failed) {
-        set_oom();
-        result = FP_ERROR;
+        result = fail_oom();
     } else {
         qsort(th->dirty, (size_t)th->ndirty, sizeof(int32_t), cmp_int32);
-        for (int32_t k = 0; k < th->ndirty && result == FP_OK; k++) {
-            result = narrow(pb, th, sr, control, th->dirty[k]);
-        }
+        for (int32_t k = 0; k < th->ndirty && result == FP_OK; k++) result = narrow(pb, th, sr, control, th->dirty[k]);
     }
     for (int32_t k = 0; k < th->ndirty; k++) th->dirty_flag[th->dirty[k]] = 0;
     th->ndirty = 0;
