@@ -302,6 +302,29 @@ def test_a_shown_run_prints_what_the_page_shows(
     assert printed[: len(shown)] == shown, "\n".join([f"{name}: the page shows", *shown, "the command prints", res.out])
 
 
+P99_TRANSCRIPTS = [(command, shown) for command, shown in _transcripts(ROOT / "README.md") if " p99/p7_09" in command]
+
+
+def test_the_readme_shows_the_p99_puzzles() -> None:
+    assert {command.split()[-1] for command, _ in P99_TRANSCRIPTS} == {"p99/p7_09a.dat", "p99/p7_09c.dat"}
+    text = README.read_text()
+    assert "p7_09a to p7_09d" in text and "Ninety-Nine Prolog Problems" in text and "7.09" in text
+
+
+@pytest.mark.parametrize(("command", "shown"), P99_TRANSCRIPTS, ids=[c for c, _ in P99_TRANSCRIPTS])
+def test_the_readmes_p99_runs_print_what_it_shows(
+    command: str, shown: list[str], cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The P-99 files are read from ../shared/p99 (third-party data: skipped without it), under the
+    name the README gives them, ``p99/``."""
+    from .conftest import shared_path
+
+    (tmp_path / "p99").symlink_to(shared_path("p99"), target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    res = cli(*command.split()[1:])
+    assert [line.rstrip() for line in res.out.splitlines()][: len(shown)] == shown, res.out
+
+
 def _format_examples() -> list[tuple[str, str, str]]:
     """formats.md's example inputs: (family, suffix, text) per ```yaml / ```text block of each input section."""
     inputs = (DOCS / "formats.md").read_text().split("\n## Inputs", 1)[1].split("\n## Outputs", 1)[0]
@@ -373,6 +396,8 @@ def test_every_example_names_files_a_fresh_clone_has() -> None:
         for command, name in _example_inputs(page):
             stem = Path(name).stem
             if Path(name).name in written or Path(name).name == "missing.dat" or stem.isupper():
+                continue
+            if name.startswith("p99/p7_09"):  # the P-99 puzzles: third-party, never shipped (README says so)
                 continue
             if not (ROOT / name).is_file():
                 missing.append(f"{page.name}: {command}: {name}")

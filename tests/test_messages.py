@@ -34,12 +34,11 @@ def test_an_unfillable_grid_says_its_minimal_core_first(cli, tmp_path: Path) -> 
 def test_a_word_list_proved_unsolvable_says_why(cli) -> None:
     res = cli("crossword", INSTANCES / "crossword" / "unsat-lengths.dat", "--exit-codes", "unix")
     assert res.code == 1
-    assert "why: each word goes on one site and each site takes one word, but the lengths differ: 4 sites of 3 " \
-           "letters for 2 words of 3 letters; 0 sites of 5 letters for 1 word of 5 letters" in res.out  # fmt: skip
+    assert "why: the words and the sites differ in length: 4 sites of 3 letters for 2 words; 0 sites of 5 " \
+           "letters for 1 word" in res.out  # fmt: skip
     result = crossword.solve(["CAT", "DOG"], ["...", ". .", "..."])
     assert result.status.name == "UNSAT" and result.why == (
-        "each word goes on one site and each site takes one word, but the lengths differ: "
-        "4 sites of 3 letters for 2 words of 3 letters",
+        "the words and the sites differ in length: 4 sites of 3 letters for 2 words",
     )
     assert result.to_json()["why"] == list(result.why)
     said = ["crossword: no solution (proved unsolvable)", f"crossword: why: {result.why[0]}"]

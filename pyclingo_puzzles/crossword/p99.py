@@ -53,10 +53,9 @@ def why_unsolvable(instance: CrosswordInstance) -> tuple[str, ...]:
     lines = []
     for n in sorted(words.keys() | slots.keys()):
         if words[n] != slots[n]:
-            lines.append(f"{_count(slots[n], 'site')} of {n} letters for {_count(words[n], 'word')} of {n} letters")
-    if lines:
-        return ("each word goes on one site and each site takes one word, but the lengths differ: "
-                + "; ".join(lines),)  # fmt: skip
+            lines.append(f"{_count(slots[n], 'site')} of {n} letters for {_count(words[n], 'word')}")
+    if lines:  # every word goes on one site, every site takes one word: the counts must match
+        return ("the words and the sites differ in length: " + "; ".join(lines),)
     cands = candidates(instance.framework, sites, instance.words)
     empty = [s for s in sites if not cands[s.id]]
     placed = {w for ws in cands.values() for w in ws}

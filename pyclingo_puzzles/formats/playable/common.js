@@ -101,40 +101,51 @@ const Page = (() => {
      id of the cell's gridcell (the cursor's aria-activedescendant), what: the name of what is chosen
      ("word", "strip"). */
   function lineInput(svg, opts) {
-    let start = null, end = null, moved = false, pending = null, cursor = [0, 0];
-    const cursorBox = s("rect", { class: "cursor", width: opts.size, height: opts.size, visibility: "hidden" });
-    svg.append(cursorBox);
+    // the line being drawn: start/end of a drag, the first cell of a click-click, the keyboard cursor
+    const line = { svg, opts, start: null, end: null, moved: false, pending: null, cursor: [0, 0] };
+    line.box = s("rect", { class: "cursor", width: opts.size, height: opts.size, visibility: "hidden" });
+    svg.append(line.box);
+    pointerLines(line);
+    keyLines(line);
+    svg.addEventListener("focus", () => showCursor(line, true));
+    svg.addEventListener("blur", () => showCursor(line, false));
+  }
 
-    function cellAt(event) { // the screen point in the board's own units (its viewBox), then the cell
+  function showCursor(line, visible) {
+    const { box, cursor, opts } = line;
+    box.setAttribute("x", cursor[1] * opts.size);
+    box.setAttribute("y", cursor[0] * opts.size);
+    box.setAttribute("visibility", visible ? "visible" : "hidden");
+    const id = opts.cellId ? opts.cellId(cursor) : null;
+    if (id) line.svg.setAttribute("aria-activedescendant", id);
+  }
+
+  /* a click (a tap, Enter) on a cell: the line's first cell, or its last */
+  function clickCell(line, cell) {
+    const { opts } = line;
+    if (line.pending === null) {
+      if (opts.tap && opts.tap(cell)) return;
+      line.pending = cell;
+      opts.preview(cell, cell);
+      announce(`${where(...cell)} chosen: now the last square of the ${opts.what || "line"}.`);
+      return;
+    }
+    const first = line.pending;
+    line.pending = null;
+    opts.preview(null, null);
+    if (same(first, cell) && !opts.single) return; // the same cell again: the selection is dropped
+    if (opts.allowed(first, cell)) opts.select(first, cell);
+    else if (opts.refused) opts.refused(first, cell);
+  }
+
+  /* mouse and touch: a drag from the first cell to the last, or a click on each */
+  function pointerLines(line) {
+    const { svg, opts } = line;
+    const cellAt = (event) => { // the screen point in the board's own units (its viewBox), then the cell
       const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
       const r = Math.floor(at.y / opts.size), c = Math.floor(at.x / opts.size);
       return r >= 0 && r < opts.rows && c >= 0 && c < opts.cols ? [r, c] : null;
-    }
-
-    function showCursor(visible) {
-      cursorBox.setAttribute("x", cursor[1] * opts.size);
-      cursorBox.setAttribute("y", cursor[0] * opts.size);
-      cursorBox.setAttribute("visibility", visible ? "visible" : "hidden");
-      const id = opts.cellId ? opts.cellId(cursor) : null;
-      if (id) svg.setAttribute("aria-activedescendant", id);
-    }
-
-    function click(cell) {
-      if (pending === null) {
-        if (opts.tap && opts.tap(cell)) return;
-        pending = cell;
-        opts.preview(cell, cell);
-        announce(`${where(...cell)} chosen: now the last square of the ${opts.what || "line"}.`);
-        return;
-      }
-      const first = pending;
-      pending = null;
-      opts.preview(null, null);
-      if (same(first, cell) && !opts.single) return; // the same cell again: the selection is dropped
-      if (opts.allowed(first, cell)) opts.select(first, cell);
-      else if (opts.refused) opts.refused(first, cell);
-    }
-
+    };
     svg.addEventListener("pointerdown", (event) => {
       const cell = cellAt(event);
       if (cell === null || event.button > 0) return;
@@ -143,58 +154,52 @@ const Page = (() => {
       try {
         svg.setPointerCapture(event.pointerId); // the drag goes on over the rest of the page
       } catch (error) { /* a pointer the browser no longer tracks: the drag ends where it leaves */ }
-      start = end = cell;
-      moved = false;
-      cursor = cell;
-      showCursor(false);
+      Object.assign(line, { start: cell, end: cell, moved: false, cursor: cell });
+      showCursor(line, false);
     });
     svg.addEventListener("pointermove", (event) => {
-      if (start === null) return;
+      if (line.start === null) return;
       const cell = cellAt(event);
-      if (cell === null || same(cell, end) || !opts.allowed(start, cell)) return;
-      if (same(cell, start) && !moved) return;
-      end = cell;
-      moved = true;
-      pending = null;
-      opts.preview(start, end);
+      if (cell === null || same(cell, line.end) || !opts.allowed(line.start, cell)) return;
+      if (same(cell, line.start) && !line.moved) return;
+      Object.assign(line, { end: cell, moved: true, pending: null });
+      opts.preview(line.start, line.end);
     });
-    const finish = () => {
-      if (start === null) return;
-      const [a, b] = [start, end];
-      start = end = null;
-      if (moved && !same(a, b)) {
-        opts.preview(null, null);
-        opts.select(a, b);
-      } else if (moved) {
-        opts.preview(null, null); // dragged away and back: nothing
-      } else {
-        click(a);
-      }
-    };
-    svg.addEventListener("pointerup", finish);
-    svg.addEventListener("pointercancel", () => { start = end = null; opts.preview(null, null); });
+    svg.addEventListener("pointerup", () => {
+      if (line.start === null) return;
+      const [a, b] = [line.start, line.end];
+      line.start = line.end = null;
+      if (!line.moved) return clickCell(line, a);
+      opts.preview(null, null); // dragged away and back: nothing
+      if (!same(a, b)) opts.select(a, b);
+    });
+    svg.addEventListener("pointercancel", () => { line.start = line.end = null; opts.preview(null, null); });
+  }
 
-    const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    svg.addEventListener("keydown", (event) => {
+  const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+  /* the keyboard: arrows move a cursor, Enter (Space) clicks its cell, Escape drops the first cell */
+  function keyLines(line) {
+    const { opts } = line;
+    line.svg.addEventListener("keydown", (event) => {
       const move = MOVES[event.key];
       if (move) {
-        cursor = [Math.min(opts.rows - 1, Math.max(0, cursor[0] + move[0])), Math.min(opts.cols - 1, Math.max(0, cursor[1] + move[1]))];
-        if (pending !== null) opts.preview(pending, opts.allowed(pending, cursor) ? cursor : pending);
+        const [r, c] = line.cursor;
+        line.cursor = [Math.min(opts.rows - 1, Math.max(0, r + move[0])), Math.min(opts.cols - 1, Math.max(0, c + move[1]))];
+        if (line.pending !== null) opts.preview(line.pending, opts.allowed(line.pending, line.cursor) ? line.cursor : line.pending);
       } else if (event.key === "Enter" || event.key === " ") {
-        click(cursor);
+        clickCell(line, line.cursor);
       } else if (event.key === "Escape") {
-        pending = null;
+        line.pending = null;
         opts.preview(null, null);
       } else if ((event.key === "Delete" || event.key === "Backspace") && opts.erase) {
-        opts.erase(cursor);
+        opts.erase(line.cursor);
       } else {
         return;
       }
       event.preventDefault();
-      showCursor(true);
+      showCursor(line, true);
     });
-    svg.addEventListener("focus", () => showCursor(true));
-    svg.addEventListener("blur", () => showCursor(false));
   }
 
   /* a touch screen (a phone, a tablet): the instructions speak of taps, not of Tab and clicks */

@@ -18,66 +18,70 @@ const Strips = (root, data, answers) => {
     return el;
   }
 
+  /* one grid: its SVG (an ARIA grid of labelled cells) and its state; strips are drawn on it by
+     mouse, touch or keyboard (boardInput) */
   function board(grid, g) {
     const rows = grid.rows.length, cols = grid.rows[0].length;
     const svg = s("svg", { class: "board st", viewBox: `-2 -2 ${cols * S + 4} ${rows * S + 4}`, width: cols * S + 4,
       height: rows * S + 4, tabindex: 0, role: "grid", "aria-label": `grid ${grid.name}, ${rows} rows of ${cols}: move `
         + "with the arrows, press Enter on a strip's first cell and on its last; or drag across its cells" });
-    const marks = s("g", { "aria-hidden": "true" }), mine = s("g", { "aria-hidden": "true" }), shown = s("g", { "aria-hidden": "true" });
-    const select = s("rect", { class: "strip select", visibility: "hidden" });
-    const key = ([r, c]) => r * cols + c;
-    const owner = new Map();
+    const hidden = () => s("g", { "aria-hidden": "true" });
+    const state = { grid, g, rows, cols, strips: [], owner: new Map(), mine: hidden(), marks: hidden(), shown: hidden(),
+      select: s("rect", { class: "strip select", visibility: "hidden" }), key: ([r, c]) => r * cols + c, figure: null };
     const label = (r, c) => {
-      const strip = owner.get(key([r, c]));
+      const strip = state.owner.get(state.key([r, c]));
       return `${Page.where(r, c)}, ${COLOURS[grid.rows[r][c]] || grid.rows[r][c]}` + (strip ? `, in a strip of ${strip.cells.length}` : "");
     };
-    const gridCells = Page.ariaRows(svg, rows, cols, `st${g}`,
+    state.cells = Page.ariaRows(svg, rows, cols, `st${g}`,
       (r, c) => s("rect", { class: `cell cell-${grid.rows[r][c]}`, x: c * S, y: r * S, width: S, height: S }), label);
     const frame = s("rect", { class: "frame", x: 0, y: 0, width: cols * S, height: rows * S, "aria-hidden": "true" });
-    svg.append(gridCells.layer, frame, marks, mine, shown, select);
-    const state = { grid, g, rows, cols, strips: [], owner, mine, marks, shown, figure: null };
-    state.relabel = (list) => list.forEach(([r, c]) => document.getElementById(gridCells.id([r, c]))?.setAttribute("aria-label", label(r, c)));
+    svg.append(state.cells.layer, frame, state.marks, state.mine, state.shown, state.select);
+    state.relabel = (list) => list.forEach(([r, c]) => document.getElementById(state.cells.id([r, c]))?.setAttribute("aria-label", label(r, c)));
     const pattern = (cells) => cells.map(([r, c]) => grid.rows[r][c]).join("");
     state.canonical = (strip) => { const p = pattern(strip.cells); const q = [...p].reverse().join(""); return p < q ? p : q; };
+    boardInput(state, svg);
+    state.figure = h("figure", { "data-grid": grid.name }, h("figcaption", {}, grid.name), svg);
+    return state;
+  }
 
+  /* a strip drawn (from a to b) or taken away (a click on it), each said in the live region */
+  function boardInput(state, svg) {
     function add(a, b) {
       const cells = Page.cellsBetween(a, b);
-      if (cells.some((cell) => state.owner.has(key(cell)))) {
+      if (cells.some((cell) => state.owner.has(state.key(cell)))) {
         return Page.status("That overlaps a strip: click a strip to take it away.", false, true);
       }
       const strip = { cells, el: rect(s("rect", { class: "strip" }), a, b) };
       state.strips.push(strip);
-      cells.forEach((cell) => state.owner.set(key(cell), strip));
-      mine.append(strip.el);
+      cells.forEach((cell) => state.owner.set(state.key(cell), strip));
+      state.mine.append(strip.el);
       state.relabel(cells);
       changed(`Strip of ${cells.length} placed, ${Page.where(...a)} to ${Page.where(...b)}.`);
     }
 
     function remove(cell) {
-      const strip = state.owner.get(key(cell));
+      const strip = state.owner.get(state.key(cell));
       if (!strip) return false;
       strip.el.remove();
       state.strips = state.strips.filter((other) => other !== strip);
-      strip.cells.forEach((c) => state.owner.delete(key(c)));
+      strip.cells.forEach((c) => state.owner.delete(state.key(c)));
       state.relabel(strip.cells);
       changed(`Strip of ${strip.cells.length} taken away.`);
       return true;
     }
 
     Page.lineInput(svg, {
-      rows, cols, size: S, single: true, cellId: gridCells.id, what: "strip",
+      rows: state.rows, cols: state.cols, size: S, single: true, cellId: state.cells.id, what: "strip",
       allowed: (a, b) => (a[0] === b[0] || a[1] === b[1]) && lengths.has(Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + 1),
       refused: () => Page.status(`A strip is ${[...lengths].join(", ")} squares long, in a row or a column.`, false, true),
       select: add,
       tap: remove,
       erase: remove,
       preview: (a, b) => {
-        if (a === null) select.setAttribute("visibility", "hidden");
-        else rect(select, a, b).setAttribute("visibility", "visible");
+        if (a === null) state.select.setAttribute("visibility", "hidden");
+        else rect(state.select, a, b).setAttribute("visibility", "visible");
       },
     });
-    state.figure = h("figure", { "data-grid": grid.name }, h("figcaption", {}, grid.name), svg);
-    return state;
   }
 
   /* what is wrong with a board: cells not covered, strips sharing a pattern */
