@@ -62,7 +62,7 @@ ENCODINGS: dict[str, Predicates] = {
         derived=_signatures("differs/2"),
     ),
     "crossword_pattern.lp": Predicates(
-        input=_signatures("theme/4", "no_word/4"),
+        input=_signatures("theme/4", "no_word/4", "long_ok/4"),
         output=_signatures("block/2"),
         derived=_signatures(
             "cell/2", "white/2", "open/2", "shut/2", "start/3", "run/4", "slot/4", "seen/1", "first_white/1",
