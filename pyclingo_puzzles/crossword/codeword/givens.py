@@ -33,7 +33,7 @@ def choose(decoder: Decoder, low: int, high: int, seed: int | None, time_limit: 
     """At least ``low`` and at most ``high`` givens for which the decoding is unique, as few as
     that takes; extra givens (up to ``low``) are numbers in the seed's order."""
     order = sorted(decoder.key)
-    random.Random(0 if seed is None else seed).shuffle(order)
+    random.Random(f"givens {seed or 0}").shuffle(order)  # a stream of its own: not the numbering's order
     differences: list[frozenset[int]] = []
     last: dict[int, str] | None = None
     while True:

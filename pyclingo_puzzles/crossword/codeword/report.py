@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from ...core.errors import InputError
 from ...core.status import Status
 from ...formats.pagetext import PageAsked
 from ...formats.report import Report
@@ -35,6 +36,8 @@ class Asked(NamedTuple):
 
 def run(asked: Asked) -> Report:
     generated = str(asked.file) == GENERATED
+    if not generated and asked.size is not None:
+        raise InputError("give a FILE or --size, not both", "--size")
     result = make(None if generated else asked.file, size=asked.size if generated else None,
                   dictionary=asked.dictionary, seed=asked.seed, givens=asked.givens, min_givens=asked.min_givens,
                   max_givens=asked.max_givens, every_letter=asked.every_letter,
