@@ -90,7 +90,8 @@ def crossword_ipuz(
     given: Mapping[tuple[int, int], str] | None = None,
 ) -> dict[str, Any]:
     """The ipuz document of a filled grid; an entry without a clue gets an empty clue text, the
-    clues and the title are escaped as ipuz's HTML text; the ``given`` letters (a framework's predefined ones) are shown in the puzzle as its cells' values."""
+    clues and the title are escaped as ipuz's HTML text; the ``given`` letters (a framework's
+    predefined ones) are shown in the puzzle as its cells' values."""
     width = max((len(r) for r in rows), default=0)
     grid = [r.ljust(width) for r in rows]
     numbers = numbering(grid)
