@@ -23,11 +23,11 @@ from pyclingo_puzzles.formats import playable
 from ..conftest import INSTANCES
 from .codeword_brute import decodings
 
-THREES = ("CAT COT COG DOG HOG HAT BAT BAG BOG TAG TOG RAT ROT RAG ART OAT TAB CAB DAB TAD COD GOD HOT DOT TOT "
-          "BOT GOB BOB HOB ACT TAO").split()  # fmt: skip
+THREES = str.split("CAT COT COG DOG HOG HAT BAT BAG BOG TAG TOG RAT ROT RAG ART OAT TAB CAB DAB TAD COD GOD HOT DOT "
+                   "TOT BOT GOB BOB HOB ACT TAO")  # fmt: skip
 FIVE = INSTANCES / "codeword" / "filled-5x5.grid"
-FIVE_WORDS = ("AFAR GABE ORION PERU TEST OPT AGREE FAIRS ABOUT REN AGREES FAIRY ABORT ADOPT ORIEL PERT "
-              "TENT REP TEN PEN OAT GATE AGATE FEARS TEAR TEST NEST BEST").split()  # fmt: skip
+FIVE_WORDS = str.split("AFAR GABE ORION PERU TEST OPT AGREE FAIRS ABOUT REN AGREES FAIRY ABORT ADOPT ORIEL PERT "
+                       "TENT REP TEN PEN OAT GATE AGATE FEARS TEAR TEST NEST BEST")  # fmt: skip
 GRIDS = {
     "ring": (["CAT", "O O", "GOD"], THREES),
     "square": (["CAT", "A#O", "BOG"], THREES),
