@@ -83,7 +83,10 @@ def test_several_files_text_headers_and_severity(cli) -> None:
     assert res.out == expected
     rows = summary_rows(res.err)
     assert [(r[0], int(r[1])) for r in rows] == [(str(f), one.code) for f, one in zip(files, alone, strict=True)]
-    assert res.err.splitlines()[-4] == "summary: 3 files, exit 20 (the most severe of 65 > 1 > 11 > 20 > 10 > 30)"
+    assert res.err.splitlines()[-4] == (
+        "summary: 3 files, exit 20 (the most severe: 65 bad input > 1 no answer > 11 stopped with an answer > "
+        "20 unsolvable > 10 found > 30 complete): 2 solved, 1 proved unsolvable"
+    )
 
 
 def test_json_lines_one_object_per_file(cli) -> None:

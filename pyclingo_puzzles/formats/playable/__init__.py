@@ -2,7 +2,8 @@
 
 The page holds everything it needs inline: the template ``page.html``, the style ``page.css`` and
 the players (``common.js`` and the family's script), all package data read with
-``importlib.resources``; it loads nothing (its Content-Security-Policy forbids any request). The
+``importlib.resources``; it loads nothing (its Content-Security-Policy forbids any request) and
+runs no script but its own (the policy names it by its SHA-256, not ``'unsafe-inline'``). The
 puzzle (grid, words, clues) is plain JSON in a ``<script type="application/json">`` element,
 every ``<`` escaped so no text can end it early; the answers are XOR-ed with a fixed key and
 base64-encoded, so they are neither in the page's text nor in its source at a glance (a determined
@@ -14,6 +15,7 @@ from their ipuz document) and calls ``page``.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -22,6 +24,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from ..ipuz import plain
 from ..pagetext import DATE_LABEL, NAME_LABEL, PageText
 
 KEY = b"pyclingo-puzzles"  # common.js holds the same key
@@ -80,7 +83,7 @@ def page(kind: str, text: PageText | str, puzzle: Mapping[str, Any], answers: An
     data = {"kind": kind, **puzzle, "answers": encode(answers)}
     # "<" escaped: no "</script>" in a title or a clue can close the data element
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    js = f"{asset('common.js')}\n{asset(script)}\nPage.run({{ {kind}: {player} }});\n"
+    js = f"\n{asset('common.js')}\n{asset(script)}\nPage.run({{ {kind}: {player} }});\n"
     slots = {
         "title": escape(text.title),
         "kind": kind,
@@ -89,8 +92,16 @@ def page(kind: str, text: PageText | str, puzzle: Mapping[str, Any], answers: An
         "instructions": _instructions(text.instructions, kind, printed),
         "data": blob,
         "js": js,
+        "script_hash": script_hash(js),
     }
     return SLOT.sub(lambda m: slots[m.group(1)], asset("page.html"))  # one pass: no slot inside a value is filled
+
+
+def script_hash(script: str) -> str:
+    """The page's Content-Security-Policy source for its one inline script: its SHA-256 (no other
+    inline script runs, not even one a title or a clue could smuggle in)."""
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
 
 
 def _instructions(text: str, kind: str, printed: str) -> str:
@@ -145,13 +156,14 @@ def crossword(
             while 0 <= r < height and 0 <= c < width and cells[r][c] is not None:
                 run.append([r, c])
                 r, c = r + dr, c + dc
-            wording = clue.get("clue", "") if isinstance(clue, dict) else ""
+            wording = plain(clue.get("clue")) if isinstance(clue, dict) else ""  # ipuz's HTML as text
             enumeration = str(clue.get("enumeration") or len(run))
             entries.append({"n": int(clue["number"]), "dir": heading.lower(), "cells": run, "clue": wording,
                             "enum": enumeration})  # fmt: skip
     letters = [["" if ch in (None, block) else ch for ch in row] for row in solution]
     puzzle = {"width": width, "height": height, "cells": cells, "entries": entries, "free_form": free_form}
-    return page("crossword", text if text is not None else doc.get("title") or "Crossword", puzzle, letters, printed)
+    title = text if text is not None else plain(doc.get("title")) or "Crossword"
+    return page("crossword", title, puzzle, letters, printed)
 
 
 def cells_of(rows: Sequence[str], blank: str = " ") -> list[list[str]]:
