@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast bench lint images clean asan chromium cjk-font
+.PHONY: demo test test-fast fuzz bench lint images clean asan chromium cjk-font
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
@@ -45,6 +45,12 @@ test: $(STAMP) chromium cjk-font
 
 test-fast: $(STAMP) chromium cjk-font
 	$(PY) -m pytest $(PARALLEL) -m "not slow"
+
+# The Hypothesis tests with the many examples their @settings ask for, drawn anew each run (make test
+# runs each with tests/conftest.py's FEW_EXAMPLES, the same ones every run)
+fuzz: export HYPOTHESIS_PROFILE = fuzz
+fuzz: $(STAMP)
+	$(PY) -m pytest $(PARALLEL) -m fuzz
 
 # The browser tests (tests/browser/) drive Debian's Chromium through Playwright for Python (the test
 # extra; never `playwright install`, which downloads a browser). Installed here when missing and root;
