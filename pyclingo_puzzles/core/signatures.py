@@ -81,6 +81,11 @@ ENCODINGS: dict[str, Predicates] = {
             "reach/2",
         ),
     ),
+    "givens.lp": Predicates(
+        input=_signatures("meets/2"),
+        output=_signatures("given/1"),
+        derived=_signatures("ruled_out/1"),
+    ),
     "layout.lp": Predicates(
         input=_signatures(
             "word/1", "letter/3", "cand/4", "root/1", "prefer/1", "max_width/1", "max_height/1", "origin/0"
