@@ -33,6 +33,7 @@ DEFAULT_INSTRUCTIONS = {
     "wordsearch": "Find every word of the list in the grid: across, down or diagonally.",
     "crossword": "Fit every word of the list into the grid: each is used once.",
     "layout": "Solve the clues and write the answers into the grid.",
+    "codeword": "Each number stands for a letter, different numbers for different letters; every entry is a word.",
 }
 
 
