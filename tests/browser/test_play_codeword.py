@@ -43,7 +43,8 @@ def cells_of(data: dict, n: int) -> list[tuple[int, int]]:
 
 
 def letters_of(page: Any, n: int) -> list[str]:
-    return page.locator(f"svg.code text.code-letter[data-number='{n}']").evaluate_all("els => els.map(e => e.textContent)")
+    texts = page.locator(f"svg.code text.code-letter[data-number='{n}']")
+    return texts.evaluate_all("els => els.map(e => e.textContent)")
 
 
 def test_a_letter_fills_every_square_of_its_number_and_is_crossed_off(board: tuple[Any, dict, dict]) -> None:
