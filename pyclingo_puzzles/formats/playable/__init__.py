@@ -29,12 +29,14 @@ from ..pagetext import DATE_LABEL, NAME_LABEL, PageText
 
 KEY = b"pyclingo-puzzles"  # common.js holds the same key
 PLAYERS = {"wordsearch": ("wordsearch.js", "WordSearch"), "crossword": ("crossword.js", "Crossword"),
-           "strips": ("strips.js", "Strips")}  # fmt: skip
+           "strips": ("strips.js", "Strips"), "codeword": ("codeword.js", "Codeword")}  # fmt: skip
 INSTRUCTIONS = {
     "wordsearch": "Find every word in the grid: drag from its first letter to its last, or click both.",
     "crossword": "Click a square and type. Arrows move; Tab and Shift+Tab go to the next and previous entry.",
     "strips": "Cover every cell with straight strips of the allowed lengths, no two with the same colour "
     "pattern (a strip and its reverse count as one): drag across the cells, or click the first and the last.",
+    "codeword": "Click a square (or a number of the table) and type its letter: every square of that number takes "
+    "it. Arrows move; Backspace clears.",
 }
 # the same on a touch screen (common.js puts it in place where the pointer is coarse): no Tab there
 TOUCH_INSTRUCTIONS = {
@@ -43,6 +45,8 @@ TOUCH_INSTRUCTIONS = {
     "to its entry.",
     "strips": "Cover every cell with straight strips of the allowed lengths, no two with the same colour "
     "pattern (a strip and its reverse count as one): slide across the cells, or tap the first and the last.",
+    "codeword": "Tap a square (or a number of the table) and type its letter on your keyboard: every square of "
+    "that number takes it.",
 }
 NAME_LINE = f'<p class="name-line"><span>{NAME_LABEL}:</span><span>{DATE_LABEL}:</span></p>\n'
 SLOT = re.compile(r"\{\{(\w+)\}\}")
