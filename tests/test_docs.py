@@ -158,7 +158,7 @@ def _subcommand_parsers() -> dict:
     return {name: sub for action in parser._subparsers._group_actions for name, sub in action.choices.items()}
 
 
-@pytest.mark.parametrize("family", ["wordsearch", "crossword", "strips", "layout", "codeword", "book"])
+@pytest.mark.parametrize("family", ["wordsearch", "crossword", "fillin", "strips", "layout", "codeword", "book"])
 def test_every_option_in_help_is_documented_on_the_family_page_or_cli_page(family: str) -> None:
     """A user reads the family's page and cli.md: every option of `SUBCOMMAND --help` is there."""
     page = "books" if family == "book" else family

@@ -28,6 +28,18 @@ def heading(pdf: Any, text: str, x: float, y: float, w: float) -> None:
     pdf.text(x, y + 7, line)
 
 
+def name_line(pdf: Any, x: float, y: float, w: float) -> None:
+    """A Name / Date line across the box at ``y`` (the current font)."""
+    from ..formats.pagetext import DATE_LABEL, NAME_LABEL
+
+    pdf.set_draw_color(0)
+    pdf.set_line_width(0.25)
+    date_x = x + w * 0.66
+    for label, left, end in ((NAME_LABEL, x, date_x - 6), (DATE_LABEL, date_x, x + w)):
+        pdf.text(left, y, label)
+        pdf.line(left + pdf.get_string_width(label) + 2, y + 0.8, end, y + 0.8)
+
+
 def band(pdf: Any, text: str, x: float, y: float, w: float) -> None:
     """A section's heading, above its first puzzle: a rule and the section's name."""
     pdf.set_font("noto", "", 12)
@@ -45,7 +57,7 @@ def puzzle(pdf: Any, record: dict[str, Any], x: float, y: float, w: float, h: fl
         return
     if family == "wordsearch":
         lines = sorted(record["words"])
-    elif family == "crossword":
+    elif family == "crossword" and not clued(record):
         lines = _by_length(record)
     else:
         lines = _clues(record)
@@ -114,7 +126,8 @@ def crossword_grid(pdf: Any, record: dict[str, Any], x: float, y: float, w: floa
     are left out), clue numbers for a layout, the letters in a key; returns its bottom."""
     rows: list[str] = record["grid"]
     cell, left = _square(rows, x, w, h)
-    numbers = {(e[1], e[2]): e[5] for e in record["entries"]} if record["family"] == "layout" else {}
+    numbered = record["family"] == "layout" or clued(record)
+    numbers = {(e[1], e[2]): e[5] for e in record["entries"]} if numbered else {}
     pdf.set_draw_color(0)
     pdf.set_line_width(0.3)
     for r, row in enumerate(rows):
@@ -135,6 +148,11 @@ def crossword_grid(pdf: Any, record: dict[str, Any], x: float, y: float, w: floa
                 letter = drawable(ch)
                 pdf.text(cx + (cell - pdf.get_string_width(letter)) / 2, cy + cell / 2 + size / PT * 0.36, letter)
     return y + cell * len(rows)
+
+
+def clued(record: dict[str, Any]) -> bool:
+    """A crossword with clues (a section's ``clues``): printed numbered with them, not as a fill-in."""
+    return any(e[4] for e in record.get("entries", ()))
 
 
 CODEWORD_TABLES = 52.0  # mm under a codeword's grid: the decoding table and the letter bank, two rows each

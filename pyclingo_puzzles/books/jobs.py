@@ -169,19 +169,25 @@ def _crossword(job: Job) -> tuple[dict[str, Any], Any]:
     lists = [english_dictionary() if name == "en" else Dictionary(name) for name in job.options["dictionary"]]
     # the entries of the book's earlier crosswords are left out: each puzzle has its own words
     words = without(merge(lists), frozenset(job.avoid), "the book's earlier crosswords")
+    clues: dict[str, str] = job.options.get("clues", {})
+    if clues:  # a clued crossword: filled from the clued words only, scored by the dictionary where it has them
+        scores = words.words
+        words = Dictionary({w: scores.get(w, 100) for w in clues if w not in job.avoid})
+    themes = {"themes": job.options["theme"]} if "theme" in job.options else {}
     if "size" in job.options:  # a generated pattern (crossword --size), then its fill
-        if "min_score" in job.options:
+        if "min_score" in job.options and not clues:
             words = Dictionary({w: s for w, s in words.words.items() if s >= job.options["min_score"]})
         extra = {k: v for k, v in job.options.items() if k in ("min_length", "time_limit")}
-        result = crossword.generate(job.options["size"], words, seed=job.seed, **extra)
+        result = crossword.generate(job.options["size"], words, seed=job.seed, **themes, **extra)
     else:
-        extra = {k: v for k, v in job.options.items() if k in ("min_length", "min_score", "time_limit")}
-        result = crossword.fill(crossword.Framework(job.rows), words, seed=job.seed, **extra)
+        extra = {k: v for k, v in job.options.items() if k in ("min_length", "min_score", "time_limit") and not
+                 (clues and k == "min_score")}
+        result = crossword.fill(crossword.Framework(job.rows), words, seed=job.seed, **themes, **extra)
     if not result.solutions:
         raise BookError(f"puzzle {job.number}: the grid could not be filled ({result.status.value})", job.number)
     solution = result.solutions[0]
     grid = ["".join(ch if ch.isalpha() else " " for ch in row) for row in solution.grid]
-    entries = _numbered((p.word, p.row, p.col, p.dir, "") for p in solution.placements)
+    entries = _numbered((p.word, p.row, p.col, p.dir, clues.get(p.word, "")) for p in solution.placements)
     return {"grid": grid, "entries": entries}, result
 
 

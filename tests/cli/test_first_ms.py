@@ -40,7 +40,9 @@ def before_our_first_line(err: str) -> bool:
     (``site``: "Fatal Python error") or the import system finding and loading the entry point
     (the console script's import line): none of its frames is in the package."""
     frames = [line for line in err.splitlines() if line.lstrip().startswith('File "')]
-    python = "Fatal Python error: " in err or err.rstrip().endswith("KeyboardInterrupt")
+    # "KeyboardInterrupt: " when Python's start is cut while it sets up __main__ (its
+    # "python: failed to set __main__.__loader__", seen once at load 10 at 70 ms)
+    python = "Fatal Python error: " in err or err.rstrip().rstrip(":").endswith("KeyboardInterrupt")
     return python and bool(frames) and not any(PACKAGE in frame for frame in frames)
 
 
