@@ -160,3 +160,15 @@ def test_the_command(tmp_path: Path) -> None:
         assert "no 0 given letter(s) or fewer" in none.stdout and not (tmp_path / "none.svg").exists()
     bad = command(str(FIVE), "--size", "5x5")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_no_fill_is_bad_input_and_the_limit_no_answer(tmp_path: Path) -> None:
+    words = INSTANCES / "codeword" / "words.txt"
+    none = command(str(INSTANCES / "crossword" / "mini-7x7.grid"), "--dictionary", str(words))
+    assert none.returncode == 2 and none.stderr.strip().endswith("no fill from the dictionary's 27 words")
+    assert "mini-7x7.grid" in none.stderr and len(none.stderr.strip().splitlines()) == 1
+    # a 15x15 fill takes seconds of CPU (2.1 s at least, benchmarks/codeword.py): 0.3 s cannot
+    # hold it, and a busy machine only makes the margin wider
+    late = command("--size", "15x15", "--seed", "3", "-t", "0.3", "--json", "--svg", str(tmp_path / "late.svg"))
+    assert late.returncode == 3 and json.loads(late.stdout)["status"] == "UNKNOWN"
+    assert not (tmp_path / "late.svg").exists()
