@@ -70,9 +70,9 @@ def plan(manifest: Manifest, outputs: tuple[str, ...] = ()) -> list[Job]:
             number = len(jobs) + 1
             chooser = random.Random(f"{manifest.seed}:{index}:{i}")  # the same pick anywhere, in any order
             seed = chooser.randrange(2**31)
-            if section.family == "crossword":
+            if section.family in ("crossword", "codeword"):
                 rows = section.pool[i % len(section.pool)]
-                jobs.append(Job(number, "crossword", seed, section.options, rows=rows, outputs=outputs))
+                jobs.append(Job(number, section.family, seed, section.options, rows=rows, outputs=outputs))
             else:
                 words = _pick(chooser, section, clashes)
                 jobs.append(Job(number, section.family, seed, section.options, words, outputs=outputs))
@@ -122,7 +122,8 @@ def reseeded(job: Job, attempt: int) -> Job:
 
 def make(job: Job) -> dict[str, Any]:
     """The puzzle of ``job`` as a record (in whichever process runs it)."""
-    maker = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout, "fillin": _fillin}[job.family]
+    maker = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout, "codeword": _codeword,
+             "fillin": _fillin}[job.family]
     record, result = maker(job)
     record.update(number=job.number, family=job.family, seed=job.seed)
     files = {kind: _file(result, kind, job.number) for kind in job.outputs if hasattr(result, f"to_{kind}")}
@@ -190,6 +191,24 @@ def _crossword(job: Job) -> tuple[dict[str, Any], Any]:
     grid = ["".join(ch if ch.isalpha() else " " for ch in row) for row in solution.grid]
     entries = _numbered((p.word, p.row, p.col, p.dir, clues.get(p.word, "")) for p in solution.placements)
     return {"grid": grid, "entries": entries}, result
+
+
+def _codeword(job: Job) -> tuple[dict[str, Any], Any]:
+    """A codeword (``crossword.codeword.make``): its grid, numbers, givens and key. Not chained:
+    the numbers make each one another puzzle even on a shared grid."""
+    from ..crossword import codeword
+
+    options = {k: v for k, v in job.options.items() if k in ("givens", "min_givens", "max_givens", "time_limit")}
+    dictionary = job.options["dictionary"]
+    if "size" in job.options:
+        result = codeword.make(size=job.options["size"], dictionary=dictionary, seed=job.seed, **options)
+    else:
+        result = codeword.make(list(job.rows), dictionary=dictionary, seed=job.seed, **options)
+    if not result.unique:
+        raise BookError(f"puzzle {job.number}: no unique codeword ({result.why()})", job.number)
+    p = result.puzzle
+    key = {str(n): x for n, x in sorted(p.key.items())}
+    return {"grid": list(p.rows), "numbers": p.numbers(), "given": [str(n) for n in p.given], "key": key}, result
 
 
 def _layout(job: Job) -> tuple[dict[str, Any], Any]:

@@ -84,7 +84,7 @@ def _grid(source: object, size: str | tuple[int, int] | None, dictionary: Source
 
     if (source is None) == (size is None):
         raise InputError("give a grid (a file or rows) or a size, not both", apicheck.ARGS)
-    name = "the words given" if not isinstance(dictionary, str | Path) else str(dictionary)
+    name = "the words given" if not isinstance(dictionary, str | Path) else Path(dictionary).name  # a file: its name
     if dictionary is None:
         name = "the grid's own entries"
     if size is not None:
