@@ -28,6 +28,10 @@ EVERY_LETTER_PATTERNS = 8
 EVERY_LETTER_SECONDS = 30.0  # a framework's fill with every letter, before one that may not
 
 
+class NoGridInTime(Exception):
+    """No grid was filled before the run's limit: a run without an answer (exit 3), not bad input."""
+
+
 class Grid(NamedTuple):
     rows: tuple[str, ...]
     words: frozenset[str]  # the dictionary the decoding is checked against
@@ -53,7 +57,8 @@ def generated(size: tuple[int, int], dictionary: Dictionary, floor: int | None, 
             return Grid(tuple(fill[0].grid), frozenset(words), letters)
         if runtime.stopping() or (runtime.out_of_time() and runtime.remaining() is not None):
             break
-    raise _no_fill(f"no {size[1]}x{size[0]} grid was filled from the dictionary", every_letter)
+    raise _no_fill(f"no {size[1]}x{size[0]} grid was filled from the dictionary's {len(dictionary.words)} words",
+                   every_letter)
 
 
 def _letter_tries(every_letter: bool | None, area: int) -> list[bool]:
@@ -66,10 +71,11 @@ def _with_letters(options: FillOptions, letters: bool) -> FillOptions:
     return replace(options, rules=(str(encoding_path(LETTERS_RULES)),)) if letters else options
 
 
-def _no_fill(what: str, every_letter: bool | None) -> InputError:
-    limit = " within the time limit" if runtime.out_of_time() else ""
+def _no_fill(what: str, every_letter: bool | None, where: str = "--size") -> Exception:
     why = " holding every letter A-Z" if every_letter else ""
-    return InputError(f"{what}{why}{limit}", "codeword")
+    if runtime.out_of_time() or runtime.stopping():
+        return NoGridInTime(f"{what}{why} within the time limit")
+    return InputError(f"{what}{why}", where)
 
 
 def from_framework(framework: Framework, dictionary: Dictionary | None, name: str, seed: int | None,
@@ -95,7 +101,7 @@ def from_framework(framework: Framework, dictionary: Dictionary | None, name: st
             return Grid(tuple(result.solutions[0].grid), frozenset(dictionary.words), letters)
         if result.status is Status.UNKNOWN and not letters:
             break
-    raise _no_fill("the framework has no fill from the dictionary", every_letter)
+    raise _no_fill(f"no fill from the dictionary's {len(dictionary.words)} words", every_letter, name)
 
 
 def from_instance(instance: CrosswordInstance, seed: int | None) -> Grid:
