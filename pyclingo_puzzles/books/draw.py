@@ -57,7 +57,7 @@ def puzzle(pdf: Any, record: dict[str, Any], x: float, y: float, w: float, h: fl
         return
     if family == "wordsearch":
         lines = sorted(record["words"])
-    elif family == "crossword" and not clued(record):
+    elif family in ("crossword", "fillin") and not clued(record):
         lines = _by_length(record)
     else:
         lines = _clues(record)
@@ -128,13 +128,14 @@ def crossword_grid(pdf: Any, record: dict[str, Any], x: float, y: float, w: floa
     cell, left = _square(rows, x, w, h)
     numbered = record["family"] == "layout" or clued(record)
     numbers = {(e[1], e[2]): e[5] for e in record["entries"]} if numbered else {}
+    given = {(r, c): ch for r, c, ch in record.get("starters", ())}  # a fill-in's starters, on the puzzle
     pdf.set_draw_color(0)
     pdf.set_line_width(0.3)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             cx, cy = left + c * cell, y + r * cell
             if ch == " ":
-                if record["family"] == "crossword":
+                if record["family"] in ("crossword", "fillin"):
                     pdf.set_fill_color(0)
                     pdf.rect(cx, cy, cell, cell, style="DF")
                 continue
@@ -142,7 +143,7 @@ def crossword_grid(pdf: Any, record: dict[str, Any], x: float, y: float, w: floa
             if (r, c) in numbers and not filled:
                 pdf.set_font("noto", "", max(4.0, cell * PT * 0.28))
                 pdf.text(cx + cell * 0.06, cy + cell * 0.3, str(numbers[(r, c)]))
-            if filled:
+            if filled or (r, c) in given:
                 size = cell * PT * 0.55
                 pdf.set_font("noto", "", size)
                 letter = drawable(ch)

@@ -31,6 +31,7 @@ LAYOUT_CLOCK_SLACK = 6  # a layout's clock limit, in multiples of its budget of 
 # a small budget's 6x (0.3 s of work: 1.8 s) ran out at load 20 before the worker had spent its work,
 # and the resumed book's layout was the parent's alone (OTTER for TIGER: CI-style run, load 17-20)
 LAYOUT_CLOCK_FLOOR = 60.0
+FILLIN_LAYOUT_WORK = 5.0  # a fill-in's word list laid out: at most this many seconds of a quiet machine's work
 RETRIES = 20  # new seeds a word search is tried with before the book gives up on distinctness
 
 
@@ -121,7 +122,8 @@ def reseeded(job: Job, attempt: int) -> Job:
 
 def make(job: Job) -> dict[str, Any]:
     """The puzzle of ``job`` as a record (in whichever process runs it)."""
-    maker = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout, "codeword": _codeword}[job.family]
+    maker = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout, "codeword": _codeword,
+             "fillin": _fillin}[job.family]
     record, result = maker(job)
     record.update(number=job.number, family=job.family, seed=job.seed)
     files = {kind: _file(result, kind, job.number) for kind in job.outputs if hasattr(result, f"to_{kind}")}
@@ -223,6 +225,35 @@ def _layout(job: Job) -> tuple[dict[str, Any], Any]:
     clue = dict(tuple(pair) for pair in job.words)
     entries = _numbered((p.word, p.row, p.col, p.dir, clue.get(p.word, "")) for p in result.placements)
     return {"grid": list(result.grid), "entries": entries}, result
+
+
+def _fillin(job: Job) -> tuple[dict[str, Any], Any]:
+    """A fill-in (``size``: a generated pattern filled from en; else the words laid out, the work
+    budgeted as a layout's) as a record: ``grid``, ``entries`` as a crossword's (no clue), ``starters``
+    ``[row, col, letter]``."""
+    from ..crossword import fillin
+    options = dict(job.options)
+    seconds = options.pop("time_limit")
+    asked = {"starters": options.get("starters"), "difficulty": options.get("difficulty")}
+    if "size" in options:
+        result = fillin.generate(options["size"], "en", seed=job.seed, time_limit=seconds, **asked)
+    else:
+        from .. import layout
+
+        work = min(FILLIN_LAYOUT_WORK, seconds / 4)  # a quarter of the puzzle's time at most
+        made = layout.arrange(list(job.words), seed=job.seed, work_limit=work,
+                               time_limit=LAYOUT_CLOCK_FLOOR)
+        if made.layout is None:
+            raise BookError(f"puzzle {job.number}: the words cannot be laid out ({made.status.value})", job.number)
+        rows = ["".join(" " if ch == " " else "." for ch in row) for row in made.layout.rows()]
+        words = [p.word for p in made.layout.placements]
+        result = fillin.make(words, rows, seed=job.seed, time_limit=seconds, **asked)
+    if result.answer is None or result.starters is None:
+        raise BookError(f"puzzle {job.number}: no fill-in ({result.status.value})", job.number)
+    answer = result.answer
+    entries = _numbered((p.word, p.row, p.col, p.dir, "") for p in answer.placements)
+    starters = [[r, c, answer.grid[r][c]] for r, c in result.starters.cells]
+    return {"grid": list(answer.grid), "entries": entries, "starters": starters}, result
 
 
 # ------------------------------------------------------------------------------------ distinctness
