@@ -237,12 +237,13 @@ class Pool:
     async def _run(self, task: tuple, time_limit: float, warm: Hashable | None, left: asyncio.Future,
                    stopped: asyncio.Future) -> tuple:  # fmt: skip
         taking = asyncio.ensure_future(self._take(warm))
-        await asyncio.wait({taking, left, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        try:
+            await asyncio.wait({taking, left, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            self._give_back(taking)
+            raise
         if not taking.done() or left.done() or stopped.done() or self.stopping:
-            taking.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                worker = await taking  # a worker handed over meanwhile goes back
-                self._release(worker)
+            self._give_back(taking)
             raise self._why(left)
         worker = taking.result()
         worker.tasks += 1
@@ -254,8 +255,12 @@ class Pool:
             self._kill(worker)
             raise WorkerDied("the worker could not be reached; it was replaced") from None
         answer = asyncio.ensure_future(worker.inbox.get())
-        await asyncio.wait({answer, left, stopped}, timeout=time_limit + HARD_GRACE,
-                           return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+        try:
+            await asyncio.wait({answer, left, stopped}, timeout=time_limit + HARD_GRACE,
+                               return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+        except asyncio.CancelledError:  # the request itself was cancelled (the guard's hang-up, the server's stop)
+            self._keep(self._interrupt(worker, answer))
+            raise
         if answer.done():
             reply = answer.result()
             if reply[0] == "dead":
@@ -270,6 +275,14 @@ class Pool:
         answer.cancel()
         self._kill(worker)  # overran: its pump replaces it
         raise Overran()
+
+    def _give_back(self, taking: asyncio.Future[Worker]) -> None:
+        """A request leaves before its turn: a worker it was handed goes back (``_take`` sees to
+        one handed over as it is cancelled)."""
+        if not taking.done():
+            taking.cancel()
+        elif not taking.cancelled() and taking.exception() is None:
+            self._release(taking.result())
 
     def _why(self, left: asyncio.Future) -> Exception:
         if self.stopping:
