@@ -13,13 +13,9 @@ At most ``workers`` jobs run at once and ``queue`` more wait; a request beyond t
 
 from __future__ import annotations
 
-import os
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-
-import yaml
 
 from ..run import watchdog
 from .body import Job
@@ -70,24 +66,3 @@ class Jobs:
     def stop_all(self) -> None:
         """Kill every worker (shutdown; safe in a signal handler)."""
         self.pool.stop_all()
-
-
-def write_instance(path: Path, instance: dict[str, object]) -> dict[int, str]:
-    """The instance as YAML, one top-level key after another; returns line -> key, so the reader's
-    ``FILE:LINE`` errors can name the request's field."""
-    lines: dict[int, str] = {}
-    parts = []
-    line = 1
-    for key, value in instance.items():
-        text = yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000)
-        for n in range(text.count("\n")):
-            lines[line + n] = key
-        line += text.count("\n")
-        parts.append(text)
-    path.write_text("".join(parts), encoding="utf-8")
-    return lines
-
-
-def scrub(line: str, name: str, folder: Path) -> str:
-    """A worker's message without the server's paths: the instance is "body", the folder gone."""
-    return line.replace(str(folder) + os.sep, "").replace(str(folder), "").replace(name, "body")

@@ -34,7 +34,7 @@ import sys
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
-from .worker import HEADER
+from .worker import ENV, HEADER
 
 HARD_GRACE = 10.0  # seconds past a task's time limit before its worker is killed (drawing a PDF, a stuck ground)
 CANCEL_GRACE = 0.5  # seconds a stopped task's worker has to answer before it is killed and replaced
@@ -108,10 +108,11 @@ class Pool:
         mine, theirs = socket.socketpair()
         env = dict(os.environ)
         env.pop("PYCLINGO_PUZZLES_EXIT_CODES", None)  # the workers report clingo's codes; the server maps them
+        env[ENV] = f"{theirs.fileno()}:{os.getpid()}"
         quiet = None if self.debug else subprocess.DEVNULL
         try:
             proc = subprocess.Popen(
-                [sys.executable, "-m", f"{__package__}.worker", str(theirs.fileno()), str(os.getpid())],
+                [sys.executable, "-m", f"{__package__}.worker"],
                 pass_fds=(theirs.fileno(),), start_new_session=True, stdin=subprocess.DEVNULL, stdout=quiet,
                 stderr=quiet, env=env,
             )  # fmt: skip

@@ -5,19 +5,22 @@ request: the worker imported the package once and keeps what the families cache 
 dictionary, its scores) between jobs.
 
 The instance is written as YAML into a private folder, so the family's reader reads it as the
-command would and its ``FILE:LINE`` errors name the request's field (``jobs.write_instance``).
+command would and its ``FILE:LINE`` errors name the request's field (``write_instance``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+import os
 import shutil
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
+
+import yaml
 
 from ..core.errors import EXIT_BAD_INPUT, InputError, VerificationError
 from ..formats.outfiles import OutputError
@@ -53,8 +56,6 @@ def run_job(spec: Spec, memory_limit: int | None, last_words: Callable[[str], No
     watchdog: a run stuck past its deadline, or over ``memory_limit`` bytes, ends the process after
     ``last_words(line)``; the pool replaces it). ``cancelled()``: the server asked it to stop
     before its watchdog was up."""
-    from .jobs import scrub, write_instance
-
     job = spec.job
     folder = Path(tempfile.mkdtemp(prefix="pyclingo-web-"))
     name = f"{job.family.title}.yaml"
@@ -184,3 +185,24 @@ def _layout(job: Job, path: Path, time_limit: float) -> Report:
 
     options = LayoutOptions(seed=job.seed, time_limit=time_limit, workers=False, models=job.models)
     return report.run(path, None, options, page=page_of(job), paper=job.paper)
+
+
+def write_instance(path: Path, instance: dict[str, object]) -> dict[int, str]:
+    """The instance as YAML, one top-level key after another; returns line -> key, so the reader's
+    ``FILE:LINE`` errors can name the request's field."""
+    lines: dict[int, str] = {}
+    parts = []
+    line = 1
+    for key, value in instance.items():
+        text = yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000)
+        for n in range(text.count("\n")):
+            lines[line + n] = key
+        line += text.count("\n")
+        parts.append(text)
+    path.write_text("".join(parts), encoding="utf-8")
+    return lines
+
+
+def scrub(line: str, name: str, folder: Path) -> str:
+    """A worker's message without the server's paths: the instance is "body", the folder gone."""
+    return line.replace(str(folder) + os.sep, "").replace(str(folder), "").replace(name, "body")

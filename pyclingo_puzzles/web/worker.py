@@ -1,5 +1,6 @@
-"""A warm worker of the server's pool (``pool.py``): ``python -m pyclingo_puzzles.web.worker FD PID``,
-started once by the server (``PID``) and talking to it over the socket ``FD``.
+"""A warm worker of the server's pool (``pool.py``): ``python -m pyclingo_puzzles.web.worker``, with
+``PYCLINGO_PUZZLES_WORKER=FD:PID`` in its environment: started once by the server (``PID``) and
+talking to it over the socket ``FD``.
 
 It imports the families once, says it is ready, then runs one task at a time for as long as the
 server lives: a family's job (``tasks.run_job``), a call of the studio's warm engine
@@ -24,6 +25,7 @@ import sys
 from typing import Any
 
 HEADER = struct.Struct("!Q")
+ENV = "PYCLINGO_PUZZLES_WORKER"  # FD:PID, the socket and the server
 _cancelled = False
 
 
@@ -67,9 +69,10 @@ def _on_sigint(signum: int, frame: object) -> None:
         run.reason = "interrupted"
 
 
-def main(argv: list[str]) -> int:
+def main(given: str) -> int:
+    """Serve the server the environment names (``ENV``) until it closes the socket."""
     global _cancelled
-    fd, server = int(argv[0]), int(argv[1])
+    fd, server = (int(part) for part in given.split(":"))
     from ..run import children, signals
 
     if not children.die_with_parent(server):  # the server died before this line: nobody to serve
@@ -93,8 +96,8 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     try:
-        code = main(sys.argv[1:])
-    except (KeyboardInterrupt, BrokenPipeError, ConnectionError):
+        code = main(os.environ.get(ENV, ""))
+    except (KeyboardInterrupt, BrokenPipeError, ConnectionError, ValueError):  # (ValueError: no FD:PID)
         code = 1
     sys.stdout.flush()
     os._exit(code)

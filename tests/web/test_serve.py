@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -163,8 +164,9 @@ def test_a_worker_started_as_the_server_dies_ends_itself() -> None:
 
     mine, theirs = socket.socketpair()
     with mine, theirs:
-        worker = subprocess.run([sys.executable, "-m", "pyclingo_puzzles.web.worker", str(theirs.fileno()), "1"],
-                                pass_fds=(theirs.fileno(),), timeout=60)  # fmt: skip
+        env = dict(os.environ, PYCLINGO_PUZZLES_WORKER=f"{theirs.fileno()}:1")
+        worker = subprocess.run([sys.executable, "-m", "pyclingo_puzzles.web.worker"], pass_fds=(theirs.fileno(),),
+                                env=env, timeout=60)  # fmt: skip
     assert worker.returncode == 1  # its parent is this test, not pid 1: as if the server had died
 
 

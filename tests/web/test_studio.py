@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import threading
 from typing import Any
 
 import pytest
@@ -194,7 +195,11 @@ def test_a_newer_request_from_the_page_stops_the_older_and_the_newest_is_answere
         finally:
             await pool.close()
 
-    outcomes = asyncio.run(burst())
+    done: list[list[Any]] = []
+    runner = threading.Thread(target=lambda: done.append(asyncio.run(burst())))  # a loop of its own
+    runner.start()
+    runner.join()
+    outcomes = done[0]
     assert all(isinstance(o, Superseded) for o in outcomes[:-1]), outcomes
     assert isinstance(outcomes[-1], dict) and outcomes[-1]["verdict"] in ("fillable", "unfillable"), outcomes[-1]
     assert pool.admitted == 0 and not pool.pages
