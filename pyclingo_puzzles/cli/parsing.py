@@ -101,6 +101,10 @@ COMMANDS = {
         "pyclingo_puzzles.cli.commands.crossword",
         "fill a crossword framework with a word list (P-99 7.09) or from a dictionary",
     ),
+    "codeword": (
+        "pyclingo_puzzles.cli.commands.codeword",
+        "make a codeword: a filled grid in numbers, with the fewest given letters for one decoding (proved)",
+    ),
     "strips": (
         "pyclingo_puzzles.cli.commands.strips",
         "strip exact cover of black/white grids (MUMS 2010 'Black and White')",
@@ -243,7 +247,7 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if files:
             parser.error(f"{args.command}: give FILE or --words, not both")
         args.file = ["--words"]  # the family reads args.words (formats/instances.py: given); this names them
-    elif not files and args.command == "crossword" and getattr(args, "size", None) is not None:
+    elif not files and args.command in ("crossword", "codeword") and getattr(args, "size", None) is not None:
         args.file = ["--size"]  # a pattern generated (crossword/cli.py: generated); this names it
     elif not files:
         parser.error(

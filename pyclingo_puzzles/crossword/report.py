@@ -74,6 +74,8 @@ def run(args: Asked, options: FillOptions) -> Report:
     if str(args.file) == "-":  # the format is the file's (a .grid, a .dat, YAML): it said "-: file not found"
         raise InputError("crossword reads a FILE (.dat, .yaml or .grid), not standard input", "-")
     runtime.price(None if options.count_only else render.render_one(args.as_json))  # the answers' reserve
+    if options.unique:  # not with --models, --count, --optimize: one line before anything is read
+        options.checked(str(args.file), command=True)
     if args.pattern.size is not None:
         return generated(args, options)
     notes: list[str] = []

@@ -11,6 +11,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from . import pdf as document
+from . import printstyle
 from .ipuz import EMPTY_PLACE
 from .pagetext import DATE_LABEL, NAME_LABEL, PageText
 from .pdf import Sheet
@@ -107,11 +109,31 @@ def text_width(pdf: Any, size: float, text: str) -> float:
     return pdf.get_string_width(text)
 
 
-def footer(pdf: Any) -> None:
-    pdf.set_font("noto", "", 9)
+def footer(pdf: Any, always: bool = False) -> None:
+    """The page's number at its foot (a batch's part has none: the joined document numbers its pages)."""
+    if document.PARTS and not always:
+        return
+    pdf.set_font("noto", "", 12 if printstyle.current().large_print else 9)
     pdf.set_text_color(120)
     label = str(pdf.page_no())
     pdf.text(pdf.w / 2 - pdf.get_string_width(label) / 2, pdf.h - MARGIN / 2, label)
+
+
+def page_numbers(sizes: Sequence[tuple[float, float]]) -> bytes:
+    """A PDF of blank pages of ``sizes`` (points) with only their numbers, as ``pdfdraw.footer``
+    draws them: laid over a joined document's pages."""
+    from fpdf import FPDF
+
+    from . import pdffont
+
+    with pdffont.font_file() as font:
+        pdf = FPDF(unit="mm")
+        pdf.set_auto_page_break(False)
+        pdf.add_font("noto", "", str(font))
+        for width, height in sizes:
+            pdf.add_page(format=(float(width) * 25.4 / 72, float(height) * 25.4 / 72))
+            footer(pdf, always=True)
+        return bytes(pdf.output())
 
 
 @contextmanager

@@ -1,0 +1,162 @@
+"""Codewords (crossword/codeword/): every uniqueness claim and every minimality claim checked by a
+plain Python search (codeword_brute.py), the answers by the verifier, the outputs and the command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from pyclingo_puzzles.core.errors import InputError, VerificationError
+from pyclingo_puzzles.core.status import Status
+from pyclingo_puzzles.crossword.codeword import api
+from pyclingo_puzzles.crossword.codeword.decoding import Decoder
+from pyclingo_puzzles.crossword.codeword.puzzle import Codeword, numbering
+from pyclingo_puzzles.crossword.codeword.verify import verify
+from pyclingo_puzzles.formats import playable
+
+from ..conftest import INSTANCES
+from .codeword_brute import decodings
+
+THREES = str.split("CAT COT COG DOG HOG HAT BAT BAG BOG TAG TOG RAT ROT RAG ART OAT TAB CAB DAB TAD COD GOD HOT DOT "
+                   "TOT BOT GOB BOB HOB ACT TAO")  # fmt: skip
+FIVE = INSTANCES / "codeword" / "filled-5x5.grid"
+FIVE_WORDS = str.split("AFAR GABE ORION PERU TEST OPT AGREE FAIRS ABOUT REN AGREES FAIRY ABORT ADOPT ORIEL PERT "
+                       "TENT REP TEN PEN OAT GATE AGATE FEARS TEAR TEST NEST BEST")  # fmt: skip
+GRIDS = {
+    "ring": (["CAT", "O O", "GOD"], THREES),
+    "square": (["CAT", "A#O", "BOG"], THREES),
+    "five": ([line.strip("\n") for line in FIVE.read_text().splitlines()], FIVE_WORDS),
+}
+
+
+def brute(puzzle: Codeword, words: list[str], given: tuple[int, ...]) -> int:
+    """How many decodings (0, 1 or 2: at least two) agree with the key on ``given``."""
+    return len(decodings(puzzle.numbers(), [*words, *_entries(puzzle)], {n: puzzle.key[n] for n in given}))
+
+
+def _entries(puzzle: Codeword) -> list[str]:
+    from pyclingo_puzzles.crossword.codeword.verify import entries
+
+    return entries(puzzle.rows)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("name", sorted(GRIDS))
+def test_the_givens_are_the_fewest_and_make_it_unique(name: str, seed: int) -> None:
+    rows, words = GRIDS[name]
+    result = api.make(rows, dictionary=words, seed=seed, min_givens=0, max_givens=3)
+    puzzle = result.puzzle
+    if result.status is Status.SAT:
+        assert brute(puzzle, words, puzzle.given) == 1  # unique, by the independent search
+        assert result.needed == len(puzzle.given)
+        for fewer in combinations(sorted(puzzle.key), len(puzzle.given) - 1) if puzzle.given else ():
+            assert brute(puzzle, words, fewer) == 2, fewer  # no smaller set does it
+        assert result.to_json()["unique"] is True
+    else:
+        assert result.status is Status.UNSAT
+        for three in combinations(sorted(puzzle.key), 3):
+            assert brute(puzzle, words, three) == 2, three
+        assert result.to_json()["unique"] is False and result.to_json()["differ"]
+
+
+@pytest.mark.parametrize("name", sorted(GRIDS))
+def test_each_check_agrees_with_the_plain_search(name: str) -> None:
+    """Decoder.other on every set of up to two givens: a second decoding exactly when the plain
+    search finds two, and what it finds is a decoding the plain search accepts."""
+    rows, words = GRIDS[name]
+    key = numbering(rows, 5)
+    puzzle = Codeword(tuple(rows), key, ())
+    all_words = [*words, *_entries(puzzle)]
+    decoder = Decoder(puzzle.rows, key, all_words)
+    for k in (0, 1, 2):
+        for given in combinations(sorted(key), k):
+            other = decoder.other(given)
+            assert (other.status is Status.SAT) == (brute(puzzle, words, given) == 2), given
+            if other.decoding is not None:
+                assert len(decodings(puzzle.numbers(), all_words, other.decoding, limit=1)) == 1
+
+
+def test_usual_rules_give_two_or_three_and_say_how_many_were_needed() -> None:
+    rows, words = GRIDS["five"]
+    result = api.make(rows, dictionary=words, seed=1)
+    assert result.status is Status.SAT and 2 <= len(result.puzzle.given) <= 3
+    doc = result.to_json()
+    assert doc["givens_needed"] <= len(doc["given"]) and doc["givens_minimal"] == "smallest"
+    assert api.make(rows, dictionary=words, seed=1, givens=3).puzzle.given.__len__() == 3
+
+
+def test_the_json_document() -> None:
+    result = api.make(GRIDS["square"][0], dictionary=THREES, seed=2)
+    doc = json.loads(json.dumps(result.to_json()))
+    assert doc["grid"] == ["CAT", "A O", "BOG"]
+    numbers, key = doc["numbers"], doc["key"]
+    assert numbers[1][1] == 0 and all(key[str(n)] == doc["grid"][r][c] for r, row in enumerate(numbers)
+                                      for c, n in enumerate(row) if n)  # fmt: skip
+    assert all(key[n] == x for n, x in doc["given"].items())
+
+
+def test_the_verifier_refuses_a_wrong_codeword() -> None:
+    rows = ("CAT", "A O", "BOG")
+    key = numbering(rows, 1)
+    verify(Codeword(rows, key, ()), set(THREES) | {"CAB", "TOG"})
+    with pytest.raises(VerificationError, match="not a word"):
+        verify(Codeword(rows, key, ()), set(THREES) - {"BOG"})
+    two = dict(key)
+    two[min(two)] = two[max(two)]
+    with pytest.raises(VerificationError):
+        verify(Codeword(rows, two, ()), set(THREES) | {"CAB", "TOG"})
+
+
+def test_outputs_svg_pdf_and_the_playable_page() -> None:
+    result = api.make(GRIDS["five"][0], dictionary=GRIDS["five"][1], seed=1)
+    svg = result.to_svg()
+    root = ElementTree.fromstring(svg)
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert [t for t in texts if len(t) == 1 and t.isalpha()][-26:] == list("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    assert sum(t.isdigit() for t in texts) >= 2 * len(result.puzzle.key)  # the cells and the table
+    key_svg = result.to_svg(key=True)
+    assert all(f">{x}</text>" in key_svg for x in result.puzzle.key.values())
+    assert result.to_pdf().startswith(b"%PDF")
+    html = result.to_html(title="Five")
+    data = json.loads(html.split('id="puzzle-data">')[1].split("</script>")[0])
+    assert data["kind"] == "codeword" and data["numbers"] == result.puzzle.numbers()
+    assert playable.decode(data["answers"]) == {str(n): x for n, x in result.puzzle.key.items()}
+
+
+def test_bad_input_is_one_line() -> None:
+    with pytest.raises(InputError, match="not both"):
+        api.make(["CAT"], size="5x5")
+    with pytest.raises(InputError, match="min_givens"):
+        api.make(["CAT"], dictionary=THREES, min_givens=3, max_givens=2)
+    with pytest.raises(InputError, match="on no entry"):
+        api.make(["CAT", "# #", "A#B"], dictionary=THREES)
+    with pytest.raises(InputError, match="dictionary"):
+        api.make(["C.T", "A O", "BOG"], dictionary=None)
+
+
+def command(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pyclingo_puzzles", "codeword", "--exit-codes", "unix", *args],
+                          capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+
+
+def test_the_command(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(FIVE_WORDS) + "\n")
+    out = command(str(FIVE), "--dictionary", str(words), "--seed", "1", "--json", "--svg", str(tmp_path / "p.svg"))
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["unique"] is True and doc["status"] == "SAT" and (tmp_path / "p.svg").exists()
+    none = command(str(FIVE), "--dictionary", str(words), "--max-givens", "0", "--min-givens", "0", "--seed", "1",
+                   "--svg", str(tmp_path / "none.svg"))  # fmt: skip
+    assert none.returncode in (0, 1)
+    if none.returncode == 1:  # proved: no codeword without givens, and no file for it
+        assert "no 0 given letter(s) or fewer" in none.stdout and not (tmp_path / "none.svg").exists()
+    bad = command(str(FIVE), "--size", "5x5")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
