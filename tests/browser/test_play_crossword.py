@@ -17,11 +17,12 @@ DOWN = ["EWERS", "EPOXY", "THYMI", "DODGE"]
 
 
 @pytest.fixture
-def lattice(page: Any, cli: Any, tmp_path: Path) -> Any:
-    out = tmp_path / "lattice.html"
-    run = cli("crossword", LATTICE, "--html", out, "--exit-codes", "unix")
-    assert run.code == 0, run.err
-    page.goto(out.as_uri())
+def lattice(page: Any, cli: Any, page_file: Any) -> Any:
+    def write(out: Path) -> None:
+        run = cli("crossword", LATTICE, "--html", out, "--exit-codes", "unix")
+        assert run.code == 0, run.err
+
+    page.goto(page_file("lattice.html", write).as_uri())
     page.locator("#status").get_by_text("0 of 27 squares filled.").wait_for()
     return page
 
