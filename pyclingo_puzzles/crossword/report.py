@@ -152,7 +152,8 @@ def report(
         return count.report(result.count, result.exhausted, result.clingo_code)
     path = str(args.file) if name is None else name
     asked = args.page
-    page = asked.page(Path(path).stem, exports.INSTRUCTIONS)
+    words = [p.word for p in result.solutions[0].placements] if result.solutions else []
+    page = asked.page(Path(path).stem, exports.instructions(args.clues is not None, words))
     if result.core is not None and not result.solutions:  # no fill: --svg and --pdf mark the core's slots
         from .construction import construct
 
