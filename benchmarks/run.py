@@ -13,6 +13,7 @@ MODULES = [
     "benchmarks.crossword_dictionary",
     "benchmarks.patterns",
     "benchmarks.studio",
+    "benchmarks.codeword",
     "benchmarks.strips",
     "benchmarks.wordsearch",
     "benchmarks.limits",

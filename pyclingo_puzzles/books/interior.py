@@ -34,6 +34,8 @@ DEFAULT_INSTRUCTIONS = {
     "crossword": "Fit every word of the list into the grid: each is used once.",
     "clued": "Solve the clues and write the answers into the grid, across and down.",
     "layout": "Solve the clues and write the answers into the grid.",
+    "fillin": "Fit every word of the list into the grid, across or down; the letters given are a start.",
+    "codeword": "Each number stands for a letter, different numbers for different letters; every entry is a word.",
 }
 
 

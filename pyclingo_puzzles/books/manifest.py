@@ -35,15 +35,19 @@ MAX_COUNT = 100_000  # puzzles in one section: far past any printed book (KDP's 
 MAX_TOTAL = 100_000
 TOP_KEYS = ("title", "subtitle", "author", "trim", "seed", "sections", "instructions", "name_line")
 PAGE_KEYS = ("instructions", "name_line")  # every section's too (the book's: its sections' default)
-FAMILIES = ("wordsearch", "crossword", "layout")
+FAMILIES = ("wordsearch", "crossword", "layout", "codeword", "fillin")
 # the keys a section of each family takes: the family's options, as its command line has them
 SECTION_KEYS: dict[str, tuple[str, ...]] = {
     "wordsearch": ("words", "count", "pick", "size", "level", "alphabet", "title", "time_limit", *PAGE_KEYS),
     "crossword": ("grids", "size", "count", "dictionary", "min_length", "min_score", "title", "time_limit",
                   "clues", "theme", *PAGE_KEYS),
     "layout": ("words", "count", "pick", "prefer", "max_width", "max_height", "title", "time_limit", *PAGE_KEYS),
+    "codeword": ("grids", "size", "count", "dictionary", "givens", "min_givens", "max_givens", "title", "time_limit",
+                 *PAGE_KEYS),
+    "fillin": ("size", "words", "pick", "count", "starters", "difficulty", "title", "time_limit", *PAGE_KEYS),
 }
-DEFAULT_TIME_LIMIT = {"wordsearch": 20.0, "crossword": 60.0, "layout": 5.0}  # seconds per puzzle
+DEFAULT_TIME_LIMIT = {"wordsearch": 20.0, "crossword": 60.0, "layout": 5.0, "codeword": 60.0,
+                      "fillin": 60.0}  # seconds per puzzle
 MAX_TIME_LIMIT = 3600.0
 MAX_SIDE = 50  # a word search side in a book: a page holds no larger grid legibly
 
@@ -148,7 +152,8 @@ def _section(doc: YamlDoc, index: int, item: Any, files: list[str], book_page: d
         if key not in SECTION_KEYS[family]:
             raise doc.error(f"unknown key {shown(key)} for {family} (allowed: {', '.join(SECTION_KEYS[family])})",
                             *at, str(key))
-    reader = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout}[family]
+    reader = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout, "codeword": _codeword,
+              "fillin": _fillin}[family]
     section = reader(doc, at, options)
     files.extend(str(path) for path in section.files)
     instructions = section.instructions if "instructions" in options else book_page["instructions"]
@@ -261,6 +266,28 @@ def _layout(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Secti
                    _pick(doc, at, options, len(pool)), _text(doc, options, "instructions", where=at), files=(path,))
 
 
+def _fillin(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
+    """Fill-ins from generated patterns filled from en (``size``), or laid out from a word pool
+    (``words``, ``pick``); ``starters`` and ``difficulty`` as ``fillin`` takes them."""
+    opts: dict[str, Any] = {"time_limit": _time_limit(doc, at, options, "fillin")}
+    if options.get("difficulty") is not None:
+        if options["difficulty"] not in ("easy", "hard"):
+            raise doc.error(f"difficulty must be easy or hard, got {shown(options['difficulty'])}", *at, "difficulty")
+        opts["difficulty"] = options["difficulty"]
+    if options.get("starters") is not None:
+        opts["starters"] = _whole(doc, at, options, "starters", 0, 1000)
+    if options.get("size") is not None:
+        if options.get("words") is not None:
+            raise doc.error("give words (a word file) or size (generated patterns), not both", *at, "size")
+        opts["size"] = _pattern_size(doc, at, options)
+        return Section("fillin", _heading(options, "Fill-ins"), _count(doc, at, options, None), opts,
+                       instructions=_text(doc, options, "instructions", where=at))  # fmt: skip
+    words = _layout(doc, at, {k: v for k, v in options.items() if k in ("words", "pick", "count")})
+    return dataclasses.replace(words, family="fillin", heading=_heading(options, "Fill-ins"), options=opts,
+                               count=_count(doc, at, options, None), pool=tuple(w for w, _ in words.pool),
+                               instructions=_text(doc, options, "instructions", where=at))  # fmt: skip
+
+
 def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
     from ..crossword.reader import framework_of, read, read_dictionary
 
@@ -304,6 +331,24 @@ def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Se
     count = _count(doc, at, options, None if size is not None else len(rows))
     return Section("crossword", _heading(options, "Crosswords" if "clues" in opts else "Fill-in crosswords"), count,
                    opts, tuple(rows), 0, _text(doc, options, "instructions", where=at), files=tuple(files))
+
+
+GIVENS_KEYS = ("givens", "min_givens", "max_givens")
+
+
+def _codeword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
+    """A crossword's grids (files or ``size``) and dictionary, then the givens (``codeword --givens``)."""
+    dictionary = options.get("dictionary", "en")
+    if not isinstance(dictionary, str):
+        raise doc.error("a codeword's dictionary is one word list: 'en' or a file", *at, "dictionary")
+    base = _crossword(doc, at, {k: v for k, v in options.items() if k not in GIVENS_KEYS})
+    opts = dict(base.options, time_limit=_time_limit(doc, at, options, "codeword"))
+    opts["dictionary"] = opts["dictionary"][0]
+    for key in GIVENS_KEYS:
+        value = _whole(doc, at, options, key, 0, 5)
+        if value is not None:
+            opts[key] = value
+    return dataclasses.replace(base, family="codeword", heading=_heading(options, "Codewords"), options=opts)
 
 
 def _clued(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any], files: list[Path], size: str | None

@@ -290,3 +290,21 @@ def test_bad_clued_sections_name_the_line(tmp_path: Path, section: str, message:
     with pytest.raises(InputError) as info:
         read_manifest(tmp_path / "book.yaml")
     assert message in str(info.value) and "book.yaml:3" in str(info.value), str(info.value)
+
+
+def test_a_codeword_section_proves_each_puzzle_and_the_same_seed_makes_the_same_book(tmp_path: Path) -> None:
+    shutil.copy(INSTANCES / "codeword" / "filled-5x5.grid", tmp_path / "five.grid")
+    shutil.copy(INSTANCES / "codeword" / "words.txt", tmp_path / "words.txt")
+    path = tmp_path / "book.yaml"
+    path.write_text("title: Codes\nseed: 2\nsections:\n"
+                    "  - codeword: {grids: [five.grid], count: 2, dictionary: words.txt}\n")  # fmt: skip
+    book = make_book(path, jobs=1)
+    assert [r["family"] for r in book.records] == ["codeword", "codeword"]
+    for record in book.records:
+        assert 2 <= len(record["given"]) <= 3
+        numbers, key = record["numbers"], record["key"]
+        assert all(key[str(n)] == record["grid"][r][c] for r, row in enumerate(numbers) for c, n in enumerate(row) if n)
+    assert book.records[0]["numbers"] != book.records[1]["numbers"]  # each its own numbering
+    texts = pages_text(book.to_pdf())
+    assert "CODEWORDS" in texts[3] and "Answers" in "\n".join(texts[4:])
+    assert make_book(path, jobs=1).records == book.records

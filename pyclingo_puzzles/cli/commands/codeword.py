@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ...core.errors import InputError
 from ...crossword.codeword import report as reporting
 from ...crossword.codeword.api import DEFAULT_GIVENS
 from ...crossword.codeword.givens import MAX_GIVENS
@@ -45,6 +46,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Report:
+    if args.rules:  # the proof is about the dictionary's words: rules would change what it proves
+        raise InputError("codeword takes no --rules: its decoding is proved against the dictionary alone", "--rules")
+    if args.models != 1:
+        raise InputError("codeword makes one puzzle a run: give --seed for another, not --models", "--models")
     return reporting.run(reporting.Asked(
         args.file, args.size, args.dictionary if args.dictionary is not None else "en", args.seed, args.givens,
         args.min_givens, args.max_givens, args.every_letter, args.time_limit, page_asked(args), args.paper,

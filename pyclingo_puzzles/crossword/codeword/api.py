@@ -23,7 +23,7 @@ from .decoding import Decoder
 from .givens import MAX_GIVENS, choose
 from .puzzle import Codeword, lone_cells, numbering
 from .result import CodewordResult
-from .source import Grid, from_file, from_framework, generated
+from .source import Grid, NoGridInTime, from_file, from_framework, generated
 from .verify import verify
 
 __all__ = ["make"]
@@ -56,7 +56,10 @@ def make(
     if every_letter is not None:
         apicheck.flag(every_letter, "every_letter")
     with runtime.until(runtime.after(time_limit)):
-        grid, name = _grid(source, size, dictionary, seed, every_letter)
+        try:
+            grid, name = _grid(source, size, dictionary, seed, every_letter)
+        except NoGridInTime:  # no grid to number: a run without an answer
+            return CodewordResult(Status.UNKNOWN, Codeword((), {}, ()), None, str(dictionary), 0, None)
         return _puzzle(grid, name, low, high, seed, title or _title(source))
 
 
@@ -84,7 +87,7 @@ def _grid(source: object, size: str | tuple[int, int] | None, dictionary: Source
 
     if (source is None) == (size is None):
         raise InputError("give a grid (a file or rows) or a size, not both", apicheck.ARGS)
-    name = "the words given" if not isinstance(dictionary, str | Path) else str(dictionary)
+    name = "the words given" if not isinstance(dictionary, str | Path) else Path(dictionary).name  # a file: its name
     if dictionary is None:
         name = "the grid's own entries"
     if size is not None:

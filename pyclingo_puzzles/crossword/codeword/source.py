@@ -22,7 +22,14 @@ LETTERS_RULES = "codeword_letters.lp"  # every letter A-Z in the fill (loaded as
 # a grid is asked to hold every letter when it has at least this many cells (a 11x11 pattern):
 # smaller fills rarely can (J, Q, X, Z), and the pattern search would spend its limit trying
 EVERY_LETTER_AREA = 121
-EVERY_LETTER_SECONDS = 30.0  # the fill that holds every letter, before one that may not
+# a generated grid's fill with every letter: at most this many patterns (work, not time: the same
+# seed gives the same grid under any load); 15x15 from en, seeds 1-10, took 1 to 5 patterns
+EVERY_LETTER_PATTERNS = 8
+EVERY_LETTER_SECONDS = 30.0  # a framework's fill with every letter, before one that may not
+
+
+class NoGridInTime(Exception):
+    """No grid was filled before the run's limit: a run without an answer (exit 3), not bad input."""
 
 
 class Grid(NamedTuple):
@@ -42,17 +49,16 @@ def generated(size: tuple[int, int], dictionary: Dictionary, floor: int | None, 
     options = FillOptions(seed=seed, min_length=3)
     tries = _letter_tries(every_letter, size[0] * size[1])
     for k, letters in enumerate(tries):
-        last = k == len(tries) - 1
-        seconds = None if last else EVERY_LETTER_SECONDS
-        with runtime.until(runtime.after(seconds)):
-            made, _ = generate_fill(spec, dictionary, _with_letters(options, letters), floor)
+        most = None if k == len(tries) - 1 else EVERY_LETTER_PATTERNS
+        made, _ = generate_fill(spec, dictionary, _with_letters(options, letters), floor, most)
         fill = getattr(made.fill, "solutions", None)
         if made.framework is not None and fill:
             words = made.words.words if isinstance(made.words, Dictionary) else dictionary.words
             return Grid(tuple(fill[0].grid), frozenset(words), letters)
         if runtime.stopping() or (runtime.out_of_time() and runtime.remaining() is not None):
             break
-    raise _no_fill(f"no {size[1]}x{size[0]} grid was filled from the dictionary", every_letter)
+    raise _no_fill(f"no {size[1]}x{size[0]} grid was filled from the dictionary's {len(dictionary.words)} words",
+                   every_letter)
 
 
 def _letter_tries(every_letter: bool | None, area: int) -> list[bool]:
@@ -65,10 +71,11 @@ def _with_letters(options: FillOptions, letters: bool) -> FillOptions:
     return replace(options, rules=(str(encoding_path(LETTERS_RULES)),)) if letters else options
 
 
-def _no_fill(what: str, every_letter: bool | None) -> InputError:
-    limit = " within the time limit" if runtime.out_of_time() else ""
+def _no_fill(what: str, every_letter: bool | None, where: str = "--size") -> Exception:
     why = " holding every letter A-Z" if every_letter else ""
-    return InputError(f"{what}{why}{limit}", "codeword")
+    if runtime.out_of_time() or runtime.stopping():
+        return NoGridInTime(f"{what}{why} within the time limit")
+    return InputError(f"{what}{why}", where)
 
 
 def from_framework(framework: Framework, dictionary: Dictionary | None, name: str, seed: int | None,
@@ -94,7 +101,7 @@ def from_framework(framework: Framework, dictionary: Dictionary | None, name: st
             return Grid(tuple(result.solutions[0].grid), frozenset(dictionary.words), letters)
         if result.status is Status.UNKNOWN and not letters:
             break
-    raise _no_fill("the framework has no fill from the dictionary", every_letter)
+    raise _no_fill(f"no fill from the dictionary's {len(dictionary.words)} words", every_letter, name)
 
 
 def from_instance(instance: CrosswordInstance, seed: int | None) -> Grid:
