@@ -154,11 +154,11 @@ def parse_yaml(text: str, path: str) -> CrosswordInstance:
 def instance_options(path: str | Path) -> dict[str, object]:
     """A YAML instance's ``clues``, ``size``, ``min_length`` and ``min_score`` (checked), when it has
     them; none for any other file."""
-    from ..formats.yamlio import load_yaml
-
     text = read_text(path)
     if not is_yaml(path, text):
         return {}
+    from ..formats.yamlio import load_yaml  # only YAML input needs PyYAML
+
     doc = load_yaml(path, text)
     data = doc.data if isinstance(doc.data, dict) else {}
     found: dict[str, object] = {}
