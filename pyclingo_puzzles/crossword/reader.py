@@ -217,13 +217,16 @@ EXCHANGE_SUFFIXES = (".puz", ".ipuz")  # frameworks from the formats constructor
 THEME_LINE = re.compile(r"^\s*theme\s*:", re.IGNORECASE)  # ``theme: WORD@ROW,COL,A|D`` in a .grid file
 
 
-def read(path: str | Path, keep_letters: bool = False, notes: list[str] | None = None) -> CrosswordInstance | Framework:
+def read(
+    path: str | Path, keep_letters: bool = False, notes: list[str] | None = None, text: str | None = None
+) -> CrosswordInstance | Framework:
     """The one reader of the crossword's FILE, read once: a ``.grid`` (``parse_grid``), YAML
     (``is_yaml``), a ``.dat``, or an Across Lite ``.puz`` or ``.ipuz`` (``exchange_framework``).
-    An instance when the file has words, else its framework."""
+    An instance when the file has words, else its framework. ``text``: the file's text, read
+    already (the command reads it once, for the theme lines too)."""
     if Path(path).suffix.lower() in EXCHANGE_SUFFIXES:
         return exchange_framework(path, keep_letters, notes)
-    text = read_text(path)
+    text = read_text(path) if text is None else text
     if Path(path).suffix.lower() == ".grid":
         return parse_grid(text, str(path))
     instance = parse_yaml(text, str(path)) if is_yaml(path, text) else parse_dat(text, str(path))

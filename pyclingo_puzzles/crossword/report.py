@@ -82,7 +82,8 @@ def run(args: Asked, options: FillOptions) -> Report:
     if args.pattern.size is not None:
         return generated(args, options)
     notes: list[str] = []
-    puzzle = read(args.file, args.keep_letters, notes)
+    text = None if Path(args.file).suffix.lower() in EXCHANGE_SUFFIXES else read_text(args.file)
+    puzzle = read(args.file, args.keep_letters, notes, text)
     for note in notes:  # what a .puz or .ipuz framework holds that a framework cannot
         warn(f"{args.file}: {note}")
     if args.keep_letters and Path(args.file).suffix.lower() not in EXCHANGE_SUFFIXES:
@@ -93,7 +94,7 @@ def run(args: Asked, options: FillOptions) -> Report:
         if ignored:
             warn(f"{args.file}: {', '.join(ignored)}: for a dictionary fill (--dictionary); ignored for a word list")
         return report(args, options, solve_with(puzzle, options, warn), puzzle.framework)
-    return report(args, options, fill_from_dictionary(args, puzzle, options), framework_of(puzzle))
+    return report(args, options, fill_from_dictionary(args, puzzle, options, text), framework_of(puzzle))
 
 
 def in_instance(args: Asked, options: FillOptions) -> tuple[Asked, FillOptions]:
@@ -120,13 +121,13 @@ def word_list_options(args: WordListAsked) -> list[str]:
     return [option for option, on in [*given, ("--ban", bool(args.ban))] if on]
 
 
-def fill_from_dictionary(args: Asked, puzzle: CrosswordInstance | Framework, options: FillOptions):
+def fill_from_dictionary(args: Asked, puzzle: CrosswordInstance | Framework, options: FillOptions, text: str | None):
     """The dictionary fill: each ``--dictionary`` (a file, or ``en``; by default the built-in one),
-    merged, less ``--exclude`` and ``--ban``."""
+    merged, less ``--exclude`` and ``--ban``. ``text``: the file's, as read (its theme lines)."""
     options.checked(str(args.file), command=True)
     notes = ["the file's word list is ignored with --dictionary"] if isinstance(puzzle, CrosswordInstance) else []
     framework = framework_of(puzzle)
-    wanted = [parse_theme(t) for t in args.themes] + in_file_themes(args.file)
+    wanted = [parse_theme(t) for t in args.themes] + in_file_themes(args.file, text)
     themes = fit_themes(framework, wanted, "--theme") if wanted else []
     dictionary, skipped = word_list(args.words, options)
     for note in notes:  # after every input is read: a run that ends in an error prints one line only
@@ -239,8 +240,9 @@ def generated(args: Asked, options: FillOptions) -> Report:
     return report(args, options, result, construct.without_themes(blank, spec.themes), name)
 
 
-def in_file_themes(path: Path | str) -> list[Theme]:
-    """The theme entries a .grid or YAML framework names (``theme:``, docs/crossword.md)."""
-    if Path(path).suffix.lower() not in (".grid", ".yaml", ".yml"):
+def in_file_themes(path: Path | str, text: str | None) -> list[Theme]:
+    """The theme entries a .grid or YAML framework names (``theme:``, docs/crossword.md), from its
+    ``text`` as read."""
+    if text is None or Path(path).suffix.lower() not in (".grid", ".yaml", ".yml"):
         return []
-    return file_themes(str(path), read_text(path))
+    return file_themes(str(path), text)

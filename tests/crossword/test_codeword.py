@@ -190,3 +190,10 @@ def test_any_dictionary_and_seed_agree_with_the_plain_search(words: set[str], se
                    for fewer in combinations(sorted(puzzle.key), len(puzzle.given) - 1)) if puzzle.given else True
     else:
         assert all(brute(puzzle, sorted(words), three) == 2 for three in combinations(sorted(puzzle.key), 3))
+
+
+def test_a_p99_word_list_is_its_own_dictionary() -> None:
+    result = api.make(INSTANCES / "crossword" / "lattice.dat", seed=1, min_givens=0, max_givens=5)
+    assert result.unique and result.dictionary == "the word list of lattice.dat"
+    words = {w for w in INSTANCES.joinpath("crossword", "lattice.dat").read_text().split() if w.isalpha()}
+    assert brute(result.puzzle, sorted(words), result.puzzle.given) == 1

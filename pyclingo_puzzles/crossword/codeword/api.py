@@ -58,6 +58,7 @@ def make(
     with runtime.until(runtime.after(time_limit)):
         try:
             grid, name = _grid(source, size, dictionary, seed, every_letter)
+            name = grid.name or name
         except NoGridInTime:  # no grid to number: a run without an answer
             return CodewordResult(Status.UNKNOWN, Codeword((), {}, ()), None, str(dictionary), 0, None)
         return _puzzle(grid, name, low, high, seed, title or _title(source))

@@ -36,6 +36,7 @@ class Grid(NamedTuple):
     rows: tuple[str, ...]
     words: frozenset[str]  # the dictionary the decoding is checked against
     every_letter: bool  # the fill was made to hold A-Z
+    name: str = ""  # what the words are when not the dictionary asked for (a P-99 file's list)
 
 
 def generated(size: tuple[int, int], dictionary: Dictionary, floor: int | None, seed: int | None,
@@ -112,7 +113,8 @@ def from_instance(instance: CrosswordInstance, seed: int | None) -> Grid:
     if not solutions:
         how = "proved: none" if result.status is Status.UNSAT else "none within the time limit"
         raise InputError(f"the word list does not fill its framework ({how})", instance.path)
-    return Grid(tuple(solutions[0].grid), frozenset(instance.words), False)
+    name = f"the word list of {Path(instance.path).name}"
+    return Grid(tuple(solutions[0].grid), frozenset(instance.words), False, name)
 
 
 def from_file(path: str | Path, dictionary: Dictionary | None, seed: int | None, every_letter: bool | None) -> Grid:
