@@ -218,7 +218,7 @@ def generated(args: Asked, options: FillOptions) -> Report:
     files = [f for f in (args.file if isinstance(args.file, list) else [args.file]) if str(f) != "--size"]
     if files and not args.sized_file:
         raise InputError("give FILE or --size, not both", "--size")
-    file_themes = [t.text() for t in in_file_themes(files[0])] if files else []
+    file_themes = [t.text() for t in in_file_themes(files[0], read_text(files[0]))] if files else []
     pattern = args.pattern
     rows, cols = parse_size(pattern.size or "")  # given: generated() is run for --size
     spec = PatternSpec(rows, cols, pattern.symmetry, options.min_length, pattern.max_words, pattern.max_block_share,
