@@ -36,6 +36,8 @@ class Asked(NamedTuple):
 
 def run(asked: Asked) -> Report:
     generated = str(asked.file) == GENERATED
+    if str(asked.file) == "-":  # the format is the file's (a .grid, a .dat, YAML)
+        raise InputError("codeword reads a FILE (.grid, .dat or .yaml), not standard input", "-")
     if not generated and asked.size is not None:
         raise InputError("give a FILE or --size, not both", "--size")
     result = make(None if generated else asked.file, size=asked.size if generated else None,
