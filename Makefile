@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast bench lint images clean asan chromium cjk-font
+.PHONY: demo test test-fast fuzz test-full bench lint images clean asan chromium cjk-font
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
@@ -19,7 +19,8 @@ demo: $(STAMP) cjk-font
 	$(PY) -m pyclingo_puzzles.cli.demo
 
 # Three test processes (pytest-xdist) on two cores: the suite waits on subprocesses and limits.
-# The slow set (-m slow) runs here too; `make test-fast` leaves it out while iterating.
+# The slow set (-m slow) runs here too; `make test-fast` leaves it out while iterating. The full set
+# (-m full: full solves that make test checks from kept data) runs in `make test-full`.
 # loadgroup (no test is in a group): one test at a time to whichever process is free, in the order
 # tests/conftest.py sets, the slow ones first; the default (load) sends each process a block of
 # about 100 tests at the start, and a long test at a block's end started last
@@ -38,13 +39,25 @@ test test-fast: export PYTHONDONTWRITEBYTECODE =
 test: $(STAMP) chromium cjk-font
 	$(VENV)/bin/ruff check pyclingo_puzzles tests benchmarks
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/mypy & mypy=$$!; $(PY) -m pytest $(BROWSER) >$(VENV)/browser-tests.log 2>&1 & browser=$$!; \
-		$(PY) -m pytest $(PARALLEL) --ignore=$(BROWSER); tests=$$?; \
+	$(VENV)/bin/mypy & mypy=$$!; $(PY) -m pytest -m "not full" $(BROWSER) >$(VENV)/browser-tests.log 2>&1 & browser=$$!; \
+		$(PY) -m pytest $(PARALLEL) -m "not full" --ignore=$(BROWSER); tests=$$?; \
 		wait $$browser; browser=$$?; echo "$(BROWSER):"; cat $(VENV)/browser-tests.log; \
 		wait $$mypy && [ $$browser = 0 ] && exit $$tests
 
 test-fast: $(STAMP) chromium cjk-font
-	$(PY) -m pytest $(PARALLEL) -m "not slow"
+	$(PY) -m pytest $(PARALLEL) -m "not slow and not full"
+
+# The Hypothesis tests with the many examples their @settings ask for, drawn anew each run (make test
+# runs each with tests/conftest.py's FEW_EXAMPLES, the same ones every run)
+fuzz: export HYPOTHESIS_PROFILE = fuzz
+fuzz: $(STAMP)
+	$(PY) -m pytest $(PARALLEL) -m fuzz
+
+# What make test leaves out: the full solves (tests marked full: every shipped pattern and van Beek
+# grid filled again, where make test checks their kept fills and solves one live) and make fuzz's examples
+test-full: export HYPOTHESIS_PROFILE = fuzz
+test-full: $(STAMP)
+	$(PY) -m pytest $(PARALLEL) -m "full or fuzz"
 
 # The browser tests (tests/browser/) drive Debian's Chromium through Playwright for Python (the test
 # extra; never `playwright install`, which downloads a browser). Installed here when missing and root;

@@ -5,6 +5,8 @@ Playwright for Python, one browser per test process, a fresh context per test.
   at ``$PYCLINGO_PUZZLES_CHROMIUM``, default /usr/bin/chromium) the test is skipped with the
   reason, except under ``CI=true``, where a missing browser fails the test: CI must run them.
   ``make test`` installs Chromium with apt-get when it runs as root and finds none.
+- ``page_file``: a puzzle's page written once per test process (``page_file("lattice.html", write)``
+  calls ``write(path)`` the first time): the tests that open the same puzzle share its making.
 - ``page``: a new page in its own context. Every request that is not to a local file (``file:``,
   ``data:``, ``blob:``, ``about:``) or to an origin of the ``local_origins`` fixture (empty by
   default; a test of a local server overrides it) is aborted and fails the test, as does any
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +56,21 @@ def browser() -> Iterator[Any]:
             _unavailable(f"Chromium at {CHROMIUM} did not start: {str(exc).splitlines()[0]}")
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def page_file(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Callable[[Path], object]], Path]:
+    """The path of the page ``name``, written by ``write(path)`` the first time it is asked for."""
+    folder = tmp_path_factory.mktemp("pages")
+    made: dict[str, Path] = {}
+
+    def page(name: str, write: Callable[[Path], object]) -> Path:
+        if name not in made:
+            write(folder / name)
+            made[name] = folder / name
+        return made[name]
+
+    return page
 
 
 @pytest.fixture

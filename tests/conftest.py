@@ -35,10 +35,34 @@ os.environ["PYCLINGO_PUZZLES_EXIT_CODES"] = "clingo"
 LONG_FOLDERS = ("tests/run/", "tests/books/", "tests/browser/")
 
 
+# Hypothesis in `make test`: each property test runs FEW_EXAMPLES examples, the same ones every run
+# (derandomized from the test's name, no example database); `make fuzz` (HYPOTHESIS_PROFILE=fuzz)
+# runs the tests marked fuzz with the many examples their own @settings ask for, newly drawn each run
+FEW_EXAMPLES = 10
+FUZZING = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
+
+
+def few_examples(test: object) -> None:
+    """A Hypothesis test's own settings, capped at FEW_EXAMPLES fixed examples (read when it runs)."""
+    from hypothesis import settings
+
+    own = getattr(test, "_hypothesis_internal_use_settings", None)
+    if own is not None:
+        capped = settings(own, max_examples=min(own.max_examples, FEW_EXAMPLES), derandomize=True, database=None)
+        test._hypothesis_internal_use_settings = capped  # type: ignore[attr-defined]
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests first, then the long folders: ``make test`` hands tests to its processes one
-    at a time in this order (``--dist loadgroup``), so that no long test starts last while the
-    others have nothing left to do."""
+    """Every Hypothesis test is marked ``fuzz`` (and, but under ``make fuzz``, given few fixed
+    examples); then the slow tests first, then the long folders: ``make test`` hands tests to its
+    processes one at a time in this order (``--dist loadgroup``), so that no long test starts last
+    while the others have nothing left to do."""
+    for item in items:
+        test = getattr(item, "obj", None)
+        if getattr(test, "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.fuzz)
+            if not FUZZING:
+                few_examples(test)
     items.sort(key=lambda item: (item.get_closest_marker("slow") is None, not item.nodeid.startswith(LONG_FOLDERS)))
 
 

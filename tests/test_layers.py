@@ -165,3 +165,21 @@ def test_a_family_naming_another_or_the_command_is_a_violation() -> None:
         f"{PACKAGE}.layout -> {PACKAGE}.crossword.api",
         f"{PACKAGE}.core.solve -> {PACKAGE}.cli.command",
     ]
+
+
+# -------------------------------------------------------------------------------- the picture
+
+
+def test_the_design_and_the_contract_name_todays_folders() -> None:
+    """docs/design.md's tree names every package folder (``formats/``, ``formats/playable/``,
+    ``books/``, ``web/`` ...), and the layers contract every top-level one, so the picture cannot
+    fall behind a folder that is added or moved."""
+    design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    tree = design.split("## The layers", 1)[1].split("```")[1]
+    folders = sorted(p.parent.relative_to(SOURCE).as_posix() for p in SOURCE.rglob("__init__.py") if p.parent != SOURCE)
+    top = {f for f in folders if "/" not in f}
+    for folder in folders:
+        parent, _, name = folder.rpartition("/")
+        named = f"{folder}/" in tree or (parent and f"{parent}/" in tree and f" {name}/" in tree)
+        assert named, f"docs/design.md's tree does not name {folder}/"
+    assert top == set().union(*layer_order()), top ^ set().union(*layer_order())

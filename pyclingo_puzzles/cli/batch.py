@@ -40,10 +40,11 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import EXIT_BAD_INPUT, InputError
+from ..formats import pdf
 from ..formats.outfiles import remove_unfinished
 from ..run import runtime, watchdog, workers
 from ..run.progress import Bar
-from . import batchworker, exitcodes
+from . import batchworker, exitcodes, onedoc
 from .batchfile import Command, FileResult, output_paths, stopped
 from .batchworker import BatchWorker
 
@@ -67,20 +68,29 @@ def run_batch(args: argparse.Namespace, command: Command) -> int:
     """Solve every file of ``args.file`` (a list) with up to ``args.jobs`` worker processes; print
     each result in input order, then the summary; return the most severe exit code."""
     files = list(args.file)
+    document = onedoc.planned(args)
     try:
-        outputs = output_paths(args, files)
+        outputs = output_paths(args, files, document.part if document is not None else None)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        if document is not None:
+            document.close()
         return EXIT_BAD_INPUT
     batch = _Batch(command, args, files, outputs)
     try:
+        pdf.PARTS = document is not None  # the forked workers draw parts of the one document
         with runtime.stage("solving files in worker processes", after="printing"):
             batch.solve()
     finally:
+        pdf.PARTS = False
         batch.close()
+        if document is not None and None in batch.results:  # stopped before every file's turn
+            document.close()
     known = [r for r in batch.results if r is not None]
     if batch.limits is not None and batch.limits.memory_note:
         sys.stderr.write(batch.limits.memory_note + "\n")
+    if document is not None and len(known) == len(files):
+        known = document.deliver(known)
     if not batch.printer.closed():
         _summary(known, getattr(args, "exit_codes", exitcodes.from_environment()))
     convention = getattr(args, "exit_codes", exitcodes.from_environment())
@@ -274,14 +284,27 @@ class _Printer:
             self.count += 1
 
 
+# what a file's exit code says, in words (its summary row says more: the note or the error's line)
+STATUS_WORDS = {10: "solved", 30: "solved", 11: "stopped early with an answer", 20: "proved unsolvable",
+                1: "no answer", 65: "bad input"}
+ORDER_WORDS = {
+    "unix": "2 bad input > 3 no answer > 1 unsolvable > 0 an answer",
+    "clingo": "65 bad input > 1 no answer > 11 stopped with an answer > 20 unsolvable > 10 found > 30 complete",
+}
+
+
 def _summary(results: Sequence[FileResult], convention: str = "clingo") -> None:
     """The per-file summary on stderr: file, exit code (in ``convention``), status, seconds."""
     code = exitcodes.most_severe([r.code for r in results], convention)
     width = max(len(r.file) for r in results)
-    order = "65 > 1 > 11 > 20 > 10 > 30" if convention == "clingo" else "2 > 3 > 1 > 0"
-    lines = [
-        f"summary: {len(results)} files, exit {exitcodes.convert(code, convention)} (the most severe of {order})"
-    ]
+    order = ORDER_WORDS[convention]
+    counts: dict[str, int] = {}
+    for r in results:
+        kind = STATUS_WORDS.get(r.code, "no answer")
+        counts[kind] = counts.get(kind, 0) + 1
+    said = ", ".join(f"{n} {kind}" for kind, n in counts.items())
+    exit = exitcodes.convert(code, convention)
+    lines = [f"summary: {len(results)} files, exit {exit} (the most severe: {order}): {said}"]
     lines += [
         f"  {r.file:<{width}}  {exitcodes.convert(r.code, convention):>2}  {r.seconds:7.2f} s  {r.status}"
         for r in results

@@ -101,11 +101,15 @@ def solve_file(
         if run is not None and saved is not None:
             run.started, run.time_limit = saved
     text = out.getvalue()
+    said = err.getvalue()
+    part = (outputs or {}).get("pdf")
+    if part is not None and getattr(args, "pdf", None) not in (None, part):  # a part of the one document
+        said = said.replace(f"--pdf {part} not written", f"no pages in --pdf {args.pdf}")
     data = None
     if getattr(args, "json", False) and text.strip():
         with contextlib.suppress(ValueError):  # not one JSON document: kept as "output"
             data = json.loads(text)
-    result = FileResult(str(path), code, text, err.getvalue(), time.perf_counter() - t0, data)
+    result = FileResult(str(path), code, text, said, time.perf_counter() - t0, data)
     if getattr(args, "json", False):
         # one string to hand over: pickling thousands of parsed solutions for the parent took
         # longer than a stopped worker's grace, and the parent prints only this line
@@ -114,13 +118,21 @@ def solve_file(
     return result
 
 
-def output_paths(args: argparse.Namespace, files: Sequence[Any]) -> list[dict[str, Path]]:
+def output_paths(
+    args: argparse.Namespace, files: Sequence[Any], parts: Callable[[int], Path] | None = None
+) -> list[dict[str, Path]]:
     """Per file, the output files it writes: ``--svg OUT.svg`` becomes ``OUT-STEM.svg`` (STEM: the
-    input's name without its suffix), next to OUT. Inputs whose names would give the same output
+    input's name without its suffix), next to OUT; ``--pdf`` the file's part of the one document,
+    ``parts(index)`` (``onedoc.py``), when given. Inputs whose names would give the same output
     file are refused before solving (InputError)."""
     given = {dest: getattr(args, dest) for dest in OUTPUT_OPTIONS if getattr(args, dest, None) is not None}
     if not given:
         return [{} for _ in files]
+    if parts is not None and "pdf" in given:
+        check_names({"--pdf": given["pdf"]})
+        check_output_paths({"--pdf": given["pdf"]}, delivery.inputs(args, files))
+        rest = argparse.Namespace(**{**vars(args), "pdf": None})
+        return [{**paths, "pdf": parts(i)} for i, paths in enumerate(output_paths(rest, files))]
     check_names({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()})
     read = delivery.inputs(args, files)
     check_output_paths({OUTPUT_OPTIONS[dest]: path for dest, path in given.items()}, read)

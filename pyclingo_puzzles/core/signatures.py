@@ -37,6 +37,18 @@ ENCODINGS: dict[str, Predicates] = {
         output=_signatures("place/2"),
         derived=_signatures("cand/2", "cand_dir/4", "cand_cell/5", "val/3", "taken/2", "active/1"),
     ),
+    "codeword.lp": Predicates(
+        input=_signatures(
+            "cell/4", "code/3", "alphabet/1", "word/2", "letter/3", "cand/2", "given/2", "key/2"
+        ),
+        output=_signatures("decode/2", "place/2"),
+        derived=_signatures("number/1", "val/3", "possible/3", "differs/0"),
+    ),
+    "codeword_letters.lp": Predicates(
+        input=_signatures("val/3"),
+        output=_signatures(),  # those of crossword_fill.lp, which it is loaded after
+        derived=_signatures("every_letter/1", "used/1"),
+    ),
     "crossword.lp": Predicates(
         input=_signatures("word/2", "letter/3", "site/2", "site_at/4", "predefined/3", "cand/2"),
         output=_signatures("place/2"),
@@ -68,6 +80,16 @@ ENCODINGS: dict[str, Predicates] = {
             "cell/2", "white/2", "open/2", "shut/2", "start/3", "run/4", "slot/4", "seen/1", "first_white/1",
             "reach/2",
         ),
+    ),
+    "fillin.lp": Predicates(
+        input=_signatures("answer/3", "start/2"),
+        output=_signatures(),  # those of crossword.lp, which it is loaded after
+        derived=_signatures("other/0"),
+    ),
+    "givens.lp": Predicates(
+        input=_signatures("meets/2"),
+        output=_signatures("given/1"),
+        derived=_signatures("ruled_out/1"),
     ),
     "layout.lp": Predicates(
         input=_signatures(

@@ -18,6 +18,7 @@ from ..core.errors import InputError
 from ..core.letters import normalize_word
 from ..core.results import Stats
 from ..core.status import Status
+from ..core.unique import of_answers
 from ..run.bounded import within
 from .framework import Framework
 from .options import DEFAULT_SHARED, FillOptions
@@ -87,19 +88,22 @@ def solve(
     warn: Callable[[str], None] | None = None,
     clues: str | Path | Mapping[str, str] | None = None,
     title: str = "",
+    unique: bool = False,
 ) -> CrosswordResult:
     """P-99 7.09: put every word of the list on a site of the framework.
 
     ``source``: a ``.dat``/YAML file, a ``CrosswordInstance``, or a word list with ``framework``
     (row strings: ``.`` empty, a letter predefined, anything else a block). ``models`` = 0: all
     solutions; ``count``: count them, keep none; ``warn``: called with clingo's messages about the
-    input; ``clues`` (a ``WORD;clue`` file or a mapping) and ``title``: for ``to_puz()``, ``to_ipuz()``."""
+    input; ``clues`` (a ``WORD;clue`` file or a mapping) and ``title``: for ``to_puz()``, ``to_ipuz()``;
+    ``unique``: search for a second solution too (``result.uniqueness``: the verdict, where two differ)."""
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
     apicheck.flag(count, "count")
+    apicheck.flag(unique, "unique")
     apicheck.callback(warn, "warn")
     instance = instance_of(source, framework)
     options = FillOptions(rules=tuple(apicheck.rule_files(rules)), models=models, seed=seed, time_limit=time_limit,
-                          count_only=count)  # fmt: skip
+                          count_only=count, unique=unique).checked(apicheck.ARGS)  # fmt: skip
     title = title or (Path(source).stem if isinstance(source, str | Path) else "")
     return dressed(solve_with(instance, options, warn), instance.framework, clues_of(clues), title)
 
@@ -109,9 +113,17 @@ def solve_with(
 ) -> CrosswordResult:
     """``solve`` with its arguments checked and gathered (the command's way in); proved unsolvable
     (not by the user's rules), the result says why (``why``)."""
-    result = from_solve(*solve_instance(instance, options, warn))
+    result = from_solve(*solve_instance(instance, options.searched(), warn))
     if result.status is Status.UNSAT and not result.rules_to_blame:
         result.why = why_unsolvable(instance)
+    return judged(result, options)
+
+
+def judged(result: CrosswordResult, options: FillOptions) -> CrosswordResult:
+    """With ``options.unique``: the result's ``uniqueness``, from its (at most two) solutions."""
+    if options.unique:
+        proved = result.exhausted or result.status is Status.UNSAT
+        result.uniqueness = of_answers([s.grid for s in result.solutions], proved)
     return result
 
 
@@ -159,6 +171,7 @@ def fill(
     min_length: int = 2,
     min_score: int | None = None,
     count: bool = False,
+    unique: bool = False,
 ) -> CrosswordResult:
     """Fill a framework from a dictionary (crossing slots agree; by default no word twice).
 
@@ -171,12 +184,12 @@ def fill(
     of words) no slot takes; ``max_shared_substring``: no two entries share a run of that many
     letters (0: no limit); ``clues`` (a ``WORD;clue`` file or a mapping) and ``title`` go into
     ``to_puz()``, ``to_ipuz()`` and the JSON. ``jobs`` > 1 races the two letter rules in that many
-    processes (the fill does not depend on timing, but may differ from ``jobs=1``'s)."""
+    processes (the fill does not depend on timing, but may differ from ``jobs=1``'s); ``unique`` as ``solve``'s."""
     apicheck.flag(allow_offensive, "allow_offensive")
     options = fill_options(
         rules=rules, models=models, seed=seed, time_limit=time_limit, count=count, no_repeat=no_repeat,
         optimize=optimize, word_atoms=word_atoms, jobs=jobs, min_length=min_length, min_score=min_score,
-        max_shared_substring=max_shared_substring,
+        max_shared_substring=max_shared_substring, unique=unique,
     )
     frame = _framework(framework)  # read before the dictionary, as ever: its errors come first
     entries = theme_entries(frame, themes, locked)
@@ -240,11 +253,13 @@ def fill_options(
     min_length: int = 2,
     min_score: int | None = None,
     max_shared_substring: int = DEFAULT_SHARED,
+    unique: bool = False,
 ) -> FillOptions:
     """``fill``'s search keywords, each checked, as one ``FillOptions`` (the command's ``cli.fill_options``)."""
     apicheck.whole(max_shared_substring, "max_shared_substring", 0, 2**31 - 1)
     apicheck.common(models=models, seed=seed, time_limit=time_limit)
-    for value, what in ((no_repeat, "no_repeat"), (optimize, "optimize"), (word_atoms, "word_atoms"), (count, "count")):
+    flags = (no_repeat, "no_repeat"), (optimize, "optimize"), (word_atoms, "word_atoms"), (count, "count")
+    for value, what in (*flags, (unique, "unique")):
         apicheck.flag(value, what)
     apicheck.whole(min_length, "min_length", 1, 2**31 - 1)
     apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
@@ -253,7 +268,7 @@ def fill_options(
     options = FillOptions(
         rules=tuple(apicheck.rule_files(rules)), models=models, seed=seed, time_limit=time_limit, count_only=count,
         no_repeat=no_repeat, optimize=optimize, word_atoms=word_atoms, jobs=jobs, min_length=min_length,
-        min_score=min_score, max_shared_substring=max_shared_substring,
+        min_score=min_score, max_shared_substring=max_shared_substring, unique=unique,
     )
     return options.checked(apicheck.ARGS)
 
@@ -268,6 +283,7 @@ def fill_with(framework: Framework, dictionary: Dictionary, options: FillOptions
     from .construction import construct
     from .engine.strategy import solve_fill  # the dictionary fill is imported when used: P-99 runs do not load it
 
+    asked, options = options, options.searched()
     if options.models > 1 and not (options.optimize or options.count_only):
         outcome = construct.alternatives(framework, dictionary, options)  # fills that differ (--min-differ)
     else:
@@ -275,11 +291,11 @@ def fill_with(framework: Framework, dictionary: Dictionary, options: FillOptions
     if outcome.result is None:
         result = CrosswordResult(Status.UNSAT, [], 0, True, False, outcome.stats, empty_slots=tuple(outcome.empty))
         construct.explain(result, framework, dictionary, options)
-        return result
+        return judged(result, asked)
     result = from_solve(outcome.result, outcome.solutions, outcome.rules_to_blame)
     if not outcome.rules_to_blame:
         construct.explain(result, framework, dictionary, options)
     if options.optimize and result.solutions:  # clingo's models were the improvements; the last is kept
         result.count, result.optimal = len(result.solutions), result.exhausted
         result.score = sum(dictionary.words[p.word] for p in result.solutions[0].placements)
-    return result
+    return judged(result, asked)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.errors import InputError
 
@@ -48,6 +48,14 @@ class FillOptions:
     min_differ: int | None = None  # with models > 1: fills differ pairwise in this many entries (None: a quarter)
     differ_from: tuple[tuple[str, ...], ...] = ()  # earlier fills' grids the fill must differ from
     max_shared_substring: int = DEFAULT_SHARED  # no two entries share a run this long (0: no limit)
+    unique: bool = False  # is the solution the only one (--unique): a search for a second one
+
+    def searched(self) -> FillOptions:
+        """The options the search runs with: ``unique`` looks for two solutions (fills that differ
+        in one entry at least)."""
+        if not self.unique:
+            return self
+        return replace(self, models=2, min_differ=1)
 
     def dictionary_only(self) -> list[str]:
         """The dictionary fill's options that differ from their defaults, as the command names
@@ -65,6 +73,12 @@ class FillOptions:
             count, optimize = ("--count", "--optimize") if command else ("count", "optimize")
             raise InputError(f"{count} counts every fill and {optimize} looks for the best one: give one of them",
                              where)  # fmt: skip
+        if self.unique:
+            clash = [(self.count_only, "count"), (self.optimize, "optimize"), (self.models != 1, "models")]
+            named = [("--" if command else "") + what for on, what in clash if on]
+            if named:
+                unique = "--unique" if command else "unique"
+                raise InputError(f"{unique} looks for a second solution itself: not with {', '.join(named)}", where)
         return self
 
 

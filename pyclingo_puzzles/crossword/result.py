@@ -18,6 +18,7 @@ from .outputs import exports
 from .solution import CrosswordSolution, render_text
 
 if TYPE_CHECKING:
+    from ..core.unique import Uniqueness
     from .engine.unfillable import Core
 
 SLOTS_SHOWN = 20  # slots without a candidate word named in the text
@@ -66,6 +67,7 @@ class CrosswordResult(Record, Coded):
         self.title = ""  # the exported puzzle's title
         # a generated grid's fill improved (construction/improve.py: Improved.as_json()), else None
         self.improvement: dict[str, Any] | None = None
+        self.uniqueness: Uniqueness | None = None  # unique=True (--unique): the verdict, where two differ
 
     def to_puz(self) -> bytes:
         """The first solution as Across Lite ``.puz`` bytes (through puzpy), with its clues and title."""
@@ -83,7 +85,9 @@ class CrosswordResult(Record, Coded):
         """The printed page's text: ``title`` (default: the result's, else "Crossword"), ``instructions``
         ("" none), a Name / Date line."""
         default = self.title or "Crossword"
-        return PageText.of(default if title is None else title, instructions, name_line, exports.INSTRUCTIONS)
+        words = [p.word for p in self.solutions[0].placements] if self.solutions else []
+        own = exports.instructions(bool(self.clues), words)
+        return PageText.of(default if title is None else title, instructions, name_line, own)
 
     def to_svg(
         self, *, key: bool = False, title: str | None = None, instructions: str | None = None, name_line: bool = False
@@ -132,6 +136,8 @@ class CrosswordResult(Record, Coded):
             out["fewest_candidates"] = [{**site._asdict(), "candidates": n} for site, n in self.fewest]
         if self.why:
             out["why"] = list(self.why)
+        if self.uniqueness is not None:
+            out.update(self.uniqueness.as_json())
         return out
 
     def to_html(self, *, title: str | None = None, instructions: str | None = None, name_line: bool = False) -> str:
@@ -173,6 +179,8 @@ class CrosswordResult(Record, Coded):
         if self.optimal is not None and self.solutions:
             how = "optimal (proved)" if self.optimal else "the best found (optimum not proved)"
             lines.append(f"{name}: total score {self.score}{improved_text(self.improvement)}, {how}")
+        elif self.uniqueness is not None:
+            lines.append(f"{name}: {self.uniqueness.text()}")
         elif self.count and (models != 1 or self.count > 1):
             lines.append(f"{name}: {'all' if self.exhausted else 'at least'} {self.count} solution(s)")
         return "\n".join(lines)

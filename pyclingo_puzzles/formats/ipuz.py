@@ -3,11 +3,18 @@
 Shared by ``layout`` and by the ``crossword`` subcommand's P-99 and dictionary-fill results: the grid
 is a list of row strings (a space is a block), the placements name each entry's start and direction,
 and the numbering is the standard one, recomputed from the grid.
+
+ipuz's text fields (a clue, the title) are HTML (a few inline tags and entities, http://ipuz.org/v2
+"HTML"): a clue written ``<script>`` or ``Salt & pepper`` is escaped (``&lt;script&gt;``, ``&amp;``),
+so that an app shows the text as it was written and runs nothing; ``plain`` reads such a field
+back as plain text (tags dropped, entities read).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
+from html import escape, unescape
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +22,17 @@ from ..core.grid import Placement
 from .outfiles import write_atomic
 
 BLOCK = "#"
+TAG = re.compile(r"<[^>]*>")
+
+
+def html_text(text: str) -> str:
+    """Plain ``text`` as an ipuz text field (HTML): markup characters escaped."""
+    return escape(text, quote=False)
+
+
+def plain(field: object) -> str:
+    """An ipuz text field as plain text: its tags dropped, its entities read ("" if not a string)."""
+    return unescape(TAG.sub("", field)) if isinstance(field, str) else ""
 
 
 def numbering(rows: Sequence[str], blank: str = " ") -> dict[tuple[int, int], int]:
@@ -71,8 +89,9 @@ def crossword_ipuz(
     title: str = "",
     given: Mapping[tuple[int, int], str] | None = None,
 ) -> dict[str, Any]:
-    """The ipuz document of a filled grid; an entry without a clue gets an empty clue text; the
-    ``given`` letters (a framework's predefined ones) are shown in the puzzle as its cells' values."""
+    """The ipuz document of a filled grid; an entry without a clue gets an empty clue text, the
+    clues and the title are escaped as ipuz's HTML text; the ``given`` letters (a framework's
+    predefined ones) are shown in the puzzle as its cells' values."""
     width = max((len(r) for r in rows), default=0)
     grid = [r.ljust(width) for r in rows]
     numbers = numbering(grid)
@@ -89,7 +108,8 @@ def crossword_ipuz(
     solution = [[BLOCK if ch == " " else None if ch == EMPTY_PLACE else ch for ch in row] for row in grid]
     clues: dict[str, list[dict[str, Any]]] = {"Across": [], "Down": []}
     for p in sorted(placements, key=lambda p: numbers.get((p.row, p.col), 0)):
-        entry = {"number": numbers[(p.row, p.col)], "clue": clue(p), "answer": p.word, "enumeration": str(len(p.word))}
+        entry = {"number": numbers[(p.row, p.col)], "clue": html_text(clue(p)), "answer": p.word,
+                 "enumeration": str(len(p.word))}  # fmt: skip
         clues["Across" if p.dir == "across" else "Down"].append(entry)
     doc: dict[str, Any] = {
         "version": "http://ipuz.org/v2",
@@ -103,7 +123,11 @@ def crossword_ipuz(
         "origin": "pyclingo-puzzles",
     }
     if title:
-        doc["title"] = title
+        doc["title"] = html_text(title)
+    from .printstyle import current
+
+    if current().author:  # --author
+        doc["author"] = html_text(current().author)
     return doc
 
 

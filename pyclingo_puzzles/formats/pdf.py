@@ -21,9 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import pdffont
+from . import pdffont, printstyle
 from .outfiles import write_atomic
 from .pagetext import PAPERS
+
+# a batch's one document (cli/onedoc.py): each file's run draws a part, without page numbers, that
+# says how many of its pages are puzzles (the rest are keys) in its keywords
+PARTS = False
+PART_KEYWORD = "pyclingo-puzzles-fronts="
 
 # seconds fpdf2 takes to write the document (subset the font, compress the pages): measured 0.10 s
 # for one sheet and 0.22 s for 200 word search sheets; kept at twice that for a busy machine
@@ -88,7 +93,7 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
     pdffont.forget_dropped()
     with pdffont.font_file() as font:
         pdf = document()
-        pdf.set_title(pdffont.drawable(title))
+        set_metadata(pdf, title)
         drawn = 0
         cost = SheetCost(budget.slowdown if budget is not None else 1.0)
         for sheet in sheets:
@@ -103,12 +108,44 @@ def render(sheets: Sequence[Sheet], paper: str = "a4", title: str = "puzzle", bu
                 t0 = time.monotonic()
                 sheet.back(scratch)
                 cost.back = time.monotonic() - t0
+        fronts = pdf.page_no()
         for sheet in sheets[:drawn]:
             if sheet.back is not None:
                 sheet.back(pdf)
+        if PARTS:
+            pdf.set_keywords(f"{PART_KEYWORD}{fronts}")
         content = bytes(pdf.output())
     pdffont.warn_dropped()
     return Drawn(content, drawn, len(sheets))
+
+
+def set_metadata(pdf: Any, title: str) -> None:
+    """The document's title, author (``--author``), creator and creation date (``SOURCE_DATE_EPOCH``
+    when set, else now) on an FPDF."""
+    pdf.set_title(pdffont.drawable(title))
+    author = printstyle.current().author
+    if author:
+        pdf.set_author(pdffont.drawable(author))
+    pdf.set_creator("pyclingo-puzzles")
+    date = printstyle.creation_date()
+    if date is not None:
+        pdf.set_creation_date(date)
+
+
+def metadata_of(title: str) -> dict[str, str]:
+    """``set_metadata``'s fields as pypdf writes them (a joined document, ``cli/onedoc.py``)."""
+    import datetime
+
+    date = printstyle.creation_date() or datetime.datetime.now(datetime.UTC)
+    found = {"/Title": title, "/Creator": "pyclingo-puzzles", "/CreationDate": date.strftime("D:%Y%m%d%H%M%SZ")}
+    author = printstyle.current().author
+    return found | ({"/Author": author} if author else {})
+
+
+def part_fronts(keywords: str) -> int | None:
+    """How many puzzle pages a part holds, from its keywords (None: not a part)."""
+    head, _, count = str(keywords).partition(PART_KEYWORD)
+    return int(count) if not head and count.isdigit() else None
 
 
 class SheetCost:

@@ -21,7 +21,8 @@ PAPERS = ("a4", "letter")
 NO_RULES = ("rules", "rules_file", "rules_files", "program", "dictionary", "include")  # refused by name
 SIDED_KEYS = ("width", "height", "max_width", "max_height")  # whole numbers held to the largest side
 ROW_KEYS = ("framework", "mask", "final_grid")  # lists of row strings held to the largest side
-MAX_TEXT = 500  # characters of a title or instructions line
+MAX_TEXT = 500  # characters of a title or instructions line, a clue, an alphabet
+TEXT_KEYS = ("title", "alphabet")  # the instance's text fields held to MAX_TEXT (a hidden message: to a grid's cells)
 MAX_DEPTH = 16  # levels of nesting in a body (an instance needs four: grids, a grid, its rows)
 MAX_DIGITS = 15  # digits of a whole number anywhere in a body (no field needs more; a float holds them exactly)
 
@@ -204,6 +205,9 @@ def _check_size(family: Family, data: dict[str, Any], limits: Limits) -> None:
             if isinstance(word, str | list) and len(word) > side:
                 raise BadRequest(f"word {i + 1} has {len(word)} letters, more than this server's largest side ({side})",
                                  key, 413)  # fmt: skip
+            clue = item.get("clue") if isinstance(item, dict) else None
+            if isinstance(clue, str) and len(clue) > MAX_TEXT:
+                raise BadRequest(f"the clue of word {i + 1} has {len(clue)} characters, more than {MAX_TEXT}", key, 413)
             if key == "grids" and isinstance(item, dict):
                 _rows(item.get("rows"), f"grids[{i}].rows", side)
     for key in SIDED_KEYS:
@@ -212,6 +216,10 @@ def _check_size(family: Family, data: dict[str, Any], limits: Limits) -> None:
             raise BadRequest(f"{value} is more than this server's largest side ({side})", key, 413)
     for key in ROW_KEYS:
         _rows(data.get(key), key, side)
+    for key, most in ((*((k, MAX_TEXT) for k in TEXT_KEYS), ("message", side * side))):
+        value = data.get(key)
+        if isinstance(value, str) and len(value) > most:
+            raise BadRequest(f"{len(value)} characters is more than this server takes ({most})", key, 413)
 
 
 def _rows(rows: Any, name: str, side: int) -> None:

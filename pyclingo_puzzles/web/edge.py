@@ -7,7 +7,8 @@ connection ends (uvicorn's h11 protocol, subclassed).
   every few seconds holds nothing for long).
 - **A cap on open connections**: one more than ``connection_cap`` gets 503 with Retry-After at
   once and is closed. The cap is ``max_connections``, lowered to fit the process's file
-  descriptors (``ulimit -n``) with room for the workers' pipes, so the server never runs out of
+  descriptors (``ulimit -n``) with room for the workers' pipes, the refused connections and a
+  burst's accepted ones not yet counted (``FDS_IN_FLIGHT``), so the server never runs out of
   them (no 500s, no flood of ``EMFILE`` errors in the log). A refused connection holds its
   descriptor for a moment (``REFUSED_LINGER``); in a burst past the cap and ``FDS_SPARE`` more,
   the excess is reset at once, and asyncio accepts at most ``ACCEPT_BATCH`` before the check.
@@ -45,6 +46,11 @@ REFUSED_LINGER = 0.2  # seconds a refused connection reads (its request, sent at
 ACCEPT_BATCH = 16
 LISTEN_BACKLOG = 2048
 FDS_PER_WORKER = 16  # and for each worker (its pipes, its own children's)
+# accepted connections the cap's check has not seen yet, and reset ones not yet closed: asyncio
+# makes a connection's protocol two loop turns after its accept, while the next batch is accepted,
+# and closes an aborted one a turn later (a burst of 300 under ulimit -n 256: 29 past the cap and
+# the spare, at the peak); the cap leaves room for three batches
+FDS_IN_FLIGHT = 3 * ACCEPT_BATCH
 PROBE_EVERY = (0.05, 0.2, 0.5)  # seconds between 100 Continue probes of a half-closed client (then the last)
 
 
@@ -64,7 +70,7 @@ def connection_cap(max_connections: int, workers: int) -> tuple[int, str | None]
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return max_connections, None
-    room = soft - FDS_KEPT - FDS_PER_WORKER * workers
+    room = soft - FDS_KEPT - FDS_PER_WORKER * workers - FDS_SPARE - FDS_IN_FLIGHT
     if room >= max_connections:
         return max_connections, None
     cap = max(8, room)

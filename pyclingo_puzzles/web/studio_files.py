@@ -22,6 +22,7 @@ from ..core.status import Status
 from ..crossword.framework import EMPTY, Framework
 from ..crossword.result import CrosswordResult
 from ..crossword.solution import CrosswordSolution
+from ..formats.ipuz import plain
 from .body import BadRequest, Limits
 from .studio_body import MAX_LOCKED, Ask, grid, kind, text
 
@@ -172,12 +173,12 @@ def _ipuz_extras(data: bytes, framework: Framework) -> dict[str, Any]:
         for entry in entries if isinstance(entries, list) else []:
             number, clue = (entry.get("number"), entry.get("clue")) if isinstance(entry, dict) else (None, None)
             word = _entry(framework, int(str(number)), direction) if str(number).isdigit() else None
-            if word and isinstance(clue, str) and clue:
-                clues[word] = clue
+            if word and plain(clue):
+                clues[word] = plain(clue)  # ipuz's HTML, as the studio's plain text
     studio = doc.get(EXTENSION) if isinstance(doc.get(EXTENSION), dict) else {}
     locked = [t for t in studio.get("locked", []) if isinstance(t, str)][:MAX_LOCKED]
-    title = doc.get("title") if isinstance(doc.get("title"), str) else ""
-    return {"title": title, "clues": clues, "locked": [_locked_json(t) for t in locked if _locked_json(t)]}
+    kept = [_locked_json(t) for t in locked if _locked_json(t)]
+    return {"title": plain(doc.get("title")), "clues": clues, "locked": kept}
 
 
 def _locked_json(notation: str) -> dict[str, Any] | None:

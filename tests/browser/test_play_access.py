@@ -33,11 +33,13 @@ def outline(page: Any, selector: str) -> str:
 
 
 @pytest.fixture
-def lattice(page: Any, cli: Any, tmp_path: Path) -> Any:
-    out = tmp_path / "lattice.html"
-    run = cli("crossword", INSTANCES / "crossword" / "lattice-predefined.dat", "--html", out, "--exit-codes", "unix")
-    assert run.code == 0, run.err
-    page.goto(out.as_uri())
+def lattice(page: Any, cli: Any, page_file: Any) -> Any:
+    def write(out: Path) -> None:
+        grid = INSTANCES / "crossword" / "lattice-predefined.dat"
+        run = cli("crossword", grid, "--html", out, "--exit-codes", "unix")
+        assert run.code == 0, run.err
+
+    page.goto(page_file("lattice-predefined.html", write).as_uri())
     page.get_by_role("grid", name="crossword grid, 5 rows of 7").wait_for()
     return page
 

@@ -18,10 +18,11 @@ CELL = 40  # strips.js: a cell's size in the board's units
 
 
 @pytest.fixture
-def small(page: Any, tmp_path: Path) -> tuple[Any, list]:
-    out = tmp_path / "small.html"
-    out.write_text(strips.tile(INSTANCES / "strips" / "small.yaml").to_html(title="Small"), encoding="utf-8")
-    page.goto(out.as_uri())
+def small(page: Any, page_file: Any) -> tuple[Any, list]:
+    def write(out: Path) -> None:
+        out.write_text(strips.tile(INSTANCES / "strips" / "small.yaml").to_html(title="Small"), encoding="utf-8")
+
+    page.goto(page_file("small.html", write).as_uri())
     page.locator("#status").get_by_text("0 of 3 grids done.").wait_for()
     data = page.evaluate("JSON.parse(document.getElementById('puzzle-data').textContent)")
     return page, playable.decode(data["answers"])

@@ -83,7 +83,10 @@ def test_several_files_text_headers_and_severity(cli) -> None:
     assert res.out == expected
     rows = summary_rows(res.err)
     assert [(r[0], int(r[1])) for r in rows] == [(str(f), one.code) for f, one in zip(files, alone, strict=True)]
-    assert res.err.splitlines()[-4] == "summary: 3 files, exit 20 (the most severe of 65 > 1 > 11 > 20 > 10 > 30)"
+    assert res.err.splitlines()[-4] == (
+        "summary: 3 files, exit 20 (the most severe: 65 bad input > 1 no answer > 11 stopped with an answer > "
+        "20 unsolvable > 10 found > 30 complete): 2 solved, 1 proved unsolvable"
+    )
 
 
 def test_json_lines_one_object_per_file(cli) -> None:
@@ -206,9 +209,15 @@ def test_time_limit_bounds_the_whole_batch(many_solutions: list[Path]) -> None:
     )
     assert time.monotonic() - t0 < limit + MARGIN
     docs = [json.loads(line) for line in res.stdout.splitlines()]
-    assert [d["exit"] for d in docs] == [11] * jobs + [1] * (4 - jobs) and res.returncode == 1, res.stderr
+    assert len(docs) == 4 and res.returncode == 1, res.stderr
     for doc in docs[:jobs]:
-        assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]  # answers kept
+        # the rule holds whether or not the cut file had answers: a machine whose load rose after
+        # ``loaded`` read it may give the worker's start-up the whole limit (then its line names the
+        # limit); answers found are kept, every one
+        if doc["exit"] == 11:
+            assert doc["count"] > 0 and len(doc["solutions"]) == doc["count"]
+        else:
+            assert doc["exit"] == 1 and not doc.get("solutions") and "time limit hit while " in res.stderr, doc
     assert [d["error"] for d in docs[jobs:]] == ["not started: time limit"] * (4 - jobs)
     # past the progress line's delay, but stderr is a pipe: no line (a terminal's: the test below)
     assert "\r" not in res.stderr and "\x1b" not in res.stderr and "summary: 4 files" in res.stderr

@@ -133,7 +133,7 @@ def test_shipped_patterns_keep_the_rules(path: Path) -> None:
     assert pattern_problems(framework, PatternSpec(framework.height, framework.width)) == []
 
 
-@pytest.mark.slow
+@pytest.mark.full  # make test: their kept fills verified and one filled live (tests/crossword/test_known_fills.py)
 @pytest.mark.parametrize("path", PATTERNS, ids=[p.stem for p in PATTERNS])
 def test_shipped_patterns_fill(cli, path: Path) -> None:
     # one process: the race of letter rules (--jobs) is tested on its own; here it doubled the CPU

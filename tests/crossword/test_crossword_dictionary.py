@@ -105,7 +105,8 @@ def test_word_tables_equal_a_word_by_word_construction() -> None:
 # ------------------------------------------------------------------------------------------ the CLI
 
 
-@pytest.mark.parametrize("name", ["open-5x5.grid", "classic-15x15.grid"])
+# classic-15x15's fill in make test: its kept fill verified (tests/crossword/test_known_fills.py)
+@pytest.mark.parametrize("name", ["open-5x5.grid", pytest.param("classic-15x15.grid", marks=pytest.mark.full)])
 def test_the_grids_the_docs_name_fill_from_the_default_dictionary(name: str, cli) -> None:
     """The docs' examples run from a fresh clone: the shipped grids fill from `en` (no ../shared)."""
     frame = MINI.parent / name
@@ -245,7 +246,18 @@ def fill_as_a_user_runs_it(cli, name: str) -> tuple[list[str], list[str], int]:
     return solution["grid"], [p["word"] for p in solution["placements"]], floor
 
 
-@pytest.mark.slow
+def test_a_van_beek_grid_fills_from_its_best_words_as_a_user_runs_it(cli) -> None:
+    """15.06 as ``test_every_15x15_van_beek_grid_fills_from_its_best_words`` checks each of the ten
+    (``make test-full``): the command's attempts are each stopped after a count of conflicts."""
+    grid, words, floor = fill_as_a_user_runs_it(cli, "15.06")
+    en = english_dictionary()
+    assert floor in preferred_floors(en)
+    assert not set(slot_words(grid)) & offensive_words()
+    zipf = [wordfreq.zipf_frequency(w.lower(), "en") for w in words]
+    assert min(zipf) >= 2.0 and statistics.mean(zipf) >= 3.6, (min(zipf), statistics.mean(zipf))
+
+
+@pytest.mark.full  # make test: 15.06 alone (the test above)
 def test_every_15x15_van_beek_grid_fills_from_its_best_words(cli) -> None:
     """Default settings on two processes (as on a 2-core machine): every grid is filled by one of
     the attempts with the list's best words (each stopped after a count of conflicts, so the fill

@@ -136,3 +136,17 @@ def test_pruning_keeps_the_number_of_solutions(height: int, width: int, seed: in
     unpruned = solver.solve(models=0, keep=0)
     result, _ = solve_instance(instance, FillOptions(count_only=True))
     assert result.count == unpruned.count >= 1 and result.exhausted and unpruned.exhausted
+
+
+def test_a_dictionary_filled_from_again_keeps_its_tables_and_a_new_one_gets_its_own() -> None:
+    from pyclingo_puzzles.crossword.engine import strategy
+    from pyclingo_puzzles.crossword.engine.pruning import prune
+    from pyclingo_puzzles.crossword.reader import Dictionary
+
+    words = Dictionary({"CAT": 90, "CO": 80, "DOG": 70, "COT": 60})
+    first, again = prune(FRAME, FRAME.sites(), words), prune(FRAME, FRAME.sites(), words)
+    assert first.tables[3] is again.tables[3]  # built once for this dictionary
+    other = prune(FRAME, FRAME.sites(), Dictionary({"CAT": 90, "CO": 80, "DOG": 70}))
+    assert other.tables[3] is not first.tables[3] and other.tables[3].words == ("CAT", "DOG")
+    assert strategy.best_words(words, 70, 3) is strategy.best_words(words, 70, 3)
+    assert set(strategy.best_words(words, 70, None).words) == {"CAT", "CO", "DOG"}

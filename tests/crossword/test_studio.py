@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from pyclingo_puzzles.core.errors import InputError
+from pyclingo_puzzles.crossword.construction.construct import GENERATED_FLOOR
 from pyclingo_puzzles.crossword.engine import native
 from pyclingo_puzzles.crossword.engine.warm import WarmSearch
 from pyclingo_puzzles.crossword.engine.wordsets import WordTable
@@ -335,6 +336,13 @@ def test_a_generated_pattern_keeps_the_locked_entry() -> None:
     assert made.locked == ("HELLO@2,0,A",) and made.grid[2] == "HELLO" and made.fill[2] == "HELLO"
     grid = made.as_json()["grid"]
     assert all(ch in "#." for r, row in enumerate(grid) if r != 2 for ch in row) and "#" in "".join(grid)
+    # its autofill as the command's themed grids: no word of en below the floor, the fill improved
+    filled = studio.autofill(grid, locked=list(made.locked), seed=2, time_limit=30)
+    assert filled.status == "filled" and filled.fill is not None and filled.fill[2] == "HELLO"
+    improved = filled.extra["improve"]
+    assert studio.floor == GENERATED_FLOOR and improved["score"] >= improved["score_before"]
+    entries = ["".join(filled.fill[r][c] for r, c in s.cells()) for s in Framework(filled.fill).sites()]
+    assert all(studio.lexicon.words[w] >= GENERATED_FLOOR for w in entries if w != "HELLO")
     with pytest.raises(InputError) as caught:
         studio.pattern((5, 5), locked=["TOOLONGFORIT"])
     assert caught.value.file == "locked"

@@ -180,3 +180,18 @@ def test_command_line_page_text(cli, tmp_path: Path, family: str, source: str) -
     page = out.read_text(encoding="utf-8")
     assert "<title>Class 3b</title>" in page and '<p id="instructions">Quietly.</p>' in page
     assert 'class="name-line"' in page and page_data(page)["kind"] == ("crossword" if family == "layout" else family)
+
+
+@pytest.mark.parametrize("kind", sorted(playable.PLAYERS))
+def test_the_page_runs_its_own_script_by_hash_and_no_other_inline_script(kind: str) -> None:
+    """Issue 49.8: the policy names the page's one script by its SHA-256, not 'unsafe-inline'."""
+    import base64
+    import hashlib
+
+    page = playable.page(kind, "t", {}, None)
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
+    assert policy, "no policy"
+    script_src = next(p for p in policy.group(1).split(";") if p.strip().startswith("script-src")).split()[1:]
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    assert len(scripts) == 1 and script_src == [f"'sha256-{digest}'"]

@@ -231,7 +231,7 @@ def test_a_batch_exits_in_the_unix_convention_by_default(cli, monkeypatch, capsy
     res = cli("crossword", *files, "--json")
     assert res.code == 2  # the most severe: bad input
     assert [json.loads(line)["exit"] for line in res.out.splitlines()] == [0, 1, 2]
-    assert "exit 2 (the most severe of 2 > 3 > 1 > 0)" in res.err
+    assert "exit 2 (the most severe: 2 bad input > 3 no answer > 1 unsolvable > 0 an answer): 1 solved" in res.err
 
 
 def test_an_unknown_convention_in_the_environment_is_a_usage_error(cli, monkeypatch) -> None:

@@ -189,3 +189,26 @@ def test_layout_writes_a_puz_that_puzpy_reads(tmp_path: Path, cli) -> None:
     numbering = p.clue_numbering()
     answers = {p.solution_grid().get_string_for_clue(c): c["clue"] for c in numbering.across + numbering.down}
     assert answers["TOAD"] == "Warty hopper"
+
+
+HOSTILE = '<script>alert(1)</script> Salt & "pepper" <i>x</i>'
+
+
+def test_a_clue_and_title_are_escaped_in_ipuz_and_kept_as_written_in_puz(tmp_path: Path) -> None:
+    """Issue 49.8: ipuz's text fields are HTML, so a clue's markup is escaped there (an app shows it
+    as written and runs nothing); a .puz clue is plain text (Across Lite shows it as it is), so it
+    is kept as written; the playable page, built from the ipuz document, shows the text as written."""
+    from pyclingo_puzzles.formats import playable
+
+    doc = ipuz.crossword_ipuz(ROWS, placements(), clue=lambda p: HOSTILE, title=HOSTILE)
+    ipuz_lib.read(json.dumps(doc))  # still a valid ipuz document
+    clue = doc["clues"]["Across"][0]["clue"]
+    assert clue == '&lt;script&gt;alert(1)&lt;/script&gt; Salt &amp; "pepper" &lt;i&gt;x&lt;/i&gt;'
+    assert doc["title"] == clue and "<" not in ipuz.to_text(doc)
+    assert ipuz.plain(clue) == HOSTILE and ipuz.plain("<b>Bold</b> &amp; co") == "Bold & co"
+    p = puz.read(str(write_puz(tmp_path, clue=lambda p: HOSTILE, title=HOSTILE)))
+    assert p.title == HOSTILE and {c["clue"] for c in p.clue_numbering().across} == {HOSTILE}
+    page = playable.crossword(doc)
+    data = json.loads(page.split('id="puzzle-data">')[1].split("</script>")[0])
+    assert {e["clue"] for e in data["entries"]} == {HOSTILE}
+    assert "<title>&lt;script&gt;alert(1)&lt;/script&gt; Salt &amp; &quot;pepper&quot;" in page

@@ -31,6 +31,7 @@ pytestmark = pytest.mark.slow
 pytest.importorskip("uvicorn", reason="the web extra (pyclingo-puzzles[web]) is not installed")
 
 TIMEOUT = 1  # --header-timeout and --body-timeout of the swept servers
+HELD_FOR = 30  # the --header-timeout of the server whose connections are held while they are counted
 QUICK = {"words": ["cat", "dog", "bird"], "time_limit": 3}
 Attack = Callable[[Server], None]
 
@@ -109,11 +110,13 @@ def oversize(s: Server) -> None:
 
 
 def many_connections(s: Server) -> None:
-    """--max-connections 40: 60 idle connections, 40 held and the rest refused with 503 at once."""
+    """--max-connections 40: 60 idle connections, 40 held and the rest refused with 503 at once.
+    This server's --header-timeout is long (HELD_FOR): the held ones get no 408 while they are
+    read, however slowly a loaded machine opens and reads them (at 1 s, 6 did at load 6)."""
     socks = [s.raw() for _ in range(60)]
-    time.sleep(0.3)  # the refused ones' 503 is in (the held ones get 408 after --header-timeout)
+    time.sleep(0.3)  # the refused ones' 503 is in
     refused = Counter(response_status(sock, 0.01) for sock in socks)
-    assert refused[503] >= 15 and set(refused) <= {503, "timeout", "reset", "closed"}, refused
+    assert refused[503] >= 15 and set(refused) <= {503, 408, "timeout", "reset", "closed"}, refused
     assert honest(s) in (503, "reset")  # full
     for sock in socks:
         sock.close()
@@ -132,7 +135,7 @@ def half_closes(s: Server) -> None:
         sock.close()
 
 
-ATTACKS: dict[str, tuple[Attack, tuple[str, ...]]] = {
+ATTACKS: dict[str, tuple[Attack, tuple[str, ...]]] = {  # (the attack, its server's options)
     "slow headers": (slow_headers, ()),
     "slow bodies": (slow_bodies, ()),
     "hang-ups at each stage": (hang_ups_at_each_stage, ("--workers", "1", "--queue", "2")),
@@ -146,7 +149,7 @@ ATTACKS: dict[str, tuple[Attack, tuple[str, ...]]] = {
 @pytest.mark.parametrize("name", list(ATTACKS))
 def test_an_attack_leaves_the_server_answering_and_sigterm_leaves_nothing(name: str) -> None:
     attack, options = ATTACKS[name]
-    s = Server(*options, header_timeout=TIMEOUT, body_timeout=TIMEOUT)
+    s = Server(*options, header_timeout=HELD_FOR if attack is many_connections else TIMEOUT, body_timeout=TIMEOUT)
     try:
         attack(s)
         assert honest(s) == 200, "not answering after the attack"

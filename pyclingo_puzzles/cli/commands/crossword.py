@@ -23,6 +23,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "from --dictionary; none with --size",
     )
     add_count(parser)
+    parser.add_argument(
+        "--unique", action="store_true",
+        help="say whether the solution is the only one: a search for a second (the cells where two differ); "
+        "exit 0 either way (clingo's convention: 30 unique, 10 not)",
+    )
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
     parser.add_argument("--puz", type=Path, metavar="FILE", help="write the (first) solution as Across Lite .puz")
     parser.add_argument(
@@ -142,5 +147,5 @@ def fill_options(args: argparse.Namespace) -> FillOptions:
         rules=rule_paths(args.rules), models=args.models, seed=args.seed, time_limit=args.time_limit,
         count_only=args.count, no_repeat=args.no_repeat, optimize=args.optimize, word_atoms=args.word_atoms,
         jobs=args.jobs, min_length=min_length, min_score=args.min_score, min_differ=args.min_differ,
-        max_shared_substring=args.max_shared_substring,
+        max_shared_substring=args.max_shared_substring, unique=args.unique,
     )

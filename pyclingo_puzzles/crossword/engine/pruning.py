@@ -10,6 +10,7 @@ from functools import cached_property
 from ...run import runtime
 from ..framework import Framework, Site
 from ..reader import Dictionary
+from .kept import kept
 from .wordsets import WordTable, arc_consistent
 
 
@@ -39,13 +40,7 @@ def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -
     """Length and predefined letters, then arc consistency between crossing sites until nothing
     changes (``wordsets.arc_consistent``): a word stays only if each of its letters is possible in
     its place. Candidate sets are bitsets over the words of one length."""
-    lengths = {s.length for s in sites}
-    by_length: dict[int, list[str]] = {n: [] for n in lengths}
-    for word in dictionary.words:
-        if len(word) in by_length:
-            by_length[len(word)].append(word)
-    scores = dictionary.words if len(set(dictionary.words.values())) > 1 else None  # a flat list has no order
-    tables = {n: WordTable.build(ws, n, scores) for n, ws in by_length.items()}
+    tables = word_tables(dictionary, {s.length for s in sites})
     bits = arc_consistent(sites, tables, framework.predefined())
     options: dict[tuple[int, int], set[str]] = {}
     for s in sites:
@@ -55,3 +50,18 @@ def prune(framework: Framework, sites: Sequence[Site], dictionary: Dictionary) -
     empty = [s for s in sites if not bits[s.id]]
     return Candidates(sites, options, empty, tables, bits)
 
+
+def word_tables(dictionary: Dictionary, lengths: set[int]) -> dict[int, WordTable]:
+    """The dictionary's word table of each length, built once per dictionary and length and kept
+    while the dictionary is one of the last few filled from (``kept``: a warm process's fills)."""
+    words = dictionary.words
+    known: dict[int, WordTable] = kept("tables", words, None, dict)
+    missing = lengths - known.keys()
+    if missing:
+        by_length: dict[int, list[str]] = {n: [] for n in missing}
+        for word in words:
+            if len(word) in by_length:
+                by_length[len(word)].append(word)
+        scores = words if len(set(words.values())) > 1 else None  # a flat list has no order
+        known.update({n: WordTable.build(ws, n, scores) for n, ws in by_length.items()})
+    return {n: known[n] for n in lengths}

@@ -19,6 +19,7 @@ from ..reader import Dictionary
 from . import attempt
 from .attempt import FillJob, FillOutcome
 from .bans import slow_note
+from .kept import kept
 
 # With a seed, this share of the dictionary (drawn by the seed) sits out the first attempt: the
 # search itself barely depends on the seed (randomising its letter choices was measured to cost
@@ -91,25 +92,38 @@ def best_words_first(framework: Framework, dictionary: Dictionary, options: Fill
 def preferred_floors(dictionary: Dictionary, shares: Sequence[float] = PREFER_SHARES) -> list[int]:
     """The scores that keep the best ``shares`` of a scored dictionary's words, lowest share
     first; none for a flat list (or where a share would keep every word)."""
+    return list(kept("floors", dictionary.words, tuple(shares), lambda: _floors(dictionary, shares)))
+
+
+def _floors(dictionary: Dictionary, shares: Sequence[float]) -> tuple[int, ...]:
     scores = sorted(dictionary.words.values(), reverse=True)
     if scores[0] == scores[-1]:
-        return []
-    floors = []
+        return ()
+    floors: list[int] = []
     for share in shares:
         floor = scores[max(0, int(len(scores) * share) - 1)]
         if floor > scores[-1] and floor not in floors:
             floors.append(floor)
-    return floors
+    return tuple(floors)
 
 
 def best_words(dictionary: Dictionary, floor: int, seed: int | None) -> Dictionary:
-    """The words scored ``floor`` or more (with a seed: less its ``seed_subset`` share)."""
+    """The words scored ``floor`` or more (with a seed: less its ``seed_subset`` share); the same
+    object for the same dictionary again (``kept``: its tables stay warm)."""
+    return kept("best", dictionary.words, (floor, seed), lambda: _best_words(dictionary, floor, seed))
+
+
+def _best_words(dictionary: Dictionary, floor: int, seed: int | None) -> Dictionary:
     best = Dictionary({w: sc for w, sc in dictionary.words.items() if sc >= floor}, dictionary.skipped)
     return seed_subset(best, seed) if seed else best
 
 
 def seed_subset(dictionary: Dictionary, seed: int) -> Dictionary:
-    """The dictionary less a seed-dependent ``SEED_DROP`` share of its words."""
+    """The dictionary less a seed-dependent ``SEED_DROP`` share of its words (kept, as ``best_words``)."""
+    return kept("seeded", dictionary.words, seed, lambda: _seed_subset(dictionary, seed))
+
+
+def _seed_subset(dictionary: Dictionary, seed: int) -> Dictionary:
     rng = random.Random(seed)
     return Dictionary({w: sc for w, sc in dictionary.words.items() if rng.random() >= SEED_DROP}, dictionary.skipped)
 

@@ -14,9 +14,12 @@ from ...run import runtime
 from ..engine.attempt import FillOutcome
 from ..framework import EMPTY, Site
 from ..options import BLOCK_SHARE, FillOptions
+from ..reader import Dictionary
 from .answers import Autofill
 from .board import BLOCKS, Board
 from .control import whole_of
+
+IMPROVE_SECONDS = 3.0  # a themed autofill's improving steps stop after this (about 3 s of CPU for 30 on a 15x15)
 
 # the options a generated pattern's errors name on the command line, as the studio's fields
 FIELDS = {"--size": "size", "--theme": "locked", "--symmetry": "symmetry", "--min-length": "min_length",
@@ -25,31 +28,69 @@ FIELDS = {"--size": "size", "--theme": "locked", "--symmetry": "symmetry", "--mi
 
 def autofill(studio, board: Board, chosen: list[Site] | None, seed: Any, differ_from: Any) -> Autofill:
     """A fill of the whole grid; only the ``chosen`` slots written in when given."""
-    from ..api import fill_with
-    from ..construction.construct import with_themes
     from ..wordlists.lists import without
 
     seed = None if seed is None else whole_of(seed, "seed", 0, 2**32 - 1)
     earlier = _grids(differ_from, board)
     rows = board.framework.rows
     open_sites = [s for s in board.sites if any(rows[r][c] == EMPTY for r, c in s.cells())]
-    dictionary = with_themes(studio.lexicon.dictionary, board.locked)
+    dictionary = studio.lexicon.with_words(t.word for t in board.locked)  # with_themes, kept warm
     options = FillOptions(seed=seed, time_limit=runtime.remaining(), no_repeat=studio.no_repeat)
     if earlier and chosen is None:  # another fill: a quarter of the open slots differ from each earlier one
         options = replace(options, differ_from=earlier, min_differ=max(1, len(open_sites) // 4))
     elif earlier and chosen is not None:  # another word in the chosen slots: the earlier ones left out
         taken = {"".join(g[r][c] for r, c in s.cells()) for g in earlier for s in chosen if s in open_sites}
         dictionary = without(dictionary, taken - set(board.extra), "differ_from")
-    result = fill_with(board.framework, dictionary, options)
+    solution, result, used = _fill(studio, board, dictionary, options)
     locked = tuple(t.text() for t in board.locked)
-    if result.solutions:
-        fill = result.solutions[0].grid
+    if solution is not None:
+        extra = {} if result is None else dict(result.stats.extra)
+        if chosen is None and board.locked and not earlier:  # a themed fill's weakest entries improved
+            solution, extra["improve"] = _improved(board, solution, used, options)
+        fill = solution.grid
         studio.remember(board, fill)
         grid = fill if chosen is None else _written(rows, fill, chosen)
-        return Autofill("filled", grid, fill, locked=locked, extra=result.stats.extra)
-    if result.status is Status.UNSAT:
+        return Autofill("filled", grid, fill, locked=locked, extra=extra)
+    if result is not None and result.status is Status.UNSAT:
         return Autofill("unfillable", core=result.core, locked=locked)
     return Autofill("undecided", locked=locked)
+
+
+def _fill(studio, board: Board, dictionary: Dictionary, options: FillOptions):
+    """The fill as the command's generated grids have it: first without ``en``'s words below its
+    floor (``construct.GENERATED_FLOOR``, when ``en`` is one of the lists and no ``min_score`` is
+    set), in at most half the time; then from every word of the lists, as the command fills a
+    framework (the core when none fills it). (solution or None, the whole fill's result or None,
+    the dictionary the solution came from)."""
+    from ..api import fill_with
+    from ..construction.construct import at_floor
+    from ..engine.kept import kept
+    from ..engine.strategy import solve_fill
+
+    floor = studio.floor
+    if floor is not None:
+        floored = kept("floored", dictionary.words, floor, lambda: at_floor(dictionary, floor))
+        left = runtime.remaining()
+        with runtime.until(runtime.after(None if left is None else left / 2)):
+            outcome = solve_fill(board.framework, floored, replace(options, time_limit=runtime.remaining()))
+        if outcome.solutions:
+            return outcome.solutions[0], None, floored
+        if runtime.stopping():
+            return None, None, dictionary
+    result = fill_with(board.framework, dictionary, replace(options, time_limit=runtime.remaining()))
+    return (result.solutions[0] if result.solutions else None), result, dictionary
+
+
+def _improved(board: Board, solution: Any, words: Dictionary, options: FillOptions) -> tuple[Any, dict[str, Any]]:
+    """``improve``'s steps on the fill (as ``crossword --size --theme``'s), the locked entries and
+    the letters typed kept, within IMPROVE_SECONDS of the call's time."""
+    from ..construction.construct import IMPROVE_STEPS
+    from ..construction.improve import improve
+
+    with runtime.until(runtime.after(IMPROVE_SECONDS)):
+        better = improve(board.framework, solution, words, options, fixed=[t.word for t in board.locked],
+                         steps=IMPROVE_STEPS)  # fmt: skip
+    return better.solution, better.as_json()
 
 
 def _written(rows: Sequence[str], fill: Sequence[str], chosen: list[Site]) -> tuple[str, ...]:

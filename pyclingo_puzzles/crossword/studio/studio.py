@@ -40,7 +40,12 @@ class Studio:
 
     def __init__(self, words: WordLists | Dictionary | None = None, *, no_repeat: bool = True, warm: bool = True):
         """``warm``: build every word table now (about 0.3 s for ``en``) rather than on first use."""
+        from ..construction.construct import default_floor
+
         dictionary = (words or WordLists()).assemble() if not isinstance(words, Dictionary) else words
+        lists = words if isinstance(words, WordLists) else WordLists(None) if words is not None else WordLists()
+        # autofill's floor, as a generated grid's: no word of en below Zipf 2.5 unless min_score is set
+        self.floor = default_floor([lists.dictionary], lists.min_score)
         self.lexicon = Lexicon(dictionary)
         if warm:
             self.lexicon.warm()

@@ -15,6 +15,7 @@ from ..reader import SCORE_MAX, SCORE_MIN, Dictionary, parse_dictionary
 from ..wordlists import english
 from ..wordlists.dictionaries import Source, word_lists
 
+WITH_KEPT = 4  # dictionaries with a grid's locked words added, kept
 WORD_LIST = "word_list"  # the field an inline list's errors name (a request's, or the keyword)
 
 
@@ -83,6 +84,7 @@ class Lexicon:
         for word in self.words:
             self._by_length.setdefault(len(word), []).append(word)
         self._tables: dict[tuple[int, frozenset[str]], WordTable] = {}
+        self._with: dict[frozenset[str], Dictionary] = {}  # with_words' dictionaries, the last few
 
     def warm(self, lengths: Iterable[int] = range(2, 26)) -> None:
         """Build the tables of these lengths now (a worker does it once, before its first request)."""
@@ -111,8 +113,16 @@ class Lexicon:
         return {n: self.table(n, extra) for n in set(lengths)}
 
     def with_words(self, extra: Iterable[str]) -> Dictionary:
-        """The dictionary with the locked words added, scored as the best word (``with_themes``)."""
-        added = {w: self.top for w in extra if w not in self.words}
+        """The dictionary with the locked words added, scored as the best word (``with_themes``);
+        the same object for the same words again, so the fill's tables of it stay warm."""
+        added = frozenset(w for w in extra if w not in self.words)
         if not added:
             return self.dictionary
-        return Dictionary({**self.words, **added}, self.dictionary.skipped, self.dictionary.skipped_lines)
+        found = self._with.get(added)
+        if found is None:
+            found = Dictionary({**self.words, **dict.fromkeys(added, self.top)}, self.dictionary.skipped,
+                               self.dictionary.skipped_lines)  # fmt: skip
+            self._with[added] = found
+            while len(self._with) > WITH_KEPT:
+                self._with.pop(next(iter(self._with)))
+        return found

@@ -2,7 +2,8 @@
 
 The page holds everything it needs inline: the template ``page.html``, the style ``page.css`` and
 the players (``common.js`` and the family's script), all package data read with
-``importlib.resources``; it loads nothing (its Content-Security-Policy forbids any request). The
+``importlib.resources``; it loads nothing (its Content-Security-Policy forbids any request) and
+runs no script but its own (the policy names it by its SHA-256, not ``'unsafe-inline'``). The
 puzzle (grid, words, clues) is plain JSON in a ``<script type="application/json">`` element,
 every ``<`` escaped so no text can end it early; the answers are XOR-ed with a fixed key and
 base64-encoded, so they are neither in the page's text nor in its source at a glance (a determined
@@ -14,6 +15,7 @@ from their ipuz document) and calls ``page``.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -22,16 +24,19 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from ..ipuz import plain
 from ..pagetext import DATE_LABEL, NAME_LABEL, PageText
 
 KEY = b"pyclingo-puzzles"  # common.js holds the same key
 PLAYERS = {"wordsearch": ("wordsearch.js", "WordSearch"), "crossword": ("crossword.js", "Crossword"),
-           "strips": ("strips.js", "Strips")}  # fmt: skip
+           "strips": ("strips.js", "Strips"), "codeword": ("codeword.js", "Codeword")}  # fmt: skip
 INSTRUCTIONS = {
     "wordsearch": "Find every word in the grid: drag from its first letter to its last, or click both.",
     "crossword": "Click a square and type. Arrows move; Tab and Shift+Tab go to the next and previous entry.",
     "strips": "Cover every cell with straight strips of the allowed lengths, no two with the same colour "
     "pattern (a strip and its reverse count as one): drag across the cells, or click the first and the last.",
+    "codeword": "Click a square (or a number of the table) and type its letter: every square of that number takes "
+    "it. Arrows move; Backspace clears.",
 }
 # the same on a touch screen (common.js puts it in place where the pointer is coarse): no Tab there
 TOUCH_INSTRUCTIONS = {
@@ -40,6 +45,8 @@ TOUCH_INSTRUCTIONS = {
     "to its entry.",
     "strips": "Cover every cell with straight strips of the allowed lengths, no two with the same colour "
     "pattern (a strip and its reverse count as one): slide across the cells, or tap the first and the last.",
+    "codeword": "Tap a square (or a number of the table) and type its letter on your keyboard: every square of "
+    "that number takes it.",
 }
 NAME_LINE = f'<p class="name-line"><span>{NAME_LABEL}:</span><span>{DATE_LABEL}:</span></p>\n'
 SLOT = re.compile(r"\{\{(\w+)\}\}")
@@ -80,7 +87,7 @@ def page(kind: str, text: PageText | str, puzzle: Mapping[str, Any], answers: An
     data = {"kind": kind, **puzzle, "answers": encode(answers)}
     # "<" escaped: no "</script>" in a title or a clue can close the data element
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    js = f"{asset('common.js')}\n{asset(script)}\nPage.run({{ {kind}: {player} }});\n"
+    js = f"\n{asset('common.js')}\n{asset(script)}\nPage.run({{ {kind}: {player} }});\n"
     slots = {
         "title": escape(text.title),
         "kind": kind,
@@ -89,8 +96,16 @@ def page(kind: str, text: PageText | str, puzzle: Mapping[str, Any], answers: An
         "instructions": _instructions(text.instructions, kind, printed),
         "data": blob,
         "js": js,
+        "script_hash": script_hash(js),
     }
     return SLOT.sub(lambda m: slots[m.group(1)], asset("page.html"))  # one pass: no slot inside a value is filled
+
+
+def script_hash(script: str) -> str:
+    """The page's Content-Security-Policy source for its one inline script: its SHA-256 (no other
+    inline script runs, not even one a title or a clue could smuggle in)."""
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
 
 
 def _instructions(text: str, kind: str, printed: str) -> str:
@@ -145,13 +160,14 @@ def crossword(
             while 0 <= r < height and 0 <= c < width and cells[r][c] is not None:
                 run.append([r, c])
                 r, c = r + dr, c + dc
-            wording = clue.get("clue", "") if isinstance(clue, dict) else ""
+            wording = plain(clue.get("clue")) if isinstance(clue, dict) else ""  # ipuz's HTML as text
             enumeration = str(clue.get("enumeration") or len(run))
             entries.append({"n": int(clue["number"]), "dir": heading.lower(), "cells": run, "clue": wording,
                             "enum": enumeration})  # fmt: skip
     letters = [["" if ch in (None, block) else ch for ch in row] for row in solution]
     puzzle = {"width": width, "height": height, "cells": cells, "entries": entries, "free_form": free_form}
-    return page("crossword", text if text is not None else doc.get("title") or "Crossword", puzzle, letters, printed)
+    title = text if text is not None else plain(doc.get("title")) or "Crossword"
+    return page("crossword", title, puzzle, letters, printed)
 
 
 def cells_of(rows: Sequence[str], blank: str = " ") -> list[list[str]]:

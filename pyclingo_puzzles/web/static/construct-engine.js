@@ -105,12 +105,23 @@ export function changed() {
   later("slots", askSlots);
   later("verdict", () => askVerdict(VERDICT_SECONDS));
   later("suggest", askSuggestions);
+  dropSuggestions(true);
   setVerdict("checking", "Checking…");
 }
 
 export function moved() {
   since.move = performance.now();
   later("suggest", askSuggestions);
+  dropSuggestions(false);
+}
+
+/** The suggestions shown go when the grid changes (their marks are for the old grid) or the
+ * cursor leaves their entry: none is ever taken into another entry than the one it was for. */
+function dropSuggestions(always) {
+  const list = $("suggestions");
+  if (!list.dataset.slot || (!always && list.dataset.slot === hooks.current()?.key)) return;
+  list.replaceChildren();
+  list.dataset.slot = "";
 }
 
 /** A request's failure: a newer request took over (nothing to say), or the server's one line. */

@@ -71,6 +71,7 @@ export function suggestions(slot, answer) {
     return item;
   });
   $("suggestions").replaceChildren(...items);
+  $("suggestions").dataset.slot = slot.key;
   const checked = answer.suggestions.filter((s) => s.fillable !== null).length;
   $("suggest-note").textContent = items.length ? `(${checked} of ${items.length} checked)` : "(no word fits)";
 }
@@ -79,7 +80,7 @@ function take(event) {
   const button = event.target.closest("button.suggestion");
   if (!button) return;
   const slot = M.slotByKey(button.dataset.slot);
-  if (!slot) return;
+  if (!slot || slot.length !== button.dataset.word.length) return;
   hooks.edit(() => M.writeWord(slot, button.dataset.word));
   hooks.focusGrid();
 }
