@@ -8,7 +8,9 @@ one of:
 - ``killed``: the signal came before the interpreter had a handler: killed by it, nothing printed
   (a shell says 130);
 - ``start``: during the interpreter's own start (its encodings, ``site``: an editable install's
-  import hook), Python's "Fatal Python error" in frames none of which is ours;
+  import hook; setting up ``__main__``), Python's "Fatal Python error" (or "failed to set
+  __main__.__loader__", or a bare ``KeyboardInterrupt`` with no frame: before the script's first
+  line) in frames none of which is ours;
 - ``import``: while the import system found and loaded the entry point (the console script's
   import line), Python's ``KeyboardInterrupt`` in frames none of which is ours;
 - ``OURS``: anything else (a traceback through the package, more than one line): a defect.
@@ -44,9 +46,10 @@ def outcome(code: int, err: str) -> str:
         return "done"
     if code == -signal.SIGINT and not lines:
         return "killed"
-    if not ours and "Fatal Python error: " in err:
+    if not ours and ("Fatal Python error: " in err or "failed to set __main__.__loader__" in err
+                     or err.strip() == "KeyboardInterrupt"):  # fmt: skip
         return "start"
-    if not ours and frames and lines[-1] == "KeyboardInterrupt":
+    if not ours and frames and lines[-1].rstrip(":") == "KeyboardInterrupt":
         return "import"
     return "OURS"
 

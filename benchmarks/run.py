@@ -13,11 +13,13 @@ MODULES = [
     "benchmarks.crossword_dictionary",
     "benchmarks.patterns",
     "benchmarks.studio",
+    "benchmarks.codeword",
     "benchmarks.strips",
     "benchmarks.wordsearch",
     "benchmarks.limits",
     "benchmarks.layout",
     "benchmarks.startup",
+    "benchmarks.web_pool",
     "benchmarks.batch",
     "benchmarks.books",
 ]

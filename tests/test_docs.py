@@ -94,6 +94,14 @@ def test_api_page_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.attempted > 10 and result.failed == 0
 
 
+def test_codeword_page_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    page = DOCS / "codeword.md"
+    test = doctest.DocTestParser().get_doctest(page.read_text(encoding="utf-8"), {}, page.name, str(page), 0)
+    result = doctest.DocTestRunner(checker=PublicErrorNames()).run(test)
+    assert result.attempted >= 8 and result.failed == 0
+
+
 def _rule_blocks() -> list[tuple[str, str]]:
     blocks = []
     for page in (README, DOCS / "rules.md"):
@@ -150,7 +158,7 @@ def _subcommand_parsers() -> dict:
     return {name: sub for action in parser._subparsers._group_actions for name, sub in action.choices.items()}
 
 
-@pytest.mark.parametrize("family", ["wordsearch", "crossword", "strips", "layout", "book"])
+@pytest.mark.parametrize("family", ["wordsearch", "crossword", "fillin", "strips", "layout", "codeword", "book"])
 def test_every_option_in_help_is_documented_on_the_family_page_or_cli_page(family: str) -> None:
     """A user reads the family's page and cli.md: every option of `SUBCOMMAND --help` is there."""
     page = "books" if family == "book" else family

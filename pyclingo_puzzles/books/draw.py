@@ -28,6 +28,18 @@ def heading(pdf: Any, text: str, x: float, y: float, w: float) -> None:
     pdf.text(x, y + 7, line)
 
 
+def name_line(pdf: Any, x: float, y: float, w: float) -> None:
+    """A Name / Date line across the box at ``y`` (the current font)."""
+    from ..formats.pagetext import DATE_LABEL, NAME_LABEL
+
+    pdf.set_draw_color(0)
+    pdf.set_line_width(0.25)
+    date_x = x + w * 0.66
+    for label, left, end in ((NAME_LABEL, x, date_x - 6), (DATE_LABEL, date_x, x + w)):
+        pdf.text(left, y, label)
+        pdf.line(left + pdf.get_string_width(label) + 2, y + 0.8, end, y + 0.8)
+
+
 def band(pdf: Any, text: str, x: float, y: float, w: float) -> None:
     """A section's heading, above its first puzzle: a rule and the section's name."""
     pdf.set_font("noto", "", 12)
@@ -39,9 +51,13 @@ def band(pdf: Any, text: str, x: float, y: float, w: float) -> None:
 
 def puzzle(pdf: Any, record: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
     family = record["family"]
+    if family == "codeword":
+        bottom = codeword_grid(pdf, record, x, y, w, h - CODEWORD_TABLES, filled=False)
+        codeword_tables(pdf, record, x, bottom + 4, w)
+        return
     if family == "wordsearch":
         lines = sorted(record["words"])
-    elif family == "crossword":
+    elif family in ("crossword", "fillin") and not clued(record):
         lines = _by_length(record)
     else:
         lines = _clues(record)
@@ -59,7 +75,9 @@ def key(pdf: Any, record: dict[str, Any], label: str, x: float, y: float, w: flo
     pdf.set_font("noto", "", 9)
     pdf.set_text_color(0)
     pdf.text(x, y + 4, drawable(label))
-    if record["family"] == "wordsearch":
+    if record["family"] == "codeword":
+        cell = codeword_grid(pdf, record, x, y + 6, w, h - 6, filled=True)
+    elif record["family"] == "wordsearch":
         cell = letters_grid(pdf, record["grid"], x, y + 6, w, h - 6, placements=record["placements"])
     else:
         cell = crossword_grid(pdf, record, x, y + 6, w, h - 6, filled=True)
@@ -108,14 +126,16 @@ def crossword_grid(pdf: Any, record: dict[str, Any], x: float, y: float, w: floa
     are left out), clue numbers for a layout, the letters in a key; returns its bottom."""
     rows: list[str] = record["grid"]
     cell, left = _square(rows, x, w, h)
-    numbers = {(e[1], e[2]): e[5] for e in record["entries"]} if record["family"] == "layout" else {}
+    numbered = record["family"] == "layout" or clued(record)
+    numbers = {(e[1], e[2]): e[5] for e in record["entries"]} if numbered else {}
+    given = {(r, c): ch for r, c, ch in record.get("starters", ())}  # a fill-in's starters, on the puzzle
     pdf.set_draw_color(0)
     pdf.set_line_width(0.3)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             cx, cy = left + c * cell, y + r * cell
             if ch == " ":
-                if record["family"] == "crossword":
+                if record["family"] in ("crossword", "fillin"):
                     pdf.set_fill_color(0)
                     pdf.rect(cx, cy, cell, cell, style="DF")
                 continue
@@ -123,12 +143,66 @@ def crossword_grid(pdf: Any, record: dict[str, Any], x: float, y: float, w: floa
             if (r, c) in numbers and not filled:
                 pdf.set_font("noto", "", max(4.0, cell * PT * 0.28))
                 pdf.text(cx + cell * 0.06, cy + cell * 0.3, str(numbers[(r, c)]))
-            if filled:
+            if filled or (r, c) in given:
                 size = cell * PT * 0.55
                 pdf.set_font("noto", "", size)
                 letter = drawable(ch)
                 pdf.text(cx + (cell - pdf.get_string_width(letter)) / 2, cy + cell / 2 + size / PT * 0.36, letter)
     return y + cell * len(rows)
+
+
+def clued(record: dict[str, Any]) -> bool:
+    """A crossword with clues (a section's ``clues``): printed numbered with them, not as a fill-in."""
+    return any(e[4] for e in record.get("entries", ()))
+
+
+CODEWORD_TABLES = 52.0  # mm under a codeword's grid: the decoding table and the letter bank, two rows each
+
+
+def codeword_grid(pdf: Any, record: dict[str, Any], x: float, y: float, w: float, h: float, *, filled: bool) -> float:
+    """A codeword's grid: each white cell its number, the given letters (a key: every letter)."""
+    numbers: list[list[int]] = record["numbers"]
+    rows = ["".join(" " if n == 0 else "x" for n in row) for row in numbers]
+    cell, left = _square(rows, x, w, h)
+    shown = set(record["given"])
+    pdf.set_draw_color(0)
+    pdf.set_line_width(0.3)
+    for r, row in enumerate(numbers):
+        for c, n in enumerate(row):
+            cx, cy = left + c * cell, y + r * cell
+            pdf.set_fill_color(0)
+            pdf.rect(cx, cy, cell, cell, style="DF" if n == 0 else "D")
+            if n == 0:
+                continue
+            pdf.set_font("noto", "", max(4.0, cell * PT * 0.26))
+            pdf.text(cx + cell * 0.06, cy + cell * 0.3, str(n))
+            if filled or str(n) in shown:
+                size = cell * PT * 0.5
+                pdf.set_font("noto", "", size)
+                letter = drawable(record["key"][str(n)])
+                pdf.text(cx + (cell - pdf.get_string_width(letter)) / 2, cy + cell * 0.62 + size / PT * 0.3, letter)
+    return y + cell * len(numbers)
+
+
+def codeword_tables(pdf: Any, record: dict[str, Any], x: float, y: float, w: float) -> None:
+    """The decoding table (numbers 1 to N, the givens' letters in) and the A-Z bank (the givens' crossed off)."""
+    given = {record["key"][n] for n in record["given"]}
+    numbers = range(1, len(record["key"]) + 1)
+    table = [(str(n), record["key"][str(n)] if str(n) in record["given"] else "") for n in numbers]
+    bank = [("", ch) for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+    size = min(w / 13, 10.0)
+    for k, boxes in enumerate((table, bank)):
+        for i, (label, letter) in enumerate(boxes):
+            bx, by = x + (i % 13) * size, y + k * 26 + (i // 13) * (size + 3)
+            pdf.set_font("noto", "", 6)
+            pdf.set_text_color(0)
+            if label:
+                pdf.text(bx + 0.8, by + 2.2, label)
+                pdf.rect(bx, by + 2.8, size, size)
+            pdf.set_font("noto", "", 11)
+            pdf.set_text_color(150 if not label and letter in given else 0)
+            pdf.text(bx + (size - pdf.get_string_width(letter)) / 2, by + 2.8 + size * 0.7, letter)
+    pdf.set_text_color(0)
 
 
 def _by_length(record: dict[str, Any]) -> list[str]:

@@ -32,7 +32,10 @@ FRONT_PAGES = 3  # title, its blank back, contents
 DEFAULT_INSTRUCTIONS = {
     "wordsearch": "Find every word of the list in the grid: across, down or diagonally.",
     "crossword": "Fit every word of the list into the grid: each is used once.",
+    "clued": "Solve the clues and write the answers into the grid, across and down.",
     "layout": "Solve the clues and write the answers into the grid.",
+    "fillin": "Fit every word of the list into the grid, across or down; the letters given are a start.",
+    "codeword": "Each number stands for a letter, different numbers for different letters; every entry is a word.",
 }
 
 
@@ -140,8 +143,14 @@ class Interior:
             y += 9
             h -= 9
         draw.heading(pdf, f"Puzzle {record['number']}", x, y, w)
-        instructions = section.instructions or DEFAULT_INSTRUCTIONS[record["family"]]
+        kind = "clued" if record["family"] == "crossword" and draw.clued(record) else record["family"]
+        instructions = section.instructions or DEFAULT_INSTRUCTIONS[kind]
         pdf.set_font("noto", "", 10)
+        pdf.set_text_color(0)
+        if section.name_line:  # a Name / Date line, as the family commands' --name-line
+            draw.name_line(pdf, x, y + 14, w)
+            y += 7
+            h -= 7
         pdf.text(x, y + 14, pdffont.drawable(instructions))
         draw.puzzle(pdf, record, x, y + 19, w, h - 19)
 

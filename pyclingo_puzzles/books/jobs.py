@@ -31,6 +31,7 @@ LAYOUT_CLOCK_SLACK = 6  # a layout's clock limit, in multiples of its budget of 
 # a small budget's 6x (0.3 s of work: 1.8 s) ran out at load 20 before the worker had spent its work,
 # and the resumed book's layout was the parent's alone (OTTER for TIGER: CI-style run, load 17-20)
 LAYOUT_CLOCK_FLOOR = 60.0
+FILLIN_LAYOUT_WORK = 5.0  # a fill-in's word list laid out: at most this many seconds of a quiet machine's work
 RETRIES = 20  # new seeds a word search is tried with before the book gives up on distinctness
 
 
@@ -69,9 +70,9 @@ def plan(manifest: Manifest, outputs: tuple[str, ...] = ()) -> list[Job]:
             number = len(jobs) + 1
             chooser = random.Random(f"{manifest.seed}:{index}:{i}")  # the same pick anywhere, in any order
             seed = chooser.randrange(2**31)
-            if section.family == "crossword":
+            if section.family in ("crossword", "codeword"):
                 rows = section.pool[i % len(section.pool)]
-                jobs.append(Job(number, "crossword", seed, section.options, rows=rows, outputs=outputs))
+                jobs.append(Job(number, section.family, seed, section.options, rows=rows, outputs=outputs))
             else:
                 words = _pick(chooser, section, clashes)
                 jobs.append(Job(number, section.family, seed, section.options, words, outputs=outputs))
@@ -121,7 +122,8 @@ def reseeded(job: Job, attempt: int) -> Job:
 
 def make(job: Job) -> dict[str, Any]:
     """The puzzle of ``job`` as a record (in whichever process runs it)."""
-    maker = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout}[job.family]
+    maker = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout, "codeword": _codeword,
+             "fillin": _fillin}[job.family]
     record, result = maker(job)
     record.update(number=job.number, family=job.family, seed=job.seed)
     files = {kind: _file(result, kind, job.number) for kind in job.outputs if hasattr(result, f"to_{kind}")}
@@ -169,20 +171,44 @@ def _crossword(job: Job) -> tuple[dict[str, Any], Any]:
     lists = [english_dictionary() if name == "en" else Dictionary(name) for name in job.options["dictionary"]]
     # the entries of the book's earlier crosswords are left out: each puzzle has its own words
     words = without(merge(lists), frozenset(job.avoid), "the book's earlier crosswords")
+    clues: dict[str, str] = job.options.get("clues", {})
+    if clues:  # a clued crossword: filled from the clued words only, scored by the dictionary where it has them
+        scores = words.words
+        words = Dictionary({w: scores.get(w, 100) for w in clues if w not in job.avoid})
+    themes = {"themes": job.options["theme"]} if "theme" in job.options else {}
     if "size" in job.options:  # a generated pattern (crossword --size), then its fill
-        if "min_score" in job.options:
+        if "min_score" in job.options and not clues:
             words = Dictionary({w: s for w, s in words.words.items() if s >= job.options["min_score"]})
         extra = {k: v for k, v in job.options.items() if k in ("min_length", "time_limit")}
-        result = crossword.generate(job.options["size"], words, seed=job.seed, **extra)
+        result = crossword.generate(job.options["size"], words, seed=job.seed, **themes, **extra)
     else:
-        extra = {k: v for k, v in job.options.items() if k in ("min_length", "min_score", "time_limit")}
-        result = crossword.fill(crossword.Framework(job.rows), words, seed=job.seed, **extra)
+        extra = {k: v for k, v in job.options.items() if k in ("min_length", "min_score", "time_limit") and not
+                 (clues and k == "min_score")}
+        result = crossword.fill(crossword.Framework(job.rows), words, seed=job.seed, **themes, **extra)
     if not result.solutions:
         raise BookError(f"puzzle {job.number}: the grid could not be filled ({result.status.value})", job.number)
     solution = result.solutions[0]
     grid = ["".join(ch if ch.isalpha() else " " for ch in row) for row in solution.grid]
-    entries = _numbered((p.word, p.row, p.col, p.dir, "") for p in solution.placements)
+    entries = _numbered((p.word, p.row, p.col, p.dir, clues.get(p.word, "")) for p in solution.placements)
     return {"grid": grid, "entries": entries}, result
+
+
+def _codeword(job: Job) -> tuple[dict[str, Any], Any]:
+    """A codeword (``crossword.codeword.make``): its grid, numbers, givens and key. Not chained:
+    the numbers make each one another puzzle even on a shared grid."""
+    from ..crossword import codeword
+
+    options = {k: v for k, v in job.options.items() if k in ("givens", "min_givens", "max_givens", "time_limit")}
+    dictionary = job.options["dictionary"]
+    if "size" in job.options:
+        result = codeword.make(size=job.options["size"], dictionary=dictionary, seed=job.seed, **options)
+    else:
+        result = codeword.make(list(job.rows), dictionary=dictionary, seed=job.seed, **options)
+    if not result.unique:
+        raise BookError(f"puzzle {job.number}: no unique codeword ({result.why()})", job.number)
+    p = result.puzzle
+    key = {str(n): x for n, x in sorted(p.key.items())}
+    return {"grid": list(p.rows), "numbers": p.numbers(), "given": [str(n) for n in p.given], "key": key}, result
 
 
 def _layout(job: Job) -> tuple[dict[str, Any], Any]:
@@ -199,6 +225,35 @@ def _layout(job: Job) -> tuple[dict[str, Any], Any]:
     clue = dict(tuple(pair) for pair in job.words)
     entries = _numbered((p.word, p.row, p.col, p.dir, clue.get(p.word, "")) for p in result.placements)
     return {"grid": list(result.grid), "entries": entries}, result
+
+
+def _fillin(job: Job) -> tuple[dict[str, Any], Any]:
+    """A fill-in (``size``: a generated pattern filled from en; else the words laid out, the work
+    budgeted as a layout's) as a record: ``grid``, ``entries`` as a crossword's (no clue), ``starters``
+    ``[row, col, letter]``."""
+    from ..crossword import fillin
+    options = dict(job.options)
+    seconds = options.pop("time_limit")
+    asked = {"starters": options.get("starters"), "difficulty": options.get("difficulty")}
+    if "size" in options:
+        result = fillin.generate(options["size"], "en", seed=job.seed, time_limit=seconds, **asked)
+    else:
+        from .. import layout
+
+        work = min(FILLIN_LAYOUT_WORK, seconds / 4)  # a quarter of the puzzle's time at most
+        made = layout.arrange(list(job.words), seed=job.seed, work_limit=work,
+                               time_limit=LAYOUT_CLOCK_FLOOR)
+        if made.layout is None:
+            raise BookError(f"puzzle {job.number}: the words cannot be laid out ({made.status.value})", job.number)
+        rows = ["".join(" " if ch == " " else "." for ch in row) for row in made.layout.rows()]
+        words = [p.word for p in made.layout.placements]
+        result = fillin.make(words, rows, seed=job.seed, time_limit=seconds, **asked)
+    if result.answer is None or result.starters is None:
+        raise BookError(f"puzzle {job.number}: no fill-in ({result.status.value})", job.number)
+    answer = result.answer
+    entries = _numbered((p.word, p.row, p.col, p.dir, "") for p in answer.placements)
+    starters = [[r, c, answer.grid[r][c]] for r, c in result.starters.cells]
+    return {"grid": list(answer.grid), "entries": entries, "starters": starters}, result
 
 
 # ------------------------------------------------------------------------------------ distinctness

@@ -33,16 +33,21 @@ TRIMS: dict[str, tuple[float, float]] = {
 }
 MAX_COUNT = 100_000  # puzzles in one section: far past any printed book (KDP's limit is 828 pages)
 MAX_TOTAL = 100_000
-TOP_KEYS = ("title", "subtitle", "author", "trim", "seed", "sections")
-FAMILIES = ("wordsearch", "crossword", "layout")
+TOP_KEYS = ("title", "subtitle", "author", "trim", "seed", "sections", "instructions", "name_line")
+PAGE_KEYS = ("instructions", "name_line")  # every section's too (the book's: its sections' default)
+FAMILIES = ("wordsearch", "crossword", "layout", "codeword", "fillin")
 # the keys a section of each family takes: the family's options, as its command line has them
 SECTION_KEYS: dict[str, tuple[str, ...]] = {
-    "wordsearch": ("words", "count", "pick", "size", "level", "alphabet", "title", "time_limit", "instructions"),
+    "wordsearch": ("words", "count", "pick", "size", "level", "alphabet", "title", "time_limit", *PAGE_KEYS),
     "crossword": ("grids", "size", "count", "dictionary", "min_length", "min_score", "title", "time_limit",
-                  "instructions"),
-    "layout": ("words", "count", "pick", "prefer", "max_width", "max_height", "title", "time_limit", "instructions"),
+                  "clues", "theme", *PAGE_KEYS),
+    "layout": ("words", "count", "pick", "prefer", "max_width", "max_height", "title", "time_limit", *PAGE_KEYS),
+    "codeword": ("grids", "size", "count", "dictionary", "givens", "min_givens", "max_givens", "title", "time_limit",
+                 *PAGE_KEYS),
+    "fillin": ("size", "words", "pick", "count", "starters", "difficulty", "title", "time_limit", *PAGE_KEYS),
 }
-DEFAULT_TIME_LIMIT = {"wordsearch": 20.0, "crossword": 60.0, "layout": 5.0}  # seconds per puzzle
+DEFAULT_TIME_LIMIT = {"wordsearch": 20.0, "crossword": 60.0, "layout": 5.0, "codeword": 60.0,
+                      "fillin": 60.0}  # seconds per puzzle
 MAX_TIME_LIMIT = 3600.0
 MAX_SIDE = 50  # a word search side in a book: a page holds no larger grid legibly
 
@@ -59,6 +64,7 @@ class Section:
     pool: tuple[Any, ...] = ()  # word search and layout: words (layout: [word, clue]); crossword: grids
     pick: int = 0
     instructions: str = ""
+    name_line: bool = False  # a Name / Date line on its puzzle pages
     line: int = 0  # the section's line in the manifest: what a puzzle that cannot be made names
     files: tuple[Path, ...] = ()  # the files it reads (words, grids, dictionaries)
 
@@ -106,7 +112,8 @@ def read_manifest(path: str | Path) -> Manifest:
     if not isinstance(raw, list) or not raw:
         raise doc.error("'sections' must be a non-empty list of sections", "sections")
     files: list[str] = []  # filled by the sections' readers (_file)
-    sections = tuple(_section(doc, i, item, files) for i, item in enumerate(raw))
+    book_page = {"instructions": _text(doc, data, "instructions"), "name_line": _flag(doc, data, "name_line")}
+    sections = tuple(_section(doc, i, item, files, book_page) for i, item in enumerate(raw))
     if sum(s.count for s in sections) > MAX_TOTAL:
         raise doc.error(f"at most {MAX_TOTAL} puzzles in a book", "sections")
     return Manifest(str(path), title, trim, seed, sections, _text(doc, data, "subtitle"), _text(doc, data, "author"),
@@ -124,7 +131,14 @@ def _text(doc: YamlDoc, data: dict[str, Any], key: str, *, required: bool = Fals
     return value.strip()
 
 
-def _section(doc: YamlDoc, index: int, item: Any, files: list[str]) -> Section:
+def _flag(doc: YamlDoc, data: dict[str, Any], key: str, where: tuple[Any, ...] = (), default: bool = False) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise doc.error(f"{key!r} must be true or false, got {shown(value)}", *where, key)
+    return value
+
+
+def _section(doc: YamlDoc, index: int, item: Any, files: list[str], book_page: dict[str, Any]) -> Section:
     at: tuple[Any, ...] = ("sections", index)
     if not isinstance(item, dict) or len(item) != 1:
         raise doc.error(f"a section is one family ({', '.join(FAMILIES)}) with its options", *at)
@@ -138,10 +152,13 @@ def _section(doc: YamlDoc, index: int, item: Any, files: list[str]) -> Section:
         if key not in SECTION_KEYS[family]:
             raise doc.error(f"unknown key {shown(key)} for {family} (allowed: {', '.join(SECTION_KEYS[family])})",
                             *at, str(key))
-    reader = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout}[family]
+    reader = {"wordsearch": _wordsearch, "crossword": _crossword, "layout": _layout, "codeword": _codeword,
+              "fillin": _fillin}[family]
     section = reader(doc, at, options)
     files.extend(str(path) for path in section.files)
-    return dataclasses.replace(section, line=doc.line(*at))
+    instructions = section.instructions if "instructions" in options else book_page["instructions"]
+    name_line = _flag(doc, options, "name_line", at, book_page["name_line"])
+    return dataclasses.replace(section, line=doc.line(*at), instructions=instructions, name_line=name_line)
 
 
 def _count(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any], default: int | None) -> int:
@@ -249,6 +266,28 @@ def _layout(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Secti
                    _pick(doc, at, options, len(pool)), _text(doc, options, "instructions", where=at), files=(path,))
 
 
+def _fillin(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
+    """Fill-ins from generated patterns filled from en (``size``), or laid out from a word pool
+    (``words``, ``pick``); ``starters`` and ``difficulty`` as ``fillin`` takes them."""
+    opts: dict[str, Any] = {"time_limit": _time_limit(doc, at, options, "fillin")}
+    if options.get("difficulty") is not None:
+        if options["difficulty"] not in ("easy", "hard"):
+            raise doc.error(f"difficulty must be easy or hard, got {shown(options['difficulty'])}", *at, "difficulty")
+        opts["difficulty"] = options["difficulty"]
+    if options.get("starters") is not None:
+        opts["starters"] = _whole(doc, at, options, "starters", 0, 1000)
+    if options.get("size") is not None:
+        if options.get("words") is not None:
+            raise doc.error("give words (a word file) or size (generated patterns), not both", *at, "size")
+        opts["size"] = _pattern_size(doc, at, options)
+        return Section("fillin", _heading(options, "Fill-ins"), _count(doc, at, options, None), opts,
+                       instructions=_text(doc, options, "instructions", where=at))  # fmt: skip
+    words = _layout(doc, at, {k: v for k, v in options.items() if k in ("words", "pick", "count")})
+    return dataclasses.replace(words, family="fillin", heading=_heading(options, "Fill-ins"), options=opts,
+                               count=_count(doc, at, options, None), pool=tuple(w for w, _ in words.pool),
+                               instructions=_text(doc, options, "instructions", where=at))  # fmt: skip
+
+
 def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
     from ..crossword.reader import framework_of, read, read_dictionary
 
@@ -284,13 +323,64 @@ def _crossword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Se
     opts: dict[str, Any] = {"dictionary": resolved, "time_limit": _time_limit(doc, at, options, "crossword")}
     if size is not None:
         opts["size"] = size
+    opts.update(_clued(doc, at, options, files, size))
     for key, low, high in (("min_length", 2, 30), ("min_score", 0, 100)):
         value = _whole(doc, at, options, key, low, high)
         if value is not None:
             opts[key] = value
     count = _count(doc, at, options, None if size is not None else len(rows))
-    return Section("crossword", _heading(options, "Fill-in crosswords"), count,
+    return Section("crossword", _heading(options, "Crosswords" if "clues" in opts else "Fill-in crosswords"), count,
                    opts, tuple(rows), 0, _text(doc, options, "instructions", where=at), files=tuple(files))
+
+
+GIVENS_KEYS = ("givens", "min_givens", "max_givens")
+
+
+def _codeword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Section:
+    """A crossword's grids (files or ``size``) and dictionary, then the givens (``codeword --givens``)."""
+    dictionary = options.get("dictionary", "en")
+    if not isinstance(dictionary, str):
+        raise doc.error("a codeword's dictionary is one word list: 'en' or a file", *at, "dictionary")
+    base = _crossword(doc, at, {k: v for k, v in options.items() if k not in GIVENS_KEYS})
+    opts = dict(base.options, time_limit=_time_limit(doc, at, options, "codeword"))
+    opts["dictionary"] = opts["dictionary"][0]
+    for key in GIVENS_KEYS:
+        value = _whole(doc, at, options, key, 0, 5)
+        if value is not None:
+            opts[key] = value
+    return dataclasses.replace(base, family="codeword", heading=_heading(options, "Codewords"), options=opts)
+
+
+def _clued(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any], files: list[Path], size: str | None
+            ) -> dict[str, Any]:
+    """A crossword section's ``clues`` (a ``WORD;clue`` file: the puzzles are filled from its words,
+    each entry printed with its clue) and ``theme`` (entries every puzzle holds, as ``--theme``)."""
+    from ..crossword.construction.themes import parse_theme
+    from ..crossword.wordlists.lists import read_clues
+
+    found: dict[str, Any] = {}
+    if options.get("clues") is not None:
+        files.append(_file(doc, at, options["clues"], "clues"))
+        try:
+            found["clues"] = read_clues(files[-1])
+        except InputError as exc:
+            raise doc.error(f"clues: {exc}", *at, "clues") from None
+        if not found["clues"]:
+            raise doc.error("clues: the file has no WORD;clue line", *at, "clues")
+    theme = options.get("theme")
+    if theme is not None:
+        theme = [theme] if isinstance(theme, str) else theme
+        if not isinstance(theme, list) or not theme or not all(isinstance(t, str) for t in theme):
+            raise doc.error("theme must be an entry (WORD or WORD@ROW,COL,A|D) or a list of them", *at, "theme")
+        for i, text in enumerate(theme):
+            try:
+                entry = parse_theme(text.strip(), "theme")
+            except InputError as exc:
+                raise doc.error(exc.message, *at, "theme", i) from None
+            if "clues" in found and entry.word not in found["clues"]:
+                raise doc.error(f"theme entry {entry.word} has no clue in the clues file", *at, "theme", i)
+        found["theme"] = [t.strip() for t in theme]
+    return found
 
 
 def _pattern_size(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> str | None:

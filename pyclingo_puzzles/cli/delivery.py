@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core import rulesfile
 from ..core.errors import InputError
+from ..formats import printstyle
 from ..formats.outfiles import check_names, check_output_paths, is_stdout, write_atomic
 from ..formats.output import print_json, print_stats, warn
 from ..formats.report import OUTPUTS, Report
@@ -89,6 +90,7 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> argparse.Namesp
     """Before any work: ``-o`` resolved, every output path checked against the inputs and each other.
     Returns the arguments the run goes on with (``-o`` resolved); the given ones are not changed."""
     args = resolve_output(args, offered)
+    printstyle.set_style(print_style(args))  # (a batch's forked workers have it too)
     outputs = output_options(args)
     if getattr(args, "json", False) and any(is_stdout(p) for p in outputs.values()):
         raise InputError("--json and an output to standard output ('-') cannot share it; give the file a name", "-")
@@ -114,6 +116,14 @@ def prepare(args: argparse.Namespace, offered: Sequence[str]) -> argparse.Namesp
 
         pdffont.prepare()  # fpdf2 and the font load in a thread while the run solves
     return args
+
+
+def print_style(args: argparse.Namespace) -> printstyle.PrintStyle:
+    """What the arguments ask of every printed page (``--large-print`` ...: ``formats/printstyle.py``)."""
+    return printstyle.PrintStyle(
+        bool(getattr(args, "large_print", False)), bool(getattr(args, "lowercase", False)),
+        " ".join((getattr(args, "author", None) or "").split()), getattr(args, "key_label", None),
+    )
 
 
 def reserve_output_time(args: argparse.Namespace, run: Run | None = None) -> argparse.Namespace:

@@ -52,6 +52,10 @@ def main() -> int:
     if run(["crossword", str(grid.relative_to(ROOT)), "--dictionary", "en"]) not in DECIDED:
         unexpected.append(grid)
 
+    banner("Codeword: the grid in numbers, the fewest given letters for one decoding (proved)")
+    if run(["codeword", str(grid.relative_to(ROOT)), "--seed", "1"]) not in (0,):
+        unexpected.append(grid)
+
     banner("Strip exact cover (MUMS 2010 'Black and White')")
     for path in sorted((ROOT / "instances" / "strips").glob("*.yaml")):
         extra = ["--hunt"] if path.stem == "mums2010" else []

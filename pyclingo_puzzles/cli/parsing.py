@@ -113,6 +113,10 @@ COMMANDS = {
         "pyclingo_puzzles.cli.commands.layout",
         "build a crossword from a word list: every word placed, most crossings, smallest box",
     ),
+    "fillin": (
+        "pyclingo_puzzles.cli.commands.fillin",
+        "make a fill-in puzzle: a word list, its framework and the fewest starter letters for one answer",
+    ),
     "book": ("pyclingo_puzzles.cli.commands.book", "make a print-ready book of many puzzles from a manifest (YAML)"),
     "serve": (
         "pyclingo_puzzles.cli.commands.serve",
@@ -197,7 +201,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     chosen = next((a for a in argv if a in COMMANDS), None) if argv is not None else None
     parser = _TopParser(
         prog="pyclingo-puzzles",
-        description="Declarative puzzles on clingo: word search, crossword, strip cover, crossword layout.",
+        description="Declarative puzzles on clingo: word search, crossword, fill-in, strip cover, crossword layout.",
     )
     parser.add_argument("--version", action=_Version, help="print the version and exit")
     parser.add_argument(
@@ -247,8 +251,10 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if files:
             parser.error(f"{args.command}: give FILE or --words, not both")
         args.file = ["--words"]  # the family reads args.words (formats/instances.py: given); this names them
-    elif not files and args.command in ("crossword", "codeword") and getattr(args, "size", None) is not None:
+    elif not files and args.command in ("crossword", "codeword", "fillin") and getattr(args, "size", None) is not None:
         args.file = ["--size"]  # a pattern generated (crossword/cli.py: generated); this names it
+    elif not files and args.command == "codeword":
+        parser.error("codeword: no input: give a FILE (a framework, a filled grid, a P-99 word list) or --size WxH")
     elif not files:
         parser.error(
             f"{args.command}: no input: give a FILE (YAML or a .txt word list, - for standard input) or --words"

@@ -148,6 +148,16 @@ def add_pdf_arguments(parser: argparse.ArgumentParser, help: str) -> None:
     parser.add_argument("--pdf", type=Path, metavar="FILE", help=f"{help} (- for standard output)")
     parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="PDF paper size (default a4)")
     add_page_text(parser)
+    parser.add_argument(
+        "--large-print", action="store_true",
+        help="large print: the pages' text at 16 pt, the grid's letters never smaller (PDF)",
+    )  # fmt: skip
+    parser.add_argument("--lowercase", action="store_true", help="print the grid's letters and the words in lowercase")
+    parser.add_argument("--author", metavar="TEXT", help="the author: in the PDF's metadata, the .puz and the .ipuz")
+    parser.add_argument(
+        "--key-label", metavar="TEXT",
+        help="the answer pages' label (default: 'key' or 'solution', in the words' language when their script says)",
+    )  # fmt: skip
 
 
 def add_page_text(parser: argparse.ArgumentParser) -> None:

@@ -81,6 +81,11 @@ ENCODINGS: dict[str, Predicates] = {
             "reach/2",
         ),
     ),
+    "fillin.lp": Predicates(
+        input=_signatures("answer/3", "start/2"),
+        output=_signatures(),  # those of crossword.lp, which it is loaded after
+        derived=_signatures("other/0"),
+    ),
     "givens.lp": Predicates(
         input=_signatures("meets/2"),
         output=_signatures("given/1"),

@@ -85,7 +85,9 @@ class CrosswordResult(Record, Coded):
         """The printed page's text: ``title`` (default: the result's, else "Crossword"), ``instructions``
         ("" none), a Name / Date line."""
         default = self.title or "Crossword"
-        return PageText.of(default if title is None else title, instructions, name_line, exports.INSTRUCTIONS)
+        words = [p.word for p in self.solutions[0].placements] if self.solutions else []
+        own = exports.instructions(bool(self.clues), words)
+        return PageText.of(default if title is None else title, instructions, name_line, own)
 
     def to_svg(
         self, *, key: bool = False, title: str | None = None, instructions: str | None = None, name_line: bool = False

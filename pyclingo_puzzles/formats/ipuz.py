@@ -124,6 +124,10 @@ def crossword_ipuz(
     }
     if title:
         doc["title"] = html_text(title)
+    from .printstyle import current
+
+    if current().author:  # --author
+        doc["author"] = html_text(current().author)
     return doc
 
 

@@ -82,9 +82,10 @@ def front_page(pdf: Any, text: PageText | str) -> float:
     text = text if isinstance(text, PageText) else PageText(text)
     top = new_page(pdf, text.title)
     width = pdf.w - 2 * MARGIN
-    pdf.set_font("noto", "", TEXT_PT)
+    size = printstyle.current().text_pt
+    pdf.set_font("noto", "", size)
     pdf.set_text_color(0)
-    line_h = TEXT_PT / PT * 1.45
+    line_h = size / PT * 1.45
     if text.name_line:
         y = top + 1.5
         pdf.set_draw_color(0)
@@ -95,7 +96,7 @@ def front_page(pdf: Any, text: PageText | str) -> float:
             pdf.line(x + pdf.get_string_width(label) + 2, y + 0.8, end, y + 0.8)
         top += line_h + 4
     if text.instructions:
-        font(pdf, TEXT_PT, drawable(text.instructions))
+        font(pdf, size, drawable(text.instructions))
         lines = wrap(pdf, drawable(text.instructions), width)[:MAX_HEADING_LINES]
         for i, line in enumerate(lines):
             pdf.text(MARGIN, top + 1.5 + i * line_h, line)
@@ -113,7 +114,7 @@ def footer(pdf: Any, always: bool = False) -> None:
     """The page's number at its foot (a batch's part has none: the joined document numbers its pages)."""
     if document.PARTS and not always:
         return
-    pdf.set_font("noto", "", 12 if printstyle.current().large_print else 9)
+    pdf.set_font("noto", "", printstyle.LARGE_TEXT_PT if printstyle.current().large_print else 9)
     pdf.set_text_color(120)
     label = str(pdf.page_no())
     pdf.text(pdf.w / 2 - pdf.get_string_width(label) / 2, pdf.h - MARGIN / 2, label)
@@ -149,9 +150,11 @@ def bold(pdf: Any, stroke: float) -> Iterator[None]:
         yield
 
 
-def text_lines(pdf: Any, heading: str, lines: Sequence[str], top: float, size: float = 11.0) -> None:
+def text_lines(pdf: Any, heading: str, lines: Sequence[str], top: float, size: float | None = None) -> None:
     """``lines`` from ``top`` down, in as many columns as the longest needs; what does not fit goes
-    on continuation pages (numbered); lines that start with a space are indented entries."""
+    on continuation pages (numbered); lines that start with a space are indented entries. ``size``:
+    the print style's (11 pt, large print 16) unless given."""
+    size = printstyle.current().text_pt if size is None else size
     lines = [drawable(line) for line in lines]
     font(pdf, size)
     line_h = size / PT * 1.5
@@ -197,8 +200,9 @@ CLUE_COLUMNS = 2
 COLUMN_GAP = 8.0  # mm
 
 
-def clue_columns(pdf: Any, lines: Sequence[str], size: float = TEXT_PT) -> tuple[list[Row], float]:
+def clue_columns(pdf: Any, lines: Sequence[str], size: float | None = None) -> tuple[list[Row], float]:
     """``lines`` laid out in two columns: the rows and the height (mm) they take."""
+    size = printstyle.current().text_pt if size is None else size
     lines = [drawable(line) for line in lines]
     pdf.set_font("noto", "", size)
     col_w = (pdf.w - 2 * MARGIN - COLUMN_GAP * (CLUE_COLUMNS - 1)) / CLUE_COLUMNS
@@ -210,8 +214,9 @@ def clue_columns(pdf: Any, lines: Sequence[str], size: float = TEXT_PT) -> tuple
     return rows, per_col * size / PT * 1.5
 
 
-def draw_columns(pdf: Any, rows: Sequence[Row], top: float, size: float = TEXT_PT) -> None:
+def draw_columns(pdf: Any, rows: Sequence[Row], top: float, size: float | None = None) -> None:
     """``clue_columns``' rows from ``top``: the first column filled, then the second."""
+    size = printstyle.current().text_pt if size is None else size
     pdf.set_font("noto", "", size)
     pdf.set_text_color(0)
     line_h = size / PT * 1.5
@@ -245,6 +250,7 @@ def grid(
     height, width = len(rows), max((len(r) for r in rows), default=0)
     if not height or not width:
         return top
+    style = printstyle.current()
     room = (pdf.h - MARGIN - top) if room is None else room
     cell = min((pdf.w - 2 * MARGIN) / width, room / height, 14.0)
     left = MARGIN + ((pdf.w - 2 * MARGIN) - cell * width) / 2
@@ -264,26 +270,33 @@ def grid(
                 continue
             pdf.rect(x, y, cell, cell)
             if numbers and (r, c) in numbers:
-                number_pt = max(6.0, cell * PT * 0.28)  # legible in small cells too
+                number_pt = max(9.0 if style.large_print else 6.0, cell * PT * 0.28)  # legible in small cells too
                 pdf.set_font("noto", "", number_pt)
                 pdf.set_text_color(0)
                 pdf.text(x + cell * 0.06, y + 0.4 + number_pt / PT * 0.75, str(numbers[(r, c)]))
             if letters and ch != EMPTY_PLACE and drawable(ch).strip():  # a crossword's lone place: no letter
-                size = cell * PT * 0.55
+                size = max(cell * PT * 0.55, printstyle.LARGE_TEXT_PT if style.large_print else 0)
+                ch = style.letters(ch)
                 font(pdf, size, ch)
                 pdf.set_text_color(0)
                 pdf.text(x + (cell - pdf.get_string_width(ch)) / 2, y + cell / 2 + size / PT * 0.36, ch)
     if regions is not None:
-        pdf.set_line_width(max(0.6, cell * 0.08))
-        for r in range(height):
-            for c in range(width):
-                x, y = left + c * cell, top + r * cell
-                if c + 1 < width and regions[r][c] != regions[r][c + 1]:
-                    pdf.line(x + cell, y, x + cell, y + cell)
-                if r + 1 < height and regions[r][c] != regions[r + 1][c]:
-                    pdf.line(x, y + cell, x + cell, y + cell)
-        pdf.rect(left, top, cell * width, cell * height)
+        _walls(pdf, regions, left, top, cell)
     return top + cell * height
+
+
+def _walls(pdf: Any, regions: Sequence[Sequence[int]], left: float, top: float, cell: float) -> None:
+    """Thick walls between cells of different regions, and around the grid."""
+    height, width = len(regions), len(regions[0])
+    pdf.set_line_width(max(0.6, cell * 0.08))
+    for r in range(height):
+        for c in range(width):
+            x, y = left + c * cell, top + r * cell
+            if c + 1 < width and regions[r][c] != regions[r][c + 1]:
+                pdf.line(x + cell, y, x + cell, y + cell)
+            if r + 1 < height and regions[r][c] != regions[r + 1][c]:
+                pdf.line(x, y + cell, x + cell, y + cell)
+    pdf.rect(left, top, cell * width, cell * height)
 
 
 MIN_CLUED_CELL = 7.0  # mm: clues move to their own pages rather than shrink the grid below this
@@ -299,6 +312,7 @@ def clued_grid_sheet(
     columns when they fit on the page with cells of at least ``MIN_CLUED_CELL``; else the grid takes
     60% of the page and the clues go on. ``blocks``: as ``grid``'s."""
     text = heading if isinstance(heading, PageText) else PageText(heading)
+    label = printstyle.key_label(rows, "solution")
     given = given or {}
     front = [
         "".join(ch if ch == blank or (r, c) in given else EMPTY_PLACE for c, ch in enumerate(row))
@@ -306,7 +320,7 @@ def clued_grid_sheet(
     ]
 
     def page(pdf: Any, key: bool) -> None:
-        name = f"{text.title} — solution" if key else text.title
+        name = f"{text.title} — {label}" if key else text.title
         top = new_page(pdf, name) if key else front_page(pdf, text)
         lines = (solution_clues if key and solution_clues is not None else clues)
         drawn: dict[str, Any] = {"blank": blank, "numbers": numbers, "letters": key or bool(given), "blocks": blocks}

@@ -100,7 +100,15 @@ def instructions_for(kind: str, words: Iterable[str], english: str) -> str:
     lang = language_of(words)
     if lang == "en":
         return english
-    return LANGUAGES[lang][0 if kind == "wordsearch" else 1]
+    own = LANGUAGES[lang][0 if kind == "wordsearch" else 1]
+    return own if drawn(own) else english
+
+
+def drawn(text: str) -> bool:
+    """The PDF's fonts draw every character of ``text`` (a CJK line needs the system's CJK font)."""
+    from .pdffont import missing_glyphs
+
+    return not missing_glyphs(text)
 
 
 def key_label(words: Iterable[str], english: str) -> str:
@@ -108,4 +116,7 @@ def key_label(words: Iterable[str], english: str) -> str:
     if _current.key_label is not None:
         return _current.key_label
     lang = language_of(words)
-    return english if lang == "en" else LANGUAGES[lang][2]
+    if lang == "en":
+        return english
+    own = LANGUAGES[lang][2]
+    return own if drawn(own) else english

@@ -68,6 +68,9 @@ def crossword_puz(
         key=lambda e: (e[0], e[1]),
     )
     clues = [clue(p) if p is not None else "" for _, _, p in entries]
+    from .printstyle import current
+
+    author = author or current().author  # --author
     p = puz.Puzzle(_version(cells, [title, author, *clues]))
     p.width, p.height = width, len(grid)
     p.title, p.author = title, author

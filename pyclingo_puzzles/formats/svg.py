@@ -70,15 +70,16 @@ def clued_grid(
     blank: str = " ",
     given: Mapping[tuple[int, int], str] | None = None,
     blocks: bool = True,
+    numbered: bool = True,
 ) -> str:
-    """A crossword page as the PDF draws it: the numbered grid, its blocks black (without
-    ``blocks``: left out, a free-form layout's white cells), blank but for the ``given`` letters (or
-    with every letter when ``letters``: the key), and its clue lines."""
+    """A crossword page as the PDF draws it: the numbered grid (not ``numbered``: a fill-in's),
+    its blocks black (without ``blocks``: left out, a free-form layout's white cells), blank but
+    for the ``given`` letters (or with every letter when ``letters``: the key), and its clue lines."""
     from .ipuz import numbering
 
     given = given or {}
 
-    numbers = numbering(rows, blank)
+    numbers = numbering(rows, blank) if numbered else {}
     height, width = len(rows), max((len(r) for r in rows), default=0)
     text = title if isinstance(title, PageText) else PageText(title)
     lines_w = 9 * max((len(t) for t in clues), default=0)  # about 9 px a letter at 15 px

@@ -167,7 +167,7 @@ class WordSearch:
         ``instructions`` (default: how the words run; "" none), a Name / Date line."""
         default = self.instance.title or "Word search"
         return PageText.of(default if title is None else title, instructions, name_line,
-                           render.instructions(self.instance.directions))  # fmt: skip
+                           render.instructions(self.instance.directions, self.instance.words))  # fmt: skip
 
     def to_svg(
         self, *, key: bool = False, title: str | None = None, instructions: str | None = None, name_line: bool = False
@@ -220,7 +220,8 @@ class WordSearch:
                        name_line)  # fmt: skip
         if not self.puzzles:
             raise ValueError(f"no puzzle to play: {self.explain()}")
-        return play.page(self.puzzles[0], self.listed, text, render.instructions(self.instance.directions))
+        own = render.instructions(self.instance.directions, self.instance.words)
+        return play.page(self.puzzles[0], self.listed, text, own)
 
     def __str__(self) -> str:
         if not self.puzzles:

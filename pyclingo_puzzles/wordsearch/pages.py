@@ -15,9 +15,11 @@ from functools import partial
 from pathlib import Path
 
 from ..formats import pdf as document
+from ..formats import printstyle
+from ..formats.output import warn
 from ..formats.pagetext import PAPERS, PageText
 from ..formats.pdf import Budget, Drawn, Sheet
-from ..formats.pdfdraw import MARGIN, PT, TEXT_PT, bold, footer, front_page, new_page, text_width
+from ..formats.pdfdraw import MARGIN, PT, bold, footer, front_page, new_page, text_width
 from ..formats.pdffont import drawable, font, font_path
 from ..formats.pdffont import missing_glyphs as _missing
 from .puzzle import Puzzle
@@ -53,7 +55,8 @@ def pages_for(
     text = title if isinstance(title, PageText) else PageText(title)
     names = [f"{text.title} — Puzzle {i + 1}" if many else text.title for i in range(len(puzzles))]
     front = [Page(name, p, words, False, text._replace(title=name)) for name, p in zip(names, puzzles, strict=True)]
-    back = [Page(f"{name} — key", p, key_words or words, True) for name, p in zip(names, puzzles, strict=True)]
+    label = printstyle.key_label(words, "key")
+    back = [Page(f"{name} — {label}", p, key_words or words, True) for name, p in zip(names, puzzles, strict=True)]
     return front + back
 
 
@@ -87,7 +90,8 @@ def _draw_page(pdf, page: Page) -> None:
     top = front_page(pdf, page.text) if page.text is not None and not page.key else new_page(pdf, page.heading)
     # word list below the grid: columns as wide as the longest word, smaller type for long lists;
     # what does not fit in LIST_SHARE of the page goes on to continuation pages
-    words = [drawable(w) for w in page.words]
+    style = printstyle.current()
+    words = [drawable(style.letters(w)) for w in page.words]
     size, list_cols, line_h = _list_layout(pdf, words, width_mm, LIST_SHARE * height_mm)
     here = min(len(words), list_cols * max(1, int(LIST_SHARE * height_mm // line_h)))
     list_h = math.ceil(here / list_cols) * line_h + 8 if words else 0
@@ -113,10 +117,17 @@ def _draw_page(pdf, page: Page) -> None:
             _capsule(pdf, left, top, cell, p.cells())
             placed.update(p.cells())
     letter_pt = cell * PT * 0.55
+    if style.large_print and letter_pt < printstyle.LARGE_TEXT_PT:
+        letter_pt = printstyle.LARGE_TEXT_PT  # large print: never smaller, though the letters come close
+        if cell * PT * 0.8 < printstyle.LARGE_TEXT_PT:
+            warn(f"--large-print: a grid {cols} letters wide has letters under 16 pt on this paper; "
+                 f"at most {int(width_mm * PT * 0.8 // printstyle.LARGE_TEXT_PT)} fit")
+            letter_pt = cell * PT * 0.8
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
             if ch == BLOCK or not drawable(ch):
                 continue
+            ch = style.letters(ch)
             font(pdf, letter_pt, ch)
             strong = page.key and (r, c) in placed
             pdf.set_text_color(0 if strong or not page.key else 150)
@@ -136,12 +147,13 @@ def _draw_page(pdf, page: Page) -> None:
 
 def _list_layout(pdf, words: Sequence[str], width_mm: float, room: float) -> tuple[float, int, float]:
     """Type size, columns and line height for the word list: 13 pt, down to 11 pt if it needs room
-    (a longer list goes on to a continuation page)."""
-    size, cols, line_h = TEXT_PT + 2, 1, 1.0
+    (large print: 18 down to 16; a longer list goes on to a continuation page)."""
+    least = printstyle.current().text_pt
+    size, cols, line_h = least + 2, 1, 1.0
     while words:
         cols = max(1, int(width_mm // (max(text_width(pdf, size, w) for w in words) + 8)))
         line_h = size / PT * 1.6
-        if math.ceil(len(words) / cols) * line_h <= room or size <= TEXT_PT:
+        if math.ceil(len(words) / cols) * line_h <= room or size <= least:
             break
         size -= 1
     return size, cols, line_h

@@ -21,8 +21,15 @@ MONO_ADVANCE = 0.61  # em: a character's width in DejaVu Sans Mono (0.602), with
 LIST_PX = 16  # the word list's type: 12 pt
 
 
-def instructions(directions: Sequence[tuple[int, int]]) -> str:
-    """The default instructions line, from the directions words run in (``(dx, dy)``, dy down)."""
+def instructions(directions: Sequence[tuple[int, int]], words: Sequence[str] = ()) -> str:
+    """The default instructions line, from the directions words run in (``(dx, dy)``, dy down), in
+    the ``words``' language when their script tells it (``formats/printstyle.instructions_for``)."""
+    from ..formats.printstyle import instructions_for
+
+    return instructions_for("wordsearch", words, _english(directions))
+
+
+def _english(directions: Sequence[tuple[int, int]]) -> str:
     ways = [name for name, ok in (
         ("across", any(dy == 0 for _, dy in directions)),
         ("down", any(dx == 0 for dx, _ in directions)),

@@ -50,7 +50,8 @@ def run(
         report_fit(result)
     if result.book_short:
         print(f"book: {result.book_note()}", file=sys.stderr)
-    page_text = page.page(inst.title or instances.title(file, "Word search"), render.instructions(inst.directions))
+    own = render.instructions(inst.directions, inst.words)
+    page_text = page.page(inst.title or instances.title(file, "Word search"), own)
     title = page_text.title
     return Report(
         result.clingo_code,

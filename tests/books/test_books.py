@@ -256,3 +256,55 @@ def _busy():
         for proc in burners:
             proc.kill()
             proc.wait()
+
+
+LATTICE_CLUES = {"EJECTED": "Thrown out", "EWERS": "Water jugs", "EPOXY": "Strong glue", "THYMI": "Herbs (pl.)",
+                 "DODGE": "Avoid", "EPOXYED": "Glued fast", "SKYLINE": "City outline"}
+
+
+def test_a_clued_crossword_section_prints_numbered_clues_and_a_name_line(tmp_path: Path) -> None:
+    """Issue 46.3 and 46.6: ``clues`` fill from the clued words and print "1. Thrown out (7)", not a
+    list of words by length; ``name_line`` and ``instructions`` of the book apply to its sections."""
+    shutil.copy(INSTANCES / "crossword" / "lattice.dat", tmp_path / "lattice.dat")
+    (tmp_path / "clues.txt").write_text("".join(f"{w};{c}\n" for w, c in LATTICE_CLUES.items()))
+    manifest = ("title: Clued\ninstructions: Have fun.\nname_line: true\nsections:\n"
+                "  - crossword: {grids: [lattice.dat], clues: clues.txt, theme: ['SKYLINE@4,0,A']}\n")
+    (tmp_path / "book.yaml").write_text(manifest)
+    assert read_manifest(tmp_path / "book.yaml").sections[0].heading == "Crosswords"
+    book = make_book(tmp_path / "book.yaml", jobs=1)
+    entries = book.records[0]["entries"]
+    assert {e[0] for e in entries} == set(LATTICE_CLUES) and all(e[4] == LATTICE_CLUES[e[0]] for e in entries)
+    puzzle = next(text for text in pages_text(book.to_pdf()) if "Puzzle 1" in text)
+    assert "1. Thrown out (7)" in puzzle and "7 letters:" not in puzzle
+    assert "Name" in puzzle and "Date" in puzzle and "Have fun." in puzzle
+
+
+@pytest.mark.parametrize(("section", "message"), [
+    ("{grids: [lattice.dat], clues: nothing.txt}", "clues: no such file: nothing.txt"),
+    ("{grids: [lattice.dat], theme: [SKY1]}", "has characters that are not letters"),
+    ("{grids: [lattice.dat], name_line: 1}", "'name_line' must be true or false, got 1"),
+])
+def test_bad_clued_sections_name_the_line(tmp_path: Path, section: str, message: str) -> None:
+    shutil.copy(INSTANCES / "crossword" / "lattice.dat", tmp_path / "lattice.dat")
+    (tmp_path / "book.yaml").write_text(f"title: T\nsections:\n  - crossword: {section}\n")
+    with pytest.raises(InputError) as info:
+        read_manifest(tmp_path / "book.yaml")
+    assert message in str(info.value) and "book.yaml:3" in str(info.value), str(info.value)
+
+
+def test_a_codeword_section_proves_each_puzzle_and_the_same_seed_makes_the_same_book(tmp_path: Path) -> None:
+    shutil.copy(INSTANCES / "codeword" / "filled-5x5.grid", tmp_path / "five.grid")
+    shutil.copy(INSTANCES / "codeword" / "words.txt", tmp_path / "words.txt")
+    path = tmp_path / "book.yaml"
+    path.write_text("title: Codes\nseed: 2\nsections:\n"
+                    "  - codeword: {grids: [five.grid], count: 2, dictionary: words.txt}\n")  # fmt: skip
+    book = make_book(path, jobs=1)
+    assert [r["family"] for r in book.records] == ["codeword", "codeword"]
+    for record in book.records:
+        assert 2 <= len(record["given"]) <= 3
+        numbers, key = record["numbers"], record["key"]
+        assert all(key[str(n)] == record["grid"][r][c] for r, row in enumerate(numbers) for c, n in enumerate(row) if n)
+    assert book.records[0]["numbers"] != book.records[1]["numbers"]  # each its own numbering
+    texts = pages_text(book.to_pdf())
+    assert "CODEWORDS" in texts[3] and "Answers" in "\n".join(texts[4:])
+    assert make_book(path, jobs=1).records == book.records

@@ -11,6 +11,8 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyclingo_puzzles.core.errors import InputError, VerificationError
 from pyclingo_puzzles.core.status import Status
@@ -75,9 +77,9 @@ def test_each_check_agrees_with_the_plain_search(name: str) -> None:
     all_words = [*words, *_entries(puzzle)]
     decoder = Decoder(puzzle.rows, key, all_words)
     for k in (0, 1, 2):
-        for given in combinations(sorted(key), k):
-            other = decoder.other(given)
-            assert (other.status is Status.SAT) == (brute(puzzle, words, given) == 2), given
+        for fixed in combinations(sorted(key), k):
+            other = decoder.other(fixed)
+            assert (other.status is Status.SAT) == (brute(puzzle, words, fixed) == 2), fixed
             if other.decoding is not None:
                 assert len(decodings(puzzle.numbers(), all_words, other.decoding, limit=1)) == 1
 
@@ -160,3 +162,62 @@ def test_the_command(tmp_path: Path) -> None:
         assert "no 0 given letter(s) or fewer" in none.stdout and not (tmp_path / "none.svg").exists()
     bad = command(str(FIVE), "--size", "5x5")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_no_fill_is_bad_input_and_the_limit_no_answer(tmp_path: Path) -> None:
+    words = INSTANCES / "codeword" / "words.txt"
+    none = command(str(INSTANCES / "crossword" / "mini-7x7.grid"), "--dictionary", str(words))
+    assert none.returncode == 2 and none.stderr.strip().endswith("no fill from the dictionary's 27 words")
+    assert "mini-7x7.grid" in none.stderr and len(none.stderr.strip().splitlines()) == 1
+    # a 15x15 fill takes seconds of CPU (2.1 s at least, benchmarks/codeword.py): 0.3 s cannot
+    # hold it, and a busy machine only makes the margin wider
+    late = command("--size", "15x15", "--seed", "3", "-t", "0.3", "--json", "--svg", str(tmp_path / "late.svg"))
+    assert late.returncode == 3 and json.loads(late.stdout)["status"] == "UNKNOWN"
+    assert not (tmp_path / "late.svg").exists()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.sampled_from(THREES), min_size=0, max_size=len(THREES)), st.integers(0, 1000))
+def test_any_dictionary_and_seed_agree_with_the_plain_search(words: set[str], seed: int) -> None:
+    """Random dictionaries for the square grid: the claim (unique with these givens, fewest) holds
+    by the plain search, and so does a refusal (no three givens do)."""
+    rows = GRIDS["square"][0]
+    result = api.make(rows, dictionary=sorted(words) or None, seed=seed, min_givens=0, max_givens=3)
+    puzzle = result.puzzle
+    if result.status is Status.SAT:
+        assert brute(puzzle, sorted(words), puzzle.given) == 1
+        assert all(brute(puzzle, sorted(words), fewer) == 2
+                   for fewer in combinations(sorted(puzzle.key), len(puzzle.given) - 1)) if puzzle.given else True
+    else:
+        assert all(brute(puzzle, sorted(words), three) == 2 for three in combinations(sorted(puzzle.key), 3))
+
+
+def test_a_p99_word_list_is_its_own_dictionary() -> None:
+    result = api.make(INSTANCES / "crossword" / "lattice.dat", seed=1, min_givens=0, max_givens=5)
+    assert result.unique and result.dictionary == "the word list of lattice.dat"
+    words = {w for w in INSTANCES.joinpath("crossword", "lattice.dat").read_text().split() if w.isalpha()}
+    assert brute(result.puzzle, sorted(words), result.puzzle.given) == 1
+
+
+def test_no_givens_within_the_bound_is_proved_none_exit_1(tmp_path: Path) -> None:
+    grid, words = tmp_path / "ring.grid", tmp_path / "words.txt"
+    grid.write_text("CAT\nA#O\nBOG\n")
+    words.write_text("CAT\nCAB\nTOG\nBOG\nRAT\nRAD\nDOG\n")
+    out = command(str(grid), "--dictionary", str(words), "--seed", "1", "--min-givens", "0", "--max-givens", "0",
+                  "--pdf", str(tmp_path / "ring.pdf"))  # fmt: skip
+    assert out.returncode == 1 and not (tmp_path / "ring.pdf").exists()
+    assert out.stdout.splitlines() == ["no codeword: no 0 given letter(s) or fewer make the decoding unique "
+                                       "(checked against words.txt)",
+                                       "a second decoding changes the cells (0,2), (2,0)"]  # fmt: skip
+
+
+def test_proved_against_a_larger_list_by_the_plain_search() -> None:
+    rows = GRIDS["square"][0]
+    small = ["CAT", "CAB", "TOG", "BOG"]
+    alone = api.make(rows, dictionary=small, seed=4, min_givens=0)
+    assert alone.unique and alone.needed == 1  # its own four: T and B swap (CAB across, CAT down)
+    larger = api.make(rows, dictionary=small, proved_against=THREES, seed=4, min_givens=0)
+    assert larger.unique and larger.dictionary == "the words given and the grid's entries"
+    assert brute(larger.puzzle, THREES, larger.puzzle.given) == 1
+    fewer = combinations(sorted(larger.puzzle.key), len(larger.puzzle.given) - 1) if larger.puzzle.given else ()
+    assert all(brute(larger.puzzle, THREES, f) == 2 for f in fewer) and larger.needed >= alone.needed

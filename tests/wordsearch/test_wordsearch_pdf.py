@@ -12,7 +12,7 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops
 
-from pyclingo_puzzles.formats import cjkfont
+from pyclingo_puzzles.formats import cjkfont, printstyle
 from pyclingo_puzzles.wordsearch.pages import font_path, missing_glyphs, pages_for, render
 from pyclingo_puzzles.wordsearch.puzzle import Puzzle
 from pyclingo_puzzles.wordsearch.reader import read_instance
@@ -64,10 +64,11 @@ def test_every_grid_letter_and_listed_word_is_on_the_pages(source: str, cli, tmp
     grid = "".join(data["grid"])
     # exactly the title, the grid and the word list: no letter missing, none extra
     assert letters(puzzle_page) == letters(title + grid + "".join(inst.words))
-    assert letters(key_page) == letters(title + "key" + grid + "".join(inst.words))
+    label = printstyle.key_label(inst.words, "key")  # in the words' language (issue 46.6)
+    assert letters(key_page) == letters(title + label + grid + "".join(inst.words))
     for word in inst.words:
         assert word in puzzle_page and word in key_page
-    assert puzzle_page.startswith(title) and f"{title} — key" in key_page
+    assert puzzle_page.startswith(title) and f"{title} — {label}" in key_page
 
 
 def test_puzzle_book_numbers_puzzles_and_puts_keys_at_the_back(cli, tmp_path: Path) -> None:

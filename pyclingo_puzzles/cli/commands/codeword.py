@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ...core.errors import InputError
 from ...crossword.codeword import report as reporting
 from ...crossword.codeword.api import DEFAULT_GIVENS
 from ...crossword.codeword.givens import MAX_GIVENS
@@ -26,6 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the word list the grid is filled from and the decoding proved unique against (default 'en', "
         "the built-in English one; a filled grid's own entries count as words)",
     )  # fmt: skip
+    parser.add_argument(
+        "--proved-against", metavar="WORDS.txt", default=None,
+        help="prove the decoding unique against this word list instead ('en' or a file; the grid's entries count too)",
+    )  # fmt: skip
     parser.add_argument("--givens", type=argtypes.non_negative_int, metavar="N",
                         help=f"exactly N given letters (at most {MAX_GIVENS})")  # fmt: skip
     parser.add_argument("--min-givens", type=argtypes.non_negative_int, default=DEFAULT_GIVENS[0], metavar="N",
@@ -45,7 +50,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Report:
+    if args.rules:  # the proof is about the dictionary's words: rules would change what it proves
+        raise InputError("codeword takes no --rules: its decoding is proved against the dictionary alone", "--rules")
+    if args.models != 1:
+        raise InputError("codeword makes one puzzle a run: give --seed for another, not --models", "--models")
     return reporting.run(reporting.Asked(
         args.file, args.size, args.dictionary if args.dictionary is not None else "en", args.seed, args.givens,
-        args.min_givens, args.max_givens, args.every_letter, args.time_limit, page_asked(args), args.paper,
+        args.min_givens, args.max_givens, args.every_letter, args.proved_against, args.time_limit, page_asked(args),
+        args.paper,
     ))  # fmt: skip

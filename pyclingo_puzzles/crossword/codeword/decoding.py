@@ -36,7 +36,8 @@ class Decoder:
         self.sites = sites(rows)
         self.entries = [tuple(code[rows[r][c]] for r, c in s.cells()) for s in self.sites]
         alphabet = frozenset(ALPHABET) | frozenset(key.values())
-        self.cands = candidates(self.entries, by_pattern(words, alphabet))
+        # sorted: the same facts, so the same search, in every process (a set's order is per process)
+        self.cands = candidates(self.entries, by_pattern(sorted(words), alphabet))
         self.stats = Stats()
         self.solver = Solver([ENCODING], seed=seed, options=["-c", "second=1"])
         self.solver.add_facts(self.facts(sorted(alphabet)))

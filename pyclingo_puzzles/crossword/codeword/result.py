@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import apicheck
-from ...core.results import Record
+from ...core.results import Record, Stats
 from ...core.status import Coded, Status
 from ...formats.pagetext import PageText
 from .puzzle import INSTRUCTIONS, Codeword
@@ -22,14 +22,14 @@ class CodewordResult(Record, Coded):
     UNKNOWN: the limit came first. ``dictionary``: what the decoding was checked against."""
 
     def __init__(self, status: Status, puzzle: Codeword, needed: int | None, dictionary: str, words: int,
-                 decoder: Decoder, title: str = ""):  # fmt: skip
+                 decoder: Decoder | None, title: str = ""):  # fmt: skip
         self.status = status
         self.puzzle = puzzle
         self.needed = needed
         self.dictionary = dictionary
         self.words = words
-        self.checks = decoder.checks
-        self.stats = decoder.stats
+        self.checks = decoder.checks if decoder is not None else 0
+        self.stats = decoder.stats if decoder is not None else Stats()
         self.title = title
         self.every_letter = False
         self.other: dict[int, str] | None = None

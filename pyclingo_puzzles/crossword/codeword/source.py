@@ -22,13 +22,23 @@ LETTERS_RULES = "codeword_letters.lp"  # every letter A-Z in the fill (loaded as
 # a grid is asked to hold every letter when it has at least this many cells (a 11x11 pattern):
 # smaller fills rarely can (J, Q, X, Z), and the pattern search would spend its limit trying
 EVERY_LETTER_AREA = 121
-EVERY_LETTER_SECONDS = 30.0  # the fill that holds every letter, before one that may not
+# a generated grid's fill with every letter: at most this many patterns (work, not time: the same
+# seed gives the same grid under any load); 15x15 from en, seeds 1-10, took 1 to 5 patterns
+EVERY_LETTER_PATTERNS = 8
+# a framework's fill with every letter: at most this many conflicts (work again; van Beek-style
+# 13x13 and 15x15 frameworks from en filled with every letter in 0.4-0.8 s of CPU, within it)
+EVERY_LETTER_CONFLICTS = 5000
+
+
+class NoGridInTime(Exception):
+    """No grid was filled before the run's limit: a run without an answer (exit 3), not bad input."""
 
 
 class Grid(NamedTuple):
     rows: tuple[str, ...]
     words: frozenset[str]  # the dictionary the decoding is checked against
     every_letter: bool  # the fill was made to hold A-Z
+    name: str = ""  # what the words are when not the dictionary asked for (a P-99 file's list)
 
 
 def generated(size: tuple[int, int], dictionary: Dictionary, floor: int | None, seed: int | None,
@@ -42,17 +52,16 @@ def generated(size: tuple[int, int], dictionary: Dictionary, floor: int | None, 
     options = FillOptions(seed=seed, min_length=3)
     tries = _letter_tries(every_letter, size[0] * size[1])
     for k, letters in enumerate(tries):
-        last = k == len(tries) - 1
-        seconds = None if last else EVERY_LETTER_SECONDS
-        with runtime.until(runtime.after(seconds)):
-            made, _ = generate_fill(spec, dictionary, _with_letters(options, letters), floor)
+        most = None if k == len(tries) - 1 else EVERY_LETTER_PATTERNS
+        made, _ = generate_fill(spec, dictionary, _with_letters(options, letters), floor, most)
         fill = getattr(made.fill, "solutions", None)
         if made.framework is not None and fill:
             words = made.words.words if isinstance(made.words, Dictionary) else dictionary.words
             return Grid(tuple(fill[0].grid), frozenset(words), letters)
         if runtime.stopping() or (runtime.out_of_time() and runtime.remaining() is not None):
             break
-    raise _no_fill(f"no {size[1]}x{size[0]} grid was filled from the dictionary", every_letter)
+    raise _no_fill(f"no {size[1]}x{size[0]} grid was filled from the dictionary's {len(dictionary.words)} words",
+                   every_letter)
 
 
 def _letter_tries(every_letter: bool | None, area: int) -> list[bool]:
@@ -65,10 +74,11 @@ def _with_letters(options: FillOptions, letters: bool) -> FillOptions:
     return replace(options, rules=(str(encoding_path(LETTERS_RULES)),)) if letters else options
 
 
-def _no_fill(what: str, every_letter: bool | None) -> InputError:
-    limit = " within the time limit" if runtime.out_of_time() else ""
+def _no_fill(what: str, every_letter: bool | None, where: str = "--size") -> Exception:
     why = " holding every letter A-Z" if every_letter else ""
-    return InputError(f"{what}{why}{limit}", "codeword")
+    if runtime.out_of_time() or runtime.stopping():
+        return NoGridInTime(f"{what}{why} within the time limit")
+    return InputError(f"{what}{why}", where)
 
 
 def from_framework(framework: Framework, dictionary: Dictionary | None, name: str, seed: int | None,
@@ -83,18 +93,20 @@ def from_framework(framework: Framework, dictionary: Dictionary | None, name: st
     if dictionary is None:
         raise InputError("the framework has empty squares: give a dictionary to fill it", name)
     from ..api import fill_with
+    from ..engine.attempt import once
 
-    area = len(framework.places())
-    tries = _letter_tries(every_letter, area)
+    tries = _letter_tries(every_letter, len(framework.places()))
     for k, letters in enumerate(tries):
-        seconds = None if k == len(tries) - 1 else EVERY_LETTER_SECONDS
-        with runtime.until(runtime.after(seconds)):
-            result = fill_with(framework, dictionary, _with_letters(FillOptions(seed=seed), letters))
-        if result.solutions:
-            return Grid(tuple(result.solutions[0].grid), frozenset(dictionary.words), letters)
-        if result.status is Status.UNKNOWN and not letters:
+        options = _with_letters(FillOptions(seed=seed), letters)
+        if k < len(tries) - 1:  # a try within a budget of work, before the fill that may leave letters out
+            solutions = once(framework, dictionary, options, EVERY_LETTER_CONFLICTS).solutions
+        else:
+            solutions = fill_with(framework, dictionary, options).solutions
+        if solutions:
+            return Grid(tuple(solutions[0].grid), frozenset(dictionary.words), letters)
+        if runtime.out_of_time() or runtime.stopping():
             break
-    raise _no_fill("the framework has no fill from the dictionary", every_letter)
+    raise _no_fill(f"no fill from the dictionary's {len(dictionary.words)} words", every_letter, name)
 
 
 def from_instance(instance: CrosswordInstance, seed: int | None) -> Grid:
@@ -105,7 +117,8 @@ def from_instance(instance: CrosswordInstance, seed: int | None) -> Grid:
     if not solutions:
         how = "proved: none" if result.status is Status.UNSAT else "none within the time limit"
         raise InputError(f"the word list does not fill its framework ({how})", instance.path)
-    return Grid(tuple(solutions[0].grid), frozenset(instance.words), False)
+    name = f"the word list of {Path(instance.path).name}"
+    return Grid(tuple(solutions[0].grid), frozenset(instance.words), False, name)
 
 
 def from_file(path: str | Path, dictionary: Dictionary | None, seed: int | None, every_letter: bool | None) -> Grid:

@@ -177,12 +177,14 @@ def at_floor(dictionary: Dictionary, floor: int | None) -> Dictionary:
 
 
 def generate_fill(
-    spec: PatternSpec, dictionary: Dictionary, options: FillOptions, floor: int | None = None
+    spec: PatternSpec, dictionary: Dictionary, options: FillOptions, floor: int | None = None,
+    max_patterns: int | None = None,
 ) -> tuple[Generated, PatternSpec]:
     """Patterns and fills until one is filled (``pattern.generate``), each pattern checked, its
     fill then improved (``improve.improve``: a few steps, or with ``options.optimize`` until no
     step improves it and the best is proved where the grid is small enough). ``floor``: no word
-    of ``en`` scored below it (``default_floor``)."""
+    of ``en`` scored below it (``default_floor``); ``max_patterns``: at most that many patterns
+    tried (a budget of work, not of time: the codeword's fill with every letter)."""
     spec = check_spec(spec)
     floors = strategy.preferred_floors(dictionary, (BEST_SHARE,))
     words = with_themes(at_floor(dictionary, floor), spec.themes)
@@ -191,7 +193,7 @@ def generate_fill(
     # themes, seeds 1-10) was filled from them, so a themed grid's patterns skip that phase
     fill = pattern_fill(words, options, best_floor, 0 if spec.themes else BEST_PATTERNS, themed=bool(spec.themes))
     with runtime.until(runtime.after(options.time_limit)):
-        made = search_patterns(spec, words.words, fill, seed=options.seed)
+        made = search_patterns(spec, words.words, fill, seed=options.seed, max_patterns=max_patterns)
         if made.framework is not None and isinstance(made.fill, FillOutcome) and made.fill.solutions:
             made.improved = improved_fill(made.framework, made.fill, words, spec, options)
         made.words = words

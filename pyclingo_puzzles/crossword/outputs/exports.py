@@ -5,7 +5,7 @@ each method of the result stays a line."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...core.grid import Placement
@@ -14,6 +14,15 @@ from ..solution import CrosswordSolution
 
 Clues = Mapping[str, str]  # entry (normalised word) -> clue text
 INSTRUCTIONS = "Fill the grid: every entry is one word, across or down, of the length the list gives."
+CLUED_INSTRUCTIONS = "Solve the clues and write the answers in the grid, one letter a square, across or down."
+
+
+def instructions(clued: bool, words: Sequence[str] = ()) -> str:
+    """The default instructions: a clued crossword's (``clued``: there are clues) or a fill-in's,
+    in the words' language when their script tells it (``formats/printstyle.instructions_for``)."""
+    from ...formats.printstyle import instructions_for
+
+    return instructions_for("crossword", words, CLUED_INSTRUCTIONS if clued else INSTRUCTIONS)
 
 
 def clue_of(clues: Clues) -> Callable[[Placement], str]:

@@ -10,15 +10,15 @@ const Codeword = (root, data, answers) => {
   const letters = {}; // number -> letter typed (or given)
   Object.entries(data.given).forEach(([n, x]) => { letters[n] = x; });
   const state = { number: null, cursor: firstCell(), key: null };
-  const svg = s("svg", { class: "board cw", viewBox: `0 0 ${cols * S} ${rows * S}`, width: cols * S, height: rows * S,
+  const svg = s("svg", { class: "board code", viewBox: `0 0 ${cols * S} ${rows * S}`, width: cols * S, height: rows * S,
     tabindex: 0, role: "grid", "aria-label": `codeword grid, ${rows} rows of ${cols}: move with the arrows, type a letter` });
   const cellText = {}, cellBox = {}; // "r,c" -> its letter's text, its square
   const board = Page.ariaRows(svg, rows, cols, "cw", (r, c) => drawCell(r, c), (r, c) => cellLabel(r, c));
   svg.prepend(boxes());
   svg.append(board.layer);
-  const table = h("div", { class: "cw-table", role: "group", "aria-label": "decoding table" },
+  const table = h("div", { class: "code-table", role: "group", "aria-label": "decoding table" },
     Array.from({ length: data.count }, (_, i) => tableButton(i + 1)));
-  const bank = h("div", { class: "cw-bank", "aria-label": "letters" },
+  const bank = h("div", { class: "code-bank", "aria-label": "letters" },
     ALPHABET.map((x) => h("span", { class: "bank-letter", "data-letter": x }, x)));
 
   function firstCell() {
@@ -35,7 +35,7 @@ const Codeword = (root, data, answers) => {
       if (n) cellBox[`${r},${c}`] = box;
       g.append(box);
       if (!n) return;
-      const label = s("text", { class: "cw-number", x: c * S + 3, y: r * S + 11 });
+      const label = s("text", { class: "code-number", x: c * S + 3, y: r * S + 11 });
       label.textContent = n;
       g.append(label);
     }));
@@ -44,7 +44,7 @@ const Codeword = (root, data, answers) => {
 
   function drawCell(r, c) {
     if (!data.numbers[r][c]) return null;
-    const t = s("text", { class: "cw-letter", x: c * S + S / 2, y: r * S + S / 2 + 5, "data-number": data.numbers[r][c] });
+    const t = s("text", { class: "code-letter", x: c * S + S / 2, y: r * S + S / 2 + 5, "data-number": data.numbers[r][c] });
     cellText[`${r},${c}`] = t;
     return t;
   }
@@ -55,8 +55,8 @@ const Codeword = (root, data, answers) => {
   }
 
   function tableButton(n) {
-    return h("button", { type: "button", class: "cw-entry", "data-number": n, onclick: () => choose(n, true) },
-      h("span", { class: "cw-entry-number" }, String(n)), h("span", { class: "cw-entry-letter" }, letters[n] || ""));
+    return h("button", { type: "button", class: "code-entry", "data-number": n, onclick: () => choose(n, true) },
+      h("span", { class: "code-entry-number" }, String(n)), h("span", { class: "code-entry-letter" }, letters[n] || ""));
   }
 
   function choose(n, focus) {
@@ -86,7 +86,7 @@ const Codeword = (root, data, answers) => {
       cellBox[where].classList.toggle("chosen", n === state.number);
       document.getElementById(board.id([r, c])).setAttribute("aria-label", cellLabel(r, c));
     }
-    table.querySelectorAll(".cw-entry").forEach((b) => {
+    table.querySelectorAll(".code-entry").forEach((b) => {
       const n = Number(b.dataset.number);
       b.lastChild.textContent = letters[n] || "";
       b.classList.toggle("chosen", n === state.number);

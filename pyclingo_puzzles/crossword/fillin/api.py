@@ -1,0 +1,129 @@
+"""The fill-in family from Python: ``make`` a puzzle from a word list and its framework (a P-99
+``.dat``/YAML, or the words with row strings), ``generate`` one from a block pattern filled from a
+dictionary; both return the ``FillinResult`` the command prints from.
+
+>>> from pyclingo_puzzles.crossword import fillin
+>>> result = fillin.make(["NON", "TOT"], [" . ", "...", " . "])
+>>> result.to_json()["starters"], result.to_json()["starters_minimal"]
+([{'row': 0, 'col': 1, 'letter': 'N'}], 'smallest')
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from ...core import apicheck, messages
+from ...core.errors import InputError, VerificationError
+from ...core.status import Status
+from ...core.unique import NoGivens
+from ...run import runtime
+from ..api import instance_of
+from ..framework import Framework
+from ..options import FillOptions
+from ..p99 import solve_instance, why_unsolvable
+from ..reader import CrosswordInstance
+from ..solution import verify
+from .options import DIFFICULTIES, FillinOptions
+from .result import FillinResult
+from .search import Rivals, SearchCut
+from .starters import choose
+
+__all__ = ["generate", "make"]
+
+PROOF_SHARE = 0.8  # of the time left: the proof of the smallest starters; the rest completes them greedily
+
+
+def options_of(*, starters: int | None = None, difficulty: str | None = None, rules: Sequence[str | Path] = (),
+               seed: int | None = None, time_limit: float | None = None) -> FillinOptions:  # fmt: skip
+    """The keywords, checked, as one ``FillinOptions``."""
+    apicheck.common(models=1, seed=seed, time_limit=time_limit)
+    if starters is not None:
+        apicheck.whole(starters, "starters", 0, 10_000)
+    if difficulty is not None:
+        apicheck.choice(difficulty, "difficulty", DIFFICULTIES)
+    return FillinOptions(tuple(apicheck.rule_files(rules)), seed, time_limit, starters, difficulty)
+
+
+@messages.one_run
+def make(
+    source: str | Path | CrosswordInstance | Iterable[str],
+    framework: Framework | Sequence[str] | None = None,
+    *,
+    starters: int | None = None,
+    difficulty: str | None = None,
+    rules: Sequence[str | Path] = (),
+    seed: int | None = None,
+    time_limit: float | None = None,
+    title: str = "",
+) -> FillinResult:
+    """A fill-in puzzle: ``source`` as ``crossword.solve`` takes it (a ``.dat``/YAML path, an
+    instance, or a word list with ``framework`` rows); ``starters``: exactly that many starter
+    letters where possible (default: the fewest that make the answer unique); ``difficulty``:
+    ``"easy"`` (solved by reasoning alone, grade.py) or ``"hard"`` (a guess needed)."""
+    options = options_of(starters=starters, difficulty=difficulty, rules=rules, seed=seed, time_limit=time_limit)
+    title = title or (Path(source).stem if isinstance(source, str | Path) else "")
+    return make_with(instance_of(source, framework), options, apicheck.text(title, "title") or "")
+
+
+def make_with(instance: CrosswordInstance, options: FillinOptions, title: str = "") -> FillinResult:
+    """``make`` with its arguments checked and read (the command's way in)."""
+    if not instance.words:
+        raise InputError("a fill-in needs words: the file has none", instance.path)
+    with runtime.until(runtime.after(options.time_limit)):
+        return _make(instance, options, title)
+
+
+def _make(instance: CrosswordInstance, options: FillinOptions, title: str) -> FillinResult:
+    solved, solutions = solve_instance(instance, FillOptions(rules=options.rules, seed=options.seed))
+    words = tuple(instance.words)
+    if not solutions:
+        why = why_unsolvable(instance) if solved.status is Status.UNSAT else ()
+        return FillinResult(solved.status, instance.framework, words, None, None, solved.stats, why, title)
+    answer = solutions[0]
+    left = runtime.remaining()
+    deadline = None if left is None else time.monotonic() + PROOF_SHARE * left
+    rivals = Rivals(instance, answer, options.rules, options.seed)
+    try:
+        chosen = choose(instance, answer, rivals, count=options.starters, difficulty=options.difficulty,
+                        seed=options.seed, deadline=deadline)  # fmt: skip
+    except SearchCut:
+        return FillinResult(Status.UNKNOWN, instance.framework, words, None, None, solved.stats, (), title)
+    except NoGivens as exc:  # only a user's rules can make two answers agree on every cell
+        raise InputError(str(exc), instance.path) from None
+    result = FillinResult(Status.SAT, instance.framework, words, answer, chosen, solved.stats, (), title)
+    problems = verify(instance.framework, answer, instance.words)
+    problems += [f"starter {cell} is no place of the framework" for cell in chosen.cells
+                 if not instance.framework.is_place(*cell)]  # fmt: skip
+    if problems:
+        raise VerificationError(f"fill-in failed verification: {problems[0]}")
+    return result
+
+
+@messages.one_run
+def generate(
+    size: str | tuple[int, int] = (13, 13),
+    dictionary: object = "en",
+    *,
+    starters: int | None = None,
+    difficulty: str | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    title: str = "",
+) -> FillinResult:
+    """A fill-in from nothing: a block pattern of ``size`` filled from ``dictionary``
+    (``crossword.generate``), its entries the word list."""
+    from ..construction.construct import generate as generate_fill
+
+    options = options_of(starters=starters, difficulty=difficulty, seed=seed, time_limit=time_limit)
+    started = time.monotonic()
+    filled = generate_fill(size, dictionary, seed=seed, time_limit=time_limit)
+    blank = filled.framework or Framework(())
+    if not filled.solutions:
+        status = filled.status if filled.status is Status.UNKNOWN else Status.UNSAT
+        return FillinResult(status, blank, (), None, None, filled.stats, ("no fill of a pattern of this size",), title)
+    words = tuple(p.word for p in filled.solutions[0].placements)
+    left = None if time_limit is None else max(0.1, time_limit - (time.monotonic() - started))
+    instance = CrosswordInstance("<generated>", words, blank)
+    return make_with(instance, options._replace(time_limit=left), apicheck.text(title, "title") or "")

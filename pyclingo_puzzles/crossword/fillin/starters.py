@@ -1,0 +1,107 @@
+"""The starters of a fill-in: the fewest given letters for which its answer is the only one
+(``core/unique.fewest_givens`` over ``search.Rivals``), steered by the difficulty asked and padded
+to the number asked."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ...core.unique import SMALLEST, Cell, Givens, fewest_givens
+from ..reader import CrosswordInstance
+from ..solution import CrosswordSolution
+from .grade import EASY, HARD, Grade, grade
+from .search import Rivals
+
+HARD_TRIES = 6  # other seeds' smallest starters tried when the first ones leave an easy puzzle
+
+
+class Starters(NamedTuple):
+    """The starter cells chosen, the fewest found (``fewest``: how many, ``minimal``: "smallest",
+    "subset" or "none", core/unique.py) and the grade with them; ``notes``: what could not be done
+    as asked (a number of starters, a difficulty)."""
+
+    cells: tuple[Cell, ...]
+    fewest: int
+    minimal: str
+    grade: Grade
+    checks: int
+    notes: tuple[str, ...] = ()
+
+
+def choose(
+    instance: CrosswordInstance, answer: CrosswordSolution, rivals: Rivals, *, count: int | None,
+    difficulty: str | None, seed: int | None, deadline: float | None,
+) -> Starters:  # fmt: skip
+    """The starters: the fewest that make the answer unique (with ``difficulty`` "easy": the fewest
+    with which the reasoning of grade.py solves it; "hard": the fewest unique ones it does not), then
+    ``count`` of them where that many can be had."""
+    letters = dict(rivals.cells)
+
+    def graded(cells: frozenset[Cell] | tuple[Cell, ...]) -> Grade:
+        return grade(instance.framework, instance.words, {cell: letters[cell] for cell in cells})
+
+    def easy_oracle(cells: frozenset[Cell]) -> frozenset[Cell] | None:
+        found = graded(cells)
+        return None if found.easy else found.unknown
+
+    notes: list[str] = []
+    oracle: Callable[[frozenset[Cell]], frozenset[Cell] | None] = easy_oracle if difficulty == EASY else rivals
+    found = _fewest(oracle, seed, deadline)
+    if difficulty == HARD and graded(found.places).easy:
+        found = _hard(rivals, graded, found, seed, deadline, notes)
+    cells = found.places
+    if count is not None and count != len(cells):
+        cells = _padded(cells, count, letters, graded, difficulty, seed, notes, found)
+    checks = found.checks + rivals.checks
+    return Starters(tuple(sorted(cells)), len(found.places), found.minimal, graded(cells), checks, tuple(notes))
+
+
+def _fewest(oracle: Callable[[frozenset[Cell]], frozenset[Cell] | None], seed: int | None,
+            deadline: float | None) -> Givens[Cell]:  # fmt: skip
+    found = fewest_givens(oracle, deadline=deadline, seed=seed)
+    if found is None:
+        from .search import SearchCut
+
+        raise SearchCut("the limit came before starters that make the answer unique were found")
+    return found
+
+
+def _hard(rivals: Rivals, graded: Callable[..., Grade], found: Givens[Cell], seed: int | None,
+          deadline: float | None, notes: list[str]) -> Givens[Cell]:  # fmt: skip
+    """Other seeds' fewest starters until one leaves a puzzle the reasoning does not solve."""
+    base = 0 if seed is None else seed
+    for i in range(1, HARD_TRIES + 1):
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+        other = fewest_givens(rivals, deadline=deadline, seed=base + i)
+        if other is not None and len(other.places) == len(found.places) and not graded(other.places).easy:
+            return other
+    notes.append(f"no {len(found.places)} starters found that leave a guess: the puzzle is easy")
+    return found
+
+
+def _padded(cells: tuple[Cell, ...], count: int, letters: dict[Cell, str], graded: Callable[..., Grade],
+            difficulty: str | None, seed: int | None, notes: list[str], found: Givens[Cell],
+            ) -> tuple[Cell, ...]:  # fmt: skip
+    """``count`` starters: the fewest and more cells at random (``seed``), keeping a hard puzzle
+    hard; fewer than the fewest cannot make the answer unique (said, the fewest kept)."""
+    if count < len(cells):
+        how = "proved" if found.minimal == SMALLEST else "the fewest found"
+        notes.append(f"{count} starters cannot make the answer unique: {len(cells)} are needed ({how})")
+        return cells
+    chosen = list(cells)
+    spare = sorted(set(letters) - set(cells))
+    random.Random(seed).shuffle(spare)
+    for cell in spare:
+        if len(chosen) == count:
+            break
+        if difficulty == HARD and graded((*chosen, cell)).easy:
+            continue
+        chosen.append(cell)
+    if len(chosen) < count:
+        why = "the grid has no more letters" if difficulty != HARD else "no more keep the puzzle hard"
+        notes.append(f"{count} starters asked: {len(chosen)} given ({why})")
+    return tuple(chosen)
