@@ -60,7 +60,12 @@ class Superseded(Exception):
 
 
 class WorkerDied(Exception):
-    """The worker running the task died (killed, or its limits ended it); it was replaced."""
+    """The worker running the task died (killed, or its limits ended it); it was replaced.
+    ``said``: its last line, when its watchdog ended it (a memory or time limit), else None."""
+
+    def __init__(self, message: str, said: str | None = None):
+        super().__init__(message)
+        self.said = said
 
 
 class _Unbegun(Exception):
@@ -291,7 +296,7 @@ class Pool:
             if reply[0] == "dead":
                 if not worker.began:
                     raise _Unbegun()
-                raise WorkerDied(reply[1] or self._death(worker))
+                raise WorkerDied(reply[1] or self._death(worker), reply[1])
             if warm is not None:
                 worker.warm.add(warm)
             self._release(worker)

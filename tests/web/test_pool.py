@@ -142,3 +142,17 @@ def test_sigterm_stops_an_idle_pool_and_reaps_every_worker() -> None:
         assert not gone(workers), "a worker outlived the server"
     finally:
         s.kill()
+
+
+def test_a_worker_its_memory_limit_ends_answers_as_the_command_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's watchdog ends the worker past its memory share; the request gets the document
+    the command prints then (status unknown, the limit's line), the next worker is a new one."""
+    from pyclingo_puzzles.web import app
+
+    monkeypatch.setattr(app, "memory_share", lambda workers: 1 << 20)  # 1 MiB: any run is over it
+    with TestClient(create_app(Limits(workers=1))) as c:
+        r = c.post("/api/wordsearch", json={"words": ["cat", "dog"]})
+        assert r.status_code == 200, r.text
+        assert r.json()["status"] == "UNKNOWN" and r.json()["error"].startswith("memory limit hit"), r.json()
+        r = c.post("/api/wordsearch", json={"words": ["cat", "dog"], "format": "pdf"})
+        assert r.status_code == 422 and "memory limit hit" in r.json()["error"], r.text
