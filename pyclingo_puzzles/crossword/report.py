@@ -188,7 +188,8 @@ def report(
         missing = result.unclued()
         if missing:
             where = args.clues or f"{args.file}: clues"
-            warn(f"{where}: no clue for {len(missing)} entries (empty clues written): {', '.join(missing)}")
+            how_many = f"{len(missing)} {'entry' if len(missing) == 1 else 'entries'}"
+            warn(f"{where}: no clue for {how_many} (empty clues written): {', '.join(missing)}")
 
     def first() -> CrosswordSolution:  # the files are made only for an answer (Report.answered)
         return result.solutions[0]
