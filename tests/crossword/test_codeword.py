@@ -209,3 +209,15 @@ def test_no_givens_within_the_bound_is_proved_none_exit_1(tmp_path: Path) -> Non
     assert out.stdout.splitlines() == ["no codeword: no 0 given letter(s) or fewer make the decoding unique "
                                        "(checked against words.txt)",
                                        "a second decoding changes the cells (0,2), (2,0)"]  # fmt: skip
+
+
+def test_proved_against_a_larger_list_by_the_plain_search() -> None:
+    rows = GRIDS["square"][0]
+    small = ["CAT", "CAB", "TOG", "BOG"]
+    alone = api.make(rows, dictionary=small, seed=4, min_givens=0)
+    assert alone.unique and alone.needed == 1  # its own four: T and B swap (CAB across, CAT down)
+    larger = api.make(rows, dictionary=small, proved_against=THREES, seed=4, min_givens=0)
+    assert larger.unique and larger.dictionary == "the words given and the grid's entries"
+    assert brute(larger.puzzle, THREES, larger.puzzle.given) == 1
+    fewer = combinations(sorted(larger.puzzle.key), len(larger.puzzle.given) - 1) if larger.puzzle.given else ()
+    assert all(brute(larger.puzzle, THREES, f) == 2 for f in fewer) and larger.needed >= alone.needed

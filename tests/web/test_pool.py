@@ -81,6 +81,7 @@ def test_one_worker_serves_every_request_and_loads_the_dictionary_once(one: Test
     second = status(one)
     assert second["pid"] == first["pid"]  # the same process, no interpreter per request
     assert first["english_loads"] == 1 and second["english_loads"] == 1  # read once, kept
+    assert first["english_dictionaries"] == 1  # both fills from one dictionary object (its tables kept with it)
     assert second["studios"] == 1  # the studio's word tables built once for both calls
     assert second["tasks"] == first["tasks"] + 3
 

@@ -29,6 +29,7 @@ class Asked(NamedTuple):
     min_givens: int
     max_givens: int
     every_letter: bool | None
+    proved_against: str | None
     time_limit: float | None
     page: PageAsked
     paper: str = "a4"
@@ -42,7 +43,7 @@ def run(asked: Asked) -> Report:
         raise InputError("give a FILE or --size, not both", "--size")
     result = make(None if generated else asked.file, size=asked.size if generated else None,
                   dictionary=asked.dictionary, seed=asked.seed, givens=asked.givens, min_givens=asked.min_givens,
-                  max_givens=asked.max_givens, every_letter=asked.every_letter,
+                  max_givens=asked.max_givens, every_letter=asked.every_letter, proved_against=asked.proved_against,
                   time_limit=asked.time_limit)  # fmt: skip
     title = "Codeword" if generated else Path(asked.file).stem
     text = asked.page.page(title, INSTRUCTIONS)
