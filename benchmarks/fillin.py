@@ -42,8 +42,9 @@ def one(seed: int, source: list[str]) -> dict:
         doc = {}
     ok = out.returncode == 0 and doc.get("unique") is True and doc.get("starters_minimal") == "smallest"
     grade = doc.get("difficulty", {})
-    return {"seed": seed, "wall": wall, "cpu": cpu, "ok": ok, "code": out.returncode, "words": len(doc.get("words", [])),
-            "starters": len(doc.get("starters", [])), "grade": grade.get("grade"), "checks": doc.get("checks")}  # fmt: skip
+    return {"seed": seed, "wall": wall, "cpu": cpu, "ok": ok, "code": out.returncode,
+            "words": len(doc.get("words", [])), "starters": len(doc.get("starters", [])),
+            "grade": grade.get("grade"), "checks": doc.get("checks")}  # fmt: skip
 
 
 def report(name: str, runs: list[dict]) -> None:
