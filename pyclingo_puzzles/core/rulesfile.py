@@ -82,9 +82,42 @@ class Source:
         self.includes: list[tuple[int, int, str, Source | None]] = []
 
 
+# the rules read in this process: (working directory, path as named, policy) -> (the files' identity
+# and times when read, the sources); a fill asks for its rules in several stages (bans, word atoms,
+# the diagnosis, each attempt's solver) and each gets the one reading while the files are unchanged
+_read: dict[tuple[str, str, bool], tuple[tuple[tuple[int, ...], ...], list[Source]]] = {}
+
+
+def _identity(path: str | Path, sources: list[Source]) -> tuple[tuple[int, ...], ...]:
+    """What says the files are as read: the named file's and each source's device, inode, size and
+    modification time (a file changed, replaced or linked elsewhere is read again, and checked)."""
+    found = []
+    for where in [path, *(source.path for source in sources)]:
+        try:
+            st = os.stat(where)
+        except (OSError, ValueError):
+            return ()
+        found.append((st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns))
+    return tuple(found)
+
+
 def read_rules(path: str | Path) -> list[Source]:
-    """Every file the rules file reads, the rules file first: opened once, checked and read here
-    (an InputError naming the file and line otherwise, or the include that leaves the folder)."""
+    """Every file the rules file reads, the rules file first: opened once per process while the
+    files stay unchanged (``_read``), checked and read here (an InputError naming the file and line
+    otherwise, or the include that leaves the folder)."""
+    try:
+        key = (os.getcwd(), os.fspath(path), policy.include_anywhere)
+    except OSError:  # the working directory is gone: read, not kept
+        return _read_rules(path)
+    known = _read.get(key)
+    if known is not None and known[0] and known[0] == _identity(path, known[1]):
+        return known[1]
+    sources = _read_rules(path)
+    _read[key] = (_identity(path, sources), sources)
+    return sources
+
+
+def _read_rules(path: str | Path) -> list[Source]:
     if str(path) == "-" and not Path(path).exists():  # "-" is standard input for a FILE, not here
         raise InputError("rules are read from files, not from standard input ('-'): give the file's name", path)
     with _folders(path) as folders:

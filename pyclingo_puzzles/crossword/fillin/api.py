@@ -5,7 +5,7 @@ dictionary; both return the ``FillinResult`` the command prints from.
 >>> from pyclingo_puzzles.crossword import fillin
 >>> result = fillin.make(["NON", "TOT"], [" . ", "...", " . "])
 >>> result.to_json()["starters"], result.to_json()["starters_minimal"]
-([{'row': 0, 'col': 1, 'letter': 'N'}], 'smallest')
+([{'row': 1, 'col': 2, 'letter': 'N'}], 'smallest')
 """
 
 from __future__ import annotations
