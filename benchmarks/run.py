@@ -19,6 +19,7 @@ MODULES = [
     "benchmarks.limits",
     "benchmarks.layout",
     "benchmarks.startup",
+    "benchmarks.web_pool",
     "benchmarks.batch",
     "benchmarks.books",
 ]

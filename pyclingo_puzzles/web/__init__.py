@@ -1,9 +1,10 @@
 """``pyclingo-puzzles serve``: a local web app over the four families (an app layer: it composes the
-families through the command, and no family imports it).
+families through their API, and no family imports it).
 
 - ``families.py``: what each family's request may hold, and the formats the family offers.
 - ``body.py``: a request's JSON body checked (types, limits, no rules, no file names) into a ``Job``.
-- ``jobs.py``: each job solved by the command in a worker process of its own, a bounded queue in front.
+- ``pool.py``: the warm workers (``worker.py``, ``work.py``), a bounded queue in front; ``jobs.py``
+  and ``tasks.py``: a family's request solved by its own report in one of them.
 - ``app.py``: the Starlette application: ``POST /api/<family>`` and the pages.
 - ``guard.py``: the ASGI guard around the app: body limits and timeout, hang-ups cancel their
   request, a deadline for every request, error ids, the security headers.

@@ -14,7 +14,6 @@ import base64
 import contextlib
 import functools
 import hashlib
-import json
 import re
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -32,8 +31,9 @@ from .body import BadRequest, Job, Limits, parse
 from .edge import EdgeLimits
 from .families import FORMATS, families, formats
 from .guard import TIME_LIMIT, Guard
-from .jobs import RETRY_AFTER, Busy, ClientGone, Jobs, Outcome, Overran
-from .studio import PAGE_HEADER, STUDIO_STATIC, Studio, Superseded
+from .jobs import RETRY_AFTER, Busy, ClientGone, Jobs, Outcome, Overran, WorkerDied, memory_share
+from .pool import Pool
+from .studio import MAX_PAGE_ID, PAGE_HEADER, STUDIO_STATIC, Studio, Superseded
 
 ANSWERED = (10, 11, 30)  # clingo's exit codes with an answer
 ERROR_LINE = re.compile(r"^(?:internal )?error: (?:body(?::(?P<line>\d+))?: )?(?P<message>.*)$")
@@ -52,14 +52,15 @@ def create_app(
     ``edge``: the body's timeout (the connection's other limits are the server's, ``edge.py``)."""
     limits = limits or Limits()
     edge = edge or EdgeLimits()
-    jobs = Jobs(limits)
-    studio = Studio(limits)
+    pool = Pool(limits.workers, limits.queue, memory_share(limits.workers))
+    jobs = Jobs(pool)
+    studio = Studio(limits, pool)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        pool.start()  # the warm workers, started with the server (in the event loop's thread)
         yield
-        jobs.stop_all()
-        studio.stop_all()
+        await pool.close()
 
     routes = [
         Route("/", home),
@@ -74,6 +75,7 @@ def create_app(
                        max_time_limit=limits.max_time_limit, page_policy=page_policy())  # fmt: skip
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard],
                     exception_handlers={HTTPException: http_error, Exception: internal_error})  # fmt: skip
+    app.state.pool = pool
     app.state.jobs = jobs
     app.state.studio = studio
     app.state.limits = limits
@@ -163,16 +165,28 @@ async def solve(request: Request) -> Response:
         raw = await _body(request, limits.max_body)
         job = parse(family, raw, limits)
         request.scope[TIME_LIMIT] = job.time_limit  # the guard's deadline: this limit plus its grace
-        outcome = await request.app.state.jobs.run(job, lambda: _gone(request))
+        page = request.headers.get(PAGE_HEADER, "")
+        key = (page[:MAX_PAGE_ID], family.name) if page else None  # a newer request of the page stops this one
+        outcome = await request.app.state.jobs.run(job, lambda: _gone(request), key)
     except BadRequest as exc:
         return JSONResponse(exc.as_json(), exc.status)
-    except Busy as exc:
-        return error(str(exc), 503, **{"Retry-After": str(RETRY_AFTER)})
-    except ClientGone:
-        return Response(status_code=499)  # nobody reads it
     except Overran:
         return error(f"the run did not end within its time limit of {job.time_limit:g} s; it was stopped", 504)
+    except (Busy, ClientGone, Superseded, WorkerDied) as exc:
+        return refused_run(exc)
     return answer(job, outcome)
+
+
+def refused_run(exc: Exception) -> Response:
+    """The answer to a run the pool did not finish: no room (503), a newer request of the page
+    (409), the client gone (499, which nobody reads), its worker dead (500, the worker replaced)."""
+    if isinstance(exc, Busy):
+        return error(str(exc), 503, **{"Retry-After": str(RETRY_AFTER)})
+    if isinstance(exc, Superseded):
+        return error("superseded: a newer request from this page took over", 409)
+    if isinstance(exc, ClientGone):
+        return Response(status_code=499)
+    return error(f"internal error: {exc}", 500)
 
 
 async def construct_api(request: Request) -> Response:
@@ -186,10 +200,10 @@ async def construct_api(request: Request) -> Response:
         answer = await request.app.state.studio.answer(request.path_params["route"], raw, page, lambda: _gone(request))
     except BadRequest as exc:
         return JSONResponse(exc.as_json(), exc.status)
-    except Superseded:
-        return error("superseded: a newer request from this page took over", 409)
-    except Busy as exc:
-        return error(str(exc), 503, **{"Retry-After": str(RETRY_AFTER)})
+    except Overran:
+        return error("the call did not end within its time limit; it was stopped", 504)
+    except (Busy, ClientGone, Superseded, WorkerDied) as exc:
+        return refused_run(exc)
     if "content" in answer:
         disposition = f'attachment; filename="{answer["filename"]}"'
         return Response(answer["content"], media_type=answer["media"], headers={"Content-Disposition": disposition})
@@ -220,7 +234,7 @@ def answer(job: Job, outcome: Outcome) -> Response:
     if outcome.code == 65:
         message, field = bad_input(outcome)
         return error(message, 400, field)
-    document = _document(outcome.stdout)
+    document = outcome.document
     if document is None:
         return error("internal error: the solver gave no answer", 500)
     if job.format == "json":
@@ -236,13 +250,6 @@ def answer(job: Job, outcome: Outcome) -> Response:
     _, media, suffix = FORMATS[job.format]
     disposition = f'attachment; filename="{job.family.name}{"-key" if job.format == "svg-key" else ""}{suffix}"'
     return Response(content, media_type=media, headers={"Content-Disposition": disposition})
-
-
-def _document(stdout: str) -> dict[str, Any] | None:
-    with contextlib.suppress(ValueError):
-        data = json.loads(stdout)
-        return data if isinstance(data, dict) else None
-    return None
 
 
 def _encoded(fmt: str, data: bytes) -> dict[str, str]:

@@ -1,31 +1,28 @@
 """The constructor's studio on the web: ``POST /api/crossword/<route>`` for the page ``/construct``
 (and for scripts; docs/web.md, "The constructor's API").
 
-Each request is checked (``studio_body``), then run by ``Studio.run``: the one function that hands
-work to the engine. It runs in a thread of this process, with the dictionaries kept warm between
-requests; a newer request from the same page (its ``X-Page-Id``) for the same route stops the older
-one, and a request whose client has gone is stopped too, so many fast edits from one page never
-leave more than one job of a kind running for it.
+Each request is checked (``studio_body``), then sent to the server's warm pool (``pool.py``) as
+one task: a call of the crossword family's studio engine (``studio_work``; the worker keeps the
+word lists and their tables built between calls, and a call goes back to a worker that has its
+lists) or an export or opened file (``studio_files``). A newer request from the same page (its
+``X-Page-Id``) for the same route stops the older one, and a request whose client has gone is
+stopped too, so many fast edits from one page never leave more than one job of a kind running
+for it.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import functools
-import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..core.errors import InputError
-from ..run.runtime import Stopped
-from . import studio_files, studio_work
+from . import studio_work
 from .body import BadRequest, Limits
-from .jobs import RETRY_AFTER, Busy
-from .studio_body import Ask, parse
+from .pool import Busy, Pool, Superseded
+from .studio_body import parse
+
+__all__ = ["PAGE_HEADER", "STUDIO_STATIC", "Busy", "Studio", "Superseded"]
 
 PAGE_HEADER = "x-page-id"
-LIGHT = ("slots", "export", "open")  # routes that run no search
 MAX_PAGE_ID = 100
 # the page's files: /static/NAME -> media type
 STUDIO_STATIC = {f"construct{part}.js": "text/javascript; charset=utf-8"
@@ -33,82 +30,46 @@ STUDIO_STATIC = {f"construct{part}.js": "text/javascript; charset=utf-8"
     "construct.css": "text/css; charset=utf-8", "construct-patterns.json": "application/json"}  # fmt: skip
 
 
-class Superseded(Exception):
-    """A newer request from the same page took over, or the client went away."""
-
-
 class Studio:
-    """The studio's side of the server: each page's running requests, by route."""
+    """The studio's side of the server: its routes' tasks, in the server's pool."""
 
-    def __init__(self, limits: Limits):
+    def __init__(self, limits: Limits, pool: Pool):
         self.limits = limits
-        self.running: dict[tuple[str, str], threading.Event] = {}
-        self.gate = asyncio.Semaphore(max(1, limits.workers))
-        self.admitted = 0  # running and waiting: past the workers and the queue a request is turned away
+        self.pool = pool
 
     async def answer(self, route: str, raw: bytes, page: str, gone: Callable[[], Awaitable[object]]) -> dict[str, Any]:
         """The route's answer to the body ``raw`` (a BadRequest, Superseded or Busy otherwise)."""
         if route not in ENGINE and route not in FILES:
             raise BadRequest(f"no studio route {route[:40]!r}; one of {', '.join((*ENGINE, *FILES))}", None, 404)
         ask = parse(route, raw, self.limits)
+        key = (page[:MAX_PAGE_ID], route) if page else None
         if route in ENGINE:
-            work = functools.partial(studio_work.run, studio_work.call_of(ask))
+            call = studio_work.call_of(ask)
+            warm = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in call.warm.items()))
+            task: tuple = ("call", call)
         else:
-            work = functools.partial(lambda ask, stop: FILES[route](ask), ask)
-        return await self.run(page, route, work, gone)
-
-    async def run(
-        self, page: str, route: str, work: Callable[[threading.Event], dict[str, Any]],
-        gone: Callable[[], Awaitable[object]],
-    ) -> dict[str, Any]:
-        """``work(stop)`` in a thread; ``stop`` is set when a newer request of the page takes over
-        or the client goes away (``gone()`` returns)."""
-        key = (page[:MAX_PAGE_ID], route)
-        if self.admitted >= self.limits.workers + self.limits.queue:
-            raise Busy(f"the studio has {self.admitted} requests running and waiting; try again in {RETRY_AFTER} s")
-        if page and key in self.running:
-            self.running[key].set()
-        stop = threading.Event()
-        if page:
-            self.running[key] = stop
-        self.admitted += 1
-        watch = asyncio.ensure_future(gone())
-        watch.add_done_callback(lambda _: stop.set())
-        try:
-            async with self.gate:
-                if stop.is_set():
-                    raise Superseded()
-                return await asyncio.to_thread(_guarded, work, stop, route not in LIGHT)
-        finally:
-            self.admitted -= 1
-            watch.cancel()
-            if self.running.get(key) is stop:
-                del self.running[key]
+            warm, task = None, ("file", (route, ask))
+        reply = await self.pool.run(task, time_limit=ask.time_limit, gone=gone, page=key, warm=warm)
+        return answered(reply)
 
     def stop_all(self) -> None:
-        for stop in list(self.running.values()):
-            stop.set()
+        self.pool.stop_all()
 
 
-# Searches run one at a time, each to its end: run/runtime's stage deadlines are the process's,
-# and a stopped search's thread may still be ending when its successor starts
-SEARCHING = threading.Lock()
-
-
-def _guarded(work: Callable[[threading.Event], dict[str, Any]], stop: threading.Event, search: bool) -> dict[str, Any]:
-    """The work's answer; an input error becomes the BadRequest naming its field."""
-    try:
-        with SEARCHING if search else contextlib.nullcontext():
-            if stop.is_set():
-                raise Superseded()
-            answer = work(stop)
-    except InputError as exc:
-        raise BadRequest(exc.message, exc.file if exc.file in FIELDS else None) from None
-    except Stopped:  # the engine saw its stop: a newer request took over, or the client went
-        raise Superseded() from None
-    if stop.is_set():  # stopped: its answer is for a grid the page has left
+def answered(reply: tuple) -> dict[str, Any]:
+    """A worker's reply (``work.py``) as the route's answer, or the error it stands for."""
+    kind = reply[0]
+    if kind == "done":
+        return reply[1]
+    if kind == "input":  # the engine's input error: its one line, naming the field it is about
+        raise BadRequest(reply[1], reply[2] if reply[2] in FIELDS else None)
+    if kind == "bad":
+        refused = BadRequest(reply[1], None, reply[3])
+        refused.field = reply[2]
+        raise refused
+    if kind == "stopped":  # the engine saw its stop: a newer request took over, or the client went
         raise Superseded()
-    return answer
+    raise RuntimeError(str(reply[-1]))  # a plain 500 (app.internal_error)
 
 
 FIELDS = ("framework", "locked", "dictionary", "min_score", "exclude", "word_list", "slot", "slots", "theme", "clues",
@@ -116,4 +77,4 @@ FIELDS = ("framework", "locked", "dictionary", "min_score", "exclude", "word_lis
 
 
 ENGINE = ("slots", "suggest", "verdict", "autofill", "pattern")  # the engine's calls (studio_work)
-FILES: dict[str, Callable[[Ask], dict[str, Any]]] = {"export": studio_files.export, "open": studio_files.open_file}
+FILES = ("export", "open")  # the files a studio page saves and opens (studio_files)

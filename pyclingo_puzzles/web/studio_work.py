@@ -2,8 +2,8 @@
 pattern, each one call of the crossword family's warm studio engine (``crossword.studio.calls``:
 the word lists and their tables are built once per word-list combination and kept), in the shape a
 worker pool runs: a function's name, its keyword arguments, and the options of its warm object.
-``run`` runs one in this process (``studio.Studio.run`` puts it in a thread), with ``stop`` as the
-engine's cancel flag: set when a newer request of the same page takes over or its client goes."""
+``run`` runs one in a warm worker of the pool (``work.py``), with ``stop`` as the engine's cancel
+flag: set when a newer request of the same page takes over or its client goes."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def call_of(ask: Ask) -> Call:
 
 
 def run(call: Call, stop: threading.Event) -> dict[str, Any]:
-    """The call, in this process; its JSON answer with the grids' blocks as ``#``."""
+    """The call, in this process (a worker's); its JSON answer with the grids' blocks as ``#``."""
     from ..crossword.studio import calls
 
     studio = calls.warm(**call.warm)

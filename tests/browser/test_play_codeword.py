@@ -4,6 +4,7 @@ marks a wrong number; every number right is solved."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from pyclingo_puzzles.formats import playable
 from ..conftest import INSTANCES
 
 CELL = 40  # codeword.js: a cell's size in the board's units
+CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
 WORDS = (INSTANCES / "codeword" / "words.txt").read_text().split()
 
 
@@ -78,3 +80,18 @@ def test_every_number_decoded_is_solved_and_the_givens_stay(board: tuple[Any, di
             click(page, cells_of(data, int(n))[0])
             page.keyboard.press(x)
     page.locator("#status").get_by_text("Solved!").wait_for()
+
+
+def test_an_aria_grid_typed_from_the_keyboard_said_and_with_contrast(board: tuple[Any, dict, dict]) -> None:
+    page, data, key = board
+    grid = page.get_by_role("grid", name=re.compile(r"^codeword grid, 5 rows of 5"))
+    assert grid.get_by_role("row").count() == 5
+    first = next((r, c) for r, row in enumerate(data["numbers"]) for c, n in enumerate(row) if n)
+    n = data["numbers"][first[0]][first[1]]
+    page.locator("svg.code").focus()  # the cursor starts on the first square
+    page.keyboard.press(key[str(n)])
+    label = f"row {first[0] + 1}, column {first[1] + 1}: number {n}, {key[str(n)]}"
+    assert grid.get_by_role("gridcell", name=label, exact=True).count() == 1
+    assert page.get_by_role("status").inner_text().startswith(f"{n} is {key[str(n)]}")
+    page.get_by_role("checkbox", name="Show answers").check()
+    assert page.evaluate(CONTRAST) == []

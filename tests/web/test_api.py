@@ -1,5 +1,5 @@
-"""The web app's JSON API in process (Starlette's TestClient): each request still runs the command
-in a worker process, as the server does."""
+"""The web app's JSON API in process (Starlette's TestClient): each request runs in a warm worker
+of the pool, as the server's do."""
 
 from __future__ import annotations
 
@@ -163,24 +163,25 @@ def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.Monk
     assert "pip install 'pyclingo-puzzles[web]'" in capsys.readouterr().err
 
 
-def test_the_printed_pages_options_go_to_the_command() -> None:
-    from pyclingo_puzzles.web import families
+def test_the_printed_pages_options_go_to_the_family(client: TestClient) -> None:
+    from pyclingo_puzzles.formats.pagetext import PageAsked
+    from pyclingo_puzzles.web import families, tasks
     from pyclingo_puzzles.web.body import BadRequest, parse
-    from pyclingo_puzzles.web.jobs import Jobs
 
     strips = families.families()["strips"]
     body = b'{"grids": [{"name": "a", "rows": ["bw"]}], "title": "Mine", "name_line": true}'
     job = parse(strips, body, Limits())
-    argv = Jobs(Limits()).argv(job, "Strips.yaml", {})
-    assert "--title=Mine" in argv and "--name-line" in argv
+    assert tasks.page_of(job) == PageAsked("Mine", None, True)
     with pytest.raises(BadRequest, match=r"^name_line: must be true or false"):
         parse(strips, body.replace(b"true", b'"yes"'), Limits())
+    r = client.post("/api/strips", json={"grids": [{"name": "a", "rows": ["bw"]}], "title": "Mine", "format": "svg"})
+    assert r.status_code == 200 and "Mine" in r.text
 
 
 def test_a_run_past_its_time_limit_and_the_grace_is_killed_and_said(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pyclingo_puzzles.web import jobs
+    from pyclingo_puzzles.web import pool
 
-    monkeypatch.setattr(jobs, "HARD_GRACE", -0.95)  # the server's stop comes before the command's own
+    monkeypatch.setattr(pool, "HARD_GRACE", -0.95)  # the server's stop comes before the command's own
     with TestClient(create_app(Limits())) as c:
         r = c.post("/api/layout", json={"words": PETS, "time_limit": 1})
     assert r.status_code == 504 and "was stopped" in r.json()["error"]

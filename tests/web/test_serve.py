@@ -18,6 +18,7 @@ import psutil
 import pytest
 
 from tests.conftest import MARGIN
+from tests.web.test_edge import _cpu, cpu_until_idle
 
 pytest.importorskip("uvicorn", reason="the web extra (pyclingo-puzzles[web]) is not installed")
 
@@ -122,11 +123,16 @@ def test_eight_requests_at_once_get_answers_or_a_clean_503(server: Server) -> No
 
 
 def test_a_client_that_goes_away_stops_its_worker(server: Server) -> None:
+    """Its solve is stopped (the warm worker goes back to sleep, CPU time says), not run for nobody."""
+    assert server.post("wordsearch", {"words": ["cat"]})[0] == 200  # the pool is up
+    before = {p.pid: cpu(p) for p in server.workers()}
     conn = server.connect()
     conn.request("POST", "/api/layout", json.dumps(LONG), {"Content-Type": "application/json"})
-    workers = server.wait_for_workers()
+    until = time.monotonic() + MARGIN
+    while time.monotonic() < until and not any(cpu(p) - before.get(p.pid, 0.0) > 0.3 for p in server.workers()):
+        time.sleep(0.05)
     conn.close()  # the client goes away mid-run
-    assert wait_until_gone(workers), [p.pid for p in workers]
+    assert cpu_until_idle(server) < 1.0  # type: ignore[arg-type]  # (only its workers() is used)
     assert server.post("wordsearch", {"words": ["cat"]})[0] == 200
 
 
@@ -151,22 +157,21 @@ def test_a_stop_signal_ends_the_server_and_its_workers(sig: signal.Signals) -> N
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
-def test_a_worker_forked_as_the_server_dies_ends_itself() -> None:
-    """A server killed between a worker's fork and its parent-death signal's arming sends that worker
-    no signal (it is already adopted): the worker ends itself. Seen under load: a worker outlived a
-    SIGKILLed server by its whole job."""
-    from pyclingo_puzzles.web.body import Limits
-    from pyclingo_puzzles.web.jobs import Jobs
+def test_a_worker_started_as_the_server_dies_ends_itself() -> None:
+    """A server killed between a worker's start and its parent-death signal's arming sends that
+    worker no signal (it is already adopted): the worker ends itself, before importing anything."""
+    import socket
 
-    jobs = Jobs(Limits())
-    for server_pid, ends in ((os.getpid(), 0), (-1, 1)):  # its server alive; a server gone, as if adopted
-        jobs._server_pid = server_pid
-        pid = os.fork()
-        if pid == 0:
-            jobs._die_with_server()
-            os._exit(0)
-        _, status = os.waitpid(pid, 0)
-        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == ends
+    mine, theirs = socket.socketpair()
+    with mine, theirs:
+        env = dict(os.environ, PYCLINGO_PUZZLES_WORKER=f"{theirs.fileno()}:1")
+        worker = subprocess.run([sys.executable, "-m", "pyclingo_puzzles.web.worker"], pass_fds=(theirs.fileno(),),
+                                env=env, timeout=60)  # fmt: skip
+    assert worker.returncode == 1  # its parent is this test, not pid 1: as if the server had died
+
+
+def cpu(p: psutil.Process) -> float:
+    return _cpu(p) or 0.0
 
 
 def _post_quietly(s: Server) -> object:
