@@ -21,8 +21,9 @@ LAYOUT_SECONDS = 10.0  # a word list's framework: the layout's search (its own d
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file", nargs="*", type=Path, metavar="FILE",
-        help="a P-99 .dat or YAML file (words and framework), or a word list (.txt: a word a line; YAML words: "
-        "only) whose framework the layout makes; none with --size",
+        help="a P-99 .dat or YAML file (words and framework), a framework without words (.grid: filled from "
+        "--dictionary), or a word list (.txt: a word a line; YAML words: only) whose framework the layout makes; "
+        "none with --size",
     )  # fmt: skip
     parser.add_argument("--starters", type=argtypes.non_negative_int, metavar="N",
                         help="exactly N starter letters where N can be had (default: the fewest that make the "
@@ -57,6 +58,8 @@ def run(args: argparse.Namespace) -> Report:
         raise InputError("fillin reads a FILE (.dat, .yaml or .txt), not standard input", "-")
     if path.suffix.lower() in LIST_SUFFIXES or _words_only(path):
         return reporting.run(laid_out(path, options), options, page, args.paper)
+    if reporting.framework_only(path):  # a .grid: filled from --dictionary, its entries the list
+        return reporting.run_filled(path, args.dictionary, options, page, args.paper)
     return reporting.run(reporting.instance(path), options, page, args.paper)
 
 
