@@ -82,7 +82,8 @@ def laid_out(path: Path, options: FillinOptions):
     limit = LAYOUT_SECONDS if options.time_limit is None else min(LAYOUT_SECONDS, options.time_limit / 2)
     made = layout.arrange(str(path), seed=options.seed, time_limit=limit)
     if made.layout is None:
-        reason = "; ".join(made.unconnectable) or "no layout within its time"
+        lone = ", ".join(made.unconnectable)
+        reason = f"{lone} shares no letter with the other words" if lone else "no layout within its time"
         raise Error(f"the words cannot be laid out in one crossword: {reason}", str(path))
     words = [p.word for p in made.layout.placements]
     blank = ["".join(" " if ch == " " else "." for ch in row) for row in made.layout.rows()]  # no letter given
