@@ -47,6 +47,8 @@ def options_of(args: argparse.Namespace) -> FillinOptions:
 
 
 def run(args: argparse.Namespace) -> Report:
+    if args.models != 1:
+        raise InputError("fillin makes one puzzle, its answer proved the only one: give no --models", "--models")
     options = options_of(args)
     page = page_asked(args)
     if args.size is not None:
