@@ -128,9 +128,48 @@ def superseded() -> None:
           f"(goal <= 500 ms); worker kept {kept} of {len(found)} times (else killed and replaced)")  # fmt: skip
 
 
+def shutdown(rounds: int = 3) -> None:
+    """SIGTERM to a server whose two workers are mid-search: seconds until it has exited, and its
+    processes left (running or defunct) then."""
+    import signal
+    import threading
+
+    import psutil
+
+    found = []
+    for _ in range(rounds):
+        proc, port = _serve()
+        body = {"words": LONG, "time_limit": 25}
+        for _ in range(2):
+            threading.Thread(target=_post_layout, args=(port, body), daemon=True).start()
+        workers = psutil.Process(proc.pid).children(recursive=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and sum(p.cpu_times().user for p in workers) < 1.0:
+            time.sleep(0.05)
+        started = time.perf_counter()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
+        took = time.perf_counter() - started
+        left = [p for p in workers if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+        found.append((took, len(workers), len(left)))
+    print(f"\nSIGTERM with both workers mid-search, {rounds} runs; load {os.getloadavg()[0]:.1f}")
+    for took, had, left in found:
+        print(f"  exited after {took * 1000:.0f} ms (goal <= 5 s); {had} workers, {left} left")
+
+
+def _post_layout(port: int, body: dict) -> None:
+    import contextlib
+
+    with contextlib.suppress(OSError, http.client.HTTPException):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn.request("POST", "/api/layout", json.dumps(body), {"Content-Type": "application/json"})
+        conn.getresponse().read()
+
+
 def main() -> None:
     request_vs_process()
     superseded()
+    shutdown()
 
 
 if __name__ == "__main__":

@@ -198,6 +198,7 @@ def console() -> None:
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past a file-size limit a write fails (EFBIG): one line
     standard_streams()
+    resources.quiet_unraisable()
     try:
         code = main(process=True)
     except SystemExit as exc:  # argparse's --help and usage errors: flushed below, as a run's output

@@ -253,6 +253,8 @@ def inputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         args.file = ["--words"]  # the family reads args.words (formats/instances.py: given); this names them
     elif not files and args.command in ("crossword", "codeword", "fillin") and getattr(args, "size", None) is not None:
         args.file = ["--size"]  # a pattern generated (crossword/cli.py: generated); this names it
+    elif not files and args.command == "codeword":
+        parser.error("codeword: no input: give a FILE (a framework, a filled grid, a P-99 word list) or --size WxH")
     elif not files:
         parser.error(
             f"{args.command}: no input: give a FILE (YAML or a .txt word list, - for standard input) or --words"

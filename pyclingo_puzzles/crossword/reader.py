@@ -22,6 +22,10 @@ from ..core.letters import checked_word, normalize_word
 from .framework import NOTATION, Framework, NotationError
 
 YAML_SUFFIXES = (".yaml", ".yml")
+# a YAML instance's keys: the puzzle, and what the command's options say besides (the web app's
+# requests are such files): ``clues`` (WORD: clue), ``size`` (a pattern generated instead of a
+# framework), ``min_length`` and ``min_score`` of the dictionary fill (``instance_options``)
+YAML_KEYS = ("words", "framework", "theme", "clues", "size", "min_length", "min_score")
 # A file of another suffix whose first line (not blank, not a comment) is one of the YAML keys is
 # YAML too: no P-99 word holds a colon, and read as a framework it would be rows of letters
 YAML_START = re.compile(r"(words|framework)\s*:(\s|$)")
@@ -133,7 +137,7 @@ def parse_yaml(text: str, path: str) -> CrosswordInstance:
     from ..formats.yamlio import expect_mapping, expect_str_list, load_yaml  # only YAML input needs PyYAML
 
     doc = load_yaml(path, text)
-    expect_mapping(doc, ("words", "framework", "theme"))
+    expect_mapping(doc, YAML_KEYS)
     raw_words = expect_str_list(doc, "words", required=False) or []  # none: a framework to fill from a dictionary
     rows = expect_str_list(doc, "framework") or []
     if not rows:
@@ -145,6 +149,35 @@ def parse_yaml(text: str, path: str) -> CrosswordInstance:
     numbers = [doc.line("framework", i) for i in range(len(rows))]
     framework = framework_from_lines(rows, path, doc.line("framework"), numbers, quoted=True)
     return CrosswordInstance(path, tuple(words), framework)
+
+
+def instance_options(path: str | Path, text: str) -> dict[str, object]:
+    """A YAML instance's (``text``'s) ``clues``, ``size``, ``min_length`` and ``min_score``
+    (checked), when it has them; none for any other file."""
+    if not is_yaml(path, text):
+        return {}
+    from ..formats.yamlio import load_yaml  # only YAML input needs PyYAML
+
+    doc = load_yaml(path, text)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    found: dict[str, object] = {}
+    clues = data.get("clues")
+    if clues is not None:
+        if not isinstance(clues, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in clues.items()):
+            raise doc.error("'clues' must map each word to its clue (WORD: clue text)", "clues")
+        found["clues"] = {check_word("".join(k.split()), str(path), doc.line("clues", k)): " ".join(v.split())
+                          for k, v in clues.items()}
+    if data.get("size") is not None:
+        if not isinstance(data["size"], str) or data.get("framework") is not None:
+            raise doc.error("'size' is WxH (a pattern generated), instead of a framework", "size")
+        found["size"] = data["size"]
+    for key, low, high in (("min_length", 2, 25), ("min_score", 0, 10_000)):
+        value = data.get(key)
+        if value is not None:
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise doc.error(f"'{key}' must be a whole number from {low} to {high}", key)
+            found[key] = value
+    return found
 
 
 def is_yaml(path: str | Path, text: str) -> bool:

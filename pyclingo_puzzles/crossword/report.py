@@ -65,6 +65,8 @@ class Asked(NamedTuple):
     clues: Path | None = None
     paper: str = "a4"
     as_json: bool = False
+    inline_clues: tuple[tuple[str, str], ...] = ()  # a YAML instance's ``clues`` (the --clues file's win)
+    sized_file: bool = False  # the FILE's ``size`` asks for the pattern (``in_instance``)
 
 
 def run(args: Asked, options: FillOptions) -> Report:
@@ -76,10 +78,13 @@ def run(args: Asked, options: FillOptions) -> Report:
     runtime.price(None if options.count_only else render.render_one(args.as_json))  # the answers' reserve
     if options.unique:  # not with --models, --count, --optimize: one line before anything is read
         options.checked(str(args.file), command=True)
+    text = None
+    if args.pattern.size is None and Path(args.file).suffix.lower() not in EXCHANGE_SUFFIXES:
+        text = read_text(args.file)  # once: for its options, the puzzle and the theme lines
+        args, options = in_instance(args, options, text)
     if args.pattern.size is not None:
-        return generated(args, options)
+        return generated(args, options, text)
     notes: list[str] = []
-    text = None if Path(args.file).suffix.lower() in EXCHANGE_SUFFIXES else read_text(args.file)
     puzzle = read(args.file, args.keep_letters, notes, text)
     for note in notes:  # what a .puz or .ipuz framework holds that a framework cannot
         warn(f"{args.file}: {note}")
@@ -92,6 +97,22 @@ def run(args: Asked, options: FillOptions) -> Report:
             warn(f"{args.file}: {', '.join(ignored)}: for a dictionary fill (--dictionary); ignored for a word list")
         return report(args, options, solve_with(puzzle, options, warn), puzzle.framework)
     return report(args, options, fill_from_dictionary(args, puzzle, options, text), framework_of(puzzle))
+
+
+def in_instance(args: Asked, options: FillOptions, text: str) -> tuple[Asked, FillOptions]:
+    """What a YAML FILE (its ``text``) says besides its puzzle (``reader.instance_options``: clues,
+    a size, the dictionary's least length and score), under what the command line says."""
+    import dataclasses
+
+    from .reader import instance_options
+
+    found = instance_options(args.file, text)
+    if "clues" in found:
+        args = args._replace(inline_clues=tuple(found["clues"].items()))  # type: ignore[attr-defined]
+    if "size" in found:
+        args = args._replace(pattern=args.pattern._replace(size=str(found["size"])), sized_file=True)
+    given = {k: found[k] for k in ("min_length", "min_score") if k in found}
+    return args, dataclasses.replace(options, **given) if given else options  # type: ignore[arg-type]
 
 
 def word_list_options(args: WordListAsked) -> list[str]:
@@ -154,18 +175,21 @@ def report(
     path = str(args.file) if name is None else name
     asked = args.page
     words = [p.word for p in result.solutions[0].placements] if result.solutions else []
-    page = asked.page(Path(path).stem, exports.instructions(args.clues is not None, words))
+    clues = {**dict(args.inline_clues), **clues_of(args.clues)}
+    page = asked.page(Path(path).stem, exports.instructions(bool(clues), words))
     if result.core is not None and not result.solutions:  # no fill: --svg and --pdf mark the core's slots
         from .construction import construct
 
         files = construct.core_files(framework, result.core, page.title, args.paper)
         return Report(result.clingo_code, text=lambda: result.text(path, options.models) + "\n", json=result.to_json,
                       files=files, stats=result.stats, answered=True)
-    dressed(result, framework, clues_of(args.clues), page.title)
-    if result.solutions and args.clues is not None:
+    dressed(result, framework, clues, page.title)
+    if result.solutions and clues:
         missing = result.unclued()
         if missing:
-            warn(f"{args.clues}: no clue for {len(missing)} entries (empty clues written): {', '.join(missing)}")
+            where = args.clues or f"{args.file}: clues"
+            how_many = f"{len(missing)} {'entry' if len(missing) == 1 else 'entries'}"
+            warn(f"{where}: no clue for {how_many} (empty clues written): {', '.join(missing)}")
 
     def first() -> CrosswordSolution:  # the files are made only for an answer (Report.answered)
         return result.solutions[0]
@@ -187,17 +211,19 @@ def report(
     )
 
 
-def generated(args: Asked, options: FillOptions) -> Report:
+def generated(args: Asked, options: FillOptions, text: str | None = None) -> Report:
     """``--size``: a pattern and its fill from nothing (``construct.generate_fill``)."""
     from .construction import construct
     from .construction.pattern import PatternSpec, check_spec, parse_size
 
-    if [f for f in (args.file if isinstance(args.file, list) else [args.file]) if str(f) != "--size"]:
+    files = [f for f in (args.file if isinstance(args.file, list) else [args.file]) if str(f) != "--size"]
+    if files and not args.sized_file:
         raise InputError("give FILE or --size, not both", "--size")
+    file_themes = [t.text() for t in in_file_themes(files[0], text)] if files else []
     pattern = args.pattern
     rows, cols = parse_size(pattern.size or "")  # given: generated() is run for --size
     spec = PatternSpec(rows, cols, pattern.symmetry, options.min_length, pattern.max_words, pattern.max_block_share,
-                       tuple(parse_theme(t) for t in args.themes))
+                       tuple(parse_theme(t) for t in (*args.themes, *file_themes)))
     spec = check_spec(spec)  # bad options: one line before the dictionary is built
     dictionary, skipped = word_list(args.words, options)
     for line in skipped:

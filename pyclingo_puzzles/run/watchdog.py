@@ -45,7 +45,8 @@ POLL = 0.01  # watchdog period (memory sampling, deadline)
 # still searching stops on its own, a little before the deadline, and reports in time)
 UNINTERRUPTIBLE = frozenset({"grounding", "loading rules", "searching in worker processes"})
 MEMORY_SHARE = 0.75  # of the machine's RAM: the default ceiling
-BACKSTOP = 30.0  # seconds of CPU past the limit, per core, after which the kernel ends a hung run
+BACKSTOP = 5.0  # seconds of CPU past the limit, per core, after which the kernel ends a hung run (a run ends
+# within 1.75 s of its limit: a run that gets here is one no thread can end any more)
 
 
 def default_memory_limit() -> int | None:

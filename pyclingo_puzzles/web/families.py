@@ -51,11 +51,19 @@ def _keys(module: str) -> tuple[str, ...]:
     return tuple(importlib.import_module(f"pyclingo_puzzles.{module}.reader").KEYS)
 
 
+def _crossword_keys() -> tuple[str, ...]:
+    from ..crossword.reader import YAML_KEYS
+
+    return YAML_KEYS
+
+
 @functools.cache
 def families() -> dict[str, Family]:
     found = [
         Family("wordsearch", "Word search", "Word search", _keys("wordsearch"), ("words", "secret")),
-        Family("crossword", "Crossword fill", "Crossword", ("words", "framework"), ("words",)),
+        # the crossword's YAML keys: the puzzle, its clues and theme entries, a size for a generated
+        # pattern and the dictionary's least length and score (crossword/reader.YAML_KEYS)
+        Family("crossword", "Crossword fill", "Crossword", _crossword_keys(), ("words", "theme")),
         Family("layout", "Crossword layout", "Crossword", _keys("layout"), ("words",), most_models=1),
         Family("strips", "Strips", "Strips", _keys("strips"), ("grids",), flags=("hunt",)),
     ]

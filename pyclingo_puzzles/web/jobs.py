@@ -55,9 +55,13 @@ class Jobs:
         ``page``: a newer job of the same key stops this one (``pool.Superseded``)."""
         wanted = [f for f in formats(job.family.name) if f != "json"] if job.format == "all" else [job.format]
         spec = Spec(job, tuple(f for f in wanted if f != "json"))
-        reply = await self.pool.run(("job", spec), time_limit=job.time_limit, gone=gone, page=page)
-        if reply[0] == "dead":  # (the pool raises WorkerDied for these)
-            raise WorkerDied(str(reply[1]))
+        try:
+            reply = await self.pool.run(("job", spec), time_limit=job.time_limit, gone=gone, page=page)
+        except WorkerDied as exc:
+            if exc.said is None:
+                raise
+            # its watchdog ended it (the memory share, a deadline in grounding): the command's last document
+            return Outcome(1, {"status": "UNKNOWN", "error": exc.said.removeprefix("error: ")}, [exc.said])
         if reply[0] != "done":
             return Outcome(1, None, [str(reply[-1])])
         done: Done = reply[1]

@@ -39,6 +39,7 @@ from .worker import ENV, HEADER
 HARD_GRACE = 10.0  # seconds past a task's time limit before its worker is killed (drawing a PDF, a stuck ground)
 CANCEL_GRACE = 0.5  # seconds a stopped task's worker has to answer before it is killed and replaced
 RETRY_AFTER = 5  # seconds a turned-away client is told to wait
+TRIES = 2  # workers a task is sent to when the first is found dead before it read the task
 MAX_FAILED_STARTS = 3  # workers in a row dead before they were ready: the pool gives up (an install broken)
 
 
@@ -59,7 +60,16 @@ class Superseded(Exception):
 
 
 class WorkerDied(Exception):
-    """The worker running the task died (killed, or its limits ended it); it was replaced."""
+    """The worker running the task died (killed, or its limits ended it); it was replaced.
+    ``said``: its last line, when its watchdog ended it (a memory or time limit), else None."""
+
+    def __init__(self, message: str, said: str | None = None):
+        super().__init__(message)
+        self.said = said
+
+
+class _Unbegun(Exception):
+    """The worker was gone before it read the task: the task may go to another."""
 
 
 class Worker:
@@ -72,6 +82,7 @@ class Worker:
         self.warm: set[Hashable] = set()  # what it has loaded (the studio's word lists): tasks go back to it
         self.alive = True
         self.ready = False
+        self.began = False  # it has read the task it was sent ("began")
         self.tasks = 0
 
 
@@ -141,6 +152,8 @@ class Pool:
                 if message[0] == "ready":
                     worker.ready, self._failed_starts = True, 0
                     self._release(worker)
+                elif message[0] == "began":
+                    worker.began = True
                 elif message[0] == "last":
                     last = message[1]
                 else:
@@ -237,6 +250,17 @@ class Pool:
 
     async def _run(self, task: tuple, time_limit: float, warm: Hashable | None, left: asyncio.Future,
                    stopped: asyncio.Future) -> tuple:  # fmt: skip
+        for tries in range(TRIES):
+            worker = await self._worker_for(warm, left, stopped)
+            try:
+                return await self._on(worker, task, time_limit, warm, left, stopped)
+            except _Unbegun:  # it died before it read the task (killed while idle): another worker takes it
+                if tries + 1 == TRIES:
+                    raise WorkerDied(self._death(worker)) from None
+        raise AssertionError("unreachable")
+
+    async def _worker_for(self, warm: Hashable | None, left: asyncio.Future, stopped: asyncio.Future) -> Worker:
+        """An idle worker (one that has ``warm`` if one is idle), once one is free."""
         taking = asyncio.ensure_future(self._take(warm))
         try:
             await asyncio.wait({taking, left, stopped}, return_when=asyncio.FIRST_COMPLETED)
@@ -246,15 +270,20 @@ class Pool:
         if not taking.done() or left.done() or stopped.done() or self.stopping:
             self._give_back(taking)
             raise self._why(left)
-        worker = taking.result()
+        return taking.result()
+
+    async def _on(self, worker: Worker, task: tuple, time_limit: float, warm: Hashable | None,
+                  left: asyncio.Future, stopped: asyncio.Future) -> tuple:  # fmt: skip
+        """``task`` on ``worker``: its reply, or the error the pool answers instead."""
         worker.tasks += 1
+        worker.began = False
         try:
             assert worker.writer is not None
             data = pickle.dumps((*task, self.memory_limit), protocol=pickle.HIGHEST_PROTOCOL)
             worker.writer.write(HEADER.pack(len(data)) + data)
         except (ConnectionError, OSError, AssertionError):
             self._kill(worker)
-            raise WorkerDied("the worker could not be reached; it was replaced") from None
+            raise _Unbegun() from None
         answer = asyncio.ensure_future(worker.inbox.get())
         try:
             await asyncio.wait({answer, left, stopped}, timeout=time_limit + HARD_GRACE,
@@ -265,7 +294,9 @@ class Pool:
         if answer.done():
             reply = answer.result()
             if reply[0] == "dead":
-                raise WorkerDied(reply[1] or self._death(worker))
+                if not worker.began:
+                    raise _Unbegun()
+                raise WorkerDied(reply[1] or self._death(worker), reply[1])
             if warm is not None:
                 worker.warm.add(warm)
             self._release(worker)

@@ -107,5 +107,6 @@ def status() -> dict[str, Any]:
 
     info = {"pid": os.getpid(), "tasks": done_tasks, "studios": len(studios._studios)}
     with contextlib.suppress(AttributeError):
-        info["english_loads"] = english.english_scores.cache_info().misses
+        info["english_loads"] = english.english_scores.cache_info().misses  # wordfreq's list read
+        info["english_dictionaries"] = english.english_dictionary.cache_info().misses  # a floor's dictionary built
     return info

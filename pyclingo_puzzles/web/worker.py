@@ -90,6 +90,7 @@ def main(given: str) -> int:
         if task is None:
             return 0
         _cancelled = False
+        send(sock, ("began",))
         answer = work.perform(task, lambda line: send(sock, ("last", line)), cancelled)
         send(sock, answer)
 

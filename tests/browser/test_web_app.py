@@ -93,7 +93,7 @@ def test_the_play_frame_grows_to_its_puzzle(page: Any, server: Server) -> None:
     page.goto(f"http://127.0.0.1:{server.port}/layout")
     page.get_by_role("button", name="Make the puzzle").click()
     frame = page.frame_locator("#preview iframe")
-    frame.get_by_text("Warty hopper (4)").wait_for()
+    frame.get_by_text("(4) Warty hopper").wait_for()
     box = page.locator("#preview iframe")
     inside = box.element_handle().content_frame()
     inside.wait_for_function("document.documentElement.scrollHeight <= innerHeight")  # no scroll bar of its own

@@ -197,3 +197,27 @@ def test_a_p99_word_list_is_its_own_dictionary() -> None:
     assert result.unique and result.dictionary == "the word list of lattice.dat"
     words = {w for w in INSTANCES.joinpath("crossword", "lattice.dat").read_text().split() if w.isalpha()}
     assert brute(result.puzzle, sorted(words), result.puzzle.given) == 1
+
+
+def test_no_givens_within_the_bound_is_proved_none_exit_1(tmp_path: Path) -> None:
+    grid, words = tmp_path / "ring.grid", tmp_path / "words.txt"
+    grid.write_text("CAT\nA#O\nBOG\n")
+    words.write_text("CAT\nCAB\nTOG\nBOG\nRAT\nRAD\nDOG\n")
+    out = command(str(grid), "--dictionary", str(words), "--seed", "1", "--min-givens", "0", "--max-givens", "0",
+                  "--pdf", str(tmp_path / "ring.pdf"))  # fmt: skip
+    assert out.returncode == 1 and not (tmp_path / "ring.pdf").exists()
+    assert out.stdout.splitlines() == ["no codeword: no 0 given letter(s) or fewer make the decoding unique "
+                                       "(checked against words.txt)",
+                                       "a second decoding changes the cells (0,2), (2,0)"]  # fmt: skip
+
+
+def test_proved_against_a_larger_list_by_the_plain_search() -> None:
+    rows = GRIDS["square"][0]
+    small = ["CAT", "CAB", "TOG", "BOG"]
+    alone = api.make(rows, dictionary=small, seed=4, min_givens=0)
+    assert alone.unique and alone.needed == 1  # its own four: T and B swap (CAB across, CAT down)
+    larger = api.make(rows, dictionary=small, proved_against=THREES, seed=4, min_givens=0)
+    assert larger.unique and larger.dictionary == "the words given and the grid's entries"
+    assert brute(larger.puzzle, THREES, larger.puzzle.given) == 1
+    fewer = combinations(sorted(larger.puzzle.key), len(larger.puzzle.given) - 1) if larger.puzzle.given else ()
+    assert all(brute(larger.puzzle, THREES, f) == 2 for f in fewer) and larger.needed >= alone.needed

@@ -108,3 +108,15 @@ def test_optimize_on_a_generated_grid_reports_its_score_and_proof(cli, tmp_path:
     assert "3x3: total score 3000 over 6 entries (mean 500" in text and "optimal (proved)" in text
     big = json.loads(cli("crossword", "--size", "5x5", "--seed", "2", "--optimize", "--json", "--jobs", "1").out)
     assert big["optimal"] is False and big["score"] == big["improvement"]["score"] >= big["improvement"]["score_before"]
+
+
+def test_a_themed_pattern_is_filled_from_the_best_words_with_every_word_across_the_theme() -> None:
+    from pyclingo_puzzles.crossword.construction.crossings import themed_fill, with_crossings
+
+    frame = Framework.from_lines(["Z..", "...", "..."])  # a theme's Z: the across and the down through it
+    words = {"ZAP": 10, "ZIT": 10, "BOA": 10, "TOO": 90, "TWO": 90, "ACE": 90, "SPA": 90}
+    best = Dictionary({w: s for w, s in words.items() if s >= 90})
+    assert set(with_crossings(best, Dictionary(words), frame).words) == set(best.words) | {"ZAP", "ZIT"}
+    assert with_crossings(best, Dictionary(words), Framework.from_lines(["...", "..."])).words == best.words
+    outcome = themed_fill(frame, Dictionary(words), FillOptions(seed=0), 1000)
+    assert outcome is None or all(s.grid[0][0] == "Z" for s in outcome.solutions)

@@ -81,6 +81,7 @@ def test_one_worker_serves_every_request_and_loads_the_dictionary_once(one: Test
     second = status(one)
     assert second["pid"] == first["pid"]  # the same process, no interpreter per request
     assert first["english_loads"] == 1 and second["english_loads"] == 1  # read once, kept
+    assert first["english_dictionaries"] == 1  # both fills from one dictionary object (its tables kept with it)
     assert second["studios"] == 1  # the studio's word tables built once for both calls
     assert second["tasks"] == first["tasks"] + 3
 
@@ -105,9 +106,7 @@ def test_a_request_from_another_page_is_not_superseded(one: TestClient) -> None:
 
 def test_a_killed_worker_is_replaced_and_its_request_told(one: TestClient) -> None:
     before = status(one)["pid"]
-    os.kill(before, signal.SIGKILL)  # idle
-    pool = one.app.state.pool  # type: ignore[attr-defined]
-    until(lambda: before not in [w.pid for w in pool.workers])
+    os.kill(before, signal.SIGKILL)  # idle: a request sent at once goes to its replacement
     assert one.post("/api/wordsearch", json={"words": ["cat"]}).status_code == 200
     replaced = status(one)["pid"]
     assert replaced != before
@@ -143,3 +142,17 @@ def test_sigterm_stops_an_idle_pool_and_reaps_every_worker() -> None:
         assert not gone(workers), "a worker outlived the server"
     finally:
         s.kill()
+
+
+def test_a_worker_its_memory_limit_ends_answers_as_the_command_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's watchdog ends the worker past its memory share; the request gets the document
+    the command prints then (status unknown, the limit's line), the next worker is a new one."""
+    from pyclingo_puzzles.web import app
+
+    monkeypatch.setattr(app, "memory_share", lambda workers: 1 << 20)  # 1 MiB: any run is over it
+    with TestClient(create_app(Limits(workers=1))) as c:
+        r = c.post("/api/wordsearch", json={"words": ["cat", "dog"]})
+        assert r.status_code == 200, r.text
+        assert r.json()["status"] == "UNKNOWN" and r.json()["error"].startswith("memory limit hit"), r.json()
+        r = c.post("/api/wordsearch", json={"words": ["cat", "dog"], "format": "pdf"})
+        assert r.status_code == 422 and "memory limit hit" in r.json()["error"], r.text

@@ -27,6 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the word list the grid is filled from and the decoding proved unique against (default 'en', "
         "the built-in English one; a filled grid's own entries count as words)",
     )  # fmt: skip
+    parser.add_argument(
+        "--proved-against", metavar="WORDS.txt", default=None,
+        help="prove the decoding unique against this word list instead ('en' or a file; the grid's entries count too)",
+    )  # fmt: skip
     parser.add_argument("--givens", type=argtypes.non_negative_int, metavar="N",
                         help=f"exactly N given letters (at most {MAX_GIVENS})")  # fmt: skip
     parser.add_argument("--min-givens", type=argtypes.non_negative_int, default=DEFAULT_GIVENS[0], metavar="N",
@@ -52,5 +56,6 @@ def run(args: argparse.Namespace) -> Report:
         raise InputError("codeword makes one puzzle a run: give --seed for another, not --models", "--models")
     return reporting.run(reporting.Asked(
         args.file, args.size, args.dictionary if args.dictionary is not None else "en", args.seed, args.givens,
-        args.min_givens, args.max_givens, args.every_letter, args.time_limit, page_asked(args), args.paper,
+        args.min_givens, args.max_givens, args.every_letter, args.proved_against, args.time_limit, page_asked(args),
+        args.paper,
     ))  # fmt: skip

@@ -24,7 +24,7 @@ from .givens import MAX_GIVENS, choose
 from .puzzle import Codeword, lone_cells, numbering
 from .result import CodewordResult
 from .source import Grid, NoGridInTime, from_file, from_framework, generated
-from .verify import verify
+from .verify import entries, verify
 
 __all__ = ["make"]
 
@@ -42,6 +42,7 @@ def make(
     min_givens: int = DEFAULT_GIVENS[0],
     max_givens: int = DEFAULT_GIVENS[1],
     every_letter: bool | None = None,
+    proved_against: Source | None = None,
     time_limit: float | None = None,
     title: str = "",
 ) -> CodewordResult:
@@ -50,15 +51,21 @@ def make(
     (``"15x15"``) for a generated pattern; filled from ``dictionary`` (``"en"``, a file, words),
     against which the decoding is proved unique. ``givens``: exactly that many letters given, else
     between ``min_givens`` and ``max_givens``, as few as uniqueness takes; ``every_letter``: the
-    fill holds A-Z (None: where the grid is 11x11 or more, falling back to a fill without)."""
+    fill holds A-Z (None: where the grid is 11x11 or more, falling back to a fill without);
+    ``proved_against``: another word list (``"en"``, a file, words) the decoding is proved unique
+    against instead (the grid's own entries with it)."""
     apicheck.common(seed=seed, time_limit=time_limit)
     low, high = _givens_range(givens, min_givens, max_givens)
     if every_letter is not None:
         apicheck.flag(every_letter, "every_letter")
+    against = None if proved_against is None else _dictionary(proved_against, 2)  # read first: its errors too
     with runtime.until(runtime.after(time_limit)):
         try:
             grid, name = _grid(source, size, dictionary, seed, every_letter)
             name = grid.name or name
+            if against is not None:
+                grid = grid._replace(words=frozenset(against.words) | frozenset(entries(grid.rows)))
+                name = f"{_name(proved_against)} and the grid's entries"
         except NoGridInTime:  # no grid to number: a run without an answer
             return CodewordResult(Status.UNKNOWN, Codeword((), {}, ()), None, str(dictionary), 0, None)
         return _puzzle(grid, name, low, high, seed, title or _title(source))
@@ -88,9 +95,7 @@ def _grid(source: object, size: str | tuple[int, int] | None, dictionary: Source
 
     if (source is None) == (size is None):
         raise InputError("give a grid (a file or rows) or a size, not both", apicheck.ARGS)
-    name = "the words given" if not isinstance(dictionary, str | Path) else Path(dictionary).name  # a file: its name
-    if dictionary is None:
-        name = "the grid's own entries"
+    name = _name(dictionary)
     if size is not None:
         if isinstance(size, str):
             rows_cols = parse_size(size)
@@ -110,6 +115,13 @@ def _grid(source: object, size: str | tuple[int, int] | None, dictionary: Source
     except ValueError as e:
         raise InputError(f"the grid: {e}", "source") from None
     return from_framework(framework, words, "source", seed, every_letter), name
+
+
+def _name(dictionary: Source | None) -> str:
+    """A dictionary as the output names it: ``en``, a file's name, "the words given"."""
+    if dictionary is None:
+        return "the grid's own entries"
+    return Path(dictionary).name if isinstance(dictionary, str | Path) else "the words given"
 
 
 def _dictionary(dictionary: Source | None, min_length: int) -> Dictionary:

@@ -29,6 +29,7 @@ class Asked(NamedTuple):
     min_givens: int
     max_givens: int
     every_letter: bool | None
+    proved_against: str | None
     time_limit: float | None
     page: PageAsked
     paper: str = "a4"
@@ -36,11 +37,13 @@ class Asked(NamedTuple):
 
 def run(asked: Asked) -> Report:
     generated = str(asked.file) == GENERATED
+    if str(asked.file) == "-":  # the format is the file's (a .grid, a .dat, YAML)
+        raise InputError("codeword reads a FILE (.grid, .dat or .yaml), not standard input", "-")
     if not generated and asked.size is not None:
         raise InputError("give a FILE or --size, not both", "--size")
     result = make(None if generated else asked.file, size=asked.size if generated else None,
                   dictionary=asked.dictionary, seed=asked.seed, givens=asked.givens, min_givens=asked.min_givens,
-                  max_givens=asked.max_givens, every_letter=asked.every_letter,
+                  max_givens=asked.max_givens, every_letter=asked.every_letter, proved_against=asked.proved_against,
                   time_limit=asked.time_limit)  # fmt: skip
     title = "Codeword" if generated else Path(asked.file).stem
     text = asked.page.page(title, INSTRUCTIONS)

@@ -16,6 +16,7 @@ from ..engine.attempt import FillOutcome
 from ..framework import Framework
 from ..options import FillOptions
 from ..reader import Dictionary
+from .crossings import themed_fill
 from .improve import Improved, improve
 from .pattern import Generated, PatternSpec, check_spec, pattern_problems
 from .pattern import generate as search_patterns
@@ -57,11 +58,14 @@ def with_themes(dictionary: Dictionary, themes: tuple[Theme, ...]) -> Dictionary
 
 
 def pattern_fill(
-    dictionary: Dictionary, options: FillOptions, best_floor: int | None = None, best_patterns: int = BEST_PATTERNS
+    dictionary: Dictionary, options: FillOptions, best_floor: int | None = None, best_patterns: int = BEST_PATTERNS,
+    themed: bool = False,
 ) -> Callable[[Framework, float], FillOutcome]:
     """One generated pattern's fill, deterministic for a seed (conflict limits, races by work).
     ``best_floor``: the score of the best words the first ``best_patterns`` patterns are filled
-    from (default: the best BEST_SHARE of ``dictionary``)."""
+    from (default: the best BEST_SHARE of ``dictionary``). ``themed``: each pattern is first
+    filled from the best words and, in the slots across theme letters, from every word
+    (``with_crossings``)."""
     one = replace(options, models=1, count_only=False, optimize=False, differ_from=())
     strategy.say_slow_mode(one)  # before the first pattern: each pattern's fill grounds every word
     if best_floor is None:
@@ -72,11 +76,15 @@ def pattern_fill(
 
     def fill(framework: Framework, seconds: float) -> FillOutcome:
         patterns[0] += 1
+        area = framework.height * framework.width / 225
+        conflicts = round(BEST_CONFLICTS * max(area, area * area))
         with runtime.until(runtime.after(seconds)):
             if best is not None and best_floor is not None and patterns[0] <= best_patterns:
-                area = framework.height * framework.width / 225
-                conflicts = round(BEST_CONFLICTS * max(area, area * area))
                 return best_only(framework, best, best_floor, one, conflicts) or passed_over()
+            if themed:
+                mixed = themed_fill(framework, dictionary, one, conflicts)
+                if mixed is not None:
+                    return mixed
             outcome = strategy.best_words_first(framework, dictionary, one)
             if outcome is not None:
                 return outcome
@@ -143,7 +151,7 @@ def generate_fill(
     best_floor = max(floors[0], floor or floors[0]) if floors else None
     # theme letters leave en's best 30% too few words: no first pattern of 40 (three 15-letter
     # themes, seeds 1-10) was filled from them, so a themed grid's patterns skip that phase
-    fill = pattern_fill(words, options, best_floor, 0 if spec.themes else BEST_PATTERNS)
+    fill = pattern_fill(words, options, best_floor, 0 if spec.themes else BEST_PATTERNS, themed=bool(spec.themes))
     with runtime.until(runtime.after(options.time_limit)):
         made = search_patterns(spec, words.words, fill, seed=options.seed, max_patterns=max_patterns)
         if made.framework is not None and isinstance(made.fill, FillOutcome) and made.fill.solutions:

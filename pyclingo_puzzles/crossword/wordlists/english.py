@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from ...core.errors import InputError
 from ...core.letters import normalize_word
@@ -25,6 +25,7 @@ SCORE_PER_ZIPF = 100
 # Words below Zipf 2.0 (about one in 100 million words) are mostly rare names, misspellings and
 # foreign words: they are left out unless --min-score says otherwise.
 DEFAULT_MIN_SCORE = 2 * SCORE_PER_ZIPF
+KEPT = 4  # built-in dictionaries (length, floor, offensive words) kept in a warm process
 WORDLIST = "large"  # wordfreq's list with the most words (down to Zipf 1.0)
 ZIPF_9_SCORE = 9 * SCORE_PER_ZIPF  # wordfreq's bucket 0: 0 centibels, a frequency of 1, Zipf 9
 
@@ -85,10 +86,13 @@ def wordfreq_version() -> str:
     return version("wordfreq")
 
 
+@lru_cache(maxsize=KEPT)
 def english_dictionary(min_length: int = 2, min_score: int | None = None, allow_offensive: bool = False) -> Dictionary:
     """The built-in dictionary: words of at least ``min_length`` letters scored at least
     ``min_score`` (default ``DEFAULT_MIN_SCORE``, Zipf 2.0), less the offensive words
-    (``wordlists.offensive_words``) unless ``allow_offensive``."""
+    (``wordlists.offensive_words``) unless ``allow_offensive``. The last ``KEPT`` kept: a warm
+    process (a server's worker) fills from the same object again, so the fill's word tables kept
+    for it (``engine/kept.py``) are found (word dicts are never changed once built)."""
     from .lists import offensive_words
 
     floor = DEFAULT_MIN_SCORE if min_score is None else min_score

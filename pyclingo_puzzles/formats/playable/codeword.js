@@ -44,7 +44,7 @@ const Codeword = (root, data, answers) => {
 
   function drawCell(r, c) {
     if (!data.numbers[r][c]) return null;
-    const t = s("text", { class: "code-letter", x: c * S + S / 2, y: r * S + S / 2 + 5, "data-number": data.numbers[r][c] });
+    const t = s("text", { class: "code-letter", x: c * S + S / 2, y: r * S + S / 2 + 4, "data-number": data.numbers[r][c] });
     cellText[`${r},${c}`] = t;
     return t;
   }

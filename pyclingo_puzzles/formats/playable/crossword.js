@@ -60,7 +60,8 @@ const Crossword = (root, data, answers) => {
   const items = entries.map((entry, i) => h("li", { "data-entry": i },
     h("button", { type: "button", class: "clue", onclick: () => goEntry(i),
       "aria-label": entry.clue ? `${heading(entry)}: ${entry.clue}, ${letters(entry)}` : `${heading(entry)}, ${letters(entry)}` },
-    h("span", { class: "n" }, String(entry.n)), h("span", {}, entry.clue ? `${entry.clue} (${entry.enum})` : `(${entry.enum})`))));
+    h("span", { class: "n" }, String(entry.n)),
+    h("span", {}, `${entry.dir === "across" ? "Across" : "Down"} (${entry.enum})${entry.clue ? ` ${entry.clue}` : ""}`))));
   const lists = ["across", "down"].map((d) => {
     const mine = items.filter((_, i) => entries[i].dir === d);
     return mine.length ? h("section", {}, h("h2", {}, d === "across" ? "Across" : "Down"), h("ol", {}, mine)) : null;

@@ -4,6 +4,9 @@
 
 const lines = (text) => text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
 const number = (text) => (text.trim() === "" ? undefined : Number(text));
+// "WORD;clue" (or WORD<TAB>clue) lines -> {WORD: clue}; a line without either is left to the word's own
+const cluesOf = (text) => Object.fromEntries(lines(text).map((line) => line.split(/[;\t]/))
+  .filter((parts) => parts.length > 1).map(([word, ...clue]) => [word.replace(/\s+/g, "").toUpperCase(), clue.join(";").trim()]));
 
 const FAMILIES = {
   wordsearch: {
@@ -27,22 +30,37 @@ const FAMILIES = {
     },
   },
   crossword: {
-    label: "Crossword fill",
-    intro: "Fill a framework with your words, each once; without words, from the built-in English dictionary.",
+    label: "Crossword",
+    intro: "A crossword from your framework, or from nothing at a size you give; filled with your words or the built-in English dictionary, with your clues and theme entries.",
     fields: [
-      { name: "framework", kind: "area", label: "Framework", hint: ". a square to fill, # a block, a letter a given letter",
+      { name: "framework", kind: "area", label: "Framework", hint: ". a square to fill, # a block, a letter a given letter; empty with a size",
         sample: "...#...\n...#...\n.......\n##...##\n.......\n...#...\n...#...", raw: true },
+      { name: "size", kind: "text", label: "Size", hint: "WxH, e.g. 9x9: a block pattern generated instead of the framework", row: true },
+      { name: "theme", kind: "text", label: "Theme entries", hint: "WORD or WORD@ROW,COL,A|D, space between", row: true },
       { name: "words", kind: "area", label: "Words", hint: "one a line; empty: the English dictionary", sample: "" },
+      { name: "clues", kind: "area", label: "Clues", hint: "WORD;clue, one a line (or type them under the fill)", sample: "" },
       { name: "title", kind: "text", label: "Title" },
+      { name: "min_score", kind: "number", label: "Least word score", hint: "dictionary: Zipf x 100", row: true },
+      { name: "min_length", kind: "number", label: "Shortest word", row: true },
       { name: "models", kind: "number", label: "Solutions", value: "1", row: true },
     ],
     body(v) {
+      const size = v.size.trim();
       const framework = v.framework.split(/\r?\n/).filter((row) => row.trim() !== "");
-      const body = { framework, models: number(v.models) ?? 1, title: v.title.trim() || undefined };
+      const body = { models: number(v.models) ?? 1, title: v.title.trim() || undefined };
+      if (size) body.size = size;
+      else body.framework = framework;
       const words = lines(v.words);
       if (words.length) body.words = words;
+      const theme = v.theme.split(/[\s,]+/).filter(Boolean);
+      if (theme.length) body.theme = theme;
+      const clues = cluesOf(v.clues);
+      if (Object.keys(clues).length) body.clues = clues;
+      body.min_score = number(v.min_score);
+      body.min_length = number(v.min_length);
       return body;
     },
+    after: clueEditor,
   },
   layout: {
     label: "Crossword layout",
@@ -272,6 +290,9 @@ function show(family, answer) {
     preview.append(Object.assign(document.createElement("img"), { src: url, alt: "The puzzle" }));
   }
   preview.hidden = !preview.children.length;
+  const spec = FAMILIES[family];
+  $("entries").replaceChildren();
+  if (spec.after && doc.solutions && doc.solutions.length) spec.after(doc.solutions[0], family, spec);
   $("result").hidden = false;
   intoView($("result"));
 }
@@ -293,6 +314,42 @@ window.addEventListener("message", (event) => {
   if (!frame || event.source !== frame.contentWindow || !Number.isFinite(height)) return;
   frame.style.height = `${Math.min(Math.max(Math.ceil(height), 100), 20000)}px`;
 });
+
+/* After a crossword's fill: its entries, "1 Across (3)", each with its clue to type (or the one
+   given); "Use these clues" puts them in the Clues field and makes the puzzle again: the same
+   words and seed give the same fill, now with its clues in every file. */
+function clueEditor(solution, family, spec) {
+  const grid = solution.grid;
+  const open = (r, c) => r >= 0 && r < grid.length && c >= 0 && c < grid[r].length && grid[r][c] !== " ";
+  const numbers = new Map();
+  let n = 0;
+  grid.forEach((row, r) => [...row].forEach((_, c) => {
+    const across = open(r, c) && !open(r, c - 1) && open(r, c + 1);
+    const down = open(r, c) && !open(r - 1, c) && open(r + 1, c);
+    if (across || down) numbers.set(`${r},${c}`, ++n);
+  }));
+  const placements = [...solution.placements].sort((a, b) => (a.dir === b.dir ? 0 : a.dir === "across" ? -1 : 1)
+    || numbers.get(`${a.row},${a.col}`) - numbers.get(`${b.row},${b.col}`));
+  const list = document.createElement("ol");
+  list.className = "entries";
+  const inputs = placements.map((p) => {
+    const name = `${numbers.get(`${p.row},${p.col}`)} ${p.dir === "across" ? "Across" : "Down"} (${p.word.length})`;
+    const input = Object.assign(document.createElement("input"), { type: "text", value: p.clue || "", name: `clue-${p.word}` });
+    input.setAttribute("aria-label", `${name} clue`);
+    const item = document.createElement("li");
+    item.append(Object.assign(document.createElement("span"), { className: "entry", textContent: name }), " ", input);
+    list.append(item);
+    return [p.word, input];
+  });
+  const use = Object.assign(document.createElement("button"), { type: "button", textContent: "Use these clues" });
+  use.addEventListener("click", () => {
+    const area = document.querySelector("textarea[name=clues]");
+    area.value = inputs.filter(([, input]) => input.value.trim()).map(([word, input]) => `${word};${input.value.trim()}`).join("\n");
+    make(family, spec);
+  });
+  const heading = Object.assign(document.createElement("h3"), { textContent: "Entries and clues" });
+  $("entries").append(heading, list, use);
+}
 
 function decode(base64) {
   const bytes = atob(base64);
