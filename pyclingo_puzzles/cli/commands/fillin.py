@@ -47,6 +47,8 @@ def options_of(args: argparse.Namespace) -> FillinOptions:
 
 
 def run(args: argparse.Namespace) -> Report:
+    if args.models != 1:
+        raise InputError("fillin makes one puzzle, its answer proved the only one: give no --models", "--models")
     options = options_of(args)
     page = page_asked(args)
     if args.size is not None:
@@ -82,7 +84,8 @@ def laid_out(path: Path, options: FillinOptions):
     limit = LAYOUT_SECONDS if options.time_limit is None else min(LAYOUT_SECONDS, options.time_limit / 2)
     made = layout.arrange(str(path), seed=options.seed, time_limit=limit)
     if made.layout is None:
-        reason = "; ".join(made.unconnectable) or "no layout within its time"
+        lone = ", ".join(made.unconnectable)
+        reason = f"{lone} shares no letter with the other words" if lone else "no layout within its time"
         raise Error(f"the words cannot be laid out in one crossword: {reason}", str(path))
     words = [p.word for p in made.layout.placements]
     blank = ["".join(" " if ch == " " else "." for ch in row) for row in made.layout.rows()]  # no letter given

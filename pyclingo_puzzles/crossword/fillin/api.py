@@ -148,7 +148,7 @@ def _from_fill(filled: Any, options: FillinOptions, title: str, started: float) 
     if not filled.solutions:
         status = filled.status if filled.status is Status.UNKNOWN else Status.UNSAT
         blank = filled.framework or Framework(())
-        return FillinResult(status, blank, (), None, None, filled.stats, ("the framework has no fill",), title)
+        return FillinResult(status, blank, (), None, None, filled.stats, (), title)
     solution = filled.solutions[0]
     words = tuple(p.word for p in solution.placements)
     blank = Framework.from_lines(["".join(" " if ch == " " else "." for ch in row) for row in solution.grid])
