@@ -237,6 +237,9 @@ def generated(args: Asked, options: FillOptions, text: str | None = None) -> Rep
         if spec.themes:
             names = ", ".join(t.text() for t in spec.themes)
             warn(f"{name}: the theme entries {names} cannot be placed on a pattern these rules allow")
+    if not result.solutions and made.smallest is not None:
+        for line in construct.unfilled_reason(made, spec, options.min_score):
+            warn(f"{name}: {line}")
     blank = made.framework if made.framework is not None else Framework(())
     return report(args, options, result, construct.without_themes(blank, spec.themes), name)
 
