@@ -5,9 +5,9 @@ starters for one answer; whole process per seed, as a user runs it.
 ``python -m benchmarks.fillin [SEEDS]`` (default 10): per seed the wall and CPU seconds of
 ``pyclingo-puzzles fillin instances/fillin/lattice-13x13.grid --seed S --json``, whether it
 succeeded (exit 0, ``"unique": true``, ``"starters_minimal": "smallest"``), the starters, the grade,
-the searches made; then the same with ``--difficulty easy``. A generated American 13x13 (``--size 13x13``, 58 words, every cell checked)
-is shown beside it: such a grid needs no starter at all. Prints the medians, the share that
-succeeded and the machine's load.
+the searches made; then the same with ``--difficulty easy``. A generated American 13x13
+(``--size 13x13``, 58 words, every cell checked) is shown beside it: such a grid needs no starter
+at all. Prints the medians, the share that succeeded and the machine's load.
 """
 
 from __future__ import annotations
