@@ -67,6 +67,9 @@ def test_the_svg_page_takes_lowercase_and_the_key_label(cli, tmp_path: Path) -> 
     letters = re.findall(r'class="letter"[^>]*>([^<]*)<', page.read_text())
     assert letters and all(ch == ch.lower() for ch in letters) and ">cat</text>" in page.read_text()
     assert "(answers)" in key.read_text()
+    crossword_key = tmp_path / "c.svg"
+    assert cli("crossword", LATTICE, "--svg-key", crossword_key, "--key-label", "Lösung").code == 10
+    assert "lattice (Lösung)" in crossword_key.read_text()
 
 
 def test_the_author_and_the_creation_date_reach_every_file(cli, tmp_path: Path, monkeypatch) -> None:
