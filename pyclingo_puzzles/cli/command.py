@@ -69,7 +69,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     try:
         args = delivery.prepare(args, _offered(args))  # several FILEs: batchfile.output_paths checks each file's names
     except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        jsonout.last_line(f"error: {exc}")
         _json_error(args, f"error: {exc}")  # several FILEs: the batch's one record
         return EXIT_BAD_INPUT
     run = runtime.Run(time_limit=args.time_limit, from_process_start=process)
@@ -147,7 +147,7 @@ def _reported(call: Callable[[], int], also: Callable[[str], None] | None = None
     (a closed pipe or a full disk are handled by ``run_guarded`` inside); ``also`` is told that line."""
 
     def say(line: str) -> None:
-        print(line, file=sys.stderr)
+        jsonout.last_line(line)
         if also is not None:
             also(line)
 
