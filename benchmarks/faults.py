@@ -41,6 +41,13 @@ class Outcome:
     out: str
     err: str
     seconds: float
+    # (seconds since the start, seconds its most delayed thread had waited for a CPU), every 20 ms
+    waits: list[tuple[float, float]] = field(default_factory=list)
+
+    def waited_since(self, moment: float) -> float:
+        """Seconds the run waited for a CPU from ``moment`` (since its start) to its end."""
+        before = [wait for at, wait in self.waits if at <= moment]
+        return (self.waits[-1][1] if self.waits else 0.0) - (before[-1] if before else 0.0)
 
 
 @dataclass
@@ -51,6 +58,7 @@ class Case:
     limits: dict[int, tuple[int, int]] = field(default_factory=dict)  # resource -> a range: each run draws one
     unprivileged: bool = False  # needs a user that ulimit -u binds (not root)
     around: Callable[[Path], Callable[[], None]] | None = None  # started beside the runs; returns its stop
+    figures: tuple[Callable[[Outcome], float], ...] = ()  # figures reported over the runs (seconds past the limit)
 
 
 def command(*args: object) -> list[str]:
@@ -217,6 +225,39 @@ def check_usage_document(outcome: Outcome) -> str | None:
     return None
 
 
+# --------------------------------------------------------------------------- 7: layout's overshoot
+
+LAYOUT_LIMIT = 5.0
+OVERSHOOT = 0.5  # seconds past --time-limit a run may end (docs/cli.md)
+
+
+def long_layout_words(tmp: Path) -> list[str]:
+    (tmp / "w60.txt").write_text(words(60, 400, 1000))
+    return command("layout", tmp / "w60.txt", "--json", "--time-limit", LAYOUT_LIMIT)
+
+
+def past_the_limit(outcome: Outcome) -> float:
+    return outcome.seconds - LAYOUT_LIMIT
+
+
+def past_the_limit_unloaded(outcome: Outcome) -> float:
+    """The same less the time the run waited for a CPU after the limit: what a quiet machine leaves of it."""
+    return past_the_limit(outcome) - outcome.waited_since(LAYOUT_LIMIT)
+
+
+def check_overshoot(outcome: Outcome) -> str | None:
+    """One document, an answer or the limit's line, and the end within OVERSHOOT of the limit
+    (the wall clock from the command's start: the interpreter's start-up counts)."""
+    doc = one_document(outcome)
+    if doc is None:
+        return check_one_document(outcome)
+    searched_out = outcome.code == 3 and doc.get("status") == "UNKNOWN" and not outcome.err  # no layout in time
+    problem = None if searched_out else check_answer_or_limit(outcome)
+    if problem is None and past_the_limit(outcome) > OVERSHOOT:
+        return f"more than {OVERSHOOT} s past the limit"
+    return problem
+
+
 # --------------------------------------------------------------------------- 3, 6: limits of the machine
 
 MB = 2**20
@@ -227,13 +268,15 @@ def strips_pdf(tmp: Path) -> list[str]:
 
 
 def check_answer_or_limit(outcome: Outcome) -> str | None:
-    """An answer (exit 0), or the documented limit line and exit 3: nothing else, within the limit
-    and its margin (the harness kills at 60 s)."""
+    """An answer (exit 0), or the documented limit line alone on stderr and exit 3: nothing else,
+    within the limit and its margin (the harness kills at 60 s)."""
     lines = outcome.err.strip().splitlines()
     if outcome.code == 0:
         return None
-    if outcome.code == 3 and lines and " limit hit while " in lines[-1] and "internal error" not in outcome.err:
+    if outcome.code == 3 and len(lines) == 1 and " limit hit while " in lines[0] and "internal error" not in lines[0]:
         return None
+    if outcome.code == 3 and lines and " limit hit while " in lines[-1]:
+        return f"the limit's line after {len(lines) - 1} other{'s' if len(lines) > 2 else ''}: {lines[0][:90]}"
     return f"exit {outcome.code}: {lines[-1][:110] if lines else ''}"
 
 
@@ -272,6 +315,8 @@ def check_batch(outcome: Outcome) -> str | None:
     return f"exit {outcome.code}: {outcome.err.strip()[-110:]}"
 
 
+OVERSHOOTS = (past_the_limit, past_the_limit_unloaded)
+
 CASES: dict[str, Case] = {
     case.name: case
     for case in [
@@ -283,6 +328,8 @@ CASES: dict[str, Case] = {
         Case("strips-json-at-limit", big_strips, check_one_document),
         Case("json-equals-yes", json_yes, check_usage_document),
         Case("two-inputs-svg-stdout", two_inputs_svg_stdout, check_usage_document),
+        Case("layout-overshoot-long", long_layout_words, check_overshoot, figures=OVERSHOOTS),
+        Case("layout-overshoot-150", layout_at_its_limit, check_overshoot, figures=OVERSHOOTS),
         Case("strips-pdf-ulimit-v", strips_pdf, check_answer_or_limit, {resource.RLIMIT_AS: (150 * MB, 170 * MB)}),
         Case("book-ulimit-n", book, check_book, {resource.RLIMIT_NOFILE: (18, 18)}),
         Case("book-ulimit-v", book, check_book, {resource.RLIMIT_AS: (130000 * 1024, 130000 * 1024)}),
@@ -306,12 +353,14 @@ exec setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
 """
 
 
-def run_once(case: Case, tmp: Path, argv: list[str]) -> Outcome:
+def run_once(case: Case, tmp: Path, argv: list[str], nice: int = 0) -> Outcome:
     if case.unprivileged and os.geteuid() == 0:
         argv = ["unshare", "-m", "--propagation", "private", "sh", "-c", AS_NOBODY, "sh", *argv]
     drawn = {kind: random.randint(*bounds) for kind, bounds in case.limits.items()}
 
     def limit() -> None:
+        if nice:
+            os.nice(nice)
         for kind, value in drawn.items():
             resource.setrlimit(kind, (value, value))
 
@@ -319,6 +368,9 @@ def run_once(case: Case, tmp: Path, argv: list[str]) -> Outcome:
     started = time.monotonic()
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp,
                             start_new_session=True, preexec_fn=limit, env=env)  # fmt: skip
+    waits: list[tuple[float, float]] = []
+    watcher = threading.Thread(target=_watch_waits, args=(proc, started, waits), daemon=True)
+    watcher.start()
     try:
         out, err = proc.communicate(timeout=KILL_AFTER)
         code: int | None = proc.returncode
@@ -326,11 +378,24 @@ def run_once(case: Case, tmp: Path, argv: list[str]) -> Outcome:
         os.killpg(proc.pid, signal.SIGKILL)
         out, err = proc.communicate()
         code = None
-    return Outcome(code, out, err, time.monotonic() - started)
+    seconds = time.monotonic() - started
+    watcher.join()
+    return Outcome(code, out, err, seconds, waits)
 
 
-def run_case(case: Case, runs: int, at_once: int) -> tuple[int, list[str]]:
-    """How many of ``runs`` got the documented behaviour, and what the others did."""
+def _watch_waits(proc: subprocess.Popen, started: float, waits: list[tuple[float, float]]) -> None:
+    """The run's wait for a CPU, read every 20 ms until it ends."""
+    from pyclingo_puzzles.run.process import run_queue_wait
+
+    while proc.poll() is None:
+        wait = run_queue_wait(proc.pid)
+        if proc.poll() is None:  # (an ended process reads as 0)
+            waits.append((time.monotonic() - started, max([wait, *(w for _, w in waits[-1:])])))
+        time.sleep(0.02)
+
+
+def run_case(case: Case, runs: int, at_once: int, nice: int = 0) -> tuple[int, list[str], list[list[float]]]:
+    """How many of ``runs`` got the documented behaviour, what the others did, and the case's figures."""
     good, notes = 0, []
     with tempfile.TemporaryDirectory(prefix=f"faults-{case.name}-") as scratch:
         tmp = Path(scratch)
@@ -341,7 +406,7 @@ def run_case(case: Case, runs: int, at_once: int) -> tuple[int, list[str]]:
         stop = case.around(tmp) if case.around is not None else None
         try:
             with ThreadPoolExecutor(at_once) as pool:
-                outcomes = list(pool.map(lambda _: run_once(case, tmp, argv), range(runs)))
+                outcomes = list(pool.map(lambda _: run_once(case, tmp, argv, nice), range(runs)))
         finally:
             if stop is not None:
                 stop()
@@ -351,7 +416,8 @@ def run_case(case: Case, runs: int, at_once: int) -> tuple[int, list[str]]:
             good += 1
         else:
             notes.append(problem)
-    return good, notes
+    ended = [outcome for outcome in outcomes if outcome.code is not None]
+    return good, notes, [sorted(figure(outcome) for outcome in ended) for figure in case.figures]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -360,6 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--at-once", type=int, default=1, help="copies run side by side")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--nice", type=int, default=0, help="the runs' niceness (below 0, as root: more CPU)")
     args = parser.parse_args(argv)
     random.seed(args.seed)
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} (1, 5, 15 min)")
@@ -370,10 +437,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:24} skipped: needs root (to run as nobody, whom ulimit -u binds)")
             continue
         started = time.monotonic()
-        good, notes = run_case(case, args.runs, args.at_once)
+        good, notes, figures = run_case(case, args.runs, args.at_once, args.nice)
         failed += good < args.runs
         print(f"{name:24} {good:3} of {args.runs}  ({time.monotonic() - started:5.1f} s, load "
               f"{os.getloadavg()[0]:.2f})", flush=True)  # fmt: skip
+        for figure, values in zip(case.figures, figures, strict=True):
+            if values:
+                print(f"{'':26}{figure.__name__}: min {values[0]:.2f} s, median {values[len(values) // 2]:.2f} s, "
+                      f"max {values[-1]:.2f} s")  # fmt: skip
         for note in sorted(set(notes)):
             print(f"{'':26}{notes.count(note)} x {note}")
     return 1 if failed else 0

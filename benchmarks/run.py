@@ -14,6 +14,7 @@ MODULES = [
     "benchmarks.patterns",
     "benchmarks.studio",
     "benchmarks.codeword",
+    "benchmarks.fillin",
     "benchmarks.strips",
     "benchmarks.wordsearch",
     "benchmarks.limits",

@@ -32,7 +32,7 @@ FLAGS = [
 ]  # fmt: skip
 LOCAL_SCHEMES = ("file:", "data:", "blob:", "about:")
 ARTIFACTS = Path(os.environ.get("PYCLINGO_PUZZLES_ARTIFACTS", Path(__file__).parent / ".artifacts"))
-TIMEOUT_MS = 20_000  # Playwright's waits (it retries until then): generous for a loaded machine
+TIMEOUT_MS = 20_000  # Playwright's waits, expect()'s too (it retries until then): generous for a loaded machine
 
 
 def _unavailable(reason: str) -> None:
@@ -44,9 +44,12 @@ def _unavailable(reason: str) -> None:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     try:
-        from playwright.sync_api import Error, sync_playwright
+        from playwright.sync_api import Error, expect, sync_playwright
     except ImportError:
         _unavailable("playwright is not installed (pip install -e '.[test]')")
+    # expect()'s assertions wait 5 s by default whatever the context's timeout: at load 20 the
+    # studio's word count took longer (a failed make test); they wait as long as the locators do
+    expect.set_options(timeout=TIMEOUT_MS)
     if not os.access(CHROMIUM, os.X_OK):
         _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set PYCLINGO_PUZZLES_CHROMIUM)")
     with sync_playwright() as playwright:

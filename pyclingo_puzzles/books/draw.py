@@ -191,6 +191,7 @@ def codeword_tables(pdf: Any, record: dict[str, Any], x: float, y: float, w: flo
     table = [(str(n), record["key"][str(n)] if str(n) in record["given"] else "") for n in numbers]
     bank = [("", ch) for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
     size = min(w / 13, 10.0)
+    x += (w - 13 * size) / 2  # centred under the grid
     for k, boxes in enumerate((table, bank)):
         for i, (label, letter) in enumerate(boxes):
             bx, by = x + (i % 13) * size, y + k * 26 + (i // 13) * (size + 3)
@@ -200,8 +201,11 @@ def codeword_tables(pdf: Any, record: dict[str, Any], x: float, y: float, w: flo
                 pdf.text(bx + 0.8, by + 2.2, label)
                 pdf.rect(bx, by + 2.8, size, size)
             pdf.set_font("noto", "", 11)
-            pdf.set_text_color(150 if not label and letter in given else 0)
-            pdf.text(bx + (size - pdf.get_string_width(letter)) / 2, by + 2.8 + size * 0.7, letter)
+            width = pdf.get_string_width(letter)
+            pdf.text(bx + (size - width) / 2, by + 2.8 + size * 0.7, letter)
+            if not label and letter in given:  # the bank's given letters crossed off
+                pdf.line(bx + (size - width) / 2 - 0.8, by + 2.8 + size * 0.55, bx + (size + width) / 2 + 0.8,
+                         by + 2.8 + size * 0.55)
     pdf.set_text_color(0)
 
 

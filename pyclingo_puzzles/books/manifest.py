@@ -345,7 +345,7 @@ def _codeword(doc: YamlDoc, at: tuple[Any, ...], options: dict[str, Any]) -> Sec
     opts = dict(base.options, time_limit=_time_limit(doc, at, options, "codeword"))
     opts["dictionary"] = opts["dictionary"][0]
     for key in GIVENS_KEYS:
-        value = _whole(doc, at, options, key, 0, 5)
+        value = _whole(doc, at, options, key, 0, 26)
         if value is not None:
             opts[key] = value
     return dataclasses.replace(base, family="codeword", heading=_heading(options, "Codewords"), options=opts)

@@ -283,10 +283,15 @@ def _chains(jobs: Iterable[Job]) -> list[list[Job]]:
 
 
 def progress(total: int) -> tuple[Callable[[int], None], Callable[[], None]]:
-    """A tqdm bar with an ETA on stderr, only on a terminal."""
+    """A tqdm bar with an ETA on stderr, only on a terminal. No monitor thread: the bar is updated
+    from the loop anyway, and a bar made even disabled started one, which under ``ulimit -v`` or
+    ``-u`` could not start and warned in three lines (TqdmMonitorWarning) before the limit's one."""
+    if not _terminal(sys.stderr):
+        return (lambda done: None), (lambda: None)
     from tqdm import tqdm
 
-    bar = tqdm(total=total, unit="puzzle", disable=not _terminal(sys.stderr), file=sys.stderr, leave=False)
+    tqdm.monitor_interval = 0
+    bar = tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False)
     return bar.update, bar.close
 
 

@@ -67,7 +67,7 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
     try:
         args = delivery.prepare(args, _offered(args))  # several FILEs: batchfile.output_paths checks each file's names
     except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        jsonout.last_line(f"error: {exc}")
         _json_error(args, f"error: {exc}")  # several FILEs: the batch's one record
         return EXIT_BAD_INPUT
     run = runtime.Run(time_limit=args.time_limit, from_process_start=process)
@@ -145,7 +145,7 @@ def _reported(call: Callable[[], int], also: Callable[[str], None] | None = None
     (a closed pipe or a full disk are handled by ``run_guarded`` inside); ``also`` is told that line."""
 
     def say(line: str) -> None:
-        print(line, file=sys.stderr)
+        jsonout.last_line(line)
         if also is not None:
             also(line)
 
@@ -198,6 +198,7 @@ def console() -> None:
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past a file-size limit a write fails (EFBIG): one line
     standard_streams()
+    resources.quiet_unraisable()
     try:
         code = main(process=True)
     except SystemExit as exc:  # argparse's --help and usage errors: flushed below, as a run's output

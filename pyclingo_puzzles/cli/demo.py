@@ -24,6 +24,20 @@ def run(argv: list[str]) -> int:
     return code
 
 
+def unique_and_fillin() -> list[Path]:
+    """``crossword --unique`` (two solutions and where they differ; one, proved) and a fill-in."""
+    unexpected = []
+    banner("Is the solution the only one? (crossword --unique)")
+    for name in ("plus-two-solutions.yaml", "lattice.dat"):
+        if run(["crossword", f"instances/crossword/{name}", "--unique"]) not in (0,):
+            unexpected.append(Path(name))
+    banner("Fill-in: a word list, its framework, the fewest starter letters for one answer (proved)")
+    crosses = ROOT / "instances" / "fillin" / "two-crosses.yaml"
+    if run(["fillin", str(crosses.relative_to(ROOT))]) not in (0,):
+        unexpected.append(crosses)
+    return unexpected
+
+
 def main() -> int:
     unexpected = []
     banner("Word search generation")
@@ -46,6 +60,8 @@ def main() -> int:
             print("(a puzzle of our own, unsolvable on purpose: proved, and the run says why)", flush=True)
         if run(["crossword", str(path.relative_to(ROOT))]) not in DECIDED:
             unexpected.append(path)
+
+    unexpected += unique_and_fillin()
 
     banner("Crossword fill from the built-in English dictionary (word frequencies)")
     grid = ROOT / "instances" / "crossword" / "mini-7x7.grid"

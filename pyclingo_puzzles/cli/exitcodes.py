@@ -12,7 +12,6 @@ Runs compute clingo's code (it says more); ``convert`` maps it at the edge (``co
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 from ..core.status import CONVENTIONS, DEFAULT_CONVENTION, ENV, convert, environment_convention
@@ -67,11 +66,7 @@ def last_line(exc: BaseException) -> int:
         line = "interrupted"
     else:
         line = resources.limit_message(exc) or f"internal error: {type(exc).__name__}: {exc}"
-    try:
-        print(line, file=sys.stderr)
-        sys.stderr.flush()
-    except Exception:
-        pass
+    jsonout.last_line(line)
     if jsonout.wanted:  # --json: the run's one document, unless it has printed it
         jsonout.error(line)
     return 1

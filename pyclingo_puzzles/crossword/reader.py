@@ -151,10 +151,9 @@ def parse_yaml(text: str, path: str) -> CrosswordInstance:
     return CrosswordInstance(path, tuple(words), framework)
 
 
-def instance_options(path: str | Path) -> dict[str, object]:
-    """A YAML instance's ``clues``, ``size``, ``min_length`` and ``min_score`` (checked), when it has
-    them; none for any other file."""
-    text = read_text(path)
+def instance_options(path: str | Path, text: str) -> dict[str, object]:
+    """A YAML instance's (``text``'s) ``clues``, ``size``, ``min_length`` and ``min_score``
+    (checked), when it has them; none for any other file."""
     if not is_yaml(path, text):
         return {}
     from ..formats.yamlio import load_yaml  # only YAML input needs PyYAML

@@ -78,11 +78,13 @@ def run(args: Asked, options: FillOptions) -> Report:
     runtime.price(None if options.count_only else render.render_one(args.as_json))  # the answers' reserve
     if options.unique:  # not with --models, --count, --optimize: one line before anything is read
         options.checked(str(args.file), command=True)
-    args, options = in_instance(args, options)
+    text = None
+    if args.pattern.size is None and Path(args.file).suffix.lower() not in EXCHANGE_SUFFIXES:
+        text = read_text(args.file)  # once: for its options, the puzzle and the theme lines
+        args, options = in_instance(args, options, text)
     if args.pattern.size is not None:
-        return generated(args, options)
+        return generated(args, options, text)
     notes: list[str] = []
-    text = None if Path(args.file).suffix.lower() in EXCHANGE_SUFFIXES else read_text(args.file)
     puzzle = read(args.file, args.keep_letters, notes, text)
     for note in notes:  # what a .puz or .ipuz framework holds that a framework cannot
         warn(f"{args.file}: {note}")
@@ -97,16 +99,14 @@ def run(args: Asked, options: FillOptions) -> Report:
     return report(args, options, fill_from_dictionary(args, puzzle, options, text), framework_of(puzzle))
 
 
-def in_instance(args: Asked, options: FillOptions) -> tuple[Asked, FillOptions]:
-    """What a YAML FILE says besides its puzzle (``reader.instance_options``: clues, a size, the
-    dictionary's least length and score), under what the command line says."""
+def in_instance(args: Asked, options: FillOptions, text: str) -> tuple[Asked, FillOptions]:
+    """What a YAML FILE (its ``text``) says besides its puzzle (``reader.instance_options``: clues,
+    a size, the dictionary's least length and score), under what the command line says."""
     import dataclasses
 
     from .reader import instance_options
 
-    if args.pattern.size is not None or isinstance(args.file, list) or not Path(args.file).is_file():
-        return args, options
-    found = instance_options(args.file)
+    found = instance_options(args.file, text)
     if "clues" in found:
         args = args._replace(inline_clues=tuple(found["clues"].items()))  # type: ignore[attr-defined]
     if "size" in found:
@@ -188,7 +188,8 @@ def report(
         missing = result.unclued()
         if missing:
             where = args.clues or f"{args.file}: clues"
-            warn(f"{where}: no clue for {len(missing)} entries (empty clues written): {', '.join(missing)}")
+            how_many = f"{len(missing)} {'entry' if len(missing) == 1 else 'entries'}"
+            warn(f"{where}: no clue for {how_many} (empty clues written): {', '.join(missing)}")
 
     def first() -> CrosswordSolution:  # the files are made only for an answer (Report.answered)
         return result.solutions[0]
@@ -210,7 +211,7 @@ def report(
     )
 
 
-def generated(args: Asked, options: FillOptions) -> Report:
+def generated(args: Asked, options: FillOptions, text: str | None = None) -> Report:
     """``--size``: a pattern and its fill from nothing (``construct.generate_fill``)."""
     from .construction import construct
     from .construction.pattern import PatternSpec, check_spec, parse_size
@@ -218,7 +219,7 @@ def generated(args: Asked, options: FillOptions) -> Report:
     files = [f for f in (args.file if isinstance(args.file, list) else [args.file]) if str(f) != "--size"]
     if files and not args.sized_file:
         raise InputError("give FILE or --size, not both", "--size")
-    file_themes = [t.text() for t in in_file_themes(files[0], read_text(files[0]))] if files else []
+    file_themes = [t.text() for t in in_file_themes(files[0], text)] if files else []
     pattern = args.pattern
     rows, cols = parse_size(pattern.size or "")  # given: generated() is run for --size
     spec = PatternSpec(rows, cols, pattern.symmetry, options.min_length, pattern.max_words, pattern.max_block_share,
@@ -236,6 +237,9 @@ def generated(args: Asked, options: FillOptions) -> Report:
         if spec.themes:
             names = ", ".join(t.text() for t in spec.themes)
             warn(f"{name}: the theme entries {names} cannot be placed on a pattern these rules allow")
+    if not result.solutions and made.smallest is not None:
+        for line in construct.unfilled_reason(made, spec, options.min_score):
+            warn(f"{name}: {line}")
     blank = made.framework if made.framework is not None else Framework(())
     return report(args, options, result, construct.without_themes(blank, spec.themes), name)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -20,6 +21,9 @@ from . import cjkfont
 from .outfiles import OutputError
 
 FONT = "Noto Sans"
+# fpdf2 warns (in three lines) when Pillow cannot be imported, as under ulimit -v, where the run
+# then ends in the memory limit's one line; its pages draw no image, so it needs no Pillow anyway
+warnings.filterwarnings("ignore", message="Pillow could not be imported", category=UserWarning)
 VARIATION_TABLES = ("fvar", "gvar", "avar", "cvar", "HVAR", "VVAR", "MVAR", "STAT")
 
 

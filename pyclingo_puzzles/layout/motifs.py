@@ -24,6 +24,10 @@ from .greedy import Board
 from .grid import crossings
 
 MAX_RECTANGLES = 20000  # enumeration stops here, spread over the words (a 50-word list has ~64000)
+# the rectangles' heights (rows between the across words): the index holds a word's letter pairs up
+# to this far apart, not all of them (60 words of 400-1,000 letters made 15 million pairs: over 5 s
+# and gigabytes before the search looked at its clock); words of up to 21 letters lose none
+MAX_HEIGHT = 20
 
 
 class Block(NamedTuple):
@@ -72,29 +76,39 @@ def rectangles(words: Sequence[str], deadline: float | None = None, limit: int =
     checker on them)."""
     pairs: dict[tuple[str, str, int], list[tuple[str, int]]] = defaultdict(list)
     for w in words:
+        if deadline is not None and time.monotonic() > deadline:
+            return []
         for i in range(len(w)):
-            for d in range(2, len(w) - i):
+            for d in range(2, min(len(w) - i, MAX_HEIGHT + 1)):
                 pairs[(w[i], w[i + d], d)].append((w, i))
-    longest = max((len(w) for w in words), default=0)
+    longest = min(max((len(w) for w in words), default=0), MAX_HEIGHT + 1)
     found: list[Block] = []
     share = max(1, limit // max(1, len(words)))
     for a1 in words:
         if deadline is not None and time.monotonic() > deadline:
             break
-        found.extend(_rectangles_under(a1, words, pairs, longest, share))
+        found.extend(_rectangles_under(a1, words, pairs, longest, share, deadline))
     return found[:limit]
 
 
 def _rectangles_under(
-    a1: str, words: Sequence[str], pairs: dict[tuple[str, str, int], list[tuple[str, int]]], longest: int, limit: int
+    a1: str,
+    words: Sequence[str],
+    pairs: dict[tuple[str, str, int], list[tuple[str, int]]],
+    longest: int,
+    limit: int,
+    deadline: float | None = None,
 ) -> list[Block]:
-    """Up to ``limit`` rectangles with ``a1`` as the upper across word (see ``rectangles``)."""
+    """Up to ``limit`` rectangles with ``a1`` as the upper across word (see ``rectangles``), those
+    found by ``deadline`` (two words of 1,000 letters have 2,000 offsets)."""
     out: list[Block] = []
     for a2 in words:
         if a2 == a1:
             continue
         # a2 starts at column `off` relative to a1 (a1 at column 0)
         for off in range(-(len(a2) - 1), len(a1)):
+            if deadline is not None and not off % 64 and time.monotonic() > deadline:
+                return out
             cols = range(max(0, off), min(len(a1), off + len(a2)))
             if len(cols) < 3:
                 continue

@@ -9,6 +9,11 @@ go, and every later one writes nothing. So a document is never followed by a sec
 UNKNOWN, then its SAT), nor lost (the watchdog checked "has output started?", then the main thread
 started a document that the exit cut off: a 150 x 150 strips grid printed nothing).
 
+The run's last line on stderr (the error or limit it ended with) is one line too (``last_line``):
+the main thread's and a hard exit's (the watchdog, at the deadline or failing under memory
+pressure) would otherwise both be printed, and so would a line printed again when what followed it
+ran out of memory (the handler's error reaching the command's last resort, which says it again).
+
 A batch prints JSON Lines instead (one record per file, made in the workers: ``cli/batchfile``);
 its own error record goes through here. ``begin`` starts a run afresh (the command's ``main``, a
 batch worker's file).
@@ -25,13 +30,15 @@ WAIT = 1.0  # seconds a late writer waits for a document being written (then giv
 
 _lock = threading.Lock()
 _written = False
+_said = False  # the run's last line on stderr (``last_line``) is out
+_said_lock = threading.Lock()
 wanted = False  # --json was asked for: an error nothing else caught is a document too (``exitcodes.last_line``)
 
 
 def begin(json_wanted: bool = False) -> None:
     """A new run in this process: no document written yet."""
-    global _written, wanted
-    _written = False
+    global _written, _said, wanted
+    _written = _said = False
     wanted = json_wanted
 
 
@@ -71,3 +78,21 @@ def error(message: str) -> bool:
     with contextlib.suppress(Exception):  # a hard exit's last words: nothing may stop it
         return write(dumps({"status": "UNKNOWN", "error": message.removeprefix("error: ")}))
     return False
+
+
+def last_line(line: str) -> bool:
+    """Print the run's last line on stderr unless one was printed (True when this one was). In one
+    write; if Python cannot make it (no memory), the bytes go straight to the descriptor."""
+    global _said
+    with _said_lock:  # (not the document's lock, which a write blocked on stdout may hold)
+        if _said:
+            return False
+        _said = True
+    try:
+        sys.stderr.write(line + "\n")  # (line-buffered: written through)
+    except BaseException:
+        with contextlib.suppress(BaseException):
+            import os
+
+            os.write(2, line.encode("utf-8", "replace") + b"\n")
+    return True

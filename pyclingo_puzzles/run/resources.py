@@ -111,3 +111,20 @@ def memory_short() -> bool:
     except (ImportError, OSError, ValueError, IndexError):
         return False
     return size + HEADROOM > soft
+
+
+def quiet_unraisable() -> None:
+    """The command's hook for errors Python cannot raise (in ``__del__``, a generator's close): one
+    for want of memory is left unsaid, since the run ends in the limit's line. Python's own hook
+    needs memory to format it, and under ``ulimit -v`` printed "Exception ignored in
+    sys.unraisablehook" and "MemoryError" before that line. Any other goes to Python's hook."""
+    import sys
+
+    default = sys.__unraisablehook__
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if isinstance(unraisable.exc_value, MemoryError) or memory_short():
+            return
+        default(unraisable)
+
+    sys.unraisablehook = hook

@@ -104,7 +104,7 @@ class _Closed:
         raise OSError(errno.EBADF, "standard output is closed")
 
 
-class _QuietStderr:
+class QuietStderr:
     """Standard error that cannot end a run: a write that fails (``2>/dev/full``, a full disk
     behind ``2>>log``, a closed pipe) turns it into a closed one, /dev/null from then on; the
     answer still goes to stdout with its exit code. (Warnings are lost: there is nowhere to say so.)"""
@@ -154,7 +154,7 @@ def standard_streams() -> None:
             os.close(devnull)
     if 2 in closed or sys.stderr is None:
         sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
-    sys.stderr = _QuietStderr(sys.stderr)
+    sys.stderr = QuietStderr(sys.stderr)
     if 1 in closed or sys.stdout is None:
         sys.stdout = _Closed()
         return

@@ -32,7 +32,7 @@ import sys
 import threading
 import time
 
-from . import children, process, resources, signals
+from . import children, jsonout, process, resources, signals
 from .runtime import EXIT_INTERRUPTED, WATCHDOG_BEHIND, Run
 
 # seconds after the deadline the main thread gets to start printing what it has: a stage that does
@@ -45,7 +45,8 @@ POLL = 0.01  # watchdog period (memory sampling, deadline)
 # still searching stops on its own, a little before the deadline, and reports in time)
 UNINTERRUPTIBLE = frozenset({"grounding", "loading rules", "searching in worker processes"})
 MEMORY_SHARE = 0.75  # of the machine's RAM: the default ceiling
-BACKSTOP = 30.0  # seconds of CPU past the limit, per core, after which the kernel ends a hung run
+BACKSTOP = 5.0  # seconds of CPU past the limit, per core, after which the kernel ends a hung run (a run ends
+# within 1.75 s of its limit: a run that gets here is one no thread can end any more)
 
 
 def default_memory_limit() -> int | None:
@@ -304,12 +305,9 @@ class Watchdog:
                 self.run.last_words(message)
         with contextlib.suppress(BaseException):
             _flush(sys.stdout)
-        try:
-            print(message, file=sys.stderr)
+        with contextlib.suppress(BaseException):  # unless the main thread has said the run's last line
+            jsonout.last_line(message)
             _flush(sys.stderr)
-        except BaseException:  # no memory for Python's own writes: the bytes straight to the descriptor
-            with contextlib.suppress(BaseException):
-                os.write(2, message.encode("utf-8", "replace") + b"\n")
         with contextlib.suppress(BaseException):
             # last, so that a write the main thread began meanwhile is caught too
             children.remove_unfinished_files()

@@ -20,11 +20,12 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterable
 from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
-from . import children, process, runtime, signals
+from . import children, process, runtime, signals, stdout_guard
 
 
 def can_fork() -> bool:
@@ -111,3 +112,36 @@ def in_worker() -> None:
     run = runtime.detach()
     if not children.die_with_parent(None if run is None else run.pid):
         os._exit(runtime.EXIT_INTERRUPTED)  # the run ended between the fork and the line above: no signal comes
+    python_stderr_only()
+
+
+def python_stderr_only() -> None:
+    """The C library's last words in a worker go nowhere: under ``ulimit -v`` glibc ends a worker
+    whose thread-local data it cannot allocate with "cannot allocate memory for thread-local data:
+    ABORT", written straight to descriptor 2, and the parent then says that the worker died, in the
+    limit's one line. So descriptor 2 goes to /dev/null and ``sys.stderr`` to a copy of it: what
+    Python prints (a warning, a traceback) still shows. Left as it is when a descriptor is short."""
+    stream = sys.stderr
+    try:
+        if stream is None or stream.fileno() != 2:  # (a test's capture: no descriptor of its own)
+            return
+    except (AttributeError, OSError, ValueError):
+        return
+    replacement = None
+    try:
+        stream.flush()
+        replacement = os.fdopen(os.dup(2), "w", buffering=1, encoding=stream.encoding, errors=stream.errors)
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+    except Exception:  # EMFILE under ulimit -n, no memory: descriptor 2 stays as it was
+        if replacement is not None:
+            with contextlib.suppress(Exception):
+                replacement.close()
+        return
+    if isinstance(stream, stdout_guard.QuietStderr):  # the command's: it keeps guarding the writes
+        stream.inner = replacement
+    else:
+        sys.stderr = replacement

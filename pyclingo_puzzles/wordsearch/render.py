@@ -73,7 +73,11 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
     letter grid as wide as the page, the word list; the key page circles every hidden word."""
     height, width = len(puzzle.grid), len(puzzle.grid[0])
     text = title if isinstance(title, PageText) else PageText(title)
-    text = PageText(f"{text.title} (solution)") if key else text
+    from ..formats import printstyle
+
+    style = printstyle.current()
+    text = PageText(f"{text.title} ({printstyle.key_label(words, 'solution')})") if key else text
+    words = [style.letters(w) for w in words]  # --lowercase
     # the font is monospaced: a character is MONO_ADVANCE em wide, so long words and titles get room
     col_w = max(150, math.ceil(MONO_ADVANCE * LIST_PX * max((len(w) for w in words), default=0)) + 24)
     page_w = max(PAGE_W, 2 * MARGIN + col_w, 2 * MARGIN + math.ceil(MONO_ADVANCE * 22 * len(text.title)))
@@ -98,6 +102,9 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
 
 def _svg_grid(puzzle: Puzzle, key: bool, left: float, top: float, cell: float) -> list[str]:
     """The letter grid's elements, its top-left corner at (``left``, ``top``)."""
+    from ..formats.printstyle import current
+
+    letters = current().letters  # --lowercase
     height, width = len(puzzle.grid), len(puzzle.grid[0])
     out: list[str] = []
     if shaped(puzzle):  # the shape's own cells, no frame around the bounding box
@@ -129,6 +136,6 @@ def _svg_grid(puzzle: Puzzle, key: bool, left: float, top: float, cell: float) -
             x, y = left + c * cell + cell / 2, top + r * cell + cell * 0.7
             out.append(
                 f'<text class="letter" x="{x:.1f}" y="{y:.1f}" font-size="{cell * 0.6:.0f}" text-anchor="middle">'
-                f"{escape(ch)}</text>"
+                f"{escape(letters(ch))}</text>"
             )
     return out

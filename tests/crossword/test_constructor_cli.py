@@ -80,7 +80,7 @@ def test_clues_go_into_puz_ipuz_json_and_the_missing_are_listed(cli, lists, tmp_
     assert "no clue" not in res.err
     write(tmp_path, "clues.txt", "cat;Mouser\n")
     res = cli(*args, "--exit-codes", "clingo")
-    assert f"{clues}: no clue for 1 entries (empty clues written): 1 " in res.err and res.err.strip().endswith("COW")
+    assert f"{clues}: no clue for 1 entry (empty clues written): 1 " in res.err and res.err.strip().endswith("COW")
 
 
 def test_svg_is_the_blank_puzzle_and_svg_key_the_filled_grid(cli, lists, tmp_path: Path) -> None:

@@ -108,3 +108,36 @@ def test_optimize_on_a_generated_grid_reports_its_score_and_proof(cli, tmp_path:
     assert "3x3: total score 3000 over 6 entries (mean 500" in text and "optimal (proved)" in text
     big = json.loads(cli("crossword", "--size", "5x5", "--seed", "2", "--optimize", "--json", "--jobs", "1").out)
     assert big["optimal"] is False and big["score"] == big["improvement"]["score"] >= big["improvement"]["score_before"]
+
+
+def test_a_themed_pattern_is_filled_from_the_best_words_with_every_word_across_the_theme() -> None:
+    from pyclingo_puzzles.crossword.construction.crossings import themed_fill, with_crossings
+
+    frame = Framework.from_lines(["Z..", "...", "..."])  # a theme's Z: the across and the down through it
+    words = {"ZAP": 10, "ZIT": 10, "BOA": 10, "TOO": 90, "TWO": 90, "ACE": 90, "SPA": 90}
+    best = Dictionary({w: s for w, s in words.items() if s >= 90})
+    assert set(with_crossings(best, Dictionary(words), frame).words) == set(best.words) | {"ZAP", "ZIT"}
+    assert with_crossings(best, Dictionary(words), Framework.from_lines(["...", "..."])).words == best.words
+    outcome = themed_fill(frame, Dictionary(words), FillOptions(seed=0), 1000)
+    assert outcome is None or all(s.grid[0][0] == "Z" for s in outcome.solutions)
+
+
+def test_a_run_without_a_grid_names_the_core_and_the_theme_its_crossings_fail() -> None:
+    from pyclingo_puzzles.crossword.construction.construct import unfilled_reason
+    from pyclingo_puzzles.crossword.construction.pattern import Generated, _reason_rank
+    from pyclingo_puzzles.crossword.construction.themes import parse_theme
+    from pyclingo_puzzles.crossword.engine.unfillable import find_core
+
+    # the theme QAT on row 0; its Q's down needs Q.. : the list has no such word (at this score)
+    frame = Framework.from_lines(["QAT", "...", "..."])
+    words = {"QAT": 900, "ABE": 500, "TEN": 500, "ERA": 500, "BET": 500, "EAR": 500, "NAB": 500, "ANT": 500}
+    core = find_core(frame, words, time_limit=10)
+    assert core is not None and any(s.direction == "down" and (s.row, s.col) == (0, 0) for s in core.slots)
+    plain = find_core(Framework.from_lines(["...", "...", "..."]), {"ZZZ": 1}, time_limit=10)
+    assert plain is None or _reason_rank(core, frame) < _reason_rank(plain, Framework.from_lines(["..."] * 3))
+    made = Generated(frame, patterns=3, cores=[len(core.slots)], smallest=core)
+    spec = PatternSpec(3, 3, themes=(parse_theme("QAT@0,0,A"),))
+    lines = unfilled_reason(made, spec, 300)
+    assert lines[0].startswith("1 of 3 patterns were proved unfillable with words scored 300 or more")
+    assert any("Q" in line for line in lines[1:]) and lines[-1].startswith("theme entry QAT@0,0,A:")
+    assert "below 300" in lines[-1] and unfilled_reason(Generated(None), spec, 300) == []

@@ -117,6 +117,7 @@ def test_cli_text_and_exit_codes(cli) -> None:
         (["-"], "not standard input"),
         ([str(INSTANCES / "fillin" / "two-crosses.yaml"), "--size", "5x5"], "not both"),
         ([str(INSTANCES / "fillin" / "two-crosses.yaml"), "--difficulty", "medium"], "medium"),
+        ([str(INSTANCES / "fillin" / "two-crosses.yaml"), "--models", "3"], "give no --models"),
     ],
 )
 def test_bad_input_is_one_line(cli, args: list[str], message: str) -> None:
@@ -132,3 +133,28 @@ def test_a_word_list_gets_a_layout(cli, tmp_path: Path) -> None:
     assert data["unique"] is True and sorted(data["words"]) == ["CAT", "DOG", "TOAD"], res.err
     rows = [row.rstrip() for row in data["framework"]]
     assert all(set(row) <= {" ", "."} for row in rows)
+
+
+def test_a_framework_without_words_is_filled_from_the_dictionary(cli, tmp_path: Path) -> None:
+    grid, words = tmp_path / "plus.grid", tmp_path / "words.txt"
+    grid.write_text("#.#\n...\n#.#\n")
+    words.write_text("CAT\nTOE\nOAT\n")
+    res = cli("fillin", grid, "--dictionary", words, "--json", "--exit-codes", "unix")
+    data = json.loads(res.out)
+    assert res.code == 0 and data["unique"] is True, res.err
+    assert solutions(data["framework"], data["words"], _letters(data)) == [tuple(data["grid"])]
+    words.write_text("CAT\nDOG\n")  # no two three-letter words cross here
+    res = cli("fillin", grid, "--dictionary", words, "--exit-codes", "unix")
+    assert res.code == 1 and "no fill-in: the framework has no fill (proved)" in res.out
+
+
+def test_a_word_list_no_layout_joins_is_one_line(cli) -> None:
+    res = cli("fillin", INSTANCES / "layout" / "cannot-connect.yaml", "--time-limit", "4", "--exit-codes", "unix")
+    assert res.code == 2 and "shares no letter with the other words" in res.err
+    assert len(res.err.strip().splitlines()) == 1
+
+
+def test_hard_starters_stay_hard_when_padded() -> None:
+    data = fillin.make(INSTANCES / "crossword" / "lattice.dat", difficulty="hard", starters=2, seed=1).to_json()
+    assert data["unique"] is True and data["difficulty"]["grade"] == "hard"  # any starter more makes it easy:
+    assert len(data["starters"]) == 2 or "no more keep the puzzle hard" in data["notes"][0]  # said so

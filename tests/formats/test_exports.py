@@ -160,7 +160,7 @@ STUCK_DISK = """
 import os, signal, sys
 real = os.replace
 def replace(src, dst, *a, **k):  # a disk that hangs while one file's PDF is written
-    if str(dst).endswith("book-a.pdf"):
+    if str(dst).endswith("000000.pdf"):  # the first file's part of the one document (cli/onedoc.py)
         os.kill(os.getpid(), signal.SIGSTOP)
     return real(src, dst, *a, **k)
 os.replace = replace
@@ -173,13 +173,16 @@ def test_a_batch_worker_killed_while_writing_leaves_no_temporary_file(tmp_path: 
     for name in ("a", "b"):
         (tmp_path / f"{name}.yaml").write_text("words: [CAT]\n")  # one word: no search, the PDF at once
     argv = ["layout", tmp_path / "a.yaml", tmp_path / "b.yaml", "--pdf", tmp_path / "book.pdf", "--time-limit", "2"]
+    parts = tmp_path / "tmp"  # where the parts of the one document are drawn
+    parts.mkdir()
     res = subprocess.run([sys.executable, "-c", STUCK_DISK, *map(str, argv)], capture_output=True, text=True,
-                         timeout=60)
+                         timeout=60, env={**os.environ, "TMPDIR": str(parts)})
     assert "Traceback" not in res.stderr, res.stderr
-    assert res.returncode != 0 and "book-a.pdf" not in os.listdir(tmp_path)
-    # no .book-a.pdf.PID.tmp; book-b.pdf is written when b's worker got its time (a busy machine
-    # may spend the batch's 2 s before that)
-    assert set(os.listdir(tmp_path)) - {"book-b.pdf"} == {"a.yaml", "b.yaml"}
+    assert res.returncode != 0
+    # no temporary file: book.pdf holds b's pages when b's worker got its time (a busy machine may
+    # spend the batch's 2 s before that), the parts' folder is gone
+    assert set(os.listdir(tmp_path)) - {"book.pdf"} == {"a.yaml", "b.yaml", "tmp"}
+    assert not [p for p in parts.rglob("*") if p.suffix in (".pdf", ".tmp")], list(parts.rglob("*"))
 
 
 # ------------------------------------------------------------------------------------ ipuz

@@ -59,6 +59,19 @@ def test_lowercase_letters_and_the_words_language(cli, tmp_path: Path) -> None:
     assert "こたえ" in pypdf.PdfReader(labelled).pages[1].extract_text().replace("\x00", "")
 
 
+def test_the_svg_page_takes_lowercase_and_the_key_label(cli, tmp_path: Path) -> None:
+    page, key = tmp_path / "p.svg", tmp_path / "k.svg"
+    res = cli("wordsearch", "--words", "CAT DOG", "--svg", page, "--svg-key", key, "--lowercase", "--key-label",
+              "answers")
+    assert res.code == 10
+    letters = re.findall(r'class="letter"[^>]*>([^<]*)<', page.read_text())
+    assert letters and all(ch == ch.lower() for ch in letters) and ">cat</text>" in page.read_text()
+    assert "(answers)" in key.read_text()
+    crossword_key = tmp_path / "c.svg"
+    assert cli("crossword", LATTICE, "--svg-key", crossword_key, "--key-label", "Lösung").code == 10
+    assert "lattice (Lösung)" in crossword_key.read_text()
+
+
 def test_the_author_and_the_creation_date_reach_every_file(cli, tmp_path: Path, monkeypatch) -> None:
     import puz
 

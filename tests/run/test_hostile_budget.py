@@ -137,8 +137,10 @@ def test_models_0_uses_the_whole_limit(tmp_path: Path) -> None:
     """Thousands of solutions, each a few rows of text: the reserve kept for printing them is their
     measured cost, so the search runs to near the deadline (a fixed 0.3 ms an answer stopped it
     after 1.6 s of 3). Within 0.5 s on a quiet machine; the bound allows a busy machine's longer
-    reserve (its printing is slower by the clock: ``Pricing.cpu_share``)."""
-    limit = 3.0
+    reserve (its printing is slower by the clock: ``Pricing.cpu_share``). The limit grows with the
+    load (``loaded``): a fixed 3 s at load 20 ended the run before its grounding of a few ms of CPU
+    had finished (exit 1, no answer); the search's share of it is what the test is about."""
+    limit = loaded(3.0)
     t0 = time.monotonic()
     res = subprocess.run(command("crossword", many_solutions(tmp_path, 1)[0], "--models", 0, "--time-limit", limit,
                                  "--json"), capture_output=True, text=True, timeout=60)  # fmt: skip
@@ -146,7 +148,9 @@ def test_models_0_uses_the_whole_limit(tmp_path: Path) -> None:
     assert res.returncode == 11, res.stderr  # stopped by the limit, every answer found printed
     data = json.loads(res.stdout)
     assert data["count"] > 1 and len(data["solutions"]) == data["count"]
-    assert limit - 1.0 <= elapsed < limit + MARGIN
+    # a quarter of a loaded limit: the reserve grows with the answers a longer run finds (the fault
+    # this guards against stopped at 53% of the limit)
+    assert limit - max(1.0, limit / 4) <= elapsed < limit + MARGIN
 
 
 # --------------------------------------------------------------------------------- long words

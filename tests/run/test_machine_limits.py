@@ -170,3 +170,73 @@ def test_a_watchdog_without_a_thread_leaves_no_handler_behind(monkeypatch: pytes
         pass
     assert signal.getsignal(signal.SIGINT) == before[0] and signal.set_wakeup_fd(-1) == before[1]
     signal.set_wakeup_fd(before[1])
+
+
+NATIVE_LAST_WORDS = """
+import os, sys
+from pyclingo_puzzles.run import stdout_guard, workers
+stdout_guard.standard_streams()  # as the command's: standard error guarded (QuietStderr)
+def worker(conn):
+    os.write(2, b"cannot allocate memory for thread-local data: ABORT\\n")  # glibc's, straight to 2
+    print("a warning Python prints", file=sys.stderr)
+    conn.send(type(sys.stderr).__name__)
+w = workers.start(worker)
+print(w.conn.recv())
+w.stop()
+print("the parent's own line", file=sys.stderr)
+"""
+
+
+def test_a_workers_native_last_words_are_not_printed_but_pythons_are() -> None:
+    """``book`` under ``ulimit -v 130000``: glibc's "cannot allocate memory for thread-local data:
+    ABORT" from a dying worker came before the book's one line (a worker process died)."""
+    done = subprocess.run([sys.executable, "-c", NATIVE_LAST_WORDS], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout == "QuietStderr\n", done.stderr
+    assert done.stderr == "a warning Python prints\nthe parent's own line\n"
+
+
+def test_a_book_off_a_terminal_starts_no_progress_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tqdm's monitor thread, started even for a disabled bar, could not start under ``ulimit -v``
+    and warned in three lines before the book's one."""
+    from pyclingo_puzzles.books import runner
+
+    started: list[threading.Thread] = []
+    monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self))
+    update, close = runner.progress(3)
+    update(1)
+    close()
+    assert started == []
+
+
+def test_an_object_that_cannot_be_finalised_for_want_of_memory_is_left_unsaid(monkeypatch, capsys) -> None:
+    """Under ``ulimit -v`` Python's own hook printed "Exception ignored in sys.unraisablehook" and
+    "MemoryError" (it needs memory to format one) before the book's one line."""
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)  # given back after the test
+
+    class Finalised:
+        def __init__(self, error: BaseException):
+            self.error = error
+
+        def __del__(self) -> None:
+            raise self.error
+
+    resources.quiet_unraisable()
+    Finalised(MemoryError())
+    assert capsys.readouterr().err == ""
+    Finalised(LookupError("a real fault"))  # anything else is still said
+    assert "LookupError: a real fault" in capsys.readouterr().err
+
+
+NO_PILLOW = """
+import sys
+sys.modules["PIL"] = None  # as under ulimit -v: Pillow cannot be imported
+from pyclingo_puzzles.formats import pdffont
+import fpdf
+"""
+
+
+def test_fpdf_without_pillow_says_nothing() -> None:
+    """``strips … --pdf`` and ``book`` under ``ulimit -v``: fpdf2's "Pillow could not be imported"
+    warning (three lines) came before the limit's one line."""
+    done = subprocess.run([sys.executable, "-c", NO_PILLOW], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (0, "")

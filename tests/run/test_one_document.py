@@ -125,3 +125,40 @@ def test_a_limit_in_a_worker_is_one_document_naming_the_stage(endless: Path, tmp
     [doc] = documents(done.stdout)
     assert done.returncode == 1 and doc["status"] == "UNKNOWN", done.stderr
     assert done.stderr in ("", "time limit hit while solving in a worker process\n")
+
+
+def test_the_runs_last_line_is_printed_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """``book`` under ``ulimit -v``: the memory limit's line came twice (the run's report, then a
+    second path that said it again). The first of the main thread's report, the command's last
+    resort and the watchdog's hard exit is the only one."""
+    jsonout.begin()
+    assert jsonout.last_line("memory limit hit while making the puzzles: out of memory")
+    assert not jsonout.last_line("memory limit hit while making the puzzles: out of memory")
+    assert capsys.readouterr().err == "memory limit hit while making the puzzles: out of memory\n"
+    jsonout.begin()  # a new run (a batch's next file) has its own
+    assert jsonout.last_line("error: x")
+
+
+REPORT_FAILS = """
+import sys
+from pyclingo_puzzles.core.solve import Solver
+from pyclingo_puzzles.cli import command
+def no_memory(*args, **kwargs):
+    raise MemoryError
+Solver.solve = no_memory
+def ticker_stopped_without_memory(run):  # the report's follow-up (the progress line's end) runs out too
+    class Ticker:
+        def stop(self):
+            raise MemoryError
+    return Ticker()
+command._ticker = ticker_stopped_without_memory
+sys.argv = ["pyclingo-puzzles", *sys.argv[1:]]
+command.console()
+"""
+
+
+def test_a_limit_reported_as_memory_runs_out_again_is_one_line() -> None:
+    done = subprocess.run([sys.executable, "-c", REPORT_FAILS, "wordsearch", HOLA, "--exit-codes", "unix"],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 3 and done.stderr.startswith("memory limit hit while "), done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr

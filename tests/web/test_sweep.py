@@ -6,7 +6,8 @@ zombie, and its log has no traceback and a few lines at most.
 Margins, and why they hold on a busy machine: every wait is "the server's own limit plus MARGIN"
 (10 s), an upper bound that only a failure waits out, never a duration asserted; the timeouts are
 1 s so that the slow clients are cut early; the CPU a stopped solve may use is counted in CPU time,
-which a busy machine does not inflate. 23.5 s of wall time in all (the seven), at load 9-13 on two cores.
+which a busy machine does not inflate. 22.2 s of wall time in all (the seven), at load 8-9 on two cores
+(the warm pool; 23.5 s at load 9-13 with a process per request).
 """
 
 from __future__ import annotations

@@ -21,8 +21,9 @@ LAYOUT_SECONDS = 10.0  # a word list's framework: the layout's search (its own d
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file", nargs="*", type=Path, metavar="FILE",
-        help="a P-99 .dat or YAML file (words and framework), or a word list (.txt: a word a line; YAML words: "
-        "only) whose framework the layout makes; none with --size",
+        help="a P-99 .dat or YAML file (words and framework), a framework without words (.grid: filled from "
+        "--dictionary), or a word list (.txt: a word a line; YAML words: only) whose framework the layout makes; "
+        "none with --size",
     )  # fmt: skip
     parser.add_argument("--starters", type=argtypes.non_negative_int, metavar="N",
                         help="exactly N starter letters where N can be had (default: the fewest that make the "
@@ -46,6 +47,8 @@ def options_of(args: argparse.Namespace) -> FillinOptions:
 
 
 def run(args: argparse.Namespace) -> Report:
+    if args.models != 1:
+        raise InputError("fillin makes one puzzle, its answer proved the only one: give no --models", "--models")
     options = options_of(args)
     page = page_asked(args)
     if args.size is not None:
@@ -57,6 +60,8 @@ def run(args: argparse.Namespace) -> Report:
         raise InputError("fillin reads a FILE (.dat, .yaml or .txt), not standard input", "-")
     if path.suffix.lower() in LIST_SUFFIXES or _words_only(path):
         return reporting.run(laid_out(path, options), options, page, args.paper)
+    if reporting.framework_only(path):  # a .grid: filled from --dictionary, its entries the list
+        return reporting.run_filled(path, args.dictionary, options, page, args.paper)
     return reporting.run(reporting.instance(path), options, page, args.paper)
 
 
@@ -79,7 +84,8 @@ def laid_out(path: Path, options: FillinOptions):
     limit = LAYOUT_SECONDS if options.time_limit is None else min(LAYOUT_SECONDS, options.time_limit / 2)
     made = layout.arrange(str(path), seed=options.seed, time_limit=limit)
     if made.layout is None:
-        reason = "; ".join(made.unconnectable) or "no layout within its time"
+        lone = ", ".join(made.unconnectable)
+        reason = f"{lone} shares no letter with the other words" if lone else "no layout within its time"
         raise Error(f"the words cannot be laid out in one crossword: {reason}", str(path))
     words = [p.word for p in made.layout.placements]
     blank = ["".join(" " if ch == " " else "." for ch in row) for row in made.layout.rows()]  # no letter given

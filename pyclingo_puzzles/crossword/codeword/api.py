@@ -145,7 +145,7 @@ def _puzzle(grid: Grid, name: str, low: int, high: int, seed: int | None, title:
     puzzle = Codeword(rows, key, found.given)
     result = CodewordResult(found.status, puzzle, found.needed, name, len(grid.words), decoder, title)
     result.every_letter = grid.every_letter
-    result.other, result.bound = found.other, high
+    result.other, result.bound, result.minimal = found.other, high, found.minimal
     if found.status is Status.SAT:
         verify(puzzle, grid.words)
     return result

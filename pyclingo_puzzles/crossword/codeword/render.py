@@ -100,13 +100,13 @@ def _page(pdf: Any, puzzle: Codeword, text: PageText, key: bool) -> None:
     room = pdf.h - PAGE_MARGIN - top - 62  # the table and the bank below
     bottom = grid(pdf, rows, top, numbers=cells, room=room)
     _boxes(pdf, [(str(n), letters.get(n, "")) for n in range(1, len(puzzle.key) + 1)], bottom + 6, PAGE_MARGIN)
-    used = set(letters.values())
-    _boxes(pdf, [("", "" if ch in used else ch) for ch in ALPHABET], bottom + 36, PAGE_MARGIN)
+    _boxes(pdf, [("", ch) for ch in ALPHABET], bottom + 36, PAGE_MARGIN, struck=set(letters.values()))
     footer(pdf)
 
 
-def _boxes(pdf: Any, boxes: Sequence[tuple[str, str]], top: float, left: float) -> None:
-    """Two rows of 13 boxes: a label above each (a number), a letter in it."""
+def _boxes(pdf: Any, boxes: Sequence[tuple[str, str]], top: float, left: float, struck: set[str] | None = None) -> None:
+    """Two rows of 13 boxes: a label above each (a number), a letter in it; the ``struck`` letters
+    crossed off (the letter bank's given ones)."""
     size = (pdf.w - 2 * left) / PER_ROW
     pdf.set_draw_color(0)
     pdf.set_line_width(0.3)
@@ -119,4 +119,7 @@ def _boxes(pdf: Any, boxes: Sequence[tuple[str, str]], top: float, left: float) 
             pdf.rect(x, y + 3.2, size, 8.5)
         if letter:
             pdf.set_font("noto", "", 13)
-            pdf.text(x + (size - pdf.get_string_width(letter)) / 2, y + 10, letter)
+            width = pdf.get_string_width(letter)
+            pdf.text(x + (size - width) / 2, y + 10, letter)
+            if struck and letter in struck:
+                pdf.line(x + (size - width) / 2 - 1, y + 8.3, x + (size + width) / 2 + 1, y + 8.3)

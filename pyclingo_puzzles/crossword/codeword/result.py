@@ -34,6 +34,7 @@ class CodewordResult(Record, Coded):
         self.every_letter = False
         self.other: dict[int, str] | None = None
         self.bound = len(puzzle.given)  # the most givens tried
+        self.minimal: str | None = None  # how minimal ``needed`` is: "smallest" (proved) or "subset"
         self.exhausted = status is Status.SAT  # the uniqueness is proved: clingo's 30
         self.interrupted = status is Status.UNKNOWN
 
@@ -60,7 +61,7 @@ class CodewordResult(Record, Coded):
         out: dict[str, Any] = {"status": self.status.value, "unique": self.unique, "grid": list(p.rows),
                                "numbers": p.numbers(), "given": {str(n): x for n, x in p.given_letters().items()}}
         out["key"] = {str(n): p.key[n] for n in sorted(p.key)}
-        out.update(givens_needed=self.needed, givens_minimal="smallest" if self.unique else None,
+        out.update(givens_needed=self.needed, givens_minimal=self.minimal,
                    letters=len(p.key), every_letter=len(p.key) == 26, dictionary=self.dictionary,
                    dictionary_words=self.words, checks=self.checks)  # fmt: skip
         if self.other:

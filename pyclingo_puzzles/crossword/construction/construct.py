@@ -16,6 +16,7 @@ from ..engine.attempt import FillOutcome
 from ..framework import Framework
 from ..options import FillOptions
 from ..reader import Dictionary
+from .crossings import themed_fill
 from .improve import Improved, improve
 from .pattern import Generated, PatternSpec, check_spec, pattern_problems
 from .pattern import generate as search_patterns
@@ -57,11 +58,14 @@ def with_themes(dictionary: Dictionary, themes: tuple[Theme, ...]) -> Dictionary
 
 
 def pattern_fill(
-    dictionary: Dictionary, options: FillOptions, best_floor: int | None = None, best_patterns: int = BEST_PATTERNS
+    dictionary: Dictionary, options: FillOptions, best_floor: int | None = None, best_patterns: int = BEST_PATTERNS,
+    themed: bool = False,
 ) -> Callable[[Framework, float], FillOutcome]:
     """One generated pattern's fill, deterministic for a seed (conflict limits, races by work).
     ``best_floor``: the score of the best words the first ``best_patterns`` patterns are filled
-    from (default: the best BEST_SHARE of ``dictionary``)."""
+    from (default: the best BEST_SHARE of ``dictionary``). ``themed``: each pattern is first
+    filled from the best words and, in the slots across theme letters, from every word
+    (``with_crossings``)."""
     one = replace(options, models=1, count_only=False, optimize=False, differ_from=())
     strategy.say_slow_mode(one)  # before the first pattern: each pattern's fill grounds every word
     if best_floor is None:
@@ -72,11 +76,15 @@ def pattern_fill(
 
     def fill(framework: Framework, seconds: float) -> FillOutcome:
         patterns[0] += 1
+        area = framework.height * framework.width / 225
+        conflicts = round(BEST_CONFLICTS * max(area, area * area))
         with runtime.until(runtime.after(seconds)):
             if best is not None and best_floor is not None and patterns[0] <= best_patterns:
-                area = framework.height * framework.width / 225
-                conflicts = round(BEST_CONFLICTS * max(area, area * area))
                 return best_only(framework, best, best_floor, one, conflicts) or passed_over()
+            if themed:
+                mixed = themed_fill(framework, dictionary, one, conflicts)
+                if mixed is not None:
+                    return mixed
             outcome = strategy.best_words_first(framework, dictionary, one)
             if outcome is not None:
                 return outcome
@@ -143,7 +151,7 @@ def generate_fill(
     best_floor = max(floors[0], floor or floors[0]) if floors else None
     # theme letters leave en's best 30% too few words: no first pattern of 40 (three 15-letter
     # themes, seeds 1-10) was filled from them, so a themed grid's patterns skip that phase
-    fill = pattern_fill(words, options, best_floor, 0 if spec.themes else BEST_PATTERNS)
+    fill = pattern_fill(words, options, best_floor, 0 if spec.themes else BEST_PATTERNS, themed=bool(spec.themes))
     with runtime.until(runtime.after(options.time_limit)):
         made = search_patterns(spec, words.words, fill, seed=options.seed, max_patterns=max_patterns)
         if made.framework is not None and isinstance(made.fill, FillOutcome) and made.fill.solutions:
@@ -309,6 +317,24 @@ def core_files(framework: Framework, core: Core, title: str, paper: str) -> dict
         return render([sheet], paper, title, output_budget())
 
     return {"svg": lambda: clued_grid(rows, title, lines, letters=False, given=given), "pdf": pdf}
+
+
+def unfilled_reason(made: Generated, spec: PatternSpec, min_score: int | None) -> list[str]:
+    """Why a run without a grid found none, from the smallest core its patterns were proved
+    unfillable by (theme crossings first): the slots, and the theme entries they cross."""
+    from ..engine.unfillable import Core
+
+    core = made.smallest
+    if not isinstance(core, Core):
+        return []
+    at = f" with words scored {min_score} or more (--min-score)" if min_score is not None else ""
+    lines = [f"{len(made.cores)} of {made.patterns} patterns were proved unfillable{at}; on one, these "
+             f"{len(core.slots)} slots cannot be filled together:"]  # fmt: skip
+    lines += [f"  {line}" for line in core.lines()]
+    below = f"a word scored below {min_score}" if min_score is not None else "a word the lists lack"
+    for theme in themes_in_core(spec.themes, core):
+        lines.append(f"theme entry {theme.text()}: a fill of its crossings there needs {below}")
+    return lines
 
 
 def themes_in_core(themes: Sequence[Theme], core: Core) -> list[Theme]:

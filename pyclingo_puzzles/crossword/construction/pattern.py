@@ -244,6 +244,7 @@ class Generated:
     stats: Stats = field(default_factory=Stats)  # every pattern search and fill of the run, added up
     improved: object = None  # the fill's improve.Improved (construct.improved_fill)
     words: object = None  # the Dictionary the fill took its words from (at the floor, with the themes)
+    smallest: object = None  # the smallest unfillable core learnt (an unfilled run's reason), theme crossings first
 
 
 def rows_of(spec: PatternSpec, blocks: frozenset[tuple[int, int]]) -> Framework:
@@ -290,6 +291,7 @@ def generate(
                 key = {(s.row, s.col, s.direction, s.length) for s in core.slots}
                 slots = [s for s in slots if _slot_key(s) in key] or slots
                 out.cores.append(len(slots))
+                out.smallest = min(core, out.smallest or core, key=lambda k: _reason_rank(k, framework))
         search.forbid(slots)
     return out
 
@@ -334,6 +336,12 @@ def slot_words(spec: PatternSpec, tables: dict[int, WordTable]) -> Iterator[tupl
 
 def _no_word(r: int, c: int, d: str, n: int) -> Symbol:
     return Function("no_word", [Number(r), Number(c), Function(d), Number(n)])
+
+
+def _reason_rank(core, framework: Framework) -> tuple[bool, int]:
+    """Cores across theme letters first (they say which crossing fails), then the fewest slots."""
+    given = framework.predefined()
+    return (not any(cell in given for s in core.slots for cell in s.cells()), len(core.slots))
 
 
 def _slot_key(slot: Symbol) -> tuple:

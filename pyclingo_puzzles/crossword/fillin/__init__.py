@@ -4,5 +4,5 @@ the same framework, reader, encoding and verifier. Attributes are imported on fi
 
 from ...run.lazy import export
 
-__all__ = ["FillinResult", "generate", "make"]
-__getattr__, __dir__ = export(__name__, {"FillinResult": ".result", "generate": ".api", "make": ".api"})
+__all__ = ["FillinResult", "fill", "generate", "make"]
+__getattr__, __dir__ = export(__name__, {"FillinResult": ".result", "fill": ".api", "generate": ".api", "make": ".api"})

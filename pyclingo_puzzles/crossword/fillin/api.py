@@ -5,7 +5,7 @@ dictionary; both return the ``FillinResult`` the command prints from.
 >>> from pyclingo_puzzles.crossword import fillin
 >>> result = fillin.make(["NON", "TOT"], [" . ", "...", " . "])
 >>> result.to_json()["starters"], result.to_json()["starters_minimal"]
-([{'row': 0, 'col': 1, 'letter': 'N'}], 'smallest')
+([{'row': 1, 'col': 2, 'letter': 'N'}], 'smallest')
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from ...core import apicheck, messages
 from ...core.errors import InputError, VerificationError
@@ -30,7 +31,7 @@ from .result import FillinResult
 from .search import Rivals, SearchCut
 from .starters import choose
 
-__all__ = ["generate", "make"]
+__all__ = ["fill", "generate", "make"]
 
 PROOF_SHARE = 0.8  # of the time left: the proof of the smallest starters; the rest completes them greedily
 
@@ -119,11 +120,38 @@ def generate(
     options = options_of(starters=starters, difficulty=difficulty, seed=seed, time_limit=time_limit)
     started = time.monotonic()
     filled = generate_fill(size, dictionary, seed=seed, time_limit=time_limit)
-    blank = filled.framework or Framework(())
+    return _from_fill(filled, options, title, started)
+
+@messages.one_run
+def fill(
+    framework: str | Path | Framework | Sequence[str],
+    dictionary: object = "en",
+    *,
+    starters: int | None = None,
+    difficulty: str | None = None,
+    seed: int | None = None,
+    time_limit: float | None = None,
+    title: str = "",
+) -> FillinResult:
+    """A fill-in on a given framework (a ``.grid``, a framework-only file, row strings): filled from
+    ``dictionary`` (``crossword.fill``: no word twice), its entries the word list."""
+    from ..api import fill as fill_framework
+
+    options = options_of(starters=starters, difficulty=difficulty, seed=seed, time_limit=time_limit)
+    started = time.monotonic()
+    filled = fill_framework(framework, dictionary, seed=seed, time_limit=time_limit)  # type: ignore[arg-type]
+    return _from_fill(filled, options, title, started)
+
+
+def _from_fill(filled: Any, options: FillinOptions, title: str, started: float) -> FillinResult:
+    """A fill's grid and entries (``crossword.fill`` or ``generate``'s result) made a fill-in."""
     if not filled.solutions:
         status = filled.status if filled.status is Status.UNKNOWN else Status.UNSAT
-        return FillinResult(status, blank, (), None, None, filled.stats, ("no fill of a pattern of this size",), title)
-    words = tuple(p.word for p in filled.solutions[0].placements)
-    left = None if time_limit is None else max(0.1, time_limit - (time.monotonic() - started))
-    instance = CrosswordInstance("<generated>", words, blank)
+        blank = filled.framework or Framework(())
+        return FillinResult(status, blank, (), None, None, filled.stats, (), title)
+    solution = filled.solutions[0]
+    words = tuple(p.word for p in solution.placements)
+    blank = Framework.from_lines(["".join(" " if ch == " " else "." for ch in row) for row in solution.grid])
+    left = None if options.time_limit is None else max(0.1, options.time_limit - (time.monotonic() - started))
+    instance = CrosswordInstance("<filled>", words, blank)
     return make_with(instance, options._replace(time_limit=left), apicheck.text(title, "title") or "")

@@ -12,7 +12,7 @@ from ...formats.pagetext import PageAsked
 from ...formats.report import Report
 from ..reader import CrosswordInstance, read_instance
 from . import render
-from .api import generate, make_with
+from .api import fill, generate, make_with
 from .options import FillinOptions
 from .result import FillinResult
 
@@ -43,6 +43,21 @@ def run_generated(size: str, dictionary: str, options: FillinOptions, page: Page
     result = generate(size, dictionary, starters=options.starters, difficulty=options.difficulty,
                       seed=options.seed, time_limit=options.time_limit, title=f"Fill-in {size}")  # fmt: skip
     return report(result, size, page, paper)
+
+
+def run_filled(path: Path | str, dictionary: str, options: FillinOptions, page: PageAsked, paper: str = "a4",
+               ) -> Report:  # fmt: skip
+    """A framework without words (a ``.grid``): filled from ``dictionary``, its entries the list."""
+    result = fill(path, dictionary, starters=options.starters, difficulty=options.difficulty, seed=options.seed,
+                  time_limit=options.time_limit, title=Path(path).stem)  # fmt: skip
+    return report(result, str(path), page, paper)
+
+
+def framework_only(path: Path | str) -> bool:
+    """The file is a framework without words (a ``.grid``, a framework-only ``.dat`` or YAML)."""
+    from ..reader import read
+
+    return not isinstance(read(path), CrosswordInstance)
 
 
 def report(result: FillinResult, name: str, page: PageAsked, paper: str) -> Report:

@@ -57,7 +57,8 @@ class FillinResult(Record, Coded):
         """What the command prints: the empty framework with its starters, the list, the verdict."""
         if self.answer is None or self.starters is None:
             if self.status is Status.UNSAT:
-                return "\n".join([f"{name}: no fill-in: the words cannot fill the framework (proved)",
+                what = "the framework has no fill" if not self.words else "the words cannot fill the framework"
+                return "\n".join([f"{name}: no fill-in: {what} (proved)",
                                   *(f"{name}: why: {line}" for line in self.why)])  # fmt: skip
             return f"{name}: no fill-in within the time limit (unknown)"
         given = self.given

@@ -36,7 +36,7 @@ class Rivals:
         self.by_id = {s.id: s for s in self.sites}
         self.cells = {(r, c): row[c] for r, row in enumerate(answer.grid) for c in range(len(row))
                       if framework.is_place(r, c) and row[c] != " "}  # fmt: skip
-        self.solver = Solver(list(ENCODINGS), rules, seed=seed)
+        self.solver = Solver(list(ENCODINGS), rules, seed=seed, distinct=False, options=("--opt-strategy=usc",))
         self.solver.add_facts(site_facts(framework, self.sites, cells=False))
         self.solver.add_facts(word_facts(instance.words))
         self.solver.add_facts(candidate_facts(candidates(framework, self.sites, instance.words)))
@@ -51,13 +51,13 @@ class Rivals:
         """A solution that keeps the ``starters``' letters and differs from the answer, or None (proved)."""
         assumptions = [(Function("start", [Number(r), Number(c)]), True) for r, c in sorted(starters)]
         self.checks += 1
-        result = self.solver.solve(models=1, keep=1, assumptions=assumptions, reports=False,
+        result = self.solver.solve(models=0, keep=1, assumptions=assumptions, reports=False,
                                    time_limit=runtime.remaining())  # fmt: skip
         if result.status is Status.UNSAT:
             return None
         if not result.answers:
             raise SearchCut("the limit came before the search for another solution ended")
-        return decode(result.answers[0].symbols, self.instance.words, self.by_id, self.instance.framework,
+        return decode(result.answers[-1].symbols, self.instance.words, self.by_id, self.instance.framework,
                       rules=self.rules)  # fmt: skip
 
     def __call__(self, starters: frozenset[Cell]) -> frozenset[Cell] | None:

@@ -60,7 +60,9 @@ def svg_page(
 
     lines = clue_lines(solution.grid, solution.placements, clue_of(clues), answers=key)
     text = title if isinstance(title, PageText) else PageText(title)
-    heading = PageText(f"{text.title} (solution)") if key else text
+    from ...formats.printstyle import key_label
+
+    heading = PageText(f"{text.title} ({key_label(solution.grid, 'solution')})") if key else text
     return clued_grid(solution.grid, heading, lines, letters=key, given=None if key else given)
 
 
