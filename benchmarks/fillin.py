@@ -5,9 +5,9 @@ starters for one answer; whole process per seed, as a user runs it.
 ``python -m benchmarks.fillin [SEEDS]`` (default 10): per seed the wall and CPU seconds of
 ``pyclingo-puzzles fillin instances/fillin/lattice-13x13.grid --seed S --json``, whether it
 succeeded (exit 0, ``"unique": true``, ``"starters_minimal": "smallest"``), the starters, the grade,
-the searches made. A generated American 13x13 (``--size 13x13``, 58 words, every cell checked)
-is shown beside it: such a grid needs no starter at all. Prints the medians, the share that
-succeeded and the machine's load.
+the searches made; then the same with ``--difficulty easy``. A generated American 13x13
+(``--size 13x13``, 58 words, every cell checked) is shown beside it: such a grid needs no starter
+at all. Prints the medians, the share that succeeded and the machine's load.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     seeds = int((argv or sys.argv[1:] or [SEEDS])[0])
     load = os.getloadavg()[0]
     report(f"{GRID} from en", [one(s, [GRID]) for s in range(1, seeds + 1)])
+    report(f"{GRID} from en, --difficulty easy", [one(s, [GRID, "--difficulty", "easy"]) for s in range(1, seeds + 1)])
     report("--size 13x13 (American, generated)", [one(s, ["--size", "13x13"]) for s in range(1, min(seeds, 3) + 1)])
     print(f"\nload {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
 

@@ -56,8 +56,10 @@ def main(argv: Sequence[str] | None = None, *, process: bool = False) -> int:
 
 def _main(args: argparse.Namespace, process: bool) -> int:
     from ..core import rulesfile
+    from ..formats import printstyle
 
-    with rulesfile.trusted_rules(include_anywhere=getattr(args, "allow_include_anywhere", False)):
+    # the run's print style (set by delivery.prepare) ends with it: a caller in this process keeps its own
+    with rulesfile.trusted_rules(include_anywhere=getattr(args, "allow_include_anywhere", False)), printstyle.using():
         return _run_main(args, process)
 
 

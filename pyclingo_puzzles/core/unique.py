@@ -98,12 +98,17 @@ class NoGivens(ValueError):
     """No set of givens makes the answer unique (the oracle found a difference among the givens)."""
 
 
-def fewest_givens(oracle: Oracle[T], *, deadline: float | None = None, seed: int | None = None) -> Givens[T] | None:
+def fewest_givens(
+    oracle: Oracle[T], *, deadline: float | None = None, seed: int | None = None,
+    sets: list[frozenset[T]] | None = None,
+) -> Givens[T] | None:  # fmt: skip
     """The fewest givens the ``oracle`` accepts (see the module's docstring); ``deadline`` a
     ``time.monotonic()`` time after which no proof of the smallest is sought; None when even the
-    greedy completion ran out of time. Raises ``NoGivens`` when the oracle's difference lies within
-    the givens asked (nothing can rule that answer out)."""
-    sets: list[frozenset[T]] = []
+    greedy completion ran out of time. ``sets``: differences known already, which every accepted
+    set meets (an easier oracle's: a stricter one starts from them), extended in place. Raises
+    ``NoGivens`` when the oracle's difference lies within the givens asked (nothing can rule that
+    answer out)."""
+    sets = [] if sets is None else sets
     checks = 0
     chosen: frozenset[T] = frozenset()
     while not _late(deadline):

@@ -83,7 +83,7 @@ def test_the_author_and_the_creation_date_reach_every_file(cli, tmp_path: Path, 
     assert meta.author == "Ann Lee" and meta["/CreationDate"].startswith("D:20231114221320")
     assert puz.read(str(files["puz"])).author == "Ann Lee"
     assert json.loads(files["ipuz"].read_text())["author"] == "Ann Lee"
-    assert printstyle.current() == printstyle.PrintStyle(author="Ann Lee")  # set for this run
+    assert printstyle.current() == printstyle.PrintStyle()  # the run's style ended with it
 
 
 def test_a_clued_crossword_says_to_solve_clues(cli, tmp_path: Path) -> None:

@@ -151,8 +151,9 @@ def test_a_worker_its_memory_limit_ends_answers_as_the_command_does(monkeypatch:
 
     monkeypatch.setattr(app, "memory_share", lambda workers: 1 << 20)  # 1 MiB: any run is over it
     with TestClient(create_app(Limits(workers=1))) as c:
-        r = c.post("/api/wordsearch", json={"words": ["cat", "dog"]})
+        # a search that runs for many of the watchdog's looks (every 10 ms): a tiny one may end before the first
+        r = c.post("/api/layout", json=LONG)
         assert r.status_code == 200, r.text
         assert r.json()["status"] == "UNKNOWN" and r.json()["error"].startswith("memory limit hit"), r.json()
-        r = c.post("/api/wordsearch", json={"words": ["cat", "dog"], "format": "pdf"})
+        r = c.post("/api/layout", json={**LONG, "format": "pdf"})
         assert r.status_code == 422 and "memory limit hit" in r.json()["error"], r.text

@@ -45,11 +45,16 @@ def choose(
 
     def easy_oracle(cells: frozenset[Cell]) -> frozenset[Cell] | None:
         found = graded(cells)
-        return None if found.easy else found.unknown
+        if found.easy:
+            return None
+        other = rivals(cells)  # not unique: the few cells another solution differs in are the stronger set
+        return found.unknown if other is None else other
 
     notes: list[str] = []
-    oracle: Callable[[frozenset[Cell]], frozenset[Cell] | None] = easy_oracle if difficulty == EASY else rivals
-    found = _fewest(oracle, seed, deadline)
+    differences: list[frozenset[Cell]] = []  # every easy set makes the answer unique: it meets these too
+    found = _fewest(rivals, seed, deadline, differences)
+    if difficulty == EASY and not graded(found.places).easy:
+        found = _fewest(easy_oracle, seed, deadline, differences)
     if difficulty == HARD and graded(found.places).easy:
         found = _hard(rivals, graded, found, seed, deadline, notes)
     cells = found.places
@@ -60,8 +65,8 @@ def choose(
 
 
 def _fewest(oracle: Callable[[frozenset[Cell]], frozenset[Cell] | None], seed: int | None,
-            deadline: float | None) -> Givens[Cell]:  # fmt: skip
-    found = fewest_givens(oracle, deadline=deadline, seed=seed)
+            deadline: float | None, sets: list[frozenset[Cell]]) -> Givens[Cell]:  # fmt: skip
+    found = fewest_givens(oracle, deadline=deadline, seed=seed, sets=sets)
     if found is None:
         from .search import SearchCut
 
