@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 WAIT = 1.0  # seconds a late writer waits for a document being written (then gives up: that one is it)
@@ -32,6 +33,8 @@ _lock = threading.Lock()
 _written = False
 _said = False  # the run's last line on stderr (``last_line``) is out
 _said_lock = threading.Lock()
+# told once the last line is out (the command's process arms the kernel's end with it: ``cli/command``)
+after_last_line: Callable[[], object] | None = None
 wanted = False  # --json was asked for: an error nothing else caught is a document too (``exitcodes.last_line``)
 
 
@@ -95,4 +98,7 @@ def last_line(line: str) -> bool:
             import os
 
             os.write(2, line.encode("utf-8", "replace") + b"\n")
+    if after_last_line is not None:
+        with contextlib.suppress(BaseException):
+            after_last_line()
     return True

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
-from . import children, process, runtime, signals, stdout_guard
+from . import children, jsonout, process, runtime, signals, stdout_guard
 
 
 def can_fork() -> bool:
@@ -113,6 +113,7 @@ def in_worker() -> None:
     if not children.die_with_parent(None if run is None else run.pid):
         os._exit(runtime.EXIT_INTERRUPTED)  # the run ended between the fork and the line above: no signal comes
     python_stderr_only()
+    jsonout.after_last_line = None  # a worker's file's line is not its process's last
 
 
 def python_stderr_only() -> None:

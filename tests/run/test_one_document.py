@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import subprocess
 import sys
 import threading
@@ -162,3 +163,33 @@ def test_a_limit_reported_as_memory_runs_out_again_is_one_line() -> None:
                           capture_output=True, text=True, timeout=60)  # fmt: skip
     assert done.returncode == 3 and done.stderr.startswith("memory limit hit while "), done.stderr
     assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
+HANGS_AFTER_ITS_LINE = """
+import sys, threading
+from pyclingo_puzzles.cli import command
+from pyclingo_puzzles.core.solve import Solver
+from pyclingo_puzzles.formats import printstyle
+def no_memory(*args, **kwargs):
+    raise MemoryError
+Solver.solve = no_memory
+command.LAST_WORDS = 0.3
+real_using = printstyle.using
+class Stuck:  # what follows the line hangs (a thread short of memory, as book under ulimit -v did)
+    def __init__(self, *args, **kwargs):
+        self.inner = real_using(*args, **kwargs)
+    def __enter__(self):
+        return self.inner.__enter__()
+    def __exit__(self, *exc):
+        threading.Event().wait()
+printstyle.using = Stuck
+sys.argv = ["pyclingo-puzzles", *sys.argv[1:]]
+command.console()
+"""
+
+
+def test_a_process_that_hangs_after_its_last_line_is_ended() -> None:
+    done = subprocess.run([sys.executable, "-c", HANGS_AFTER_ITS_LINE, "wordsearch", HOLA], capture_output=True,
+                          text=True, timeout=60)  # fmt: skip
+    assert done.stderr.startswith("memory limit hit while ") and len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.returncode == -signal.SIGALRM
