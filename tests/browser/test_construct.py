@@ -312,3 +312,23 @@ def test_a_phone_sized_screen_makes_and_plays_a_15x15(page: Any, server: ThreadS
     frame.locator(".cw-cell[data-r='0'][data-c='0']").tap()
     page.keyboard.type("C")
     expect(frame.locator(".cw-cell[data-r='0'][data-c='0'] .letter")).to_have_text("C")
+
+
+def test_a_pattern_generated_around_a_locked_entry_keeps_it(page: Any, server: ThreadServer) -> None:
+    """A 5x5 (a pattern search of a second or two; a 15x15's takes 10-20 s on a busy machine)."""
+    from playwright.sync_api import expect
+
+    open_studio(page, server)
+    page.get_by_text("New grid").click()
+    page.get_by_label("Width").fill("5")
+    page.get_by_label("Height").fill("5")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(".sq")).to_have_count(25)
+    across(page, 2, 0)
+    page.keyboard.type("HELLO")
+    page.get_by_role("button", name="Lock this entry").click()
+    expect(sq(page, 2, 0)).to_have_class(has_class("locked"))
+    page.get_by_role("button", name="Generate pattern").click()
+    page.locator("#status").get_by_text("A new pattern").wait_for(timeout=WORK)
+    assert letters(page, 2) == "HELLO" and page.locator(".sq.block").count() > 0
+    expect(sq(page, 2, 4)).to_have_class(has_class("locked"))

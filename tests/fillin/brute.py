@@ -75,5 +75,8 @@ def solutions(
 
 
 def _grid(rows: Sequence[str], letters: Mapping[Cell, str]) -> tuple[str, ...]:
+    """The filled rows: a block a space, a lone place on no site "." (it holds no letter)."""
     width = max(map(len, rows))
-    return tuple("".join(letters.get((r, c), " ") for c in range(width)) for r in range(len(rows)))
+    grid = [row.ljust(width) for row in rows]
+    return tuple("".join(letters.get((r, c), " " if grid[r][c] in " #*" else ".") for c in range(width))
+                 for r in range(len(grid)))  # fmt: skip

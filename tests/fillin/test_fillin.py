@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pyclingo_puzzles.core.errors import InputError
 from pyclingo_puzzles.crossword import fillin
@@ -158,3 +160,35 @@ def test_hard_starters_stay_hard_when_padded() -> None:
     data = fillin.make(INSTANCES / "crossword" / "lattice.dat", difficulty="hard", starters=2, seed=1).to_json()
     assert data["unique"] is True and data["difficulty"]["grade"] == "hard"  # any starter more makes it easy:
     assert len(data["starters"]) == 2 or "no more keep the puzzle hard" in data["notes"][0]  # said so
+
+
+def _random_puzzle(cells: list[list[str]]) -> tuple[list[str], list[str]] | None:
+    """A framework (blocks where ``cells`` has '#') and the words its runs spell, or None (no run)."""
+    from .brute import sites
+
+    rows = ["".join(row) for row in cells]
+    runs = sites(rows)
+    if not runs:
+        return None
+    frame = ["".join(" " if ch == "#" else "." for ch in row) for row in rows]
+    return frame, ["".join(rows[r][c] for r, c in run) for run in runs]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.sampled_from("AB#"), min_size=3, max_size=4), min_size=3, max_size=3))
+def test_random_small_fillins_are_unique_with_their_starters_and_no_fewer(cells: list[list[str]]) -> None:
+    """Grids of A, B and blocks: the starters found leave one solution (the plain search), and no
+    smaller set of cells does, whatever the grid (many have several solutions without starters)."""
+    width = max(map(len, cells))
+    made = _random_puzzle([row + ["#"] * (width - len(row)) for row in cells])
+    if made is None:
+        return
+    frame, words = made
+    data = fillin.make(words, frame, seed=1).to_json()
+    given = _letters(data)
+    assert solutions(frame, words, given) == [tuple(data["grid"])]
+    assert data["starters_minimal"] == "smallest"
+    places = [(r, c) for r, row in enumerate(frame) for c, ch in enumerate(row) if ch == "."]
+    for fewer in itertools.combinations(places, len(given) - 1) if given else ():
+        letters = {cell: data["grid"][cell[0]][cell[1]] for cell in fewer}
+        assert len(solutions(frame, words, letters)) > 1

@@ -34,8 +34,8 @@ class Rivals:
         framework = instance.framework
         self.sites = framework.sites()
         self.by_id = {s.id: s for s in self.sites}
-        self.cells = {(r, c): row[c] for r, row in enumerate(answer.grid) for c in range(len(row))
-                      if framework.is_place(r, c) and row[c] != " "}  # fmt: skip
+        # the letters of the sites' cells (a lone place on no site holds none: it stays empty)
+        self.cells = {cell: answer.grid[cell[0]][cell[1]] for site in self.sites for cell in site.cells()}
         self.solver = Solver(list(ENCODINGS), rules, seed=seed, distinct=False, options=("--opt-strategy=usc",))
         self.solver.add_facts(site_facts(framework, self.sites, cells=False))
         self.solver.add_facts(word_facts(instance.words))
