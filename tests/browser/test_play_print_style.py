@@ -52,7 +52,7 @@ def test_large_print_word_search_page(page: Any, cli: Any, tmp_path: Path) -> No
     opened = open_word_search(page, cli, tmp_path, "CAT DOG BIRD", "--large-print", "--lowercase")
     sizes = opened.evaluate(SIZES)
     assert len(sizes) >= 6 and min(size for _, size in sizes) >= LEAST_PX, sizes
-    opened.set_viewport_size({"width": 390, "height": 844})  # a phone: the 16-column board (640 px) scrolls, not shrinks
+    opened.set_viewport_size({"width": 390, "height": 844})  # a phone: the 640 px board scrolls, not shrinks
     assert min(size for _, size in opened.evaluate(SIZES)) >= LEAST_PX
     letters = opened.locator("svg.board text").all_text_contents()
     assert letters and "".join(letters) == "".join(letters).lower()
