@@ -96,6 +96,9 @@ def test_a_clued_crossword_says_to_solve_clues(cli, tmp_path: Path) -> None:
     assert "of the length the list gives" in pypdf.PdfReader(plain).pages[0].extract_text()
     text = " ".join(pypdf.PdfReader(clued).pages[0].extract_text().split())
     assert "Solve the clues" in text and "the length the list gives" not in text and "Thrown out (7)" in text
+    page = tmp_path / "clued.html"  # the playable page's printed line too
+    assert cli("crossword", LATTICE, "--html", page, "--clues", clues).code == 10
+    assert '<p class="print-only">Solve the clues' in page.read_text()
 
 
 def test_the_style_is_set_around_a_call_and_restored() -> None:
