@@ -42,7 +42,7 @@ def large_lattice(page: Any, cli: Any, page_file: Any) -> Any:
 
 def open_word_search(page: Any, cli: Any, tmp_path: Path, words: str, *flags: str) -> Any:
     out = tmp_path / "ws.html"
-    assert cli("wordsearch", "--words", words, "--size", "12x12", "--seed", "1", "--html", out, *flags).code == 10
+    assert cli("wordsearch", "--words", words, "--size", "16x16", "--seed", "1", "--html", out, *flags).code == 10
     page.goto(out.as_uri())
     page.locator("#status").get_by_text("Found 0 of").wait_for()
     return page
@@ -52,6 +52,8 @@ def test_large_print_word_search_page(page: Any, cli: Any, tmp_path: Path) -> No
     opened = open_word_search(page, cli, tmp_path, "CAT DOG BIRD", "--large-print", "--lowercase")
     sizes = opened.evaluate(SIZES)
     assert len(sizes) >= 6 and min(size for _, size in sizes) >= LEAST_PX, sizes
+    opened.set_viewport_size({"width": 390, "height": 844})  # a phone: the 640 px board scrolls, not shrinks
+    assert min(size for _, size in opened.evaluate(SIZES)) >= LEAST_PX
     letters = opened.locator("svg.board text").all_text_contents()
     assert letters and "".join(letters) == "".join(letters).lower()
     assert opened.locator("ul.words li").all_inner_texts() == ["cat", "dog", "bird"]
@@ -66,6 +68,9 @@ def test_large_print_crossword_page_lowercase_typed_either_case(large_lattice: A
     page.locator("#status").get_by_text("No wrong letters there.").wait_for()
     sizes = page.evaluate(SIZES)
     assert min(size for _, size in sizes) >= LEAST_PX, sizes
+    page.emulate_media(media="print")  # the printed page too (its squares are set in mm)
+    assert min(size for _, size in page.evaluate(SIZES)) >= LEAST_PX
+    page.emulate_media(media="screen")
     page.get_by_role("button", name="Solution all").click()  # --key-label names the Reveal group
     page.locator("#status").get_by_text("Solved!").wait_for()
     shown = "".join(page.locator(".cw-cell .letter").all_inner_texts())
