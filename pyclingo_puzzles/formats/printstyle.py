@@ -120,3 +120,67 @@ def key_label(words: Iterable[str], english: str) -> str:
         return english
     own = LANGUAGES[lang][2]
     return own if drawn(own) else english
+
+
+# the playable pages' own instructions (how to play them) in the words' language: kind -> language
+# -> (with a mouse, on a touch screen); English: formats/playable's INSTRUCTIONS
+PLAY = {
+    "wordsearch": {
+        "ja": (
+            "リストのことばをマスの中から見つけましょう。最初の文字から最後の文字"
+            "までドラッグするか、両方をクリックします。",
+            "リストのことばをマスの中から見つけましょう。最初の文字から最後の文字"
+            "まで指でなぞるか、両方をタップします。",
+        ),
+        "ru": (
+            "Найдите в сетке все слова: протяните от первой буквы слова до последней или щёлкните по обеим.",
+            "Найдите в сетке все слова: проведите пальцем от первой буквы слова до последней или коснитесь обеих.",
+        ),
+        "el": (
+            "Βρείτε όλες τις λέξεις στο πλέγμα: σύρετε από το πρώτο γράμμα ως το τελευταίο ή κάντε κλικ και στα δύο.",
+            "Βρείτε όλες τις λέξεις στο πλέγμα: σύρετε το δάχτυλο από το πρώτο γράμμα ως το τελευταίο ή αγγίξτε και "
+            "τα δύο.",
+        ),
+        "zh": (
+            "在方格中找出所有词语：从第一个字拖到最后一个字，或先后点击这两个字。",
+            "在方格中找出所有词语：用手指从第一个字滑到最后一个字，或先后轻触这两个字。",
+        ),
+    },
+    "crossword": {
+        "ja": (
+            "マスをクリックして文字を入力します。矢印キーで移動し、Tab と Shift+Tab で次と前のことばへ進みます。",
+            "マスをタップしてキーボードで入力します。もう一度タップすると、たてとよこが切りかわります。",
+        ),
+        "ru": (
+            "Щёлкните по клетке и печатайте. Стрелки двигают курсор; Tab и Shift+Tab переходят к следующему и "
+            "предыдущему слову.",
+            "Коснитесь клетки и печатайте на клавиатуре; коснитесь её снова, чтобы сменить направление.",
+        ),
+        "el": (
+            "Κάντε κλικ σε ένα τετράγωνο και πληκτρολογήστε. Τα βέλη μετακινούν· Tab και Shift+Tab πάνε στην επόμενη "
+            "και την προηγούμενη λέξη.",
+            "Αγγίξτε ένα τετράγωνο και πληκτρολογήστε· αγγίξτε το ξανά για να αλλάξετε οριζόντια ή κάθετα.",
+        ),
+        "zh": (
+            "点击方格后输入。方向键移动；Tab 和 Shift+Tab 跳到下一个和上一个词条。",
+            "轻触方格后用键盘输入；再轻触一次可切换横向与纵向。",
+        ),
+    },
+}
+
+
+def play_text(kind: str, words: Iterable[str]) -> tuple[str, str, str] | None:
+    """A playable page's language, its instructions (mouse, touch) in that language, when its
+    ``words``' script tells one that has them; None otherwise (English)."""
+    lang = language_of(words)
+    own = PLAY.get(kind, {}).get(lang)
+    return (lang, *own) if own else None
+
+
+def page_key_label(words: Iterable[str]) -> str:
+    """A playable page's label of its answers: ``--key-label``, else the words' language's; "" none
+    (the page's own English: "Show answers", "Reveal"). The browser's fonts draw it, not the PDF's."""
+    if _current.key_label is not None:
+        return _current.key_label
+    lang = language_of(words)
+    return LANGUAGES[lang][2] if lang in LANGUAGES else ""

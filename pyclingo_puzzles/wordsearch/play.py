@@ -24,7 +24,7 @@ def page(puzzle: Puzzle, words: Sequence[str], text: PageText | str, printed: st
         cells = at[joined(word)].cells()
         ends.append([*cells[0], *cells[-1]])
     data = {"grid": playable.cells_of(puzzle.grid, BLOCK), "words": listed}
-    return playable.page("wordsearch", text, data, ends, printed)
+    return playable.page("wordsearch", text, data, ends, printed, listed)
 
 
 def joined(word: str) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..formats.pagetext import PageText
-from ..formats.svg import escape, heading
+from ..formats.svg import LARGE_TEXT_PX, escape, heading
 from .puzzle import Puzzle
 from .shapes import BLOCK
 
@@ -18,7 +18,7 @@ PAGE_W = 720  # SVG page width in px (7.5 in at 96 px an inch): the grid spans i
 MAX_CELL = 72  # px: a small grid's cells stop growing at about 2 cm
 MARGIN = 40
 MONO_ADVANCE = 0.61  # em: a character's width in DejaVu Sans Mono (0.602), with a little to spare
-LIST_PX = 16  # the word list's type: 12 pt
+LIST_PX = 16  # the word list's type: 12 pt (large print: LARGE_TEXT_PX)
 
 
 def instructions(directions: Sequence[tuple[int, int]], words: Sequence[str] = ()) -> str:
@@ -78,13 +78,17 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
     style = printstyle.current()
     text = PageText(f"{text.title} ({printstyle.key_label(words, 'solution')})") if key else text
     words = [style.letters(w) for w in words]  # --lowercase
+    list_px = LARGE_TEXT_PX if style.large_print else LIST_PX
     # the font is monospaced: a character is MONO_ADVANCE em wide, so long words and titles get room
-    col_w = max(150, math.ceil(MONO_ADVANCE * LIST_PX * max((len(w) for w in words), default=0)) + 24)
+    col_w = max(150, math.ceil(MONO_ADVANCE * list_px * max((len(w) for w in words), default=0)) + 24)
     page_w = max(PAGE_W, 2 * MARGIN + col_w, 2 * MARGIN + math.ceil(MONO_ADVANCE * 22 * len(text.title)))
+    # large print: a letter (0.6 of a cell) never under LARGE_TEXT_PX; a wide grid widens the page
+    least_cell = LARGE_TEXT_PX / 0.6 if style.large_print else 0
+    page_w = max(page_w, math.ceil(2 * MARGIN + width * least_cell))
     cols = max(1, (page_w - 2 * MARGIN) // col_w)
-    cell = min((page_w - 2 * MARGIN) / width, MAX_CELL)
+    cell = max(min((page_w - 2 * MARGIN) / width, MAX_CELL), least_cell)
     head, top = heading(text, MARGIN, MARGIN + 10, page_w - 2 * MARGIN)
-    page_h = math.ceil(top + height * cell + 30 + -(-len(words) // cols) * LIST_PX * 1.4 + MARGIN)
+    page_h = math.ceil(top + height * cell + 30 + -(-len(words) // cols) * list_px * 1.4 + MARGIN)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{page_w}" height="{page_h}" '
         f'viewBox="0 0 {page_w} {page_h}" font-family="DejaVu Sans Mono, Noto Sans Mono CJK JP, monospace">',
@@ -92,10 +96,10 @@ def svg(puzzle: Puzzle, words: list[str] | tuple[str, ...], *, key: bool, title:
         *head,
         *_svg_grid(puzzle, key, MARGIN + ((page_w - 2 * MARGIN) - width * cell) / 2, top, cell),
     ]
-    list_top = top + height * cell + 30 + LIST_PX
+    list_top = top + height * cell + 30 + list_px
     for i, word in enumerate(words):
-        x, y = MARGIN + (i % cols) * col_w, list_top + (i // cols) * LIST_PX * 1.4
-        out.append(f'<text class="word" x="{x}" y="{y:.1f}" font-size="{LIST_PX}">{escape(word)}</text>')
+        x, y = MARGIN + (i % cols) * col_w, list_top + (i // cols) * list_px * 1.4
+        out.append(f'<text class="word" x="{x}" y="{y:.1f}" font-size="{list_px}">{escape(word)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

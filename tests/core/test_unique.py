@@ -80,3 +80,15 @@ def test_an_answer_nothing_rules_out() -> None:
 def test_smallest_hitting_set() -> None:
     assert smallest_hitting_set([]) == frozenset()
     assert smallest_hitting_set([frozenset({"a", "b"}), frozenset({"b", "c"})]) == frozenset({"b"})
+
+
+def test_hitting_sets_of_one_size_meet_every_set() -> None:
+    from pyclingo_puzzles.core.unique import hitting_sets
+
+    found = hitting_sets(RIVALS, 4, 100)
+    assert found and len(set(found)) == len(found)
+    assert all(len(h) == 4 and all(r & h for r in RIVALS) for h in found)
+    universe = sorted(set().union(*RIVALS))
+    every = {frozenset(c) for c in itertools.combinations(universe, 4) if all(r & set(c) for r in RIVALS)}
+    assert set(found) == every  # all of them, as a search over every subset finds them
+    assert hitting_sets(RIVALS, 3, 100) == []

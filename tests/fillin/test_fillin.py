@@ -192,3 +192,20 @@ def test_random_small_fillins_are_unique_with_their_starters_and_no_fewer(cells:
     for fewer in itertools.combinations(places, len(given) - 1) if given else ():
         letters = {cell: data["grid"][cell[0]][cell[1]] for cell in fewer}
         assert len(solutions(frame, words, letters)) > 1
+
+
+def test_hard_finds_other_fewest_starters_that_leave_a_guess() -> None:
+    """On two-crosses the first fewest starters may be easy; --difficulty hard looks among every
+    other set of as many for one that is unique (the plain search) and leaves a guess."""
+    path = INSTANCES / "fillin" / "two-crosses.yaml"
+    instance = read_instance(path)
+    data = fillin.make(path, difficulty="hard").to_json()
+    given = _letters(data)
+    assert solutions(instance.framework.rows, instance.words, given) == [tuple(data["grid"])]
+    hard_exists = any(
+        not grade(instance.framework, instance.words, {c: data["grid"][c[0]][c[1]] for c in pair}).easy
+        and len(solutions(instance.framework.rows, instance.words, {c: data["grid"][c[0]][c[1]] for c in pair})) == 1
+        for pair in itertools.combinations([(r, c) for r, row in enumerate(data["grid"]) for c, ch in enumerate(row)
+                                            if ch != " "], data["fewest"])
+    )  # fmt: skip
+    assert (data["difficulty"]["grade"] == "hard") == hard_exists

@@ -96,6 +96,9 @@ def test_a_clued_crossword_says_to_solve_clues(cli, tmp_path: Path) -> None:
     assert "of the length the list gives" in pypdf.PdfReader(plain).pages[0].extract_text()
     text = " ".join(pypdf.PdfReader(clued).pages[0].extract_text().split())
     assert "Solve the clues" in text and "the length the list gives" not in text and "Thrown out (7)" in text
+    page = tmp_path / "clued.html"  # the playable page's printed line too
+    assert cli("crossword", LATTICE, "--html", page, "--clues", clues).code == 10
+    assert '<p class="print-only">Solve the clues' in page.read_text()
 
 
 def test_the_style_is_set_around_a_call_and_restored() -> None:
@@ -104,3 +107,54 @@ def test_the_style_is_set_around_a_call_and_restored() -> None:
     assert printstyle.current().text_pt == 11 or printstyle.current().large_print is False
     assert printstyle.language_of(["ねこ", "猫"]) == "ja" and printstyle.language_of(["猫"]) == "zh"
     assert printstyle.language_of(["КОТ"]) == "ru" and printstyle.language_of(["CAFÉ"]) == "en"
+
+
+def svg_sizes(svg: str, cls: str) -> list[float]:
+    return [float(size) for size in re.findall(rf'<text class="{cls}"[^>]*font-size="([\d.]+)"', svg)]
+
+
+def test_large_print_svg_pages_set_their_text_at_16_pt_or_more(cli, tmp_path: Path) -> None:
+    """16 pt is 21.33 px at 96 px an inch: the SVG pages' text is 22 px (a crossword's clue numbers
+    excepted), a word search's letters too, however wide the grid (the page widens)."""
+    least = printstyle.LARGE_TEXT_PT * 96 / 72
+    page, cw = tmp_path / "ws.svg", tmp_path / "cw.svg"
+    words = ["--words", "CAT DOG BIRD", "--seed", "1", "--size", "24x6", "--name-line"]
+    assert cli("wordsearch", *words, "--svg", page).code == 10
+    assert min(svg_sizes(page.read_text(), "letter")) < least and min(svg_sizes(page.read_text(), "word")) < least
+    assert cli("wordsearch", *words, "--svg", page, "--large-print").code == 10
+    large = page.read_text()
+    for cls in ("title", "name-line", "instructions", "letter", "word"):
+        assert svg_sizes(large, cls) and min(svg_sizes(large, cls)) >= least, cls
+    assert cli("crossword", LATTICE, "--svg-key", cw, "--large-print", "--lowercase").code == 10
+    key = cw.read_text()
+    for cls in ("title", "clue", "letter"):
+        assert svg_sizes(key, cls) and min(svg_sizes(key, cls)) >= least, cls
+    assert set(re.findall(r'class="letter"[^>]*>([^<]*)<', key)) <= set("abcdefghijklmnopqrstuvwxyz")
+
+
+def page_data(html: str) -> dict:
+    return json.loads(re.search(r'id="puzzle-data">(.*?)</script>', html, re.S).group(1))
+
+
+def test_the_playable_pages_speak_the_puzzles_language(cli, tmp_path: Path) -> None:
+    from pyclingo_puzzles import wordsearch
+    from pyclingo_puzzles.core.grid import Placement
+    from pyclingo_puzzles.formats import ipuz, playable
+
+    kana = wordsearch.generate(["ねこ", "いぬ"], width=4, height=4, seed=1).to_html(title="t")
+    assert '<html lang="ja"' in kana and "見つけましょう" in kana and page_data(kana)["key_label"] == "答え"
+    assert "drag from its first letter" not in kana
+    rows = ["КОТ", "О  ", "Т  "]
+    doc = ipuz.crossword_ipuz(rows, [Placement("КОТ", 0, 0, "across"), Placement("КОТ", 0, 0, "down")], title="т")
+    russian = playable.crossword(doc)
+    assert '<html lang="ru"' in russian and "Щёлкните по клетке" in russian and "Коснитесь клетки" in russian
+    assert page_data(russian)["key_label"] == "ответы"
+    own = playable.crossword(doc, playable.text_of("crossword", "т", "Впишите слова."))
+    assert '<p id="instructions">Впишите слова.</p>' in own and "Щёлкните" not in own
+    out = tmp_path / "ws.html"
+    words = ["--words", "CAT DOG", "--html", out, "--key-label", "Answers", "--large-print", "--lowercase"]
+    assert cli("wordsearch", *words, "--instructions", "Find them.").code == 10
+    html = out.read_text()
+    assert '<html lang="en" class="large-print">' in html and '<p id="instructions">Find them.</p>' in html
+    assert page_data(html)["key_label"] == "Answers" and page_data(html)["lowercase"] is True
+    assert page_data(wordsearch.generate(["CAT"], width=3, height=3, seed=1).to_html())["key_label"] == ""

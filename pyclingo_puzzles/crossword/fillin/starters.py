@@ -9,13 +9,14 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ...core.unique import SMALLEST, Cell, Givens, fewest_givens
+from ...core.unique import SMALLEST, Cell, Givens, fewest_givens, hitting_sets
 from ..reader import CrosswordInstance
 from ..solution import CrosswordSolution
 from .grade import EASY, HARD, Grade, grade
 from .search import Rivals
 
-HARD_TRIES = 6  # other seeds' smallest starters tried when the first ones leave an easy puzzle
+HARD_SETS = 200  # sets of the fewest starters drawn at a time when the first ones leave an easy puzzle
+HARD_ROUNDS = 20  # ... and how many times
 
 
 class Starters(NamedTuple):
@@ -56,7 +57,7 @@ def choose(
     if difficulty == EASY and not graded(found.places).easy:
         found = _fewest(easy_oracle, seed, deadline, differences)
     if difficulty == HARD and graded(found.places).easy:
-        found = _hard(rivals, graded, found, seed, deadline, notes)
+        found = _hard(rivals, graded, found, differences, seed, deadline, notes)
     cells = found.places
     if count is not None and count != len(cells):
         cells = _padded(cells, count, letters, graded, difficulty, seed, notes, found)
@@ -74,18 +75,31 @@ def _fewest(oracle: Callable[[frozenset[Cell]], frozenset[Cell] | None], seed: i
     return found
 
 
-def _hard(rivals: Rivals, graded: Callable[..., Grade], found: Givens[Cell], seed: int | None,
-          deadline: float | None, notes: list[str]) -> Givens[Cell]:  # fmt: skip
-    """Other seeds' fewest starters until one leaves a puzzle the reasoning does not solve."""
-    base = 0 if seed is None else seed
-    for i in range(1, HARD_TRIES + 1):
+def _hard(rivals: Rivals, graded: Callable[..., Grade], found: Givens[Cell], sets: list[frozenset[Cell]],
+          seed: int | None, deadline: float | None, notes: list[str]) -> Givens[Cell]:  # fmt: skip
+    """Other sets of as many starters, meeting every difference found (``hitting_sets``), until one
+    makes the answer unique and leaves the reasoning short of it; a set that is not unique adds its
+    difference and the sets are drawn again (HARD_ROUNDS rounds of HARD_SETS)."""
+    size = len(found.places)
+    for _ in range(HARD_ROUNDS):
         if deadline is not None and time.monotonic() >= deadline:
             break
-        other = fewest_givens(rivals, deadline=deadline, seed=base + i)
-        if other is not None and len(other.places) == len(found.places) and not graded(other.places).easy:
-            return other
-    notes.append(f"no {len(found.places)} starters found that leave a guess: the puzzle is easy")
+        grew = False
+        for cells in hitting_sets(sets, size, HARD_SETS, seed, deadline):
+            other = rivals(cells)
+            if other is not None:
+                sets.append(frozenset(other) - cells)
+                grew = True
+            elif not graded(cells).easy:
+                return Givens(_sorted_cells(cells), found.minimal, found.checks)
+        if not grew:
+            break
+    notes.append(f"no {size} starters found that leave a guess: the puzzle is easy")
     return found
+
+
+def _sorted_cells(cells: frozenset[Cell]) -> tuple[Cell, ...]:
+    return tuple(sorted(cells))
 
 
 def _padded(cells: tuple[Cell, ...], count: int, letters: dict[Cell, str], graded: Callable[..., Grade],

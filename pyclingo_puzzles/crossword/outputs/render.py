@@ -34,11 +34,14 @@ def html(
     given: Mapping[tuple[int, int], str] | None = None,
     clues: Mapping[str, str] | None = None,
 ) -> str:
-    """The playable page, with the entries' ``clues`` (word -> clue) where there are some."""
-    from .exports import INSTRUCTIONS, clue_of
+    """The playable page, with the entries' ``clues`` (word -> clue) where there are some; its
+    instructions for paper are the PDF's (a clued crossword's or a fill-in's, in the words' language)."""
+    from .exports import clue_of, instructions
     from .play import page  # on use, as every output's module
 
-    return page(solution, title, given, clue_of(clues or {}), INSTRUCTIONS)
+    clue = clue_of(clues or {})
+    printed = instructions(any(clue(p) for p in solution.placements), solution.grid)
+    return page(solution, title, given, clue, printed)
 
 
 def svg(solution: CrosswordSolution, title: str) -> str:

@@ -24,6 +24,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from .. import printstyle
 from ..ipuz import plain
 from ..pagetext import DATE_LABEL, NAME_LABEL, PageText
 
@@ -75,25 +76,38 @@ def text_of(kind: str, title: str, instructions: str | None = None, name_line: b
     return PageText.of(title, instructions, name_line, INSTRUCTIONS[kind])
 
 
-def page(kind: str, text: PageText | str, puzzle: Mapping[str, Any], answers: Any, printed: str = "") -> str:
+def page(
+    kind: str,
+    text: PageText | str,
+    puzzle: Mapping[str, Any],
+    answers: Any,
+    printed: str = "",
+    words: Sequence[str] = (),
+) -> str:
     """The whole page of one puzzle of ``kind`` (a key of ``PLAYERS``) with its ``text`` (a title
     alone: the default instructions, no Name / Date line): ``puzzle`` is what the player shows,
     ``answers`` what it checks against and reveals (stored encoded). ``printed``: the family's
     instructions for paper, printed instead of the page's own (how to play it) when no others
-    are given."""
+    are given. ``words``: the puzzle's words (or rows): their script tells its language, for the
+    page's own instructions and answers' label (``printstyle.play_text``); the print style
+    (``printstyle.current()``) sets large print and lowercase letters."""
     if isinstance(text, str):
         text = PageText(text, INSTRUCTIONS[kind])
     script, player = PLAYERS[kind]
-    data = {"kind": kind, **puzzle, "answers": encode(answers)}
+    style, own = printstyle.current(), printstyle.play_text(kind, words)
+    data = {"kind": kind, **puzzle, "answers": encode(answers), "lowercase": style.lowercase,
+            "key_label": printstyle.page_key_label(words)}  # fmt: skip
     # "<" escaped: no "</script>" in a title or a clue can close the data element
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     js = f"\n{asset('common.js')}\n{asset(script)}\nPage.run({{ {kind}: {player} }});\n"
     slots = {
         "title": escape(text.title),
         "kind": kind,
+        "lang": own[0] if own else "en",
+        "style": "large-print" if style.large_print else "",
         "css": asset("page.css"),
         "name_line": NAME_LINE if text.name_line else "",
-        "instructions": _instructions(text.instructions, kind, printed),
+        "instructions": _instructions(text.instructions, kind, printed, own[1:] if own else None),
         "data": blob,
         "js": js,
         "script_hash": script_hash(js),
@@ -108,15 +122,17 @@ def script_hash(script: str) -> str:
     return f"'sha256-{digest}'"
 
 
-def _instructions(text: str, kind: str, printed: str) -> str:
+def _instructions(text: str, kind: str, printed: str, own: Sequence[str] | None) -> str:
     """The instructions line ("" none); the page's own, on how to play it, is not printed: the
-    family's line for paper (``printed``) is, in its place; on a touch screen it speaks of taps."""
+    family's line for paper (``printed``) is, in its place; on a touch screen it speaks of taps.
+    ``own``: the page's own (mouse, touch) in the puzzle's language (None: English)."""
     if not text:
         return ""
     if text != INSTRUCTIONS[kind]:
         return f'<p id="instructions">{escape(text)}</p>\n'
     paper = f'<p class="print-only">{escape(printed)}</p>\n' if printed else ""
-    touch = escape(TOUCH_INSTRUCTIONS[kind])
+    text, touch = own if own else (text, TOUCH_INSTRUCTIONS[kind])
+    touch = escape(touch)
     return f'<p id="instructions" class="screen-only" data-touch="{touch}">{escape(text)}</p>\n{paper}'
 
 
@@ -167,7 +183,7 @@ def crossword(
     letters = [["" if ch in (None, block) else ch for ch in row] for row in solution]
     puzzle = {"width": width, "height": height, "cells": cells, "entries": entries, "free_form": free_form}
     title = text if text is not None else plain(doc.get("title")) or "Crossword"
-    return page("crossword", title, puzzle, letters, printed)
+    return page("crossword", title, puzzle, letters, printed, ["".join(row) for row in letters])
 
 
 def cells_of(rows: Sequence[str], blank: str = " ") -> list[list[str]]:

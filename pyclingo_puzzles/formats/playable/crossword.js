@@ -2,7 +2,8 @@
    next and previous entry, Space turns the direction; check or reveal a square, an entry or all.
    data: width, height, cells (null: a block; {n, given, void}), entries [{n, dir, cells, clue, enum}],
    free_form (a layout: no blocks drawn, only the squares);
-   answers: the solution's letters, row by row ("" where there is none). */
+   lowercase (--lowercase: the letters shown small, typed and checked as capitals), key_label (the
+   Reveal group's: "" its English); answers: the solution's letters, row by row ("" where there is none). */
 const Crossword = (root, data, answers) => {
   const { h } = Page;
   const DIRS = { across: [0, 1], down: [1, 0] };
@@ -10,6 +11,7 @@ const Crossword = (root, data, answers) => {
   let solution = null;
   const sol = (r, c) => (solution = solution || answers())[r][c];
   let cur = null, dir = "across", revealed = 0, clickedHere = false;
+  const shown = (text) => (data.lowercase ? text.toLowerCase() : text);
 
   // an ARIA grid: a row element per row (display: contents, so the CSS grid still lays out the
   // squares), a gridcell per square, named by where it is, its entries and what it holds
@@ -26,7 +28,7 @@ const Crossword = (root, data, answers) => {
         rowEl.append(h("div", { class: "cw-cell block", role: "gridcell", "aria-label": `${Page.where(r, c)}, ${nothing}` }));
         return null;
       }
-      const letter = h("span", { class: "letter", "aria-hidden": "true" }, spec.given || "");
+      const letter = h("span", { class: "letter", "aria-hidden": "true" }, shown(spec.given || ""));
       const el = h("div", { class: "cw-cell" + (spec.given ? " given" : "") + (spec.void ? " void" : ""), role: "gridcell",
         id: `cw-${r}-${c}`, "data-r": r, "data-c": c, "aria-selected": "false" },
         spec.n ? h("span", { class: "num", "aria-hidden": "true" }, String(spec.n)) : null, letter);
@@ -136,7 +138,7 @@ const Crossword = (root, data, answers) => {
 
   function put(cell, value) {
     cell.value = value;
-    cell.letter.textContent = value;
+    cell.letter.textContent = shown(value);
     cell.el.classList.remove("wrong");
     relabel(cell);
   }
@@ -264,7 +266,7 @@ const Crossword = (root, data, answers) => {
       b.setAttribute("aria-label", `${label} ${what === "letter" ? "the square" : what === "word" ? "the entry" : "all"}`);
       return b;
     }));
-  const toolbar = h("div", { class: "toolbar" }, group("Check", check), group("Reveal", reveal),
+  const toolbar = h("div", { class: "toolbar" }, group("Check", check), group(data.key_label || "Reveal", reveal),
     Page.button("Clear", clearAll, "empty every square"));
   root.append(h("div", { class: "board-wrap" }, bar, toolbar, gridBox), h("div", { class: "side clues" }, lists));
   cells.flat().forEach((cell) => cell && relabel(cell));

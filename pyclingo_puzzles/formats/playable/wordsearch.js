@@ -1,6 +1,7 @@
 /* Word search: drag (or click the first and the last letter) to mark a word; found words are struck
    through; a switch shows the answers. data: grid (rows of cells, "" no cell), words; answers: per
-   word its first and last cell [r0, c0, r1, c1]. */
+   word its first and last cell [r0, c0, r1, c1]; lowercase (--lowercase: letters and words shown
+   small), key_label (the answers' switch: "" its English). */
 const WordSearch = (root, data, answers) => {
   const { h, s } = Page;
   const S = 40; // cell size in SVG units
@@ -8,6 +9,7 @@ const WordSearch = (root, data, answers) => {
   const COLOURS = ["#f9ab00", "#1e8e3e", "#d93025", "#1a73e8", "#a142f4", "#e8710a", "#12b5cb", "#e52592"];
   const found = new Set();
   let places = null; // decoded on first use
+  const shown = (text) => (data.lowercase ? text.toLowerCase() : text);
 
   const svg = s("svg", { class: "board ws", viewBox: `0 0 ${cols * S} ${rows * S}`, width: cols * S, height: rows * S,
     tabindex: 0, role: "grid", "aria-label": `letter grid, ${rows} rows of ${cols}: move with the arrows, press Enter on `
@@ -21,12 +23,12 @@ const WordSearch = (root, data, answers) => {
     if (ch === "") return null;
     boxes.append(s("rect", { class: "cellbox", x: c * S, y: r * S, width: S, height: S }));
     const t = s("text", { x: c * S + S / 2, y: r * S + S / 2 });
-    t.textContent = ch;
+    t.textContent = shown(ch);
     return t;
   }, label);
   svg.append(boxes, answerMarks, marks, select, letters.layer);
 
-  const items = data.words.map((word, i) => h("li", { "data-word": i }, word));
+  const items = data.words.map((word, i) => h("li", { "data-word": i }, shown(word)));
   const list = h("ul", { class: "words", "aria-label": "words to find" }, items);
 
   function line(el, a, b) {
@@ -85,7 +87,7 @@ const WordSearch = (root, data, answers) => {
     },
   });
 
-  const toolbar = h("div", { class: "toolbar" }, Page.toggle("Show answers", showAnswers));
+  const toolbar = h("div", { class: "toolbar" }, Page.toggle(data.key_label || "Show answers", showAnswers));
   root.append(
     h("div", { class: "board-wrap" }, toolbar, svg),
     h("div", { class: "side" }, h("h2", {}, "Words"), list),
