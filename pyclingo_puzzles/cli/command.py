@@ -72,10 +72,10 @@ def _run_main(args: argparse.Namespace, process: bool) -> int:
         jsonout.last_line(f"error: {exc}")
         _json_error(args, f"error: {exc}")  # several FILEs: the batch's one record
         return EXIT_BAD_INPUT
-    if process:
-        _end_after_the_last_line()
     run = runtime.Run(time_limit=args.time_limit, from_process_start=process)
     exit_code = exitcodes.convert(runtime.EXIT_INTERRUPTED, args.exit_codes)  # of a hard exit
+    if process:
+        _end_after_the_last_line(exit_code)
     guard = watchdog.Watchdog(run, args.memory_limit, exit_code) if process else None  # the hard limits
     if not single:
         from .batch import run_batch
@@ -184,16 +184,24 @@ def _reported(call: Callable[[], int], also: Callable[[str], None] | None = None
 LAST_WORDS = 5.0  # seconds the command's process has to end once it has said its last line
 
 
-def _end_after_the_last_line() -> None:
+def _end_after_the_last_line(exit_code: int) -> None:
     """Once the run has said its last line (the error or limit it ends with), the process ends
-    within ``LAST_WORDS`` s, by the kernel if nothing else does it (SIGALRM, no handler): ``book``
-    under ``ulimit -v`` printed its memory line and then hung past 200 s, its threads short of memory."""
+    within ``LAST_WORDS`` s: ``book`` under ``ulimit -v`` printed its memory line and then hung past
+    200 s, its threads short of memory. A thread ends it with ``exit_code`` (a hard exit's); if no
+    Python thread can run any more, the kernel 2 s later (SIGALRM, no handler)."""
     import signal
+    import threading
 
-    if not hasattr(signal, "setitimer"):
-        return
-    signal.signal(signal.SIGALRM, signal.SIG_DFL)
-    jsonout.after_last_line = lambda: signal.setitimer(signal.ITIMER_REAL, LAST_WORDS)
+    def end_soon() -> None:
+        if hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, LAST_WORDS + 2.0)
+        timer = threading.Timer(LAST_WORDS, os._exit, (exit_code,))
+        timer.daemon = True
+        timer.start()
+
+    if hasattr(signal, "SIGALRM"):
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    jsonout.after_last_line = end_soon
 
 
 def _ticker(run: runtime.Run):

@@ -173,7 +173,7 @@ from pyclingo_puzzles.formats import printstyle
 def no_memory(*args, **kwargs):
     raise MemoryError
 Solver.solve = no_memory
-command.LAST_WORDS = 0.3
+command.LAST_WORDS = 0.3  # (the kernel's end 2 s later)
 real_using = printstyle.using
 class Stuck:  # what follows the line hangs (a thread short of memory, as book under ulimit -v did)
     def __init__(self, *args, **kwargs):
@@ -189,7 +189,15 @@ command.console()
 
 
 def test_a_process_that_hangs_after_its_last_line_is_ended() -> None:
-    done = subprocess.run([sys.executable, "-c", HANGS_AFTER_ITS_LINE, "wordsearch", HOLA], capture_output=True,
-                          text=True, timeout=60)  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", HANGS_AFTER_ITS_LINE, "wordsearch", HOLA, "--exit-codes", "unix"],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.stderr.startswith("memory limit hit while ") and len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.returncode == 3  # ended by the command's own timer: a limit's code
+
+
+def test_a_process_no_thread_can_end_after_its_last_line_is_ended_by_the_kernel() -> None:
+    script = HANGS_AFTER_ITS_LINE.replace("command.console()", "threading.Timer = None\ncommand.console()")
+    done = subprocess.run([sys.executable, "-c", script, "wordsearch", HOLA], capture_output=True, text=True,
+                          timeout=60)  # fmt: skip
     assert done.stderr.startswith("memory limit hit while ") and len(done.stderr.splitlines()) == 1, done.stderr
     assert done.returncode == -signal.SIGALRM
