@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -193,19 +194,30 @@ def _crossword(job: Job) -> tuple[dict[str, Any], Any]:
     return {"grid": grid, "entries": entries}, result
 
 
+CODEWORD_FILLS = 5  # fills a codeword puzzle of a book tries before the book says none was unique
+
+
 def _codeword(job: Job) -> tuple[dict[str, Any], Any]:
     """A codeword (``crossword.codeword.make``): its grid, numbers, givens and key. Not chained:
     the numbers make each one another puzzle even on a shared grid."""
+    from ..core.status import Status
     from ..crossword import codeword
 
     options = {k: v for k, v in job.options.items() if k in ("givens", "min_givens", "max_givens", "time_limit")}
     dictionary = job.options["dictionary"]
-    if "size" in job.options:
-        result = codeword.make(size=job.options["size"], dictionary=dictionary, seed=job.seed, **options)
-    else:
-        result = codeword.make(list(job.rows), dictionary=dictionary, seed=job.seed, **options)
+    source = {"size": job.options["size"]} if "size" in job.options else {"source": list(job.rows)}
+    # a fill that no few givens make unique (proved) is replaced by the next seed's fill and numbers:
+    # a book's section asks for puzzles, not for this one fill; still the book's seed decides
+    deadline = time.monotonic() + options["time_limit"] if options.get("time_limit") else None
+    for attempt in range(CODEWORD_FILLS):
+        if deadline is not None:  # the puzzle's limit bounds all its fills together
+            options["time_limit"] = max(0.1, deadline - time.monotonic())
+        result = codeword.make(**source, dictionary=dictionary, seed=job.seed + attempt * 1_000_003, **options)
+        if result.status is not Status.UNSAT:
+            break
     if not result.unique:
-        raise BookError(f"puzzle {job.number}: no unique codeword ({result.why()})", job.number)
+        tried = f" in {CODEWORD_FILLS} fills" if result.status is Status.UNSAT else ""
+        raise BookError(f"puzzle {job.number}: no unique codeword{tried} ({result.why()})", job.number)
     p = result.puzzle
     key = {str(n): x for n, x in sorted(p.key.items())}
     return {"grid": list(p.rows), "numbers": p.numbers(), "given": [str(n) for n in p.given], "key": key}, result

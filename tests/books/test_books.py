@@ -312,3 +312,41 @@ def test_a_codeword_section_proves_each_puzzle_and_the_same_seed_makes_the_same_
     assert first.records == book.records
     sorted(out.with_name(out.name + SUFFIX).glob("0*.json"))[1].unlink()
     assert make_book(path, output=out, jobs=1).to_pdf() == first.to_pdf()
+
+
+def test_a_codeword_whose_fill_no_few_givens_make_unique_takes_the_next_seeds_fill(monkeypatch) -> None:
+    """The example book's puzzle 207 (mini-7x7 from en) was such a fill and the whole book failed:
+    a proved non-unique fill is replaced by another seed's, a limit is not retried, and the book
+    says so when every fill tried was non-unique."""
+    from pyclingo_puzzles.books import jobs
+    from pyclingo_puzzles.core.status import Status
+    from pyclingo_puzzles.crossword import codeword
+
+    seeds: list[int] = []
+
+    class Fake:
+        def __init__(self, status: Status):
+            self.status, self.unique = status, status is Status.SAT
+
+        def why(self) -> str:
+            return "no unique codeword within the time limit" if self.status is Status.UNKNOWN else "none"
+
+    def fake_make(*, seed: int, **_: object) -> Fake:
+        seeds.append(seed)
+        return Fake(Status.SAT if len(seeds) == 3 else Status.UNSAT)
+
+    monkeypatch.setattr(codeword, "make", fake_make)
+    job = jobs.Job(207, "codeword", 11, {"size": "7x7", "dictionary": "en"})
+    with pytest.raises(AttributeError):  # the fake's third answer has no puzzle: the loop stopped at it
+        jobs._codeword(job)
+    assert len(seeds) == 3 and seeds[0] == 11 and len(set(seeds)) == 3
+    seeds.clear()
+    monkeypatch.setattr(codeword, "make", lambda *, seed, **_: seeds.append(seed) or Fake(Status.UNSAT))
+    with pytest.raises(jobs.BookError, match=rf"puzzle 207: no unique codeword in {jobs.CODEWORD_FILLS} fills"):
+        jobs._codeword(job)
+    assert len(seeds) == jobs.CODEWORD_FILLS
+    seeds.clear()
+    monkeypatch.setattr(codeword, "make", lambda *, seed, **_: seeds.append(seed) or Fake(Status.UNKNOWN))
+    with pytest.raises(jobs.BookError, match="within the time limit"):
+        jobs._codeword(job)
+    assert len(seeds) == 1  # a limit is not retried
