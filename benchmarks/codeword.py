@@ -9,36 +9,22 @@ Prints the medians, the share of seeds that succeeded and the machine's load.
 
 from __future__ import annotations
 
-import json
 import os
-import resource
 import statistics
-import subprocess
 import sys
-import time
 
-from benchmarks.common import ROOT, table, user_env
+from benchmarks.common import json_run, table
 
 SEEDS = 10
 TIME_LIMIT = 120  # s a seed may take (the target: a median of 30 s or less)
 
 
 def one(seed: int) -> dict:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    cmd = [sys.executable, "-m", "pyclingo_puzzles", "codeword", "--size", "15x15", "--seed", str(seed), "--json",
-           "--max-givens", "3", "--time-limit", str(TIME_LIMIT), "--exit-codes", "unix"]  # fmt: skip
-    out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=user_env())
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    try:
-        doc = json.loads(out.stdout)
-    except ValueError:
-        doc = {}
-    ok = out.returncode == 0 and doc.get("unique") is True and len(doc.get("given", {})) <= 3
+    doc, code, wall, cpu = json_run(["codeword", "--size", "15x15", "--seed", str(seed), "--json", "--max-givens",
+                                     "3", "--time-limit", str(TIME_LIMIT), "--exit-codes", "unix"])  # fmt: skip
+    ok = code == 0 and doc.get("unique") is True and len(doc.get("given", {})) <= 3
     return {"seed": seed, "wall": wall, "cpu": cpu, "ok": ok, "needed": doc.get("givens_needed"),
-            "letters": doc.get("letters"), "code": out.returncode}  # fmt: skip
+            "letters": doc.get("letters"), "code": code}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> None:

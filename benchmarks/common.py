@@ -68,3 +68,26 @@ def process_times(cmd: Sequence[str], repeat: int = 10, cwd: Path | None = None)
         best_wall = min(best_wall, time.perf_counter() - t0)
         best_cpu = min(best_cpu, cpu() - c0)
     return best_wall, best_cpu, run.returncode
+
+
+def json_run(args: Sequence[str]) -> tuple[dict, int, float, float]:
+    """``pyclingo-puzzles ARGS`` once, as a user runs it: its JSON document ({} when none), exit
+    code, wall and CPU seconds (user + system, the command and its children)."""
+    import json
+    import resource
+    import subprocess
+    import sys
+
+    def cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
+    c0, t0 = cpu(), time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "pyclingo_puzzles", *args], capture_output=True, text=True,
+                         cwd=ROOT, env=user_env())  # fmt: skip
+    wall, spent = time.perf_counter() - t0, cpu() - c0
+    try:
+        doc = json.loads(out.stdout)
+    except ValueError:
+        doc = {}
+    return doc, out.returncode, wall, spent

@@ -12,15 +12,11 @@ at all. Prints the medians, the share that succeeded and the machine's load.
 
 from __future__ import annotations
 
-import json
 import os
-import resource
 import statistics
-import subprocess
 import sys
-import time
 
-from benchmarks.common import ROOT, table, user_env
+from benchmarks.common import json_run, table
 
 SEEDS = 10
 TIME_LIMIT = 60  # s a seed may take (the target: a median of 10 s or less)
@@ -28,21 +24,11 @@ GRID = "instances/fillin/lattice-13x13.grid"
 
 
 def one(seed: int, source: list[str]) -> dict:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    cmd = [sys.executable, "-m", "pyclingo_puzzles", "fillin", *source, "--seed", str(seed), "--json",
-           "--time-limit", str(TIME_LIMIT), "--exit-codes", "unix"]  # fmt: skip
-    out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=user_env())
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    try:
-        doc = json.loads(out.stdout)
-    except ValueError:
-        doc = {}
-    ok = out.returncode == 0 and doc.get("unique") is True and doc.get("starters_minimal") == "smallest"
+    doc, code, wall, cpu = json_run(["fillin", *source, "--seed", str(seed), "--json",
+                                     "--time-limit", str(TIME_LIMIT), "--exit-codes", "unix"])  # fmt: skip
+    ok = code == 0 and doc.get("unique") is True and doc.get("starters_minimal") == "smallest"
     grade = doc.get("difficulty", {})
-    return {"seed": seed, "wall": wall, "cpu": cpu, "ok": ok, "code": out.returncode,
+    return {"seed": seed, "wall": wall, "cpu": cpu, "ok": ok, "code": code,
             "words": len(doc.get("words", [])), "starters": len(doc.get("starters", [])),
             "grade": grade.get("grade"), "checks": doc.get("checks")}  # fmt: skip
 
