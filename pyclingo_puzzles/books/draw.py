@@ -28,18 +28,6 @@ def heading(pdf: Any, text: str, x: float, y: float, w: float) -> None:
     pdf.text(x, y + 7, line)
 
 
-def name_line(pdf: Any, x: float, y: float, w: float) -> None:
-    """A Name / Date line across the box at ``y`` (the current font)."""
-    from ..formats.pagetext import DATE_LABEL, NAME_LABEL
-
-    pdf.set_draw_color(0)
-    pdf.set_line_width(0.25)
-    date_x = x + w * 0.66
-    for label, left, end in ((NAME_LABEL, x, date_x - 6), (DATE_LABEL, date_x, x + w)):
-        pdf.text(left, y, label)
-        pdf.line(left + pdf.get_string_width(label) + 2, y + 0.8, end, y + 0.8)
-
-
 def band(pdf: Any, text: str, x: float, y: float, w: float) -> None:
     """A section's heading, above its first puzzle: a rule and the section's name."""
     pdf.set_font("noto", "", 12)

@@ -18,7 +18,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from ..formats import pdffont
+from ..formats import pdfdraw, pdffont
 from ..formats.pdfdraw import PT, wrap
 from . import draw
 from .manifest import INCH, Manifest
@@ -148,7 +148,7 @@ class Interior:
         pdf.set_font("noto", "", 10)
         pdf.set_text_color(0)
         if section.name_line:  # a Name / Date line, as the family commands' --name-line
-            draw.name_line(pdf, x, y + 14, w)
+            pdfdraw.name_line(pdf, x, y + 14, w)
             y += 7
             h -= 7
         pdf.text(x, y + 14, pdffont.drawable(instructions))

@@ -87,13 +87,7 @@ def front_page(pdf: Any, text: PageText | str) -> float:
     pdf.set_text_color(0)
     line_h = size / PT * 1.45
     if text.name_line:
-        y = top + 1.5
-        pdf.set_draw_color(0)
-        pdf.set_line_width(0.25)
-        date_x = MARGIN + width * 0.66
-        for label, x, end in ((NAME_LABEL, MARGIN, date_x - 6), (DATE_LABEL, date_x, MARGIN + width)):
-            pdf.text(x, y, label)
-            pdf.line(x + pdf.get_string_width(label) + 2, y + 0.8, end, y + 0.8)
+        name_line(pdf, MARGIN, top + 1.5, width)
         top += line_h + 4
     if text.instructions:
         font(pdf, size, drawable(text.instructions))
@@ -102,6 +96,16 @@ def front_page(pdf: Any, text: PageText | str) -> float:
             pdf.text(MARGIN, top + 1.5 + i * line_h, line)
         top += len(lines) * line_h + 3
     return top
+
+
+def name_line(pdf: Any, x: float, y: float, w: float) -> None:
+    """A Name / Date line across the box at ``y`` (the current font): the puzzle pages' and the books'."""
+    pdf.set_draw_color(0)
+    pdf.set_line_width(0.25)
+    date_x = x + w * 0.66
+    for label, left, end in ((NAME_LABEL, x, date_x - 6), (DATE_LABEL, date_x, x + w)):
+        pdf.text(left, y, label)
+        pdf.line(left + pdf.get_string_width(label) + 2, y + 0.8, end, y + 0.8)
 
 
 def text_width(pdf: Any, size: float, text: str) -> float:
