@@ -146,8 +146,11 @@ class Watchdog:
         budget = DEADMAN if budget is None else budget
         left = budget if self._cpu_end is None else min(budget, self._cpu_end - time.process_time())
         signal.setitimer(signal.ITIMER_PROF, max(left, 0.001))
+        if not self._backstop:  # disarmed meanwhile (``__exit__``, in the main thread): no timer outlives the run
+            signal.setitimer(signal.ITIMER_PROF, 0)
 
     def __exit__(self, *exc: object) -> None:
+        armed, self._backstop = self._backstop, False  # first: the watchdog re-arms it no more
         self._done.set()
         if self._thread is not None:
             if self._pipe is not None:  # wake the watchdog from its select (no signal is 0)
@@ -164,8 +167,7 @@ class Watchdog:
             for fd in self._pipe:
                 os.close(fd)
             self._pipe = None
-        if self._backstop:
-            self._backstop = False
+        if armed:
             signal.setitimer(signal.ITIMER_PROF, 0)
         if self._saved:
             resources.release_reserve()  # the run's report after this may need it
