@@ -35,7 +35,7 @@ ENCODINGS: dict[str, Predicates] = {
             "word/2", "letter/3", "cand/6", "size/2", "message_length/1", "priority/2", "max_words/1"
         ),
         output=_signatures("place/2"),
-        derived=_signatures("cand/2", "cand_dir/4", "cand_cell/5", "val/3", "taken/2", "active/1"),
+        derived=_signatures("cand/2", "cand_dir/4", "cand_cell/5", "val/3", "taken/2", "placed/1"),
     ),
     "codeword.lp": Predicates(
         input=_signatures(
@@ -77,12 +77,12 @@ ENCODINGS: dict[str, Predicates] = {
         input=_signatures("theme/4", "no_word/4", "long_ok/4"),
         output=_signatures("block/2"),
         derived=_signatures(
-            "cell/2", "white/2", "open/2", "shut/2", "start/3", "run/4", "slot/4", "seen/1", "first_white/1",
+            "grid_cell/2", "white/2", "open/2", "shut/2", "start/3", "run/4", "slot/4", "seen/1", "first_white/1",
             "reach/2",
         ),
     ),
     "fillin.lp": Predicates(
-        input=_signatures("answer/3", "start/2"),
+        input=_signatures("answer/3", "starter/2"),
         output=_signatures(),  # those of crossword.lp, which it is loaded after
         derived=_signatures("other/0"),
     ),
@@ -102,7 +102,7 @@ ENCODINGS: dict[str, Predicates] = {
     ),
     "strips.lp": Predicates(
         input=_signatures("grid/1", "color/4", "strip_length/1"),
-        output=_signatures("active/1", "use/5"),
+        output=_signatures("tiled/1", "use/5"),
         derived=_signatures(
             "size/3", "inside/6", "covers/8", "pattern_of/6", "pattern/2", "slack/2", "uses/3"
         ),
