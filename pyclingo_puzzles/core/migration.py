@@ -254,5 +254,5 @@ def _renamed(term: ast.AST, rename: Rename) -> ast.AST:
 
 
 def _warning(at: str, rename: Rename, encodings: Sequence[str | Path]) -> str:
-    return (f"{at}: warning: {rename.old} is an old name, read as {rename.new} "
-            f"({', '.join(Path(e).name for e in encodings)}); the old name goes away in {REMOVED_IN}")
+    return (f"{at}: warning: {rename.old} is renamed {rename.new} ({', '.join(Path(e).name for e in encodings)}): "
+            f"read as {rename.new}; the old name goes away in {REMOVED_IN}")

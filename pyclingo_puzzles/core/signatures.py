@@ -5,8 +5,9 @@ its encoding, and what users' rules may refer to (docs/rules.md, "One vocabulary
 - ``output``: what the encoding shows (its ``#show`` statements), which the driver decodes;
 - ``derived``: what the encoding defines for users' rules.
 
-Each encoding's header lists the same predicates with the same argument names, one per line; ``tests/core/test_signatures.py``
-reads the headers and the ``#show`` statements with clingo's parser and compares them to this table.
+Each encoding's header lists the same predicates with the same argument names, one per line;
+``tests/core/test_signatures.py`` reads the headers and the ``#show`` statements with clingo's
+parser and compares them to this table.
 Plain data, so the command imports it at no cost.
 """
 
@@ -35,7 +36,8 @@ class Predicates(NamedTuple):
 
 def _predicates(input: tuple[str, ...], output: tuple[str, ...], derived: tuple[str, ...]) -> Predicates:
     parts = [dict(map(_atom, specs)) for specs in (input, output, derived)]
-    return Predicates(*(frozenset(part) for part in parts), arguments={k: v for part in parts for k, v in part.items()})
+    arguments = {sig: names for part in parts for sig, names in part.items()}
+    return Predicates(frozenset(parts[0]), frozenset(parts[1]), frozenset(parts[2]), arguments)
 
 
 ENCODINGS: dict[str, Predicates] = {

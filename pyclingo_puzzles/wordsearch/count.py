@@ -17,7 +17,7 @@ from ..core.errors import InputError
 from ..core.results import Answer
 from ..core.solve import Solver
 from ..core.status import Coded, Status
-from .candidates import FULL_LIMIT, placed_atom, all_candidates, facts
+from .candidates import FULL_LIMIT, all_candidates, facts, placed_atom
 from .fill import partial_grid, stray_copies
 from .reader import WordSearchInstance, read_instance
 from .rounds import CLINGO_OPTIONS, ENCODING, decode, placements_of

@@ -23,7 +23,7 @@ from ..core.solve import Solver
 from ..core.status import Status
 from ..run import runtime
 from . import quality
-from .candidates import Candidate, placed_atom, facts, place_atom
+from .candidates import Candidate, facts, place_atom, placed_atom
 from .fill import fill
 from .heuristic import PlacementHeuristic
 from .puzzle import Puzzle, weight
