@@ -187,7 +187,8 @@ def lane(calls: int = 10) -> None:
         proc.terminate()
         proc.wait(30)
     rest = [t for t, _ in times[1:]]
-    print(f"\nstudio slots on {SHIPPED[0].name} while two 25 s layouts run, {calls} calls; load {os.getloadavg()[0]:.1f}")
+    load = os.getloadavg()[0]
+    print(f"\nstudio slots on {SHIPPED[0].name} while two 25 s layouts run, {calls} calls; load {load:.1f}")
     print(f"first (warming the lane's worker) {times[0][0] * 1000:.0f} ms; the rest median "
           f"{statistics.median(rest) * 1000:.0f} ms, max {max(rest) * 1000:.0f} ms; statuses "
           f"{sorted({s for _, s in times})}; layouts still running at the end: {running} of 2")  # fmt: skip

@@ -5,10 +5,10 @@ Each request is checked (``studio_body``), then sent to the server's warm pool (
 one task: a call of the crossword family's studio engine (``studio_work``; the worker keeps the
 word lists and their tables built between calls, and a call goes back to a worker that has its
 lists) or an export or opened file (``studio_files``). The page's answers as it changes (slots,
-suggestions, the verdict) are interactive: a worker is kept for them that puzzles' jobs never take. A newer request from the same page (its
-``X-Page-Id``) for the same route stops the older one, and a request whose client has gone is
-stopped too, so many fast edits from one page never leave more than one job of a kind running
-for it.
+suggestions, the verdict) are interactive: a worker is kept for them that puzzles' jobs never
+take. A newer request from the same page (its ``X-Page-Id``) for the same route stops the older
+one, and a request whose client has gone is stopped too, so many fast edits from one page never
+leave more than one job of a kind running for it.
 """
 
 from __future__ import annotations
