@@ -106,7 +106,7 @@ def switch_facts(*, no_repeat: bool, optimize: bool = False, lazy: bool = True) 
 
 def differ_facts(sites: Sequence[Site], grids: Sequence[Sequence[str]], min_differ: int = 1) -> Iterator[Symbol]:
     """``earlier_fill(F)`` and ``was(F, S, R, C, X)``: earlier fill F had letter X at (R, C) of slot S,
-    and ``min_differ(K)``: the fill differs from each in K entries at least (``crossword_differ.lp``)."""
+    and ``min_differ(N)``: the fill differs from each in N entries at least (``crossword_differ.lp``)."""
     if grids:
         yield Function("min_differ", [number(min_differ)])
     for f, grid in enumerate(grids):
