@@ -23,7 +23,8 @@ import clingo
 from clingo import ast
 
 from . import signatures
-from .rulesast import Signature, Summary, children, where
+from .rulesast import Signature, children, head_and_uses, where
+from .rulesast import atoms as rulesast_atoms
 
 REMOVED_IN = "0.2.0"  # the release in which the old names stop working
 
@@ -174,6 +175,7 @@ def migrate(statements: Sequence[ast.AST], encodings: Sequence[str | Path]) -> M
     if not table:
         return Migrated(list(statements), _former_constants(statements, encodings))
     own = _own_heads(statements)
+    yours = [_yours(own[sig], r, encodings) for sig, r in table.items() if sig in own and not r.new_types]
     table = {sig: r for sig, r in table.items() if sig not in own or r.new_types}
     plans = [_plan(stmt, table) for stmt in statements]
     old_file = any(says for plan in plans for _, says in plan if says)
@@ -194,7 +196,7 @@ def migrate(statements: Sequence[ast.AST], encodings: Sequence[str | Path]) -> M
             if rename is not None:
                 warned.setdefault(rename.old, _warning(where(atom.symbol.location), rename, encodings))
         out.append(_rewritten(stmt, iter(chosen)))
-    return Migrated(out, list(warned.values()) + _former_constants(statements, encodings))
+    return Migrated(out, list(warned.values()) + yours + _former_constants(statements, encodings))
 
 
 def _former_constants(statements: Sequence[ast.AST], encodings: Sequence[str | Path]) -> list[str]:
@@ -210,11 +212,22 @@ def _former_constants(statements: Sequence[ast.AST], encodings: Sequence[str | P
     return out
 
 
-def _own_heads(statements: Sequence[ast.AST]) -> set[Signature]:
-    summary = Summary()
+def _own_heads(statements: Sequence[ast.AST]) -> dict[Signature, str]:
+    """The predicates the rules define (rule heads), each with FILE:LINE of its first definition."""
+    out: dict[Signature, str] = {}
     for stmt in statements:
-        summary.add(stmt)
-    return summary.heads
+        if stmt.ast_type == ast.ASTType.Rule:
+            for head in head_and_uses(stmt.head)[0]:
+                for sig, at in rulesast_atoms(head):
+                    out.setdefault(sig, at)
+    return out
+
+
+def _yours(at: str, rename: Rename, encodings: Sequence[str | Path]) -> str:
+    """An old name the rules define themselves: theirs, left alone, and said (it may be an old file)."""
+    names = ", ".join(Path(e).name for e in encodings)
+    return (f"{at}: warning: {rename.old} is an old name of {rename.new} ({names}), but your rules define it, so it "
+            "is read as a predicate of your own")
 
 
 Plan = list[tuple[Signature | None, bool | None]]

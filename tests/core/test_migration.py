@@ -79,9 +79,11 @@ def test_an_old_name_that_is_also_todays_stays_todays_without_a_sign(tmp_path: P
     assert "cand(W,S)" in text and warnings == []  # today's, as its arguments say
 
 
-def test_a_predicate_of_the_users_own_is_left_alone(tmp_path: Path) -> None:
-    text, warnings, _ = rewritten(tmp_path, 'at(R, C, X) :- val(R, C, X).\n:- at(0, 0, "Q").', "wordsearch.lp")
-    assert "at(0,0,\"Q\")" in text.replace(" ", "") and warnings == []
+def test_a_predicate_of_the_users_own_is_left_alone_and_said(tmp_path: Path) -> None:
+    text, warnings, path = rewritten(tmp_path, 'at(R, C, X) :- val(R, C, X).\n:- at(0, 0, "Q").', "wordsearch.lp")
+    assert "at(0,0,\"Q\")" in text.replace(" ", "")
+    assert warnings == [f"{path}:2: warning: at(R, C, X) is an old name of val(R, C, X) (wordsearch.lp), but your "
+                        "rules define it, so it is read as a predicate of your own"]
 
 
 def test_old_names_of_another_encoding_are_not_renamed(tmp_path: Path) -> None:
