@@ -127,25 +127,51 @@ def _atoms(node: ast.AST) -> Iterable[ast.AST]:
         yield from _atoms(child)
 
 
+NUMBER, STRING = "*number", "*string"  # what a constant, or a variable compared with one, holds
+TEXTS = ("T", "X")  # the arguments that hold strings (a word's text, a letter); all others hold numbers or names
+
+
 def _kind(term: ast.AST, known: dict[str, set[str]]) -> set[str] | None:
-    """What an argument can hold: a variable's types elsewhere in the rule, a string's (a text or a
-    letter), a number's (anything else); None: it says nothing."""
+    """What an argument can hold: a variable's types elsewhere in the rule (and whether it is
+    compared or computed with as a number or a string), a constant's; None: it says nothing."""
     if term.ast_type == ast.ASTType.Variable:
         return known.get(term.name)
     if term.ast_type == ast.ASTType.SymbolicTerm:
         if term.symbol.type == clingo.SymbolType.String:
-            return {"T", "X"}
+            return {STRING}
         if term.symbol.type == clingo.SymbolType.Number:
-            return {"*number"}
+            return {NUMBER}
     return None
 
 
 def _fits(kind: set[str] | None, held: str) -> bool | None:
     if kind is None:
         return None
-    if kind == {"*number"}:
-        return held not in ("T", "X")
-    return held in kind
+    if (NUMBER in kind and held in TEXTS) or (STRING in kind and held not in TEXTS):
+        return False
+    named = kind - {NUMBER, STRING}
+    return held in named if named else True
+
+
+def _values(stmt: ast.AST) -> Iterator[tuple[str, str]]:
+    """(variable, NUMBER or STRING) for each variable the statement computes with (``L + 1``) or
+    compares with a number, a string or a computation (``L > 5``, ``T != "CAT"``)."""
+    for node in _walk(stmt):
+        if node.ast_type in (ast.ASTType.BinaryOperation, ast.ASTType.Interval):
+            yield from ((v.name, NUMBER) for v in _walk(node) if v.ast_type == ast.ASTType.Variable)
+        elif node.ast_type == ast.ASTType.Comparison:
+            sides = [node.term, *(guard.term for guard in node.guards)]
+            kinds: set[str] = {NUMBER} if any(s.ast_type == ast.ASTType.BinaryOperation for s in sides) else set()
+            for side in sides:
+                kinds |= (_kind(side, {}) or set()) if side.ast_type == ast.ASTType.SymbolicTerm else set()
+            for kind in kinds:
+                yield from ((side.name, kind) for side in sides if side.ast_type == ast.ASTType.Variable)
+
+
+def _walk(node: ast.AST) -> Iterator[ast.AST]:
+    yield node
+    for child in children(node):
+        yield from _walk(child)
 
 
 def _says_old(args: list[ast.AST], rename: Rename, known: dict[str, set[str]]) -> bool | None:
@@ -251,6 +277,8 @@ def _plan(stmt: ast.AST, table: dict[Signature, Rename]) -> Plan:
         for arg, held in zip(args, types, strict=False):
             if arg.ast_type == ast.ASTType.Variable:
                 known.setdefault(arg.name, set()).add(held)
+    for name, value in _values(stmt):
+        known.setdefault(name, set()).add(value)
     plan: Plan = []
     for parts in found:
         rename = table.get(parts[0]) if parts is not None else None

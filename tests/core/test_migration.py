@@ -128,3 +128,18 @@ def test_a_constant_that_is_a_fact_now_is_warned(tmp_path: Path) -> None:
     _, warnings, path = rewritten(tmp_path, "#const max_shared = 30.\n#const mine = 2.", "wordsearch.lp")
     assert warnings == [f"{path}:2: warning: #const max_shared: wordsearch.lp takes the fact max_shared(N) now, "
                         "which the command gives (its options decide it), so this definition has no effect"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected", "old"),
+    [
+        (":- word(W, L), L > 5.", "word_length(W,L)", True),  # compared with a number: a length
+        (":- word(W, L), place(W, S), site(S, L).", "word_length(W,L)", True),  # a site's length
+        (':- word(W, T), T != "CAT".', "word(W,T)", False),  # compared with a string: a text
+        (":- word(W, T), place(W, _).", "word(W,T)", False),  # nothing says: today's
+    ],
+)
+def test_a_same_name_atom_is_told_by_how_its_arguments_are_used(tmp_path: Path, rule: str, expected: str,
+                                                                  old: bool) -> None:  # fmt: skip
+    text, warnings, _ = rewritten(tmp_path, rule, "crossword.lp")
+    assert expected in text.replace(" ", "") and bool(warnings) == old, (text, warnings)
