@@ -2,7 +2,7 @@
 
 A ``Round`` holds the clingo control: the encoding, the candidates' facts, the stray-copy
 propagator (``strays.py``), on complete candidates the overlap-first heuristic (``heuristic.py``),
-and the switches the driver solves under as assumptions: ``active(W)`` per word, ``balanced`` (the
+and the switches the driver solves under as assumptions: ``placed(W)`` per word, ``balanced`` (the
 balance constraints) and ``distinct(P)`` per earlier puzzle of a book (``book(P)`` program parts).
 A ``Collector`` fills and verifies each answer as it arrives.
 """
@@ -23,7 +23,7 @@ from ..core.solve import Solver
 from ..core.status import Status
 from ..run import runtime
 from . import quality
-from .candidates import Candidate, active_atom, facts, place_atom
+from .candidates import Candidate, facts, place_atom, placed_atom
 from .fill import fill
 from .heuristic import PlacementHeuristic
 from .puzzle import Puzzle, weight
@@ -40,8 +40,16 @@ DENSE_OPTIONS = ("--restarts=L,32",)  # with them: frequent restarts redraw the 
 # (10 of 10, 11 of 11, 12 of 12, 12 of 12 words): no restarts 53k, 42k, 276k, 80k; L,32 25k, 23k,
 # over 210k, 59k; x,100,1.5 20k, 29k, 225k, 58k
 EVERY_WORD_RESTARTS = "x,100,1.5"
-VARY_OPTIONS = ("--heuristic=Domain", "--const=vary=1")  # every candidate, no overlap heuristic: seeded order
+VARY_OPTIONS = ("--heuristic=Domain",)  # every candidate, no overlap heuristic: seeded order (the fact vary)
 BALANCED = Function("balanced")
+
+
+def tunables(*, fit_most: bool, vary: bool, max_shared: int) -> list[Symbol]:
+    """The encoding's parameters, as facts (docs/rules.md, "Parameters"): the balance's and a book's
+    bounds (``quality.py``'s, which the verifier checks too), and the switches of this round."""
+    out = [Function("max_direction", [Number(quality.MAX_DIRECTION)]),
+           Function("max_quadrant", [Number(quality.MAX_QUADRANT)]), Function("max_shared", [Number(max_shared)])]
+    return out + [Function(name) for name, on in (("fit_most", fit_most), ("vary", vary)) if on]  # fmt: skip
 
 
 def distinct_atom(p: int) -> Symbol:
@@ -111,10 +119,8 @@ class Round:
     ):
         self.inst, self.cands, self.rules = inst, cands, rules
         options = (*CLINGO_OPTIONS, *(DENSE_OPTIONS if dense else VARY_OPTIONS if vary else ()))
-        if max_shared != quality.MAX_SHARED:
-            options = (*options, f"--const=max_shared={max_shared}")
         if fit_most:
-            options = (*options, *OPT_OPTIONS, "--const=fit_most=1")
+            options = (*options, *OPT_OPTIONS)
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=options)
         self.max_shared = max_shared
         self.balance = balance  # solve under the balance constraints (assumption balanced)
@@ -136,6 +142,7 @@ class Round:
             self.heuristic = PlacementHeuristic(cells, inst.seed or 0)
             self.solver.register_propagator(self.heuristic)
         self.solver.add_facts(facts(inst, cands, max_words))
+        self.solver.add_facts(tunables(fit_most=fit_most, vary=vary and not dense, max_shared=max_shared))
         self.solver.ground([("base", []), *([("balance", [])] if balance else [])])
         self.balanced = balance  # the part is grounded: every solve call assumes balanced true or false
         if balance:
@@ -159,7 +166,7 @@ class Round:
         rules_off: Sequence[str] = (),
         conflicts: int | None = None,
     ) -> SolveResult:
-        """Solve with ``active(W)`` assumed for ``words`` (and ``place(W, K)`` for ``fixed``); with
+        """Solve with ``placed(W)`` assumed for ``words`` (and ``place(W, K)`` for ``fixed``); with
         ``optimise``, improving models come first and then (``models`` != 1) up to ``models``
         optimal ones (clasp's optN); ``at_least``: only models of at least this weight.
         ``conflicts``: end the call after that many conflicts (clasp's solve limit), reported as
@@ -222,7 +229,7 @@ class Round:
         rules = [(atom, atom.arguments[0].string not in rules_off) for atom, _ in self.solver.rule_assumptions()]
         switches = [(BALANCED, self.balance)] if self.balanced else []
         switches += [(distinct_atom(p), True) for p in range(len(self.book))]
-        return [(active_atom(w), True) for w in words] + rules + switches
+        return [(placed_atom(w), True) for w in words] + rules + switches
 
     def add_to_book(self, chosen: dict[int, int]) -> None:
         """The next puzzle must differ from this one (the program part ``book(P)``)."""

@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ...core import apicheck
 from ...crossword import report as reporting
-from ...crossword.options import BLOCK_SHARE, DEFAULT_SHARED, SYMMETRIES, FillOptions, rule_paths
+from ...crossword.options import BLOCK_SHARE, DEFAULT_SHARED, SYMMETRIES, FillOptions
 from ...formats.report import Report
 from .. import argtypes
 from ..shared_options import add_count, add_html_argument, add_pdf_arguments, page_asked
@@ -144,7 +145,7 @@ def fill_options(args: argparse.Namespace) -> FillOptions:
     ``--min-length`` unset: 2 for a dictionary's words, 3 with ``--size`` (also its shortest entry)."""
     min_length = args.min_length if args.min_length is not None else (2 if args.size is None else 3)
     return FillOptions(
-        rules=rule_paths(args.rules), models=args.models, seed=args.seed, time_limit=args.time_limit,
+        rules=tuple(apicheck.rule_files(args.rules)), models=args.models, seed=args.seed, time_limit=args.time_limit,
         count_only=args.count, no_repeat=args.no_repeat, optimize=args.optimize, word_atoms=args.word_atoms,
         jobs=args.jobs, min_length=min_length, min_score=args.min_score, min_differ=args.min_differ,
         max_shared_substring=args.max_shared_substring, unique=args.unique,

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from clingo import Symbol
 
 from ...core import rules as user_rules
+from ...core import rulesfile
 from ...core.blame import blame
-from ...core.errors import VerificationError
+from ...core.errors import InputError, VerificationError
 from ...core.programs import encoding_path
 from ...core.results import Answer, SolveResult, Stats
 from ...core.solve import Solver
@@ -30,7 +31,7 @@ from ..solution import CrosswordSolution, decode, decode_letters, verify
 from ..wordlists.lists import without
 from . import shared
 from .bans import read_bans
-from .facts import differ_facts, fill_facts, option_facts, site_facts
+from .facts import differ_facts, fill_facts, option_facts, site_facts, switch_facts
 from .propagator import WordPropagator
 from .pruning import Candidates, prune
 
@@ -54,12 +55,33 @@ class FillOutcome:
     rules_to_blame: list[str] = field(default_factory=list)  # UNSAT only because of these rule files
 
 
+# asked in this process: the rule files -> (each file's one reading, the answer); a --size run asks
+# for every pattern it fills, a run in rounds for every round
+_asked: dict[tuple[str, ...], tuple[list[object], bool]] = {}
+
+
 def wants_word_atoms(rules: Sequence[str]) -> bool:
     """Whether the user's rules use or define place/2, word/2, letter/3, cand/2 or score/2, which
     exist only when the word atoms are ground (read from the rules' syntax: comments never count);
     not when those uses are only word bans (``:- place(W, _), word(W, "ZEN").``: ``bans.py``), which
-    the fast mode keeps by leaving the words out."""
-    return user_rules.uses(rules, user_rules.WORD_ATOMS) and not read_bans(rules).only
+    the fast mode keeps by leaving the words out. Asked once per run: again only for files
+    changed since (``rulesfile.read_rules`` reads a changed file again)."""
+    key = tuple(map(str, rules))
+    readings = [_reading(path) for path in key]
+    known = _asked.get(key)
+    if known is not None and all(a is b for a, b in zip(known[0], readings, strict=True)):
+        return known[1]
+    answer = user_rules.uses(rules, user_rules.WORD_ATOMS, [ENCODING]) and not read_bans(rules).only
+    _asked[key] = (readings, answer)
+    return answer
+
+
+def _reading(path: str) -> object:
+    """The process's one reading of a rules file (None: it cannot be read; loading it says why)."""
+    try:
+        return rulesfile.read_rules(path)
+    except InputError:
+        return None
 
 
 def once(
@@ -108,7 +130,7 @@ def prepare(
 
 def diagnose_raced(rules: Sequence[str]) -> None:
     """Said in the parent, not once per worker; the constants are those ``FillJob.run`` sets."""
-    user_rules.diagnose_paths([encoding_path(ENCODING)], rules, ("no_repeat", "optimize", "lazy"))
+    user_rules.diagnose_paths([encoding_path(ENCODING)], rules)
 
 
 def decided(outcome: FillOutcome) -> bool:
@@ -156,7 +178,8 @@ class FillJob:
         compiled, facts, words = self._inputs(solver, value_rule, progress)
         if shared_rule:
             solver.register_propagator(shared.SharedRunPropagator(self.sites, self.options.max_shared_substring))
-        solver.add_facts(facts)
+        solver.add_facts([*facts, *switch_facts(no_repeat=self.options.no_repeat, optimize=self.options.optimize,
+                                                lazy=self.lazy)])  # fmt: skip
         solver.ground()
         solutions: list[CrosswordSolution] = []
         # improve until the optimum is proved (the last model is the best), or enumerate (--count:
@@ -178,16 +201,13 @@ class FillJob:
 
     def _clingo_options(self) -> list[str]:
         o = self.options
-        options = ["--sign-def=pos", "-c", f"no_repeat={int(o.no_repeat)}", "-c", f"optimize={int(o.optimize)}"]
-        options += ["-c", f"lazy={int(self.lazy)}"]
+        options = ["--sign-def=pos"]
         if self.lazy:
             options.append(PROPAGATOR_RESTARTS)
         if o.seed and not self.lazy:
             options.append("--rand-freq=0.01")
         if self.conflicts is not None:
             options.append(f"--solve-limit={self.conflicts}")
-        if o.differ_from:
-            options += ["-c", f"min_differ={o.min_differ or 0}"]
         return options
 
     def _inputs(
@@ -196,7 +216,7 @@ class FillJob:
         """The facts and the words by id (word atoms ground: ``facts.fill_facts``); lazy, the word
         propagator registered on ``solver``, and returned when compiled (it is finished after the search)."""
         o, cands = self.options, self.cands
-        earlier = list(differ_facts(self.sites, o.differ_from))
+        earlier = list(differ_facts(self.sites, o.differ_from, o.min_differ or 0))
         if not self.lazy:
             scores = self.dictionary.words if o.optimize else None
             with runtime.stage("building facts"):  # a large word list takes seconds here

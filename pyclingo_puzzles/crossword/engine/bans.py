@@ -12,7 +12,6 @@ they are the rules' only use of word atoms the fill keeps the fast mode, with th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -22,7 +21,7 @@ from clingo import ast
 from ...core import rules as user_rules
 from ...core.letters import normalize_word
 from ...core.rulesast import Summary
-from ...core.rulesparse import parse
+from ...core.rulesparse import parsed
 
 
 class Bans(NamedTuple):
@@ -33,14 +32,15 @@ class Bans(NamedTuple):
 
 
 NONE = Bans(frozenset(), False)
+ENCODINGS = ("crossword_fill.lp",)  # whose old names the rules may use (read as today's: ``migration``)
 
 
 def read_bans(rules: Sequence[str | Path]) -> Bans:
-    """``_read_bans`` of these files (read once a run: a --size search fills many patterns)."""
+    """``_read_bans`` of these files (each parsed once a process while unchanged: ``rulesparse.parsed``;
+    a --size search fills many patterns)."""
     return _read_bans(tuple(str(r) for r in rules)) if rules else NONE
 
 
-@lru_cache(maxsize=8)
 def _read_bans(rules: tuple[str, ...]) -> Bans:
     """The words the rule files keep out with ``:- place(W, _), word(W, "T").`` (any variable names,
     either order, ``place(W, S)`` with S used nowhere else too); ``only``: no other statement of the
@@ -52,7 +52,7 @@ def _read_bans(rules: tuple[str, ...]) -> Bans:
         if not Path(path).is_file():
             continue
         try:
-            statements = parse(path, lambda _code, _msg: None).statements
+            statements = parsed(path, ENCODINGS, lambda _code, _msg: None).statements
         except RuntimeError:
             return NONE
         for stmt in statements:
@@ -113,7 +113,7 @@ def slow_note(rules: Sequence[str | Path]) -> str:
         if not Path(path).is_file():
             continue
         try:
-            summary = parse(path, lambda _code, _msg: None).summary
+            summary = parsed(path, ENCODINGS, lambda _code, _msg: None).summary
         except RuntimeError:
             continue
         for sig, at in summary.uses:
