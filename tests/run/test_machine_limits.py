@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.cli import command
+from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.run import children, jsonout, process, resources, runtime, watchdog
 
 from ..conftest import INSTANCES, CliResult
