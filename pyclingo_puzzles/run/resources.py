@@ -122,11 +122,12 @@ def hold_reserve() -> None:
     inherited by forked workers (``MADV_DONTFORK``): they have no watchdog to end them."""
     global _reserve
     try:
-        import mmap
         import resource
 
         if _reserve is not None or resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
             return
+        import mmap
+
         block = mmap.mmap(-1, RESERVE, flags=mmap.MAP_PRIVATE, prot=mmap.PROT_READ)
         if hasattr(mmap, "MADV_DONTFORK"):
             block.madvise(mmap.MADV_DONTFORK)

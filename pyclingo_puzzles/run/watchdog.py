@@ -102,6 +102,7 @@ class Watchdog:
     def __enter__(self) -> Watchdog:
         if threading.current_thread() is threading.main_thread():
             self._take_signals()
+            resources.hold_reserve()  # the command's (a library's caller is not ended by us)
         self.run.watched_at = time.monotonic()
         try:
             self._thread = threading.Thread(target=self._watch, name="pyclingo-puzzles watchdog", daemon=True)
@@ -110,8 +111,6 @@ class Watchdog:
             self._thread = None
             self.__exit__()
             raise
-        if self._pipe is not None:  # the command's (a library's caller is not ended by us)
-            resources.hold_reserve()
         self._arm_backstop()
         return self
 
