@@ -4,15 +4,12 @@ RuntimeError from clingo. The bounds are clingo's, the same on the command line 
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Sequence
 from typing import Any
 
 from .errors import InputError, shown
-
-SEED_LIMIT = 2**32  # clingo rejects --seed=4294967296 and above
-MODELS_LIMIT = 2**31 - 1  # far beyond any enumeration that ends; 0 means all
+from .schema import MODELS_LIMIT, SEED_LIMIT, RunOptions, build  # noqa: F401 (clingo's bounds, named here too)
 
 ARGS = "<arguments>"
 
@@ -88,13 +85,6 @@ def instance(value: Any, what: str, kind: type, how: str) -> Any:
 
 
 def common(*, models: Any = 1, seed: Any = None, time_limit: Any = None) -> None:
-    """The options every family takes (``--models``, ``--seed``, ``--time-limit``)."""
-    whole(models, "models (0 = all)", 0, MODELS_LIMIT)
-    if seed is not None:
-        whole(seed, "seed", 0, SEED_LIMIT - 1)
-    if time_limit is not None and (
-        not isinstance(time_limit, int | float)
-        or isinstance(time_limit, bool)
-        or not (math.isfinite(time_limit) and time_limit > 0)
-    ):
-        raise InputError(f"time_limit must be a finite number of seconds > 0, got {shown(time_limit)}", ARGS)
+    """The options every family takes (``--models``, ``--seed``, ``--time-limit``), checked by
+    the options schema (``core/schema.py``: ``models=: must be ...``)."""
+    build(RunOptions, {"models": models, "seed": seed, "time_limit": time_limit})
