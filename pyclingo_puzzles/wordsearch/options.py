@@ -55,13 +55,6 @@ def _aspect_text(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _percent_text(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise Refused(f"expected a whole number from 0 to 100, got {text!r}") from None
-
-
 @dataclass(frozen=True)
 class WordSearchOptions(RunOptions):
     """``level``, ``seed`` and ``size`` override the instance's; ``size`` is (width, height),
@@ -69,7 +62,7 @@ class WordSearchOptions(RunOptions):
     ``max_words`` is given (both builders resolve it). Each field is its option's one definition
     (``core/schema.py``)."""
 
-    level: str | None = option(None, "choice", "override the file's level", choices=tuple(sorted(LEVELS)))
+    level: str | None = option(None, "choice", "override the file's level", choices=tuple(LEVELS))
     size: tuple[int, int] | str | None = option(
         None, "size", "the grid's width and height, over the file's (auto: the smallest fit; the default for a word "
         "list and --words)", parse=_size_text, check=_size, metavar="WxH|auto")  # fmt: skip
@@ -80,7 +73,7 @@ class WordSearchOptions(RunOptions):
                                      check=_aspect, metavar="W:H")  # the grid's shape when the size is auto
     max_shared: int = option(MAX_SHARED, "whole", "--models N: any two puzzles have at most PERCENT %% of their word "
                              f"placements in common (default {MAX_SHARED}; 100: any different puzzles, as clingo "
-                             "enumerates them)", low=0, high=100, parse=_percent_text, metavar="PERCENT")
+                             "enumerates them)", low=0, high=100, metavar="PERCENT")
     balance: bool = option(True, "flag", "do not spread the words evenly over the directions and the grid's "
                            "quadrants", flag="--no-balance", invert=True)  # over the directions and the quadrants
     count_only: bool = option(False, "flag", "count the placements of the whole word list (no second copy of a "
