@@ -47,7 +47,7 @@ class FillOptions(RunOptions):
                              "the shortest entry (default 3)", low=1, metavar="N")
     min_score: int | None = option(None, "whole", "ignore dictionary words scored below S (scored lists: "
                                    "WORD;SCORE; 'en' scores Zipf frequency x 100 and leaves out words below 200 "
-                                   "unless S is given)", low=-(2**63), high=2**63, metavar="S")
+                                   "unless S is given)", low=-(2**31), high=2**31 - 1, metavar="S")
     propagator: str = option("auto", "choice", "the word propagator: native.choose's", choices=("auto", "c", "python"),
                              cli=False)  # fmt: skip
     value_rule: str = option(VALUE_RULES[0], "choice", "the propagator's letter choice when nothing races",
