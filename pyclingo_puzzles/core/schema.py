@@ -85,6 +85,12 @@ def option(default: Any, kind: str, help: str, **meta: Any) -> Any:
     return field(default=default, metadata={KEY: spec})
 
 
+def like(cls: type, name: str, default: Any) -> Any:
+    """A field of a family's options that is ``cls``'s option ``name`` with a default of the
+    family's own (the layout's time limit: always one); its spec, help included, stays ``cls``'s."""
+    return field(default=default, metadata={KEY: options_of(cls)[name].spec})
+
+
 class Option:
     """One field of an options class as the callers see it: its name there, its default, its spec."""
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..core.schema import RunOptions, option
+from ..core.schema import RunOptions, like, option
 
 DEFAULT_TIME_LIMIT = 10.0  # seconds: a layout is the best found in its time, so a run always has a limit
 
@@ -18,10 +18,8 @@ class LayoutOptions(RunOptions):
     meaning with two defaults of the layout's own: a time limit always (the best found in its time)
     and two processes (a second search in a worker when it pays)."""
 
-    time_limit: float = option(DEFAULT_TIME_LIMIT, "seconds", "the whole run's time (a layout is the best found in "
-                               "it)", short="-t", metavar="SECONDS", web=True)  # fmt: skip
-    jobs: int = option(2, "whole", "processes: a second search in a worker process when it pays (--jobs > 1)", low=1,
-                       short="-j", metavar="N")  # fmt: skip
+    time_limit: float = like(RunOptions, "time_limit", DEFAULT_TIME_LIMIT)  # the best found in it: always one
+    jobs: int = like(RunOptions, "jobs", 2)  # a second search in a worker process when it pays (jobs > 1)
     work_limit: float | None = option(None, "seconds", "the search's budget as seconds of a quiet machine's work "
                                       "(books)", cli=False)  # fmt: skip
 
