@@ -32,7 +32,8 @@ from . import messages, signatures
 from .errors import InputError
 from .letters import upper_letter
 from .rulesast import Signature, Summary
-from .rulesparse import Logger, RuleFile, parse
+from .rulesparse import Logger, RuleFile, parsed
+from .rulesparse import parse as parse  # (the tests and callers before the cache name it here)
 
 RULES_ATOM = "_user_rules"  # _user_rules("FILE"): the rules of FILE are on
 SHOWN = "_shown"  # _shown(T): the user's #show statements show T
@@ -121,9 +122,10 @@ def _rewrite(stmt: ast.AST, switch: clingo.Symbol) -> ast.AST | None:
     return stmt
 
 
-def load(ctl: clingo.Control, path: str | Path, logger: Logger) -> RuleFile:
-    """Parse, rewrite (see the module docstring) and add one rule file to ``ctl``."""
-    info = parse(path, logger)
+def load(ctl: clingo.Control, path: str | Path, logger: Logger, encodings: Sequence[str | Path] = ()) -> RuleFile:
+    """Parse (the old names of ``encodings``' predicates renamed: ``migration``), rewrite (see the
+    module docstring) and add one rule file to ``ctl``."""
+    info = parsed(path, encodings, logger)
     switch = rules_atom(path)
     loc = ast.Location(ast.Position(str(path), 1, 1), ast.Position(str(path), 1, 1))
     true = ast.SymbolicTerm(loc, clingo.Function("true"))
@@ -167,16 +169,16 @@ def _check_safety(program: Sequence[ast.AST], path: str | Path) -> None:
         # other grounding errors surface in the real run, with the facts
 
 
-def uses(paths: Iterable[str | Path], signatures: Iterable[Signature]) -> bool:
+def uses(paths: Iterable[str | Path], signatures: Iterable[Signature], encodings: Sequence[str | Path] = ()) -> bool:
     """Whether the rules of these files use or define any of these predicates (read from the AST:
-    comments and strings never count). A file that does not parse counts as no use: loading it
-    reports the error."""
+    comments and strings never count; old names of ``encodings``' predicates as today's). A file
+    that does not parse counts as no use: loading it reports the error."""
     wanted = set(signatures)
     for path in paths:
         if not Path(path).is_file():
             continue
         try:
-            summary = parse(path, lambda _code, _msg: None).summary
+            summary = parsed(path, encodings, lambda _code, _msg: None).summary
         except RuntimeError:
             continue
         if wanted & (summary.heads | {sig for sig, _ in summary.uses}):
@@ -210,13 +212,15 @@ def diagnose(
     warn: Callable[[str], None],
     fixed: Iterable[str] = (),
 ) -> None:
-    """Warn (once per process) about undefined predicates and lower-case strings in the rules, and
+    """Warn (once per process) about old names (``migration``), undefined predicates and lower-case
+    strings in the rules, and
     about ``#const`` definitions of the constants the command sets (``fixed``: its ``-c`` options
     override them, so the rule's value would be silently ignored)."""
     defined: set[Signature] = set()
     for path in encodings:
         defined |= encoding_signatures(str(path))
-    for message in undefined(files, defined) + lower_case_strings(files) + overridden(files, fixed):
+    renamed = [message for f in files for message in f.warnings]
+    for message in renamed + undefined(files, defined) + lower_case_strings(files) + overridden(files, fixed):
         warn_once(warn, message)
 
 
@@ -251,7 +255,7 @@ def diagnose_paths(encodings: Sequence[str | Path], paths: Sequence[str | Path],
     files = []
     for path in paths:
         try:
-            files.append(load(clingo.Control(), path, lambda _code, _msg: None))
+            files.append(load(clingo.Control(), path, lambda _code, _msg: None, encodings))
         except RuntimeError:
             return
     diagnose(encodings, files, default_warn, fixed)

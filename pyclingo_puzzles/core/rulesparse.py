@@ -27,20 +27,74 @@ from .rulesfile import Source
 class RuleFile:
     path: str
     summary: Summary
-    statements: list[ast.AST] = field(default_factory=list)  # as parsed, before the rewrite
+    statements: list[ast.AST] = field(default_factory=list)  # as parsed (old names renamed), before the rewrite
+    warnings: list[str] = field(default_factory=list)  # the old names it uses (``migration``), to be said once
+    logged: list[tuple[clingo.MessageCode, str]] = field(default_factory=list)  # clingo's messages parsing it
 
 
 Logger = Callable[[clingo.MessageCode, str], None]
 TEXT = "<string>"  # the file name clingo gives a text it is handed
+
+# parsed in this process: (the sources' identity, the @ functions allowed) -> (sources, parsed); the
+# sources are rulesfile's one reading, kept while the files are unchanged, so a file is parsed once
+_parsed: dict[tuple[int, frozenset[str]], tuple[list[Source], RuleFile]] = {}
+_migrated: dict[tuple[int, tuple[str, ...]], tuple[RuleFile, RuleFile]] = {}
+
+
+def parsed(path: str | Path, encodings: Sequence[str | Path] = (), logger: Logger | None = None) -> RuleFile:
+    """``parse``, once per process while the files are unchanged, with the old names of
+    ``encodings``' predicates renamed (``migration``). clingo's messages about the file go to each
+    caller's ``logger``."""
+    from .migration import migrate
+
+    info = parse(path, logger)
+    key = (id(info), tuple(Path(e).name for e in encodings))
+    known = _migrated.get(key)
+    if known is not None and known[0] is info:
+        return known[1]
+    moved = migrate(info.statements, encodings)
+    summary = Summary()
+    for stmt in moved.statements:
+        summary.add(stmt)
+    out = RuleFile(info.path, summary, moved.statements, moved.warnings, info.logged)
+    _migrated[key] = (info, out)
+    return out
 
 
 def parse(path: str | Path, logger: Logger | None = None) -> RuleFile:
     """Parse a rule file (syntax errors raise RuntimeError after going to ``logger``, with the
     file's name, line and column; unreadable files, included ones too, raise InputError:
     ``rulesfile``). A refused statement (``_refused``) raises InputError before any statement
-    reaches a control, also when a syntax error comes later in the file."""
+    reaches a control, also when a syntax error comes later in the file. Parsed once while the
+    files are unchanged (``_parsed``): clingo's messages then are replayed to ``logger``."""
     clingolog.install()
     sources = rulesfile.read_rules(path)
+    key = (id(sources), frozenset(rulesfile.policy.functions))
+    known = _parsed.get(key)
+    if known is not None and known[0] is sources:
+        for code, message in known[1].logged:
+            _log_to(logger, code, message)
+        return known[1]
+    logged: list[tuple[clingo.MessageCode, str]] = []
+
+    def log(code: clingo.MessageCode, message: str) -> None:
+        logged.append((code, message))
+        _log_to(logger, code, message)
+
+    info = _parse(path, sources, log)
+    info.logged = logged
+    _parsed[key] = (sources, info)
+    return info
+
+
+def _log_to(logger: Logger | None, code: clingo.MessageCode, message: str) -> None:
+    if logger is not None:
+        logger(code, message)
+    else:
+        print(message.rstrip("\n"), file=sys.stderr)
+
+
+def _parse(path: str | Path, sources: list[Source], logger: Logger) -> RuleFile:
     parsed: dict[int, list[ast.AST]] = {}
     refused: list[InputError] = []
     try:
@@ -56,7 +110,7 @@ def parse(path: str | Path, logger: Logger | None = None) -> RuleFile:
     return RuleFile(str(path), summary, statements)
 
 
-def _parse_source(source: Source, logger: Logger | None, refused: list[InputError]) -> list[ast.AST]:
+def _parse_source(source: Source, logger: Logger, refused: list[InputError]) -> list[ast.AST]:
     """One file's statements, parsed by clingo from the text Python read (its includes blanked)."""
     out: list[ast.AST] = []
 
@@ -76,7 +130,7 @@ def _parse_source(source: Source, logger: Logger | None, refused: list[InputErro
     return out
 
 
-def _renamed(logger: Logger | None, source: Source) -> Logger:
+def _renamed(logger: Logger, source: Source) -> Logger:
     """clingo's messages about ``source``'s text, naming its file (not "<string>") and showing
     the character a lexer error cut in two (clingo reports its first byte)."""
     prefix = re.compile("^" + re.escape(TEXT) + ":", re.M)
@@ -85,10 +139,7 @@ def _renamed(logger: Logger | None, source: Source) -> Logger:
         message = prefix.sub(lambda _m: source.name + ":", message)
         if "\ufffd" in message:
             message = _whole_character(message, source)
-        if logger is not None:
-            logger(code, message)
-        else:
-            print(message.rstrip("\n"), file=sys.stderr)
+        logger(code, message)
 
     return log
 
@@ -128,7 +179,7 @@ def _located(node: ast.AST, name: str) -> ast.AST:
     return node.update(**changes) if changes else node
 
 
-def _spliced(source: Source, parsed: dict[int, list[ast.AST]], logger: Logger | None, top: bool) -> Iterator[ast.AST]:
+def _spliced(source: Source, parsed: dict[int, list[ast.AST]], logger: Logger, top: bool) -> Iterator[ast.AST]:
     """The statements of ``source`` with those of the files it includes where clingo puts them: at
     the include, with no ``#program`` of their own before them and ``#program base.`` after."""
     statements = parsed[id(source)]
@@ -146,7 +197,7 @@ def _spliced(source: Source, parsed: dict[int, list[ast.AST]], logger: Logger | 
 
 def _included(
     source: Source, include: tuple[int, int, str, Source | None], parsed: dict[int, list[ast.AST]],
-    logger: Logger | None,
+    logger: Logger,
 ) -> Iterator[ast.AST]:  # fmt: skip
     line, column, name, target = include
     if target is None:  # read already: clingo's own warning, and nothing spliced

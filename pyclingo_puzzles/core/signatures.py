@@ -1,12 +1,13 @@
-"""The predicates of each shipped encoding, with their arities: the contract between a driver and
+"""The predicates of each shipped encoding, their arguments named: the contract between a driver and
 its encoding, and what users' rules may refer to (docs/rules.md, "One vocabulary").
 
 - ``input``: the facts the driver gives (some optional, declared ``#defined``);
 - ``output``: what the encoding shows (its ``#show`` statements), which the driver decodes;
 - ``derived``: what the encoding defines for users' rules.
 
-Each encoding's header lists the same predicates, one per line; ``tests/core/test_signatures.py``
-reads the headers and the ``#show`` statements with clingo's parser and compares them to this table.
+Each encoding's header lists the same predicates with the same argument names, one per line;
+``tests/core/test_signatures.py`` reads the headers and the ``#show`` statements with clingo's
+parser and compares them to this table.
 Plain data, so the command imports it at no cost.
 """
 
@@ -18,98 +19,120 @@ from typing import NamedTuple
 Signature = tuple[str, int]
 
 
-def _signatures(*specs: str) -> frozenset[Signature]:
-    """``"word/2"`` -> ``("word", 2)``."""
-    return frozenset((name, int(arity)) for name, arity in (spec.rsplit("/", 1) for spec in specs))
+def _atom(spec: str) -> tuple[Signature, tuple[str, ...]]:
+    """``"word(W, T)"`` -> ``(("word", 2), ("W", "T"))``: the arguments are named by the vocabulary's
+    variables (docs/rules.md), so each position says what it holds (a word, a site, a row ...)."""
+    name, _, args = spec.partition("(")
+    names = tuple(a.strip() for a in args.rstrip(")").split(",")) if args else ()
+    return (name, len(names)), names
 
 
 class Predicates(NamedTuple):
     input: frozenset[Signature]
     output: frozenset[Signature]
     derived: frozenset[Signature]
+    arguments: dict[Signature, tuple[str, ...]]  # each predicate's arguments, by the vocabulary's names
+
+
+def _predicates(input: tuple[str, ...], output: tuple[str, ...], derived: tuple[str, ...]) -> Predicates:
+    parts = [dict(map(_atom, specs)) for specs in (input, output, derived)]
+    arguments = {sig: names for part in parts for sig, names in part.items()}
+    return Predicates(frozenset(parts[0]), frozenset(parts[1]), frozenset(parts[2]), arguments)
 
 
 ENCODINGS: dict[str, Predicates] = {
-    "wordsearch.lp": Predicates(
-        input=_signatures(
-            "word/2", "letter/3", "cand/6", "size/2", "message_length/1", "priority/2", "max_words/1"
+    "codeword.lp": _predicates(
+        input=(
+            "cell(S, I, R, C)", "code(R, C, N)", "alphabet(X)", "word(W, T)", "letter(W, I, X)", "cand(W, S)",
+            "given(N, X)", "key(N, X)",
         ),
-        output=_signatures("place/2"),
-        derived=_signatures("cand/2", "cand_dir/4", "cand_cell/5", "val/3", "taken/2", "active/1"),
+        output=("decode(N, X)", "place(W, S)"),
+        derived=("number(N)", "val(R, C, X)", "possible(S, I, X)", "differs"),
     ),
-    "codeword.lp": Predicates(
-        input=_signatures(
-            "cell/4", "code/3", "alphabet/1", "word/2", "letter/3", "cand/2", "given/2", "key/2"
+    "codeword_letters.lp": _predicates(
+        input=("val(R, C, X)",),
+        output=(),  # those of the encoding it is loaded after
+        derived=("every_letter(X)", "used(X)"),
+    ),
+    "crossword.lp": _predicates(
+        input=(
+            "word(W, T)", "letter(W, I, X)", "site(S, L)", "site_at(S, R, C, D)", "predefined(R, C, X)", "cand(W, S)",
         ),
-        output=_signatures("decode/2", "place/2"),
-        derived=_signatures("number/1", "val/3", "possible/3", "differs/0"),
-    ),
-    "codeword_letters.lp": Predicates(
-        input=_signatures("val/3"),
-        output=_signatures(),  # those of crossword_fill.lp, which it is loaded after
-        derived=_signatures("every_letter/1", "used/1"),
-    ),
-    "crossword.lp": Predicates(
-        input=_signatures("word/2", "letter/3", "site/2", "site_at/4", "predefined/3", "cand/2"),
-        output=_signatures("place/2"),
-        derived=_signatures(
-            "word_length/2", "cell/4", "crossing/4", "fits/2", "can_show/3", "val/3", "supported/3"
+        output=("place(W, S)",),
+        derived=(
+            "word_length(W, L)", "cell(S, I, R, C)", "crossing(S1, I1, S2, I2)", "fits(W, S)", "can_show(S, I, X)",
+            "val(R, C, X)", "supported(S, I, X)",
         ),
     ),
-    "crossword_fill.lp": Predicates(
-        input=_signatures(
-            "site/2", "site_at/4", "cell/4", "word/2", "letter/3", "cand/2", "option/3", "score/2"
+    "crossword_core.lp": _predicates(
+        input=("slot_cell(S, I, VR, VC, R, C)",),
+        output=("assumed(S)",),
+        derived=("shared_option(R, C, X)", "shared_val(R, C, X)"),
+    ),
+    "crossword_differ.lp": _predicates(
+        input=("earlier_fill(F)", "was(F, S, R, C, X)"),
+        output=(),  # those of the encoding it is loaded after
+        derived=("differs(F, S)",),
+    ),
+    "crossword_fill.lp": _predicates(
+        input=(
+            "site(S, L)", "site_at(S, R, C, D)", "cell(S, I, R, C)", "word(W, T)", "letter(W, I, X)", "cand(W, S)",
+            "option(R, C, X)", "score(W, N)",
         ),
-        output=_signatures("place/2", "val/3"),
-        derived=_signatures("white/2", "supported/3", "best/2"),
+        output=("place(W, S)", "val(R, C, X)"),
+        derived=("white(R, C)", "supported(S, I, X)", "best(S, M)"),
     ),
-    "crossword_core.lp": Predicates(
-        input=_signatures("slot_cell/6"),
-        output=_signatures("assumed/1"),
-        derived=_signatures("shared_option/3", "shared_val/3"),
-    ),
-    "crossword_differ.lp": Predicates(
-        input=_signatures("earlier_fill/1", "was/5"),
-        output=_signatures(),  # those of crossword_fill.lp, which it is loaded after
-        derived=_signatures("differs/2"),
-    ),
-    "crossword_pattern.lp": Predicates(
-        input=_signatures("theme/4", "no_word/4", "long_ok/4"),
-        output=_signatures("block/2"),
-        derived=_signatures(
-            "cell/2", "white/2", "open/2", "shut/2", "start/3", "run/4", "slot/4", "seen/1", "first_white/1",
-            "reach/2",
-        ),
-    ),
-    "fillin.lp": Predicates(
-        input=_signatures("answer/3", "start/2"),
-        output=_signatures(),  # those of crossword.lp, which it is loaded after
-        derived=_signatures("other/0"),
-    ),
-    "givens.lp": Predicates(
-        input=_signatures("meets/2"),
-        output=_signatures("given/1"),
-        derived=_signatures("ruled_out/1"),
-    ),
-    "layout.lp": Predicates(
-        input=_signatures(
-            "word/1", "letter/3", "cand/4", "root/1", "prefer/1", "max_width/1", "max_height/1", "origin/0"
-        ),
-        output=_signatures("place/4", "crossing/2", "height/1", "width/1"),
-        derived=_signatures(
-            "word_length/2", "val/3", "filled/2", "covered/3", "top/1", "bottom/1", "left/1", "right/1"
+    "crossword_pattern.lp": _predicates(
+        input=("theme(R, C, D, L)", "no_word(R, C, D, L)", "long_ok(R, C, D, L)"),
+        output=("block(R, C)",),
+        derived=(
+            "grid_cell(R, C)", "white(R, C)", "open(R, C)", "shut(R, C)", "start(R, C, D)", "run(R, C, D, L)",
+            "slot(R, C, D, L)", "seen(N)", "first_white(N)", "reach(R, C)",
         ),
     ),
-    "strips.lp": Predicates(
-        input=_signatures("grid/1", "color/4", "strip_length/1"),
-        output=_signatures("active/1", "use/5"),
-        derived=_signatures(
-            "size/3", "inside/6", "covers/8", "pattern_of/6", "pattern/2", "slack/2", "uses/3"
+    "fillin.lp": _predicates(
+        input=("answer(R, C, X)", "starter(R, C)"),
+        output=(),  # those of the encoding it is loaded after
+        derived=("other",),
+    ),
+    "givens.lp": _predicates(
+        input=("meets(K, E)",),
+        output=("given(E)",),
+        derived=("ruled_out(K)",),
+    ),
+    "layout.lp": _predicates(
+        input=(
+            "word(W)", "letter(W, I, X)", "cand(W, R, C, D)", "root(W)", "prefer(P)", "max_width(N)", "max_height(N)",
+            "origin",
+        ),
+        output=("place(W, R, C, D)", "crossing(R, C)", "height(H)", "width(Width)"),
+        derived=(
+            "word_length(W, L)", "val(R, C, X)", "filled(R, C)", "covered(R, C, D)", "top(R)", "bottom(R)", "left(C)",
+            "right(C)",
+        ),
+    ),
+    "strips.lp": _predicates(
+        input=("grid(G)", "color(G, R, C, X)", "strip_length(L)"),
+        output=("tiled(G)", "use(G, R, C, D, L)"),
+        derived=(
+            "size(G, Width, Height)", "inside(Width, Height, R, C, D, L)", "covers(Width, Height, R, C, D, L, R2, C2)",
+            "pattern_of(G, R, C, D, L, P)", "pattern(P, L)", "slack(G, K)", "uses(G, P, N)",
+        ),
+    ),
+    "wordsearch.lp": _predicates(
+        input=(
+            "word(W, T)", "letter(W, I, X)", "cand(W, K, R, C, DX, DY)", "size(Width, Height)", "message_length(M)",
+            "priority(W, P)", "max_words(N)",
+        ),
+        output=("place(W, K)",),
+        derived=(
+            "cand(W, K)", "cand_dir(W, K, DX, DY)", "cand_cell(W, K, R, C, X)", "val(R, C, X)", "taken(R, C)",
+            "placed(W)",
         ),
     ),
 }
 
-NONE = Predicates(frozenset(), frozenset(), frozenset())
+NONE = Predicates(frozenset(), frozenset(), frozenset(), {})
 
 
 def of(encoding: str | Path) -> Predicates:

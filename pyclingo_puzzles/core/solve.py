@@ -127,6 +127,7 @@ class Solver:
                 raise RuntimeError(f"encoding {name} does not load: {self.messages[-1:]}") from None
         if project:  # before the user's rules: a program error of theirs is reported when they load
             user_rules().add_projection(self.ctl, project)
+        self._encodings = tuple(encodings)
         for rule_file in rules:
             self.load_rules(rule_file)
         if self.rule_files:
@@ -154,7 +155,7 @@ class Solver:
         self._loading = True  # until loaded, the file is not in rule_files (its messages were the run's)
         try:
             with runtime.stage("loading rules"):
-                self.rule_files.append(user_rules().load(self.ctl, p, self._log))
+                self.rule_files.append(user_rules().load(self.ctl, p, self._log, self._encodings))
             clingolog.raise_dropped()
         except RuntimeError as exc:
             # a parse error is logged; some errors (#script without python support) come only

@@ -130,13 +130,13 @@ def _blame(solver: Solver, time_limit: float | None, active: Sequence) -> list[s
 
 
 def _grid_of(symbols: Sequence, n: int, rules: Sequence[str]) -> int:
-    """The grid a one-grid model tiles: its one ``active(G)`` atom."""
-    active = [s for s in symbols if s.name == "active" and len(s.arguments) == 1]
+    """The grid a one-grid model tiles: its one ``tiled(G)`` atom."""
+    active = [s for s in symbols if s.name == "tiled" and len(s.arguments) == 1]
     for s in active:
         if not names_grid(s.arguments[0], n):
             raise derived_error(s, NAMES_NO_GRID, rules)
     if len(active) != 1:
-        raise derived_error(active[-1] if active else "active(_)", "but a model tiles exactly one grid", rules)
+        raise derived_error(active[-1] if active else "tiled(_)", "but a model tiles exactly one grid", rules)
     return active[0].arguments[0].number
 
 
@@ -254,7 +254,7 @@ class _Tiler:
         interrupted = False
         switches = self.solver.rule_assumptions()  # a grid without tiling may be the rules' doing
         for g, gr in enumerate(self.instance.grids):
-            active = [(Function("active", [Number(g)]), True)]
+            active = [(Function("tiled", [Number(g)]), True)]
             result = self.solver.solve(models=max(1, models), assumptions=[*active, *switches])
             self.add(result)
             interrupted = interrupted or result.interrupted

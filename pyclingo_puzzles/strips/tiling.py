@@ -62,7 +62,7 @@ NAMES_NO_GRID = "which names no grid"
 
 
 def names_grid(arg: Symbol, n: int) -> bool:
-    """Whether ``arg`` (of an ``active/1`` atom) is the index of one of ``n`` grids."""
+    """Whether ``arg`` (of a ``tiled/1`` atom) is the index of one of ``n`` grids."""
     return arg.type is SymbolType.Number and 0 <= arg.number < n
 
 
@@ -78,8 +78,8 @@ def decode(
         if m is None:
             if sym.name == "use" and len(sym.arguments) == 5:
                 raise derived_error(sym, NOT_A_STRIP, rules)  # use/5 of a shape no strip has
-            if sym.name == "active" and len(sym.arguments) == 1 and not names_grid(sym.arguments[0], len(grids)):
-                raise derived_error(sym, NAMES_NO_GRID, rules)  # e.g. active(99) from the user's rules
+            if sym.name == "tiled" and len(sym.arguments) == 1 and not names_grid(sym.arguments[0], len(grids)):
+                raise derived_error(sym, NAMES_NO_GRID, rules)  # e.g. tiled(99) from the user's rules
             continue
         g, r, c, length = int(m[1]), int(m[2]), int(m[3]), int(m[5])
         if not 0 <= g < len(grids):

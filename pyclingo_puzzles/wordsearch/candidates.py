@@ -98,6 +98,6 @@ def place_atom(w: int, k: int) -> Symbol:
     return Function("place", [Number(w), Number(k)])
 
 
-def active_atom(w: int) -> Symbol:
-    return Function("active", [Number(w)])
+def placed_atom(w: int) -> Symbol:
+    return Function("placed", [Number(w)])
 

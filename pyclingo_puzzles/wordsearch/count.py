@@ -18,7 +18,7 @@ from ..core.errors import InputError
 from ..core.results import Answer
 from ..core.solve import Solver
 from ..core.status import Coded, Status
-from .candidates import FULL_LIMIT, active_atom, all_candidates, facts
+from .candidates import FULL_LIMIT, all_candidates, facts, placed_atom
 from .fill import partial_grid, stray_copies
 from .options import WordSearchOptions
 from .reader import WordSearchInstance, read_instance
@@ -68,7 +68,7 @@ def count_placements(
         if not stray_copies(partial_grid(inst, placements), placements):
             clean += 1
 
-    assumptions = [(active_atom(w), True) for w in range(len(inst.words))]
+    assumptions = [(placed_atom(w), True) for w in range(len(inst.words))]
     result = solver.solve(
         models=0, time_limit=time_limit, assumptions=assumptions, keep=0, on_answer=on_answer, reports=False
     )

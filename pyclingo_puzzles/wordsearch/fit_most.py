@@ -57,7 +57,7 @@ def fit_most(run: Run) -> Outcome:
         if result.status is Status.UNSAT and is_complete:
             return unsolvable(run, rnd, result, must)
         if result.status is Status.UNSAT:
-            run.grow([s.arguments[0].number for s in result.core if s.name == "active"] or must)
+            run.grow([s.arguments[0].number for s in result.core if s.name == "placed"] or must)
         else:  # an optimum over a sample: more candidates for the words it dropped
             kept = placed_words(best[0].puzzle) if best else set()
             run.grow([w for w, word in enumerate(inst.words) if word not in kept])

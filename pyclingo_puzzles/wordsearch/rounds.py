@@ -2,7 +2,7 @@
 
 A ``Round`` holds the clingo control: the encoding, the candidates' facts, the stray-copy
 propagator (``strays.py``), on complete candidates the overlap-first heuristic (``heuristic.py``),
-and the switches the driver solves under as assumptions: ``active(W)`` per word, ``balanced`` (the
+and the switches the driver solves under as assumptions: ``placed(W)`` per word, ``balanced`` (the
 balance constraints) and ``distinct(P)`` per earlier puzzle of a book (``book(P)`` program parts).
 A ``Collector`` fills and verifies each answer as it arrives.
 """
@@ -23,7 +23,7 @@ from ..core.solve import Solver
 from ..core.status import Status
 from ..run import runtime
 from . import quality
-from .candidates import Candidate, active_atom, facts, place_atom
+from .candidates import Candidate, facts, place_atom, placed_atom
 from .fill import fill
 from .heuristic import PlacementHeuristic
 from .puzzle import Puzzle, weight
@@ -159,7 +159,7 @@ class Round:
         rules_off: Sequence[str] = (),
         conflicts: int | None = None,
     ) -> SolveResult:
-        """Solve with ``active(W)`` assumed for ``words`` (and ``place(W, K)`` for ``fixed``); with
+        """Solve with ``placed(W)`` assumed for ``words`` (and ``place(W, K)`` for ``fixed``); with
         ``optimise``, improving models come first and then (``models`` != 1) up to ``models``
         optimal ones (clasp's optN); ``at_least``: only models of at least this weight.
         ``conflicts``: end the call after that many conflicts (clasp's solve limit), reported as
@@ -222,7 +222,7 @@ class Round:
         rules = [(atom, atom.arguments[0].string not in rules_off) for atom, _ in self.solver.rule_assumptions()]
         switches = [(BALANCED, self.balance)] if self.balanced else []
         switches += [(distinct_atom(p), True) for p in range(len(self.book))]
-        return [(active_atom(w), True) for w in words] + rules + switches
+        return [(placed_atom(w), True) for w in words] + rules + switches
 
     def add_to_book(self, chosen: dict[int, int]) -> None:
         """The next puzzle must differ from this one (the program part ``book(P)``)."""

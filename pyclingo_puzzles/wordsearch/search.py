@@ -176,7 +176,7 @@ def search_all(
 
 
 def core_words(core: Sequence[Symbol]) -> list[int]:
-    return sorted(s.arguments[0].number for s in core if s.name == "active")
+    return sorted(s.arguments[0].number for s in core if s.name == "placed")
 
 
 def minimise_core(rnd: Round, core: list[int], stats: Stats) -> tuple[list[int], list[str]]:

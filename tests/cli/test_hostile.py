@@ -241,7 +241,7 @@ OUTPUT_ATOMS = {  # per family: the shown predicates its decoder reads
     "wordsearch": [atom("place", 2), atom("place", 3)],
     "crossword": [atom("place", 2)],
     "fill": [atom("val", 3), atom("place", 2)],
-    "strips": [atom("use", 5), atom("active", 1)],
+    "strips": [atom("use", 5), atom("tiled", 1)],
 }
 
 
@@ -450,10 +450,10 @@ def test_extra_place_atoms_in_a_layout(capsys, tmp_path: Path, rule: str) -> Non
     assert err.splitlines()[-1] == f"error: {rules}: your rules derive `{shown}`, which is not a candidate"
 
 
-def test_extra_active_atom_when_counting_strips(capsys, tmp_path: Path) -> None:
-    rules = write(tmp_path, "extra.lp", "active(foo).\n")
+def test_extra_tiled_atom_when_counting_strips(capsys, tmp_path: Path) -> None:
+    rules = write(tmp_path, "extra.lp", "tiled(foo).\n")
     err = one_line_65(capsys, "strips", STRIPS, "--count", "--rules", rules)
-    assert err == f"error: {rules}: your rules derive `active(foo)`, which names no grid"
+    assert err == f"error: {rules}: your rules derive `tiled(foo)`, which names no grid"
 
 
 @pytest.mark.parametrize(

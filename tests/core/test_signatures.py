@@ -39,26 +39,35 @@ def header(name: str) -> list[str]:
 
 def parsed_atoms(text: str) -> set[Signature]:
     """The predicates of a comma-separated list of atoms, read by clingo's parser."""
-    found: set[Signature] = set()
+    return set(named_atoms(text))
+
+
+def named_atoms(text: str) -> dict[Signature, tuple[str, ...]]:
+    """Each atom of a comma-separated list, read by clingo's parser: its signature and the names of
+    its arguments (as written: ``site(S, L)`` names S and L)."""
+    found: dict[Signature, tuple[str, ...]] = {}
 
     def visit(stmt: ast.AST) -> None:
         if stmt.ast_type == ast.ASTType.Rule:
             for literal in stmt.body:
-                found.update(sig for sig, _ in atoms(literal))
+                term = literal.atom.symbol
+                args = tuple(str(a) for a in term.arguments) if term.ast_type == ast.ASTType.Function else ()
+                found.update((sig, args) for sig, _ in atoms(literal))
 
     ast.parse_string(f"_entry :- {text}.", visit)
     return found
 
 
-def header_predicates(name: str) -> dict[str, set[Signature]]:
-    """Per list of the header (input, output, derived): the predicates its entries name."""
-    lists: dict[str, set[Signature]] = {key: set() for key in HEADINGS.values()}
+def header_predicates(name: str) -> dict[str, dict[Signature, tuple[str, ...]]]:
+    """Per list of the header (input, output, derived): the predicates its entries name, with the
+    names of their arguments."""
+    lists: dict[str, dict[Signature, tuple[str, ...]]] = {key: {} for key in HEADINGS.values()}
     current: str | None = None
     for line in header(name):
         if line.startswith(" ") and not line.startswith("  ") and line.strip():  # a heading
             current = next((key for title, key in HEADINGS.items() if line.strip().startswith(title)), None)
         elif current and line.startswith("   ") and not line.startswith("    "):  # an entry
-            lists[current] |= parsed_atoms(line.strip().split("  ", 1)[0])
+            lists[current] |= named_atoms(line.strip().split("  ", 1)[0])
     return lists
 
 
@@ -83,7 +92,11 @@ def test_the_table_has_every_shipped_encoding() -> None:
 def test_the_header_lists_the_tables_predicates(name: str) -> None:
     listed = header_predicates(name)
     table = signatures.ENCODINGS[name]
-    assert listed == {"input": table.input, "output": table.output, "derived": table.derived}
+    assert {key: set(found) for key, found in listed.items()} == {
+        "input": table.input, "output": table.output, "derived": table.derived
+    }
+    named = {sig: args for found in listed.values() for sig, args in found.items()}
+    assert named == table.arguments  # the same argument names: what each position holds
 
 
 @pytest.mark.parametrize("name", ENCODINGS)
@@ -112,6 +125,7 @@ def test_a_wrong_header_entry_is_found() -> None:
     """The header reader fails on what it should: a misspelt entry is another predicate."""
     assert parsed_atoms("site(S, L), site_at(S, R, C, D)") == {("site", 2), ("site_at", 4)}
     assert parsed_atoms("origin") == {("origin", 0)}
+    assert named_atoms("cand(W, K, R, C, DX, DY)") == {("cand", 6): ("W", "K", "R", "C", "DX", "DY")}
     with pytest.raises(RuntimeError):
         parsed_atoms("word(W, T")
 

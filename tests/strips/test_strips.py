@@ -125,10 +125,10 @@ def test_models_zero_prints_every_tiling_it_counts(cli) -> None:
     assert cli("strips", STRIPS / "small.yaml", "--count").out == "corner: 5\nstripes: 5\nsquare: 29\n"
 
 
-@pytest.mark.parametrize("atom", ["active(99)", "active(foo)", "active(-1)"])
+@pytest.mark.parametrize("atom", ["tiled(99)", "tiled(foo)", "tiled(-1)"])
 @pytest.mark.parametrize("mode", [[], ["--models", "2"], ["--count"]])
 def test_rules_activating_no_grid_are_reported_in_every_mode(atom: str, mode: list[str], cli, tmp_path: Path) -> None:
-    """`active(99)` names no grid: --count said so, a plain run and --models N printed the
+    """`tiled(99)` names no grid: --count said so, a plain run and --models N printed the
     tilings as if the atom were not there."""
     rules = tmp_path / "bogus.lp"
     rules.write_text(f"{atom}.\n")
@@ -186,7 +186,7 @@ def test_counting_with_rules_counts_each_grid_on_its_own(tmp_path: Path) -> None
     """Rules may tie grids together (this one cannot fire while grid 0 is tiled alone): the joint
     model count would say 1 for grid 0, which has 2 tilings (bw, or b and w)."""
     rules = tmp_path / "tie.lp"
-    rules.write_text(":- active(1), use(0, 0, 0, h, 2).\n")
+    rules.write_text(":- tiled(1), use(0, 0, 0, h, 2).\n")
     instance = StripsInstance("tie", (1, 2, 3), (Grid("a", ("bw",)), Grid("b", ("bb",))))
     assert [g.count for g in solve_grids(instance, count=True).grids] == [2, 1]
     assert [g.count for g in solve_grids(instance, count=True, rules=[str(rules)]).grids] == [2, 1]

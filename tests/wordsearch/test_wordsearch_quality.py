@@ -219,7 +219,7 @@ def every_model(
     solver = Solver(["wordsearch.lp"])
     solver.add_facts(facts(small_instance(level), cands))
     solver.ground([("base", []), *([("balance", [])] if balance is not None else [])])
-    assumptions = [(Function("active", [Number(w)]), True) for w in range(len(SMALL))]
+    assumptions = [(Function("placed", [Number(w)]), True) for w in range(len(SMALL))]
     if balance is not None:
         solver.assign_external(Function("balanced"), None)
         assumptions.append((Function("balanced"), balance))

@@ -59,7 +59,7 @@ def wants_word_atoms(rules: Sequence[str]) -> bool:
     exist only when the word atoms are ground (read from the rules' syntax: comments never count);
     not when those uses are only word bans (``:- place(W, _), word(W, "ZEN").``: ``bans.py``), which
     the fast mode keeps by leaving the words out."""
-    return user_rules.uses(rules, user_rules.WORD_ATOMS) and not read_bans(rules).only
+    return user_rules.uses(rules, user_rules.WORD_ATOMS, [ENCODING]) and not read_bans(rules).only
 
 
 def once(

@@ -22,7 +22,7 @@ from clingo import ast
 from ...core import rules as user_rules
 from ...core.letters import normalize_word
 from ...core.rulesast import Summary
-from ...core.rulesparse import parse
+from ...core.rulesparse import parsed
 
 
 class Bans(NamedTuple):
@@ -33,6 +33,7 @@ class Bans(NamedTuple):
 
 
 NONE = Bans(frozenset(), False)
+ENCODINGS = ("crossword_fill.lp",)  # whose old names the rules may use (read as today's: ``migration``)
 
 
 def read_bans(rules: Sequence[str | Path]) -> Bans:
@@ -52,7 +53,7 @@ def _read_bans(rules: tuple[str, ...]) -> Bans:
         if not Path(path).is_file():
             continue
         try:
-            statements = parse(path, lambda _code, _msg: None).statements
+            statements = parsed(path, ENCODINGS, lambda _code, _msg: None).statements
         except RuntimeError:
             return NONE
         for stmt in statements:
@@ -113,7 +114,7 @@ def slow_note(rules: Sequence[str | Path]) -> str:
         if not Path(path).is_file():
             continue
         try:
-            summary = parse(path, lambda _code, _msg: None).summary
+            summary = parsed(path, ENCODINGS, lambda _code, _msg: None).summary
         except RuntimeError:
             continue
         for sig, at in summary.uses:

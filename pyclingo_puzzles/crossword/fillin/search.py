@@ -49,7 +49,7 @@ class Rivals:
 
     def other(self, starters: frozenset[Cell]) -> CrosswordSolution | None:
         """A solution that keeps the ``starters``' letters and differs from the answer, or None (proved)."""
-        assumptions = [(Function("start", [Number(r), Number(c)]), True) for r, c in sorted(starters)]
+        assumptions = [(Function("starter", [Number(r), Number(c)]), True) for r, c in sorted(starters)]
         self.checks += 1
         result = self.solver.solve(models=0, keep=1, assumptions=assumptions, reports=False,
                                    time_limit=runtime.remaining())  # fmt: skip
