@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core import apicheck, messages
-from ..core.schema import build
 from ..core.errors import InputError
 from ..core.results import Answer
+from ..core.schema import build
 from ..core.solve import Solver
 from ..core.status import Coded, Status
 from .candidates import FULL_LIMIT, all_candidates, facts, placed_atom
