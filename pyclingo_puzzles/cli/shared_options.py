@@ -1,6 +1,6 @@
 """The options every solving subcommand shares: the run's rules, seed, limits, models, jobs,
 ``--json`` and ``--stats``, then ``-o`` and ``--exit-codes`` (after the family's own output options);
-and the options several families take alike: the input (FILE, ``-``, ``--words``), ``--count``,
+and the options several families take alike: the input (FILE, ``-``, ``--words``),
 ``--html``, ``--pdf`` with ``--paper`` and the printed page's text (``--title``, ``--instructions``,
 ``--name-line``).
 """
@@ -93,17 +93,6 @@ def add_input(parser: argparse.ArgumentParser, what: str) -> None:
         metavar="WORDS",
         help='the words inline instead of a FILE, separated by spaces or commas: --words "CAT DOG BIRD"',
     )
-
-
-COUNT_HELP = (
-    "count all solutions and print only their number (exit 30; with --time-limit a lower bound, "
-    "printed as 'at least N', exit 11)"
-)
-
-
-def add_count(parser: argparse.ArgumentParser, help: str = COUNT_HELP) -> None:
-    """``--count`` (the report: ``formats/count.py``)."""
-    parser.add_argument("--count", action="store_true", help=help)
 
 
 def add_html_argument(parser: argparse.ArgumentParser, what: str) -> None:
