@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ..core.errors import InputError
@@ -91,8 +89,3 @@ class FillOptions(RunOptions):
 
 
 DEFAULTS = FillOptions()
-
-
-def rule_paths(rules: Iterable[str | os.PathLike[str]]) -> tuple[str, ...]:
-    """Rule files as the options hold them: strings, in order."""
-    return tuple(os.fspath(r) for r in rules)

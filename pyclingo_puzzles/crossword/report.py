@@ -24,7 +24,7 @@ from .result import CrosswordResult
 from .solution import CrosswordSolution
 from .wordlists import english
 from .wordlists import lists as wordlists
-from .wordlists.dictionaries import dictionary_of
+from .wordlists.dictionaries import assembled
 
 NAME = "crossword"
 # the files a run offers (``Report.files``), as data: the command and the web app read it
@@ -151,17 +151,12 @@ def word_list(args: WordListAsked, options: FillOptions) -> tuple[Dictionary, li
     """Each ``--dictionary`` (a file, or ``en``; by default the built-in one), merged, less
     ``--exclude`` and ``--ban``; and the warnings about lines skipped."""
     names = args.dictionary or [english.NAME]
-    lists = [
-        dictionary_of(name if name == english.NAME else Path(name), options.min_length, options.min_score,
-                      args.allow_offensive)
-        for name in names
-    ]  # fmt: skip
     left_out = wordlists.banned_words(args.ban)
     if args.exclude is not None:
         left_out |= wordlists.read_word_set(args.exclude)
-    dictionary = wordlists.without(wordlists.merge(lists), left_out, str(args.exclude or "--ban"))
-    skipped = [f"{name}: skipped {d.skipped_text()}" for name, d in zip(names, lists, strict=True) if d.skipped]
-    return dictionary, skipped
+    sources = [name if name == english.NAME else Path(name) for name in names]  # a Path("en") is a file
+    return assembled(sources, options.min_length, options.min_score, args.allow_offensive, left_out,
+                     str(args.exclude or "--ban"), names)  # fmt: skip
 
 
 def report(

@@ -61,3 +61,66 @@ def test_a_rules_file_changed_since_it_was_read_is_read_again(tmp_path: Path) ->
     assert second is not first and second[1].text == "b. c.\n"
     rules.write_text("z.\n")
     assert rulesfile.read_rules(rules)[0].text == "z.\n"
+
+
+FAMILIES = {  # a family's input file (copied: the count is by path) and a rules file it takes
+    "wordsearch": ("hola-8x8.yaml", INSTANCES / "wordsearch" / "hola-8x8.yaml", ":- val(0, 0, \"Q\").\n"),
+    "strips": ("small.yaml", INSTANCES / "strips" / "small.yaml", ":- use(_, 0, 0, v, 3).\n"),
+    "layout": ("one-word.yaml", INSTANCES / "layout" / "one-word.yaml", ":- place(_, 5, _, _).\n"),
+    "crossword": ("plus.yaml", INSTANCES / "crossword" / "plus-two-solutions.yaml", ":- val(9, 9, \"Q\").\n"),
+}
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_every_family_opens_its_input_and_its_rules_file_once(
+    family: str, cli, tmp_path: Path, opens: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    name, source, rule = FAMILIES[family]
+    given = tmp_path / name
+    given.write_text(source.read_text())
+    rules = tmp_path / "r.lp"
+    rules.write_text(rule)
+    parses = count_parses(monkeypatch)
+    opens.clear()
+    res = cli(family, given, "--rules", rules, "--json")
+    assert res.code in (10, 20, 30), res.err
+    assert (opens[str(given)], opens[str(rules)], parses[str(rules)]) == (1, 1, 1)
+
+
+def count_parses(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """How often clingo's parser is run on each rules file (by the name it was given)."""
+    from pyclingo_puzzles.core import rulesparse
+
+    parses: Counter[str] = Counter()
+    real = rulesparse._parse
+
+    def counted(path, *args):  # type: ignore[no-untyped-def]
+        parses[str(path)] += 1
+        return real(path, *args)
+
+    monkeypatch.setattr(rulesparse, "_parse", counted)
+    return parses
+
+
+def test_a_fill_reads_its_dictionary_once_and_asks_about_word_atoms_once(
+    cli, tmp_path: Path, opens: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pyclingo_puzzles.core import rules as user_rules
+
+    grid = tmp_path / "ring.grid"
+    grid.write_text("___\n_*_\n___\n")
+    words = tmp_path / "w.txt"
+    words.write_text("CAT\nTOE\nCOT\nEAR\nTAR\nRAT\nTEA\nACE\nOAT\nEAT\nZEN\nOHM\n")
+    exclude = tmp_path / "out.txt"
+    exclude.write_text("OHM\n")
+    rules = tmp_path / "ban.lp"
+    rules.write_text(':- place(W, _), word(W, "ZEN").\n:- val(0, 0, "Q").\n')  # a ban: the fast mode
+    asked = []
+    real = user_rules.uses
+    monkeypatch.setattr(user_rules, "uses", lambda *a, **k: asked.append(a) or real(*a, **k))
+    parses = count_parses(monkeypatch)
+    opens.clear()
+    res = cli("crossword", grid, "--dictionary", words, "--exclude", exclude, "--rules", rules, "--json", "--jobs", "1")
+    assert res.code == 10, res.err
+    assert [opens[str(p)] for p in (grid, words, exclude, rules)] == [1, 1, 1, 1]
+    assert (parses[str(rules)], len(asked)) == (1, 1)

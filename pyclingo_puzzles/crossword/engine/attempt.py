@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from clingo import Symbol
 
 from ...core import rules as user_rules
+from ...core import rulesfile
 from ...core.blame import blame
-from ...core.errors import VerificationError
+from ...core.errors import InputError, VerificationError
 from ...core.programs import encoding_path
 from ...core.results import Answer, SolveResult, Stats
 from ...core.solve import Solver
@@ -54,12 +55,33 @@ class FillOutcome:
     rules_to_blame: list[str] = field(default_factory=list)  # UNSAT only because of these rule files
 
 
+# asked in this process: the rule files -> (each file's one reading, the answer); a --size run asks
+# for every pattern it fills, a run in rounds for every round
+_asked: dict[tuple[str, ...], tuple[list[object], bool]] = {}
+
+
 def wants_word_atoms(rules: Sequence[str]) -> bool:
     """Whether the user's rules use or define place/2, word/2, letter/3, cand/2 or score/2, which
     exist only when the word atoms are ground (read from the rules' syntax: comments never count);
     not when those uses are only word bans (``:- place(W, _), word(W, "ZEN").``: ``bans.py``), which
-    the fast mode keeps by leaving the words out."""
-    return user_rules.uses(rules, user_rules.WORD_ATOMS, [ENCODING]) and not read_bans(rules).only
+    the fast mode keeps by leaving the words out. Asked once per run: again only for files
+    changed since (``rulesfile.read_rules`` reads a changed file again)."""
+    key = tuple(map(str, rules))
+    readings = [_reading(path) for path in key]
+    known = _asked.get(key)
+    if known is not None and all(a is b for a, b in zip(known[0], readings, strict=True)):
+        return known[1]
+    answer = user_rules.uses(rules, user_rules.WORD_ATOMS, [ENCODING]) and not read_bans(rules).only
+    _asked[key] = (readings, answer)
+    return answer
+
+
+def _reading(path: str) -> object:
+    """The process's one reading of a rules file (None: it cannot be read; loading it says why)."""
+    try:
+        return rulesfile.read_rules(path)
+    except InputError:
+        return None
 
 
 def once(

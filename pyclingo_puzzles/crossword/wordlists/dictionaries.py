@@ -1,6 +1,7 @@
 """The dictionary fill's word lists from Python values or files: ``dictionary_of`` takes one (a
-file, ``"en"``, a ``Dictionary``, a mapping word -> score or a list of words), ``word_lists``
-merges several, ``excluded_words`` reads what ``exclude=`` leaves out."""
+file, ``"en"``, a ``Dictionary``, a mapping word -> score or a list of words), ``assembled``
+merges several (the command's ``--dictionary`` options and the API's ``dictionaries=`` alike),
+``excluded_words`` reads what ``exclude=`` leaves out."""
 
 from __future__ import annotations
 
@@ -65,12 +66,29 @@ def word_lists(
     exclude: Iterable[str] = (),
 ) -> Dictionary:
     """The lists of ``sources`` merged (a word's score: its best in any list), less ``exclude``."""
+    return assembled(sources, min_length, min_score, allow_offensive, exclude)[0]
+
+
+def assembled(
+    sources: Sequence[Source],
+    min_length: int = 2,
+    min_score: int | None = None,
+    allow_offensive: bool = False,
+    exclude: Iterable[str] = (),
+    what: str = "--exclude",
+    names: Sequence[str] = (),
+) -> tuple[Dictionary, list[str]]:
+    """The one assembly of a fill's words, the command's and the API's: the lists of ``sources``
+    merged, less ``exclude`` (``what`` names it when nothing is left); and for each list that
+    skipped lines, ``NAME: skipped ...`` (``names``: the sources as the caller named them)."""
     from .lists import merge, without
 
     if not sources:
         raise InputError("no words: give a dictionary, dictionaries or a word_list", apicheck.ARGS)
     lists = [dictionary_of(source, min_length, min_score, allow_offensive) for source in sources]
-    return without(merge(lists), frozenset(exclude))
+    shown = list(names) or [str(source) for source in sources]
+    skipped = [f"{name}: skipped {d.skipped_text()}" for name, d in zip(shown, lists, strict=True) if d.skipped]
+    return without(merge(lists), frozenset(exclude), what), skipped
 
 
 def excluded_words(exclude: str | Path | Iterable[str]) -> frozenset[str]:
