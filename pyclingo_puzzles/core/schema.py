@@ -216,9 +216,11 @@ def _text(option: Option, value: Any, style: str) -> str:
 
 def _paths(option: Option, value: Any, style: str) -> tuple[str, ...]:
     """None, one path, or a list of paths (str or ``os.PathLike``) -> the paths as strings."""
+    if value is None:  # rules=None: none
+        return ()
     if isinstance(value, str | os.PathLike):
         return (os.fspath(value),)
-    if value is None or isinstance(value, bytes) or not isinstance(value, Iterable):
+    if isinstance(value, bytes) or not isinstance(value, Iterable):
         raise Refused(f"must be a list of file paths, got {_got(value, style)}")
     out = []
     for i, path in enumerate(value):
