@@ -5,7 +5,11 @@ through ``serve`` against the same job as a whole command-line process, medians 
 Then what stopping costs: a long layout request superseded by a newer one from the same page,
 timed from the newer request's arrival to the worker being free again (the pool's SIGINT, the
 run's cooperative stop; a worker that does not answer within ``pool.CANCEL_GRACE`` is killed),
-and whether the worker was kept (the same pid) or replaced."""
+and whether the worker was kept (the same pid) or replaced.
+
+Then the studio's lane: two long layouts on both of ``serve``'s workers, and the studio's slots
+calls on a shipped 15x15 meanwhile, each timed end to end (the first warms the lane's worker:
+en and its tables), and whether both layouts were still running when the last was answered."""
 
 from __future__ import annotations
 
@@ -157,6 +161,39 @@ def shutdown(rounds: int = 3) -> None:
         print(f"  exited after {took * 1000:.0f} ms (goal <= 5 s); {had} workers, {left} left")
 
 
+def lane(calls: int = 10) -> None:
+    import threading
+
+    from .studio import SHIPPED, rows_of
+
+    proc, port = _serve()
+    try:
+        layouts = [threading.Thread(target=_post_layout, args=(port, {"words": LONG, "time_limit": 25}), daemon=True)
+                   for _ in range(2)]  # fmt: skip
+        for thread in layouts:
+            thread.start()
+        time.sleep(1.0)  # both taken by the two workers puzzles may take
+        body = {"framework": rows_of(SHIPPED[0])}
+        times = []
+        for _ in range(calls):
+            started = time.perf_counter()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            conn.request("POST", "/api/crossword/slots", json.dumps(body), {"Content-Type": "application/json"})
+            status = conn.getresponse().status
+            conn.close()
+            times.append((time.perf_counter() - started, status))
+        running = sum(t.is_alive() for t in layouts)
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    rest = [t for t, _ in times[1:]]
+    load = os.getloadavg()[0]
+    print(f"\nstudio slots on {SHIPPED[0].name} while two 25 s layouts run, {calls} calls; load {load:.1f}")
+    print(f"first (warming the lane's worker) {times[0][0] * 1000:.0f} ms; the rest median "
+          f"{statistics.median(rest) * 1000:.0f} ms, max {max(rest) * 1000:.0f} ms; statuses "
+          f"{sorted({s for _, s in times})}; layouts still running at the end: {running} of 2")  # fmt: skip
+
+
 def _post_layout(port: int, body: dict) -> None:
     import contextlib
 
@@ -170,6 +207,7 @@ def main() -> None:
     request_vs_process()
     superseded()
     shutdown()
+    lane()
 
 
 if __name__ == "__main__":

@@ -52,7 +52,7 @@ def create_app(
     ``edge``: the body's timeout (the connection's other limits are the server's, ``edge.py``)."""
     limits = limits or Limits()
     edge = edge or EdgeLimits()
-    pool = Pool(limits.workers, limits.queue, memory_share(limits.workers))
+    pool = Pool(limits.workers, limits.queue, memory_share(limits.workers + limits.lane), lane=limits.lane)
     jobs = Jobs(pool)
     studio = Studio(limits, pool)
 

@@ -36,6 +36,7 @@ class Limits:
     max_side: int = 100  # a grid's width or height, a word's length
     max_body: int = 256 * 1024  # bytes of a request's body
     workers: int = 2  # runs at once
+    lane: int = 1  # more workers, for the studio's keystroke answers only (pool.py's interactive lane)
     queue: int = 8  # requests waiting for a worker; more are turned away (503)
     max_grids: int = 50  # strips: grids in one request
 

@@ -10,6 +10,11 @@ fresh interpreter holds none of them, costs about 0.3 s of CPU once per worker (
 too), and leads a process group of its own (its own searches' workers are in it).
 
 - **Admission**: at most ``size`` tasks run and ``queue`` more wait; past that ``Busy`` (503).
+- **The interactive lane**: ``lane`` more workers take only interactive tasks (the studio's
+  keystroke answers: ``run(..., interactive=True)``), so long jobs on every other worker never
+  make them wait; an interactive task takes any idle worker, and a freed worker goes to a waiting
+  interactive task before any other. Interactive tasks have their own bound: ``lane + size``
+  running and ``queue`` more waiting.
 - **Superseding**: a task given a ``page`` key (the page's ``X-Page-Id`` and what it asks)
   stops the older task of that key still running or waiting (``Superseded``).
 - **Stopping** a task (superseded, its client gone): SIGINT, which the worker's run takes as
@@ -32,7 +37,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable, Hashable
-from typing import Any
+from typing import Any, NamedTuple
 
 from .worker import ENV, HEADER
 
@@ -84,18 +89,26 @@ class Worker:
         self.ready = False
         self.began = False  # it has read the task it was sent ("began")
         self.tasks = 0
+        self.lane = False  # reserved for interactive tasks
+
+
+class Waiter(NamedTuple):
+    future: asyncio.Future[Worker]
+    interactive: bool
 
 
 class Pool:
-    def __init__(self, size: int, queue: int, memory_limit: int | None = None, debug: bool = False):
+    def __init__(self, size: int, queue: int, memory_limit: int | None = None, debug: bool = False, lane: int = 0):
         self.size = max(1, size)
+        self.lane = max(0, lane)
         self.queue = queue
         self.memory_limit = memory_limit  # bytes, each worker's (its share of the machine's)
         self.debug = debug  # the workers' stderr is the server's (else they keep quiet)
         self.workers: list[Worker] = []
         self.idle: list[Worker] = []
-        self.waiting: list[asyncio.Future[Worker]] = []
+        self.waiting: list[Waiter] = []
         self.admitted = 0  # running and waiting
+        self.interactive = 0  # of those, interactive tasks
         self.pages: dict[Hashable, asyncio.Event] = {}
         self.stopping = False
         self.started = False
@@ -110,10 +123,10 @@ class Pool:
         if self.started:
             return
         self.started = True
-        for _ in range(self.size):
-            self._spawn()
+        for k in range(self.size + self.lane):
+            self._spawn(lane=k >= self.size)
 
-    def _spawn(self) -> None:
+    def _spawn(self, lane: bool = False) -> None:
         if self.stopping:
             return
         mine, theirs = socket.socketpair()
@@ -133,6 +146,7 @@ class Pool:
         finally:
             theirs.close()
         worker = Worker(proc, mine)
+        worker.lane = lane
         self.workers.append(worker)
         self._keep(self._pump(worker))
 
@@ -176,11 +190,11 @@ class Pool:
             if self._failed_starts >= MAX_FAILED_STARTS:
                 self._give_up(f"the server's workers could not start ({self._death(worker)})")
             else:
-                self._spawn()
+                self._spawn(worker.lane)
 
     def _give_up(self, why: str) -> None:
         self.broken = why
-        for waiter in self.waiting:
+        for waiter, _ in self.waiting:
             if not waiter.done():
                 waiter.set_exception(WorkerDied(why))
         self.waiting.clear()
@@ -190,23 +204,29 @@ class Pool:
             os.killpg(worker.pid, signal.SIGKILL)
 
     def _release(self, worker: Worker) -> None:
-        """``worker`` is free: to the first request waiting, else idle."""
+        """``worker`` is free: to the first interactive request waiting, else (not a lane worker)
+        to the first request waiting, else idle."""
         if not worker.alive or self.stopping:
             return
-        while self.waiting:
-            waiter = self.waiting.pop(0)
-            if not waiter.done():
-                waiter.set_result(worker)
+        self.waiting = [w for w in self.waiting if not w.future.done()]
+        for first in (True, False):
+            waiter = next((w for w in self.waiting if w.interactive or not (first or worker.lane)), None)
+            if waiter is not None:
+                self.waiting.remove(waiter)
+                waiter.future.set_result(worker)
                 return
         self.idle.append(worker)
 
-    async def _take(self, warm: Hashable | None) -> Worker:
-        if self.idle:
-            worker = next((w for w in self.idle if warm is not None and warm in w.warm), self.idle[0])
-            self.idle.remove(worker)
-            return worker
+    async def _take(self, warm: Hashable | None, interactive: bool) -> Worker:
+        # an interactive task: a worker that has ``warm`` first, then a lane worker (the others
+        # stay free for long jobs); another task: only a worker outside the lane
+        free = sorted((w for w in self.idle if interactive or not w.lane),
+                      key=lambda w: (warm is None or warm not in w.warm, not w.lane))  # fmt: skip
+        if free:
+            self.idle.remove(free[0])
+            return free[0]
         waiter: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
-        self.waiting.append(waiter)
+        self.waiting.append(Waiter(waiter, interactive))
         try:
             return await waiter
         except asyncio.CancelledError:
@@ -218,16 +238,18 @@ class Pool:
 
     async def run(
         self, task: tuple, *, time_limit: float, gone: Callable[[], Awaitable[object]],
-        page: Hashable | None = None, warm: Hashable | None = None,
+        page: Hashable | None = None, warm: Hashable | None = None, interactive: bool = False,
     ) -> tuple:
         """``task``'s answer from a worker (``work.py``'s shapes), or Busy, Superseded, ClientGone,
-        Overran, WorkerDied. ``gone()`` returns once the client has gone away."""
+        Overran, WorkerDied. ``gone()`` returns once the client has gone away. ``interactive``:
+        the task may take a lane worker, and waits ahead of the others."""
         if self.stopping:
             raise Busy("the server is stopping")
         if self.broken is not None:
             raise WorkerDied(self.broken)
-        if self.admitted >= self.size + self.queue:
-            raise Busy(f"all {self.size} workers are busy and {self.queue} requests wait; "
+        workers = self.size + self.lane if interactive else self.size
+        if (self.interactive if interactive else self.admitted - self.interactive) >= workers + self.queue:
+            raise Busy(f"all {workers} workers are busy and {self.queue} requests wait; "
                        f"try again in {RETRY_AFTER} s")  # fmt: skip
         self.start()
         stop = asyncio.Event()
@@ -237,21 +259,23 @@ class Pool:
                 older.set()
             self.pages[page] = stop
         self.admitted += 1
+        self.interactive += interactive
         left = asyncio.ensure_future(gone())
         stopped = asyncio.ensure_future(stop.wait())
         try:
-            return await self._run(task, time_limit, warm, left, stopped)
+            return await self._run(task, time_limit, warm, interactive, left, stopped)
         finally:
             self.admitted -= 1
+            self.interactive -= interactive
             left.cancel()
             stopped.cancel()
             if page is not None and self.pages.get(page) is stop:
                 del self.pages[page]
 
-    async def _run(self, task: tuple, time_limit: float, warm: Hashable | None, left: asyncio.Future,
-                   stopped: asyncio.Future) -> tuple:  # fmt: skip
+    async def _run(self, task: tuple, time_limit: float, warm: Hashable | None, interactive: bool,
+                   left: asyncio.Future, stopped: asyncio.Future) -> tuple:  # fmt: skip
         for tries in range(TRIES):
-            worker = await self._worker_for(warm, left, stopped)
+            worker = await self._worker_for(warm, interactive, left, stopped)
             try:
                 return await self._on(worker, task, time_limit, warm, left, stopped)
             except _Unbegun:  # it died before it read the task (killed while idle): another worker takes it
@@ -259,9 +283,11 @@ class Pool:
                     raise WorkerDied(self._death(worker)) from None
         raise AssertionError("unreachable")
 
-    async def _worker_for(self, warm: Hashable | None, left: asyncio.Future, stopped: asyncio.Future) -> Worker:
-        """An idle worker (one that has ``warm`` if one is idle), once one is free."""
-        taking = asyncio.ensure_future(self._take(warm))
+    async def _worker_for(
+        self, warm: Hashable | None, interactive: bool, left: asyncio.Future, stopped: asyncio.Future
+    ) -> Worker:
+        """An idle worker it may take (one that has ``warm`` if one is idle), once one is free."""
+        taking = asyncio.ensure_future(self._take(warm, interactive))
         try:
             await asyncio.wait({taking, left, stopped}, return_when=asyncio.FIRST_COMPLETED)
         except asyncio.CancelledError:

@@ -33,7 +33,7 @@ def run(
     folder = server.private_temporary_folder(limits.max_time_limit)
     hosts = allowed_hosts(host)
     app = create_app(limits, hosts if hosts is None else [*hosts, *allow_hosts], edge)
-    cap, lowered = edges.connection_cap(edge.max_connections, limits.workers)
+    cap, lowered = edges.connection_cap(edge.max_connections, limits.workers + limits.lane)
     if lowered:
         quietlog.say(lowered)
     server.run(app, host, port, edge, cap, debug, log, folder)

@@ -4,10 +4,11 @@
 Each request is checked (``studio_body``), then sent to the server's warm pool (``pool.py``) as
 one task: a call of the crossword family's studio engine (``studio_work``; the worker keeps the
 word lists and their tables built between calls, and a call goes back to a worker that has its
-lists) or an export or opened file (``studio_files``). A newer request from the same page (its
-``X-Page-Id``) for the same route stops the older one, and a request whose client has gone is
-stopped too, so many fast edits from one page never leave more than one job of a kind running
-for it.
+lists) or an export or opened file (``studio_files``). The page's answers as it changes (slots,
+suggestions, the verdict) are interactive: a worker is kept for them that puzzles' jobs never
+take. A newer request from the same page (its ``X-Page-Id``) for the same route stops the older
+one, and a request whose client has gone is stopped too, so many fast edits from one page never
+leave more than one job of a kind running for it.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ class Studio:
             task: tuple = ("call", call)
         else:
             warm, task = None, ("file", (route, ask))
-        reply = await self.pool.run(task, time_limit=ask.time_limit, gone=gone, page=key, warm=warm)
+        reply = await self.pool.run(task, time_limit=ask.time_limit, gone=gone, page=key, warm=warm,
+                                    interactive=route in INTERACTIVE)
         return answered(reply)
 
     def stop_all(self) -> None:
@@ -77,4 +79,7 @@ FIELDS = ("framework", "locked", "dictionary", "min_score", "exclude", "word_lis
 
 
 ENGINE = ("slots", "suggest", "verdict", "autofill", "pattern")  # the engine's calls (studio_work)
+# the page's answers as the grid changes: the pool's interactive lane, never behind a long job (an
+# autofill and a pattern run to their time limit like a puzzle's job, so they take a worker as one)
+INTERACTIVE = ("slots", "suggest", "verdict")
 FILES = ("export", "open")  # the files a studio page saves and opens (studio_files)

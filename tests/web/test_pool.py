@@ -33,7 +33,7 @@ OPEN_3X3 = {"framework": ["...", "...", "..."], "time_limit": 10}  # filled from
 
 @pytest.fixture
 def one() -> Iterator[TestClient]:
-    with TestClient(create_app(Limits(workers=1, queue=2, max_time_limit=30))) as c:
+    with TestClient(create_app(Limits(workers=1, queue=2, max_time_limit=30, lane=0))) as c:
         yield c
 
 
@@ -60,7 +60,7 @@ def until(condition: Callable[[], bool]) -> None:
 
 def busy(client: TestClient) -> bool:
     pool = client.app.state.pool  # type: ignore[attr-defined]
-    return bool(pool.workers) and not pool.idle and pool.admitted >= 1
+    return bool(pool.workers) and not [w for w in pool.idle if not w.lane] and pool.admitted >= 1
 
 
 def in_thread(call: Callable[[], Any]) -> tuple[threading.Thread, list[Any]]:
@@ -102,6 +102,32 @@ def test_a_request_from_another_page_is_not_superseded(one: TestClient) -> None:
     r = one.post("/api/wordsearch", json={"words": ["bird"]}, headers={"X-Page-Id": "b"})
     thread.join(MARGIN)
     assert r.status_code == 200 and out and out[0].status_code == 200
+
+
+def test_the_studios_answers_have_a_lane_long_jobs_never_take() -> None:
+    """Two long layouts on the one worker puzzles may take, one running and one waiting: the idle
+    lane worker is not given the waiting one, and the studio's slots call is answered while both
+    are still there (beside them, not after them)."""
+    with TestClient(create_app(Limits(workers=1, queue=3, max_time_limit=30, lane=1))) as c:
+        pool = c.app.state.pool  # type: ignore[attr-defined]
+        until(lambda: sum(w.ready for w in pool.workers) == 2)
+        slow = {**LONG, "time_limit": 30}
+        layouts = [in_thread(lambda p=p: c.post("/api/layout", json=slow, headers={"X-Page-Id": p})) for p in "ab"]
+        until(lambda: pool.admitted == 2 and len(pool.waiting) == 1)
+        assert [w.lane for w in pool.idle] == [True] and not pool.waiting[0].interactive
+        r = c.post("/api/crossword/slots", json={"framework": ["C..", "...", "..."]})
+        assert r.status_code == 200 and r.json()["slots"], r.text
+        assert pool.admitted == 2 and len(pool.waiting) == 1  # the layout that waited still waits
+        # each page's newer, small layout stops its long one: the waiting one's first (else it would
+        # take the worker the running one's frees)
+        small = {"words": PETS, "seed": 1, "time_limit": 10}
+        newer = [in_thread(lambda p=p: c.post("/api/layout", json=small, headers={"X-Page-Id": p})) for p in "ba"]
+        for thread, out in newer:
+            thread.join(MARGIN)
+            assert out and out[0].status_code == 200, out
+        for thread, out in layouts:
+            thread.join(MARGIN)
+            assert out and out[0].status_code in (200, 409)
 
 
 def test_a_killed_worker_is_replaced_and_its_request_told(one: TestClient) -> None:
