@@ -24,6 +24,9 @@ from .body import BadRequest, Limits
 MIN_SIDE, MAX_SIDE = 3, 25  # the studio's grids, as the command's --size
 MAX_SUGGESTIONS = 100  # the largest "limit" of a suggest request
 MAX_LOCKED = 60
+# a suggest's checking time when it asks for none: the page asks again, for longer, while some
+# suggestions are not known yet (the engine's learnt nogoods and fills kept between the asks)
+SUGGEST_SECONDS = 2.0
 WORD_LISTS = ("dictionary", "min_score", "exclude", "word_list")
 GRID = ("framework", "locked", *WORD_LISTS, "time_limit")
 ROUTES: dict[str, tuple[str, ...]] = {  # route -> the fields its body may hold
@@ -32,7 +35,7 @@ ROUTES: dict[str, tuple[str, ...]] = {  # route -> the fields its body may hold
     "verdict": GRID,
     "autofill": (*GRID, "slots", "seed", "avoid"),
     "pattern": ("width", "height", "symmetry", "theme", *WORD_LISTS, "seed", "time_limit"),
-    "export": ("framework", "locked", "clues", "title", "format", "paper"),
+    "export": ("framework", "locked", "clues", "title", "author", "format", "paper"),
     "open": ("name", "data"),
 }
 
@@ -78,7 +81,7 @@ def parse(route: str, raw: bytes, limits: Limits) -> Ask:
     sites: dict[tuple[int, int, str], Site] = {(s.row, s.col, s.direction): s for s in found}
     return Ask(
         route, framework, locked, word_lists(body) if "dictionary" in allowed else WordLists(),
-        time_limit=_seconds(body.get("time_limit"), limits),
+        time_limit=_seconds(body.get("time_limit"), limits, SUGGEST_SECONDS if route == "suggest" else None),
         slot=_slot(body["slot"], "slot", sites) if "slot" in body else None,
         slots=tuple(_slot(s, f"slots[{i}]", sites) for i, s in enumerate(_list(body.get("slots", []), "slots"))),
         limit=_whole(body.get("limit", 20), "limit", 1, MAX_SUGGESTIONS),
@@ -225,9 +228,9 @@ def _whole(value: Any, name: str, low: int, high: int) -> int:
     return value
 
 
-def _seconds(value: Any, limits: Limits) -> float:
+def _seconds(value: Any, limits: Limits, default: float | None = None) -> float:
     if value is None:
-        return min(limits.time_limit, limits.max_time_limit)
+        return min(default or limits.time_limit, limits.max_time_limit)
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
         raise BadRequest(f"must be a number of seconds above 0, got {kind(value)}", "time_limit")
     if value > limits.max_time_limit:
