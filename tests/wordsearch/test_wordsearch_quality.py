@@ -19,6 +19,7 @@ from pyclingo_puzzles.wordsearch import quality
 from pyclingo_puzzles.wordsearch.candidates import Candidate, all_candidates, facts
 from pyclingo_puzzles.wordsearch.generate import generate
 from pyclingo_puzzles.wordsearch.reader import LEVELS, WordSearchInstance, default_alphabet, read_instance
+from pyclingo_puzzles.wordsearch.rounds import tunables
 from pyclingo_puzzles.wordsearch.verify import Placement, verify
 
 from ..conftest import INSTANCES
@@ -190,8 +191,8 @@ def test_seeds_give_different_puzzles() -> None:
 
 def test_bad_max_shared_is_refused(cli) -> None:
     res = cli("wordsearch", GARDEN, "--max-shared", "120")
-    assert res.code != 0 and "expected a whole number from 0 to 100, got '120'" in res.err
-    with pytest.raises(InputError, match="max_shared must be a whole number from 0 to 100"):
+    assert res.code != 0 and "--max-shared: must be a whole number from 0 to 100, got 120" in res.err
+    with pytest.raises(InputError, match=r"^max_shared=: must be a whole number from 0 to 100"):
         wordsearch.generate(["cat", "dog"], width=5, height=5, max_shared=-1)
 
 
@@ -218,6 +219,7 @@ def every_model(
     cands = small_candidates(level)
     solver = Solver(["wordsearch.lp"])
     solver.add_facts(facts(small_instance(level), cands))
+    solver.add_facts(tunables(fit_most=False, vary=False, max_shared=quality.MAX_SHARED))  # the bounds the driver gives
     solver.ground([("base", []), *([("balance", [])] if balance is not None else [])])
     assumptions = [(Function("placed", [Number(w)]), True) for w in range(len(SMALL))]
     if balance is not None:
