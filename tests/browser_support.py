@@ -1,5 +1,5 @@
 """Browser fixtures (a pytest plugin, loaded by tests/conftest.py): Debian's Chromium driven by
-Playwright for Python, one browser per test process, a fresh context per test.
+Playwright for Python, one browser per test process, one page the tests share.
 
 - ``browser``: the session's browser. Where there is none (no ``playwright`` package, no Chromium
   at ``$PYCLINGO_PUZZLES_CHROMIUM``, default /usr/bin/chromium) the test is skipped with the
@@ -7,7 +7,9 @@ Playwright for Python, one browser per test process, a fresh context per test.
   ``make test`` installs Chromium with apt-get when it runs as root and finds none.
 - ``page_file``: a puzzle's page written once per test process (``page_file("lattice.html", write)``
   calls ``write(path)`` the first time): the tests that open the same puzzle share its making.
-- ``page``: a new page in its own context. Every request that is not to a local file (``file:``,
+- ``page``: the page the tests share (``SharedTab``: each gets it back as a new context would give
+  it), or, for a test that asks for ``context_options`` (a phone, touch), one in a context of its
+  own. Every request that is not to a local file (``file:``,
   ``data:``, ``blob:``, ``about:``) or to an origin of the ``local_origins`` fixture (empty by
   default; a test of a local server overrides it) is aborted and fails the test, as does any
   console error or uncaught exception in the page. A test that fails leaves a screenshot in
@@ -16,6 +18,7 @@ Playwright for Python, one browser per test process, a fresh context per test.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -98,27 +101,75 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
 _OUTCOMES = pytest.StashKey[dict]()
 
 
-@pytest.fixture
-def page(
-    browser: Any, local_origins: list[str], context_options: dict[str, Any], request: pytest.FixtureRequest
-) -> Iterator[Any]:
-    context = browser.new_context(**{"viewport": {"width": 1100, "height": 800}, **context_options})
-    context.set_default_timeout(TIMEOUT_MS)
-    problems: list[str] = []
+VIEWPORT = {"width": 1100, "height": 800}
+
+
+class SharedTab:
+    """One context and page for every test that asks for no context options of its own: a new
+    context costs Chromium a renderer process and about 0.3 s of CPU (46 tests: 13 s of the
+    suite's CPU). Each test gets the tab back as a new context would give it (``fresh``)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.context = browser.new_context(viewport=VIEWPORT)
+        self.origins: list[str] = []
+        self.problems: list[str] = []
+        self.tab = watched(self.context, lambda: self.origins, lambda: self.problems)
+
+    def fresh(self) -> None:
+        """What a test may have changed, undone: the site's storage (the studio keeps its grid in
+        localStorage), the page itself, its routes, media, viewport, a held mouse button, cookies."""
+        tab = self.tab
+        with contextlib.suppress(Exception):  # a page that is gone or was never loaded has none
+            tab.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        tab.unroute_all()
+        tab.goto("about:blank")
+        tab.emulate_media(media="null")
+        tab.set_viewport_size(VIEWPORT)
+        tab.mouse.up()
+        self.context.clear_cookies()
+
+
+def watched(context: Any, origins: Callable[[], list[str]], problems: Callable[[], list[str]]) -> Any:
+    """A new page of ``context``: a request off the page's file (or ``origins()``), a console error
+    or an uncaught exception is written down in ``problems()``."""
 
     def route(route: Any) -> None:
         url = route.request.url
-        if url.startswith(LOCAL_SCHEMES) or any(url.startswith(origin) for origin in local_origins):
+        if url.startswith(LOCAL_SCHEMES) or any(url.startswith(origin) for origin in origins()):
             route.continue_()
         else:
-            problems.append(f"request off the page's file: {url}")
+            problems().append(f"request off the page's file: {url}")
             route.abort()
 
     context.route("**/*", route)
     tab = context.new_page()
-    tab.on("console", lambda message: problems.append(f"console {message.type}: {message.text}")
+    tab.on("console", lambda message: problems().append(f"console {message.type}: {message.text}")
            if message.type == "error" else None)  # fmt: skip
-    tab.on("pageerror", lambda error: problems.append(f"uncaught in the page: {error}"))
+    tab.on("pageerror", lambda error: problems().append(f"uncaught in the page: {error}"))
+    return tab
+
+
+@pytest.fixture(scope="session")
+def _shared_tab(browser: Any) -> Iterator[SharedTab]:
+    shared = SharedTab(browser)
+    yield shared
+    shared.context.close()
+
+
+@pytest.fixture
+def page(
+    browser: Any, local_origins: list[str], context_options: dict[str, Any], request: pytest.FixtureRequest
+) -> Iterator[Any]:
+    if context_options:  # a phone's screen, touch: a context of its own
+        shared, context, problems = None, browser.new_context(**{"viewport": VIEWPORT, **context_options}), []
+        tab = watched(context, lambda: local_origins, lambda: problems)
+    else:
+        shared = request.getfixturevalue("_shared_tab")
+        if shared.tab.is_closed():  # a test closed it, or Chromium lost it: a new one
+            shared.tab = watched(shared.context, lambda: shared.origins, lambda: shared.problems)
+        shared.origins, shared.problems = local_origins, []
+        context, tab, problems = shared.context, shared.tab, shared.problems
+    tab.set_default_timeout(TIMEOUT_MS)
     yield tab
     if request.node.stash.get(_OUTCOMES, {}).get("call"):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -128,5 +179,10 @@ def page(
             print(f"screenshot of the failed page: {shot}")
         except Exception as exc:  # the page may be gone; the test's own failure says more
             print(f"no screenshot ({exc})")
-    context.close()
-    assert not problems, "\n".join(problems)
+    found = list(problems)  # what the test's page did, not what leaving it does
+    if shared is None:
+        context.close()
+    else:
+        shared.problems = []
+        shared.fresh()
+    assert not found, "\n".join(found)

@@ -120,3 +120,9 @@ def test_an_old_fill_rule_blames_its_file(cli, tmp_path: Path) -> None:
     assert res.code == 20 and json.loads(res.out)["rules_to_blame"] == [str(culprit)], res.err
     assert f"{culprit}:1: warning: fill(S, W) is renamed place(W, S) (crossword_fill.lp)" in res.err
     assert "not defined" not in res.err
+
+
+def test_a_constant_that_is_a_fact_now_is_warned(tmp_path: Path) -> None:
+    _, warnings, path = rewritten(tmp_path, "#const max_shared = 30.\n#const mine = 2.", "wordsearch.lp")
+    assert warnings == [f"{path}:2: warning: #const max_shared: wordsearch.lp takes the fact max_shared(N) now, "
+                        "which the command gives (its options decide it), so this definition has no effect"]

@@ -10,7 +10,6 @@ import statistics
 from pathlib import Path
 
 import pytest
-import wordfreq
 
 from pyclingo_puzzles.crossword.api import fill
 from pyclingo_puzzles.crossword.engine import attempt
@@ -79,6 +78,7 @@ def test_the_built_in_list_holds_common_words_only_above_the_floor() -> None:
 def test_the_built_in_list_equals_wordfreqs_frequencies_scored() -> None:
     """Read from wordfreq's buckets and stopped at the floor, the list is what scoring every entry
     of ``get_frequency_dict`` gives (the higher score where two entries normalise alike)."""
+    import wordfreq  # not at collection: 0.3-0.7 s in every test process
     every: dict[str, int] = {}
     for word, score in scored_words(wordfreq.get_frequency_dict("en", "large").items()):
         every[word] = max(score, every.get(word, score))
@@ -249,6 +249,7 @@ def fill_as_a_user_runs_it(cli, name: str) -> tuple[list[str], list[str], int]:
 def test_a_van_beek_grid_fills_from_its_best_words_as_a_user_runs_it(cli) -> None:
     """15.06 as ``test_every_15x15_van_beek_grid_fills_from_its_best_words`` checks each of the ten
     (``make test-full``): the command's attempts are each stopped after a count of conflicts."""
+    import wordfreq  # not at collection: 0.3-0.7 s in every test process
     grid, words, floor = fill_as_a_user_runs_it(cli, "15.06")
     en = english_dictionary()
     assert floor in preferred_floors(en)
@@ -265,6 +266,7 @@ def test_every_15x15_van_beek_grid_fills_from_its_best_words(cli) -> None:
     mean of at least 3.6 over all words, and no offensive word in the grid (15.06, 15.08, 15.09 and
     15.10 held some before ``en`` left them out; 15.04: tests/crossword/test_wordlists.py). 15.06 is
     filled by the command as a user runs it (a test of its own filled it a second time)."""
+    import wordfreq  # not at collection: 0.3-0.7 s in every test process
     en = english_dictionary()
     preferred = preferred_floors(en)
     zipfs = []

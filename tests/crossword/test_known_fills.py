@@ -11,7 +11,6 @@ import statistics
 from pathlib import Path
 
 import pytest
-import wordfreq
 
 from pyclingo_puzzles.crossword.reader import framework_of, read
 from pyclingo_puzzles.crossword.solution import CrosswordSolution, Placement, verify
@@ -37,6 +36,7 @@ def read_off(rows: list[str]) -> CrosswordSolution:
 
 @pytest.mark.parametrize("grid", GRIDS, ids=[g.stem for g in GRIDS])
 def test_the_known_fill_of_a_shipped_grid_is_a_fill_from_en(grid: Path) -> None:
+    import wordfreq  # not at collection: 0.3-0.7 s in every test process
     rows = known_fills.known_fill(grid)
     assert rows is not None, f"no known fill of {grid.name}: python -m tests.crossword.known_fills writes it"
     solution = read_off(rows)
