@@ -23,7 +23,8 @@ import clingo
 from clingo import ast
 
 from . import signatures
-from .rulesast import Signature, Summary, children, where
+from .rulesast import Signature, children, head_and_uses, where
+from .rulesast import atoms as rulesast_atoms
 
 REMOVED_IN = "0.2.0"  # the release in which the old names stop working
 
@@ -126,25 +127,51 @@ def _atoms(node: ast.AST) -> Iterable[ast.AST]:
         yield from _atoms(child)
 
 
+NUMBER, STRING = "*number", "*string"  # what a constant, or a variable compared with one, holds
+TEXTS = ("T", "X")  # the arguments that hold strings (a word's text, a letter); all others hold numbers or names
+
+
 def _kind(term: ast.AST, known: dict[str, set[str]]) -> set[str] | None:
-    """What an argument can hold: a variable's types elsewhere in the rule, a string's (a text or a
-    letter), a number's (anything else); None: it says nothing."""
+    """What an argument can hold: a variable's types elsewhere in the rule (and whether it is
+    compared or computed with as a number or a string), a constant's; None: it says nothing."""
     if term.ast_type == ast.ASTType.Variable:
         return known.get(term.name)
     if term.ast_type == ast.ASTType.SymbolicTerm:
         if term.symbol.type == clingo.SymbolType.String:
-            return {"T", "X"}
+            return {STRING}
         if term.symbol.type == clingo.SymbolType.Number:
-            return {"*number"}
+            return {NUMBER}
     return None
 
 
 def _fits(kind: set[str] | None, held: str) -> bool | None:
     if kind is None:
         return None
-    if kind == {"*number"}:
-        return held not in ("T", "X")
-    return held in kind
+    if (NUMBER in kind and held in TEXTS) or (STRING in kind and held not in TEXTS):
+        return False
+    named = kind - {NUMBER, STRING}
+    return held in named if named else True
+
+
+def _values(stmt: ast.AST) -> Iterator[tuple[str, str]]:
+    """(variable, NUMBER or STRING) for each variable the statement computes with (``L + 1``) or
+    compares with a number, a string or a computation (``L > 5``, ``T != "CAT"``)."""
+    for node in _walk(stmt):
+        if node.ast_type in (ast.ASTType.BinaryOperation, ast.ASTType.Interval):
+            yield from ((v.name, NUMBER) for v in _walk(node) if v.ast_type == ast.ASTType.Variable)
+        elif node.ast_type == ast.ASTType.Comparison:
+            sides = [node.term, *(guard.term for guard in node.guards)]
+            kinds: set[str] = {NUMBER} if any(s.ast_type == ast.ASTType.BinaryOperation for s in sides) else set()
+            for side in sides:
+                kinds |= (_kind(side, {}) or set()) if side.ast_type == ast.ASTType.SymbolicTerm else set()
+            for kind in kinds:
+                yield from ((side.name, kind) for side in sides if side.ast_type == ast.ASTType.Variable)
+
+
+def _walk(node: ast.AST) -> Iterator[ast.AST]:
+    yield node
+    for child in children(node):
+        yield from _walk(child)
 
 
 def _says_old(args: list[ast.AST], rename: Rename, known: dict[str, set[str]]) -> bool | None:
@@ -174,6 +201,7 @@ def migrate(statements: Sequence[ast.AST], encodings: Sequence[str | Path]) -> M
     if not table:
         return Migrated(list(statements), _former_constants(statements, encodings))
     own = _own_heads(statements)
+    yours = [_yours(own[sig], r, encodings) for sig, r in table.items() if sig in own and not r.new_types]
     table = {sig: r for sig, r in table.items() if sig not in own or r.new_types}
     plans = [_plan(stmt, table) for stmt in statements]
     old_file = any(says for plan in plans for _, says in plan if says)
@@ -194,7 +222,7 @@ def migrate(statements: Sequence[ast.AST], encodings: Sequence[str | Path]) -> M
             if rename is not None:
                 warned.setdefault(rename.old, _warning(where(atom.symbol.location), rename, encodings))
         out.append(_rewritten(stmt, iter(chosen)))
-    return Migrated(out, list(warned.values()) + _former_constants(statements, encodings))
+    return Migrated(out, list(warned.values()) + yours + _former_constants(statements, encodings))
 
 
 def _former_constants(statements: Sequence[ast.AST], encodings: Sequence[str | Path]) -> list[str]:
@@ -210,11 +238,22 @@ def _former_constants(statements: Sequence[ast.AST], encodings: Sequence[str | P
     return out
 
 
-def _own_heads(statements: Sequence[ast.AST]) -> set[Signature]:
-    summary = Summary()
+def _own_heads(statements: Sequence[ast.AST]) -> dict[Signature, str]:
+    """The predicates the rules define (rule heads), each with FILE:LINE of its first definition."""
+    out: dict[Signature, str] = {}
     for stmt in statements:
-        summary.add(stmt)
-    return summary.heads
+        if stmt.ast_type == ast.ASTType.Rule:
+            for head in head_and_uses(stmt.head)[0]:
+                for sig, at in rulesast_atoms(head):
+                    out.setdefault(sig, at)
+    return out
+
+
+def _yours(at: str, rename: Rename, encodings: Sequence[str | Path]) -> str:
+    """An old name the rules define themselves: theirs, left alone, and said (it may be an old file)."""
+    names = ", ".join(Path(e).name for e in encodings)
+    return (f"{at}: warning: {rename.old} is an old name of {rename.new} ({names}), but your rules define it, so it "
+            "is read as a predicate of your own")
 
 
 Plan = list[tuple[Signature | None, bool | None]]
@@ -238,6 +277,8 @@ def _plan(stmt: ast.AST, table: dict[Signature, Rename]) -> Plan:
         for arg, held in zip(args, types, strict=False):
             if arg.ast_type == ast.ASTType.Variable:
                 known.setdefault(arg.name, set()).add(held)
+    for name, value in _values(stmt):
+        known.setdefault(name, set()).add(value)
     plan: Plan = []
     for parts in found:
         rename = table.get(parts[0]) if parts is not None else None

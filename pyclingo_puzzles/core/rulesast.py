@@ -65,7 +65,7 @@ def _strings(node: ast.AST) -> Iterator[tuple[str, str]]:
         yield from _strings(child)
 
 
-def _head_and_uses(head: ast.AST) -> tuple[list[ast.AST], list[ast.AST]]:
+def head_and_uses(head: ast.AST) -> tuple[list[ast.AST], list[ast.AST]]:
     """Split a rule head into the parts that define atoms and the conditions that use them."""
     t = head.ast_type
     if t == ast.ASTType.Literal:
@@ -94,7 +94,7 @@ class Summary:
         self.files.add(stmt.location.begin.filename)
         t = stmt.ast_type
         if t == ast.ASTType.Rule:
-            heads, conditions = _head_and_uses(stmt.head)
+            heads, conditions = head_and_uses(stmt.head)
             for h in heads:
                 self.heads.update(sig for sig, _ in atoms(h))
             for part in [*conditions, *stmt.body]:

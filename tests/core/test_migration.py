@@ -79,9 +79,11 @@ def test_an_old_name_that_is_also_todays_stays_todays_without_a_sign(tmp_path: P
     assert "cand(W,S)" in text and warnings == []  # today's, as its arguments say
 
 
-def test_a_predicate_of_the_users_own_is_left_alone(tmp_path: Path) -> None:
-    text, warnings, _ = rewritten(tmp_path, 'at(R, C, X) :- val(R, C, X).\n:- at(0, 0, "Q").', "wordsearch.lp")
-    assert "at(0,0,\"Q\")" in text.replace(" ", "") and warnings == []
+def test_a_predicate_of_the_users_own_is_left_alone_and_said(tmp_path: Path) -> None:
+    text, warnings, path = rewritten(tmp_path, 'at(R, C, X) :- val(R, C, X).\n:- at(0, 0, "Q").', "wordsearch.lp")
+    assert "at(0,0,\"Q\")" in text.replace(" ", "")
+    assert warnings == [f"{path}:2: warning: at(R, C, X) is an old name of val(R, C, X) (wordsearch.lp), but your "
+                        "rules define it, so it is read as a predicate of your own"]
 
 
 def test_old_names_of_another_encoding_are_not_renamed(tmp_path: Path) -> None:
@@ -126,3 +128,18 @@ def test_a_constant_that_is_a_fact_now_is_warned(tmp_path: Path) -> None:
     _, warnings, path = rewritten(tmp_path, "#const max_shared = 30.\n#const mine = 2.", "wordsearch.lp")
     assert warnings == [f"{path}:2: warning: #const max_shared: wordsearch.lp takes the fact max_shared(N) now, "
                         "which the command gives (its options decide it), so this definition has no effect"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected", "old"),
+    [
+        (":- word(W, L), L > 5.", "word_length(W,L)", True),  # compared with a number: a length
+        (":- word(W, L), place(W, S), site(S, L).", "word_length(W,L)", True),  # a site's length
+        (':- word(W, T), T != "CAT".', "word(W,T)", False),  # compared with a string: a text
+        (":- word(W, T), place(W, _).", "word(W,T)", False),  # nothing says: today's
+    ],
+)
+def test_a_same_name_atom_is_told_by_how_its_arguments_are_used(tmp_path: Path, rule: str, expected: str,
+                                                                  old: bool) -> None:  # fmt: skip
+    text, warnings, _ = rewritten(tmp_path, rule, "crossword.lp")
+    assert expected in text.replace(" ", "") and bool(warnings) == old, (text, warnings)

@@ -124,3 +124,15 @@ def test_a_fill_reads_its_dictionary_once_and_asks_about_word_atoms_once(
     assert res.code == 10, res.err
     assert [opens[str(p)] for p in (grid, words, exclude, rules)] == [1, 1, 1, 1]
     assert (parses[str(rules)], len(asked)) == (1, 1)
+
+
+def test_a_changed_rules_file_changes_the_fills_answers_about_it(tmp_path: Path) -> None:
+    """Asked once per run, not once per process: a library caller's next fill sees the file as it is."""
+    from pyclingo_puzzles.crossword.engine.attempt import wants_word_atoms
+    from pyclingo_puzzles.crossword.engine.bans import read_bans
+
+    rules = tmp_path / "r.lp"
+    rules.write_text(':- place(W, _), word(W, "ZEN").\n')
+    assert read_bans([str(rules)]).words == {"ZEN"} and not wants_word_atoms([str(rules)])
+    rules.write_text(':- place(W, S), word(W, "OHM"), site_at(S, 0, _, _).\n')  # no ban: word atoms
+    assert read_bans([str(rules)]).words == set() and wants_word_atoms([str(rules)])

@@ -12,7 +12,6 @@ they are the rules' only use of word atoms the fill keeps the fast mode, with th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -37,11 +36,11 @@ ENCODINGS = ("crossword_fill.lp",)  # whose old names the rules may use (read as
 
 
 def read_bans(rules: Sequence[str | Path]) -> Bans:
-    """``_read_bans`` of these files (read once a run: a --size search fills many patterns)."""
+    """``_read_bans`` of these files (each parsed once a process while unchanged: ``rulesparse.parsed``;
+    a --size search fills many patterns)."""
     return _read_bans(tuple(str(r) for r in rules)) if rules else NONE
 
 
-@lru_cache(maxsize=8)
 def _read_bans(rules: tuple[str, ...]) -> Bans:
     """The words the rule files keep out with ``:- place(W, _), word(W, "T").`` (any variable names,
     either order, ``place(W, S)`` with S used nowhere else too); ``only``: no other statement of the
