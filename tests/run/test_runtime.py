@@ -50,6 +50,16 @@ def children_of(pid: int) -> list[int]:
         return [int(x) for x in out.split()]
 
 
+def test_a_stop_reaches_the_parent_of_a_worker_as_it_was_raised() -> None:
+    """Pickled, as a worker's exception is on its way to the parent (it was rebuilt from its message
+    alone: TypeError, "internal error" under load, where a strips worker hit the limit)."""
+    import pickle
+
+    back = pickle.loads(pickle.dumps(runtime.Stopped("time limit", "solving in a worker process")))
+    assert (back.reason, back.stage, str(back)) == ("time limit", "solving in a worker process",
+                                                    "time limit hit while solving in a worker process")  # fmt: skip
+
+
 def test_time_limit_ends_grounding(endless: Path) -> None:
     # start-up and reading take about 0.2 s of CPU: 0.5 s leaves a quiet machine room to reach the
     # grounding, a busy one's limit is longer (``loaded``: start-up alone once took a second there,
