@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import doctest
 import os
 import re
@@ -266,5 +267,9 @@ def options_from_arguments(build: Callable[..., Options], *argv: str, **extra: o
     before = vars(parsed).copy()
     options = build(parsed, **extra)
     assert vars(parsed) == before  # the arguments are read, never changed
-    return options
+    # the command's defaults of the machine (--jobs: its cores, --memory-limit: 75% of its RAM) set
+    # to the options' own where not given, so that the command's options compare with the API's
+    machine = {name: getattr(type(options)(), name) for name, flag in (("jobs", "--jobs"), ("memory_limit",
+               "--memory-limit")) if flag not in argv and hasattr(options, name)}  # fmt: skip
+    return dataclasses.replace(options, **machine) if machine else options  # type: ignore[type-var]
 

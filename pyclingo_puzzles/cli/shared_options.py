@@ -1,6 +1,6 @@
 """The options every solving subcommand shares: the run's rules, seed, limits, models, jobs,
 ``--json`` and ``--stats``, then ``-o`` and ``--exit-codes`` (after the family's own output options);
-and the options several families take alike: the input (FILE, ``-``, ``--words``), ``--count``,
+and the options several families take alike: the input (FILE, ``-``, ``--words``),
 ``--html``, ``--pdf`` with ``--paper`` and the printed page's text (``--title``, ``--instructions``,
 ``--name-line``).
 """
@@ -11,9 +11,11 @@ import argparse
 import os
 from pathlib import Path
 
+from ..core.schema import RUN, RunOptions
 from ..formats.pagetext import PAPERS, PageAsked
 from ..run import watchdog
-from . import argtypes, delivery, exitcodes
+from . import delivery, exitcodes
+from .schema_args import add_options
 
 # what --time-limit ends with, in each exit-code convention (its help names the one in use)
 LIMIT_EXITS = {
@@ -23,57 +25,26 @@ LIMIT_EXITS = {
 
 
 def add_common(parser: argparse.ArgumentParser, default_models: int = 1, convention: str | None = None) -> None:
-    """The options every subcommand shares; ``convention``: the exit codes in use (default: the
-    environment's), which the help of ``--time-limit`` names."""
+    """The options every subcommand shares (``RunOptions``, from the schema), then --json, --stats
+    and the outputs; ``convention``: the exit codes in use (default: the environment's), which the
+    help of ``--time-limit`` names."""
     limit_exit = LIMIT_EXITS.get(convention or exitcodes.from_environment(), LIMIT_EXITS["unix"])
     g = parser.add_argument_group("solving (common to all subcommands)")
-    g.add_argument(
-        "--rules",
-        action="append",
-        type=Path,
-        default=[],
-        metavar="FILE.lp",
-        help="extra ASP rules added to the run (repeatable)",
-    )
+    helps = {
+        "time_limit": f"; {limit_exit}",
+        "memory_limit": " (default: 75%% of RAM)",
+        "models": f" (default {default_models})",
+        "jobs": " (default: the machine's cores, here %(default)s): several FILEs are solved N at a time; one "
+        "dictionary fill races its 2 letter-choice rules",
+    }
+    defaults = {"models": default_models, "jobs": default_jobs(), "memory_limit": watchdog.default_memory_limit()}
+    add_options(g, RunOptions, RUN[:1], defaults, helps)
     g.add_argument(
         "--allow-include-anywhere",
         action="store_true",
         help="let a --rules file #include files outside its own folder (refused by default)",
     )
-    g.add_argument("-s", "--seed", type=argtypes.seed, default=None, help="random seed for clingo")
-    g.add_argument(
-        "-t",
-        "--time-limit",
-        type=argtypes.positive_float,
-        default=None,
-        metavar="SECONDS",
-        help=f"bound the whole run (reading, grounding, solving, checking) to this many seconds; {limit_exit}",
-    )
-    g.add_argument(
-        "--memory-limit",
-        type=argtypes.memory_size,
-        default=watchdog.default_memory_limit(),
-        metavar="SIZE",
-        help="end the run when it (with its worker processes) holds more memory than this: "
-        "MiB, or with a unit, e.g. 512M, 4G (default: 75%% of RAM)",
-    )
-    g.add_argument(
-        "-n",
-        "--models",
-        type=argtypes.models,
-        default=default_models,
-        metavar="N",
-        help=f"number of solutions to compute, 0 = all (default {default_models})",
-    )
-    g.add_argument(
-        "-j",
-        "--jobs",
-        type=argtypes.positive_int,
-        default=default_jobs(),
-        metavar="N",
-        help="processes this command may use (default: the machine's cores, here %(default)s): several "
-        "FILEs are solved N at a time; one dictionary fill races its 2 letter-choice rules",
-    )
+    add_options(g, RunOptions, RUN[1:], defaults, helps)
     g.add_argument("--json", action="store_true", help="print the result as JSON (several FILEs: JSON Lines)")
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
     add_outputs(parser)
@@ -122,17 +93,6 @@ def add_input(parser: argparse.ArgumentParser, what: str) -> None:
         metavar="WORDS",
         help='the words inline instead of a FILE, separated by spaces or commas: --words "CAT DOG BIRD"',
     )
-
-
-COUNT_HELP = (
-    "count all solutions and print only their number (exit 30; with --time-limit a lower bound, "
-    "printed as 'at least N', exit 11)"
-)
-
-
-def add_count(parser: argparse.ArgumentParser, help: str = COUNT_HELP) -> None:
-    """``--count`` (the report: ``formats/count.py``)."""
-    parser.add_argument("--count", action="store_true", help=help)
 
 
 def add_html_argument(parser: argparse.ArgumentParser, what: str) -> None:

@@ -17,6 +17,7 @@ from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.letters import normalize_word
 from ..core.results import Stats
+from ..core.schema import build
 from ..core.status import Status
 from ..core.unique import of_answers
 from ..run.bounded import within
@@ -97,13 +98,10 @@ def solve(
     solutions; ``count``: count them, keep none; ``warn``: called with clingo's messages about the
     input; ``clues`` (a ``WORD;clue`` file or a mapping) and ``title``: for ``to_puz()``, ``to_ipuz()``;
     ``unique``: search for a second solution too (``result.uniqueness``: the verdict, where two differ)."""
-    apicheck.common(models=models, seed=seed, time_limit=time_limit)
-    apicheck.flag(count, "count")
-    apicheck.flag(unique, "unique")
+    options = build(FillOptions, {"rules": rules, "models": models, "seed": seed, "time_limit": time_limit,
+                                  "count": count, "unique": unique}).checked(apicheck.ARGS)  # fmt: skip
     apicheck.callback(warn, "warn")
     instance = instance_of(source, framework)
-    options = FillOptions(rules=tuple(apicheck.rule_files(rules)), models=models, seed=seed, time_limit=time_limit,
-                          count_only=count, unique=unique).checked(apicheck.ARGS)  # fmt: skip
     title = title or (Path(source).stem if isinstance(source, str | Path) else "")
     return dressed(solve_with(instance, options, warn), instance.framework, clues_of(clues), title)
 
@@ -239,38 +237,11 @@ def _entry(value: object, what: str) -> str:
     return value
 
 
-def fill_options(
-    *,
-    rules: Rules = (),
-    models: int = 1,
-    seed: int | None = None,
-    time_limit: float | None = None,
-    count: bool = False,
-    no_repeat: bool = True,
-    optimize: bool = False,
-    word_atoms: bool = False,
-    jobs: int = 1,
-    min_length: int = 2,
-    min_score: int | None = None,
-    max_shared_substring: int = DEFAULT_SHARED,
-    unique: bool = False,
-) -> FillOptions:
-    """``fill``'s search keywords, each checked, as one ``FillOptions`` (the command's ``cli.fill_options``)."""
-    apicheck.whole(max_shared_substring, "max_shared_substring", 0, 2**31 - 1)
-    apicheck.common(models=models, seed=seed, time_limit=time_limit)
-    flags = (no_repeat, "no_repeat"), (optimize, "optimize"), (word_atoms, "word_atoms"), (count, "count")
-    for value, what in (*flags, (unique, "unique")):
-        apicheck.flag(value, what)
-    apicheck.whole(min_length, "min_length", 1, 2**31 - 1)
-    apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
-    if min_score is not None:
-        apicheck.whole(min_score, "min_score", -(2**63), 2**63)
-    options = FillOptions(
-        rules=tuple(apicheck.rule_files(rules)), models=models, seed=seed, time_limit=time_limit, count_only=count,
-        no_repeat=no_repeat, optimize=optimize, word_atoms=word_atoms, jobs=jobs, min_length=min_length,
-        min_score=min_score, max_shared_substring=max_shared_substring, unique=unique,
-    )
-    return options.checked(apicheck.ARGS)
+def fill_options(**keywords: object) -> FillOptions:
+    """``fill``'s search keywords (``rules`` to ``unique``, as ``FillOptions``' fields name them
+    for the API: ``count``), each checked by its field, as one ``FillOptions`` (the command's
+    ``fill_options``); an unknown one is a TypeError."""
+    return build(FillOptions, keywords).checked(apicheck.ARGS)
 
 
 def _unknown() -> CrosswordResult:

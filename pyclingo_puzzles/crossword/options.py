@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..core.errors import InputError
+from ..core.schema import RunOptions, option
 
 # The word propagator's rules for the letter to try next: how its decide() picks a place and a
 # letter there. "failures": the open place whose slots have failed (been left without a candidate)
@@ -24,29 +25,36 @@ DEFAULT_SHARED = 6  # --max-shared-substring: NATION and NATIONAL may not meet, 
 
 
 @dataclass(frozen=True)
-class FillOptions:
-    """Both modes read ``rules`` to ``count_only``; the rest is the dictionary fill's. Frozen: a
-    changed copy is ``dataclasses.replace(options, ...)``. (A P-99 run builds one too: importing
-    ``dataclasses`` there costs about 5 ms of CPU and building this class 1 ms, of about 75 ms;
-    docs/development.md, "Start-up".)"""
+class FillOptions(RunOptions):
+    """Both modes read ``rules`` to ``count_only``; the rest is the dictionary fill's. Each field is
+    its option's one definition (``core/schema.py``: the command's argument, the API's keyword).
+    Frozen: a changed copy is ``dataclasses.replace(options, ...)``. (A P-99 run builds one too:
+    importing ``dataclasses`` there costs about 5 ms of CPU and building this class 1 ms, of about
+    75 ms; docs/development.md, "Start-up".)"""
 
-    rules: tuple[str, ...] = ()  # the user's rule files (paths as strings)
-    models: int = 1  # solutions wanted, 0 = all
-    seed: int | None = None
-    time_limit: float | None = None  # seconds, within the run's own budget
-    count_only: bool = False  # count every solution, keep none (--count)
-    no_repeat: bool = True  # never the same word on two slots
-    optimize: bool = False  # the best total score (word atoms ground)
-    word_atoms: bool = False  # ground place/2 instead of the word propagator
-    jobs: int = 1  # processes one fill may race
-    min_length: int = 2  # dictionary words shorter than this are left out
-    min_score: int | None = None  # ... and those scored below this
-    propagator: str = "auto"  # "auto", "c" or "python" (native.choose)
-    value_rule: str = VALUE_RULES[0]  # the propagator's letter choice when nothing races
-    min_differ: int | None = None  # with models > 1: fills differ pairwise in this many entries (None: a quarter)
+    count_only: bool = option(False, "flag", "count all solutions and print only their number (exit 30; with "
+                              "--time-limit a lower bound, printed as 'at least N', exit 11)", keyword="count")
+    unique: bool = option(False, "flag", "say whether the solution is the only one: a search for a second (the "
+                          "cells where two differ); exit 0 either way (clingo's convention: 30 unique, 10 not)")
+    no_repeat: bool = option(True, "flag", "allow the same word on several sites", flag="--allow-repeat",
+                             invert=True)  # never the same word on two slots
+    optimize: bool = option(False, "flag", "maximise the total score of the fill")  # word atoms ground
+    word_atoms: bool = option(False, "flag", "ground the word atoms place/2 instead of the word propagator (slower; "
+                              "implied by --optimize and by --rules files that mention place/2)")
+    min_length: int = option(2, "whole", "ignore dictionary words shorter than N (default 2); with --size, also "
+                             "the shortest entry (default 3)", low=1, metavar="N")
+    min_score: int | None = option(None, "whole", "ignore dictionary words scored below S (scored lists: "
+                                   "WORD;SCORE; 'en' scores Zipf frequency x 100 and leaves out words below 200 "
+                                   "unless S is given)", low=-(2**31), high=2**31 - 1, metavar="S")
+    propagator: str = option("auto", "choice", "the word propagator: native.choose's", choices=("auto", "c", "python"),
+                             cli=False)  # fmt: skip
+    value_rule: str = option(VALUE_RULES[0], "choice", "the propagator's letter choice when nothing races",
+                             choices=VALUE_RULES, cli=False)
+    min_differ: int | None = option(None, "whole", "with --models N: every two fills differ in at least K entries "
+                                    "(default a quarter)", low=1, metavar="K")
     differ_from: tuple[tuple[str, ...], ...] = ()  # earlier fills' grids the fill must differ from
-    max_shared_substring: int = DEFAULT_SHARED  # no two entries share a run this long (0: no limit)
-    unique: bool = False  # is the solution the only one (--unique): a search for a second one
+    max_shared_substring: int = option(DEFAULT_SHARED, "whole", f"no two entries share a run of N letters (default "
+                                       f"{DEFAULT_SHARED}; 0: no limit)", low=0, metavar="N")
 
     def searched(self) -> FillOptions:
         """The options the search runs with: ``unique`` looks for two solutions (fills that differ

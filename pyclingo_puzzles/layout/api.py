@@ -21,6 +21,7 @@ from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.grid import Placement
 from ..core.results import Stats
+from ..core.schema import build
 from ..core.status import Status, api_code
 from ..formats.instances import LIST_SUFFIXES, YAML_SUFFIXES
 from ..formats.pagetext import PageText
@@ -281,14 +282,10 @@ def arrange(
     return LayoutResult(inst, dual.arrange(inst, options, started=started))
 
 
-def layout_options(
-    *, rules: Iterable[str | Path] = (), seed: int | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,
-    work_limit: float | None = None,
-) -> LayoutOptions:
-    """``arrange``'s search keywords, each checked, as one ``LayoutOptions`` (the command's
-    ``cli.layout_options``); no time limit: the default's."""
-    apicheck.common(seed=seed, time_limit=time_limit)
-    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
-    options = LayoutOptions(rules=tuple(apicheck.rule_files(rules)), seed=seed, time_limit=limit,
-                            work_limit=work_limit)  # fmt: skip
-    return options.checked(apicheck.ARGS)
+def layout_options(**keywords: Any) -> LayoutOptions:
+    """``arrange``'s search keywords (``rules``, ``seed``, ``time_limit``, ``work_limit``), each checked
+    by its field, as one ``LayoutOptions`` (the command's ``layout_options``); no time limit: the
+    default's."""
+    if keywords.get("time_limit", DEFAULT_TIME_LIMIT) is None:
+        keywords = {**keywords, "time_limit": DEFAULT_TIME_LIMIT}
+    return build(LayoutOptions, keywords).checked(apicheck.ARGS)

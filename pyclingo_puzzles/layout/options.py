@@ -7,18 +7,26 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import InputError
+from ..core.schema import RunOptions, like, option
 
 DEFAULT_TIME_LIMIT = 10.0  # seconds: a layout is the best found in its time, so a run always has a limit
 
 
 @dataclass(frozen=True)
-class LayoutOptions:
-    rules: tuple[str, ...] = ()  # the user's rule files (paths as strings)
-    seed: int | None = None
-    time_limit: float = DEFAULT_TIME_LIMIT  # the whole run's (none given: the default)
-    work_limit: float | None = None  # the search's budget as seconds of a quiet machine's work (books)
-    workers: bool = True  # a second search in a worker process when it pays (the command: --jobs > 1)
-    models: int = 1  # one best layout: anything else is refused
+class LayoutOptions(RunOptions):
+    """Each field is its option's one definition (``core/schema.py``); the common ones keep their
+    meaning with two defaults of the layout's own: a time limit always (the best found in its time)
+    and two processes (a second search in a worker when it pays)."""
+
+    time_limit: float = like(RunOptions, "time_limit", DEFAULT_TIME_LIMIT)  # the best found in it: always one
+    jobs: int = like(RunOptions, "jobs", 2)  # a second search in a worker process when it pays (jobs > 1)
+    work_limit: float | None = option(None, "seconds", "the search's budget as seconds of a quiet machine's work "
+                                      "(books)", cli=False)  # fmt: skip
+
+    @property
+    def workers(self) -> bool:
+        """A second search in a worker process when it pays (one process: none)."""
+        return self.jobs > 1
 
     def checked(self, where: str | Path | None, command: bool = False) -> LayoutOptions:
         """These options, or an ``InputError`` for what no layout search can do, naming them as the

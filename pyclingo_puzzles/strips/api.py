@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core import apicheck, messages
 from ..core.errors import InputError
+from ..core.schema import build
 from ..core.solve import Status
 from ..formats.yamlio import DataDoc
 from .bounded import solve_within
@@ -77,16 +78,10 @@ def tile(
     return solve_within(instance_of(grids, lengths), options)  # a large instance grounds in a worker: bounded
 
 
-def strips_options(
-    *, count: bool = False, rules: Rules = (), models: int = 1, seed: int | None = None,
-    time_limit: float | None = None, hunt: bool = False,
-) -> StripsOptions:
-    """``tile``'s and ``hunt``'s keywords, each checked, as one ``StripsOptions`` (the command's
-    ``cli.strips_options``)."""
-    apicheck.common(models=models, seed=seed, time_limit=time_limit)
-    apicheck.flag(count, "count")
-    return StripsOptions(rules=tuple(apicheck.rule_files(rules)), models=models, seed=seed, time_limit=time_limit,
-                         count_only=count, hunt=hunt)  # fmt: skip
+def strips_options(**keywords: Any) -> StripsOptions:
+    """``tile``'s and ``hunt``'s keywords (``rules`` to ``hunt``), each checked by its field, as one
+    ``StripsOptions`` (the command's ``strips_options``)."""
+    return build(StripsOptions, keywords)
 
 
 def run_with(instance: StripsInstance, options: StripsOptions) -> HuntResult:

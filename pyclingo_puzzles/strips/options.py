@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.schema import RunOptions, option
+
 
 @dataclass(frozen=True)
-class StripsOptions:
-    rules: tuple[str, ...] = ()  # the user's rule files (paths as strings)
-    models: int = 1  # tilings wanted per grid, 0 = all
-    seed: int | None = None
-    time_limit: float | None = None  # seconds, within the run's own budget
-    count_only: bool = False  # count every tiling of every grid (--count; one tiling kept)
-    hunt: bool = False  # then the meta grid of the 1x1 cells, and its tiling (--hunt)
+class StripsOptions(RunOptions):
+    """Each field is its option's one definition (``core/schema.py``)."""
+
+    count_only: bool = option(False, "flag", "count all tilings of every grid and print only the numbers, one line "
+                              "per grid, with --hunt the meta grid's last (with --time-limit lower bounds, printed as "
+                              "'at least N')", keyword="count")  # one tiling kept
+    hunt: bool = option(False, "flag", "hunt chain: 1x1 cells -> meta grid -> solve it -> cells of the all-black "
+                        "strips", web=True)  # then the meta grid of the 1x1 cells, and its tiling

@@ -10,14 +10,13 @@ the instance's values mean is checked by the family's own reader, in the worker 
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.schema import JSON, Option, Refused
+from ..formats.pagetext import PAPERS
 from .families import Family, formats
 
-SEED_LIMIT = 2**32  # clingo's seeds
-PAPERS = ("a4", "letter")
 NO_RULES = ("rules", "rules_file", "rules_files", "program", "dictionary", "include")  # refused by name
 SIDED_KEYS = ("width", "height", "max_width", "max_height")  # whole numbers held to the largest side
 ROW_KEYS = ("framework", "mask", "final_grid")  # lists of row strings held to the largest side
@@ -93,17 +92,38 @@ def parse(family: Family, raw: bytes, limits: Limits) -> Job:
         if key not in family.allowed:
             raise BadRequest(f"unknown field; a {family.name} request takes {', '.join(family.allowed)}", key)
     _check_size(family, data, limits)
+    given = {o.keyword: _option(o, data[o.keyword], family, limits) for o in family.offered if o.keyword in data}
     return Job(
         family,
         {k: v for k, v in data.items() if k in family.keys},
         format=_format(family, data.get("format", "json")),
-        time_limit=_time_limit(data.get("time_limit"), limits),
-        models=_whole(data.get("models", 1), "models", 1, family.most_models),
-        seed=None if data.get("seed") is None else _whole(data["seed"], "seed", 0, SEED_LIMIT - 1),
-        paper=_choice(data.get("paper", "a4"), "paper", PAPERS),
-        flags=tuple(flag for flag in family.flags if _flag(data.get(flag, False), flag)),
+        time_limit=given.get("time_limit") or min(limits.time_limit, limits.max_time_limit),
+        models=given.get("models", 1),
+        seed=given.get("seed"),
+        paper=_choice(data.get("paper", "a4"), "paper", tuple(PAPERS)),
+        flags=tuple(flag for flag in family.flags if given.get(flag)),
         printing=tuple((k, _printing(data[k], k)) for k in family.printing if k in data),
     )
+
+
+def _option(option: Option, value: Any, family: Family, limits: Limits) -> Any:
+    """A request's value of one of the family's options, checked by its field (``core/schema.py``)
+    within the server's own bounds: 1 to the family's most models (no "all"), the time limit's cap."""
+    if option.keyword == "models":
+        option = option.but(low=1, high=family.most_models, note="")
+    return checked(option, value, limits)
+
+
+def checked(option: Option, value: Any, limits: Limits) -> Any:
+    """``value`` checked by ``option``'s field, a ``BadRequest`` naming its JSON key; a time limit
+    also within the server's cap."""
+    try:
+        got = option.checked(value, JSON)
+    except Refused as exc:
+        raise BadRequest(str(exc), option.keyword) from None
+    if option.keyword == "time_limit" and got is not None and got > limits.max_time_limit:
+        raise BadRequest(f"{value} seconds is over the server's cap of {limits.max_time_limit:g} seconds", "time_limit")
+    return got
 
 
 def _depth(data: Any) -> int:
@@ -150,26 +170,6 @@ def _kind(value: Any) -> str:
     return {dict: "an object", list: "an array", str: "a string", bool: "true or false"}.get(
         type(value), "null" if value is None else "a number"
     )
-
-
-def _whole(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest(f"must be a whole number from {low} to {high}, got {_kind(value)}", name)
-    if not low <= value <= high:
-        raise BadRequest(f"must be from {low} to {high} on this server, got {value}", name)
-    return value
-
-
-def _time_limit(value: Any, limits: Limits) -> float:
-    if value is None:
-        return min(limits.time_limit, limits.max_time_limit)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise BadRequest(f"must be a number of seconds, got {_kind(value)}", "time_limit")
-    if value <= 0:
-        raise BadRequest(f"must be more than 0 seconds, got {value}", "time_limit")
-    if value > limits.max_time_limit:
-        raise BadRequest(f"{value} seconds is over the server's cap of {limits.max_time_limit:g} seconds", "time_limit")
-    return float(value)
 
 
 def _format(family: Family, value: Any) -> str:

@@ -1,6 +1,8 @@
 """What a request to each family may hold, and the files each family can give.
 
-A request's body is the family's YAML instance (its keys, as in docs/formats.md) plus options.
+A request's body is the family's YAML instance (its keys, as in docs/formats.md) plus options: the
+fields of the family's options the schema offers the web (``core/schema.py``: ``seed``,
+``time_limit``, ``models``, strips' ``hunt``), then ``format``, ``paper`` and the printed page's.
 The formats are the files the family's report offers (its ``report.OUTPUTS``, which the command's
 output options follow too), so a format a family gains is offered here as on the command line.
 """
@@ -9,6 +11,8 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+
+from ..core.schema import Option, options_of
 
 # format -> (the command's option, media type, file suffix). "json" is the --json document.
 # A family's report names each file by the option's dest: svg_key is the format svg-key.
@@ -20,7 +24,7 @@ FORMATS = {
     "ipuz": ("--ipuz", "application/json", ".ipuz"),
     "puz": ("--puz", "application/octet-stream", ".puz"),
 }
-OPTIONS = ("seed", "time_limit", "models", "format", "paper")  # every family's request options
+OUTPUT_OPTIONS = ("format", "paper")  # every family's request options past its options' (the files asked for)
 # request option -> the command's option for the printed page (every family's pages take them)
 PRINTING = {"title": "--title", "instructions": "--instructions", "name_line": "--name-line"}
 
@@ -32,8 +36,18 @@ class Family:
     title: str  # the printed title when the body gives none (the instance file is named after it)
     keys: tuple[str, ...]  # the instance's keys (the family's YAML)
     word_lists: tuple[str, ...]  # keys holding lists of words: counted against the word limit
-    flags: tuple[str, ...] = ()  # yes/no request options that are command-line flags (strips: hunt)
+    options: type  # the family's options class: a request takes its fields marked ``web`` (core/schema.py)
     most_models: int = 50  # at most this many solutions a request (layout: 1)
+
+    @property
+    def offered(self) -> tuple[Option, ...]:
+        """The family's options a request may give (by JSON key: ``seed``, ``time_limit``, ...)."""
+        return tuple(o for o in options_of(self.options).values() if o.spec.web)
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """The yes/no options among them past the common ones (strips: hunt)."""
+        return tuple(o.keyword for o in self.offered if o.spec.kind == "flag")
 
     @property
     def printing(self) -> tuple[str, ...]:
@@ -42,7 +56,8 @@ class Family:
 
     @property
     def allowed(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(self.keys + OPTIONS + self.flags + self.printing))  # word search's seed is both
+        offered = tuple(o.keyword for o in self.offered)
+        return tuple(dict.fromkeys(self.keys + offered + OUTPUT_OPTIONS + self.printing))  # word search's seed is both
 
 
 def _keys(module: str) -> tuple[str, ...]:
@@ -59,13 +74,18 @@ def _crossword_keys() -> tuple[str, ...]:
 
 @functools.cache
 def families() -> dict[str, Family]:
+    from ..crossword.options import FillOptions
+    from ..layout.options import LayoutOptions
+    from ..strips.options import StripsOptions
+    from ..wordsearch.options import WordSearchOptions
+
     found = [
-        Family("wordsearch", "Word search", "Word search", _keys("wordsearch"), ("words", "secret")),
+        Family("wordsearch", "Word search", "Word search", _keys("wordsearch"), ("words", "secret"), WordSearchOptions),
         # the crossword's YAML keys: the puzzle, its clues and theme entries, a size for a generated
         # pattern and the dictionary's least length and score (crossword/reader.YAML_KEYS)
-        Family("crossword", "Crossword fill", "Crossword", _crossword_keys(), ("words", "theme")),
-        Family("layout", "Crossword layout", "Crossword", _keys("layout"), ("words",), most_models=1),
-        Family("strips", "Strips", "Strips", _keys("strips"), ("grids",), flags=("hunt",)),
+        Family("crossword", "Crossword fill", "Crossword", _crossword_keys(), ("words", "theme"), FillOptions),
+        Family("layout", "Crossword layout", "Crossword", _keys("layout"), ("words",), LayoutOptions, most_models=1),
+        Family("strips", "Strips", "Strips", _keys("strips"), ("grids",), StripsOptions),
     ]
     return {f.name: f for f in found}
 

@@ -12,14 +12,17 @@ not be words of the lists.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import InputError
+from ..core.schema import RunOptions, options_of
 from ..crossword.construction.themes import Theme, parse_theme
 from ..crossword.framework import BLOCK_MARKS, SQUARE_MARKS, Framework, Site
-from .body import BadRequest, Limits
+from ..crossword.options import FillOptions
+from .body import BadRequest, Limits, checked
+
+RUN = options_of(RunOptions)  # the run's options a studio request may give (seed, time_limit)
 
 MIN_SIDE, MAX_SIDE = 3, 25  # the studio's grids, as the command's --size
 MAX_SUGGESTIONS = 100  # the largest "limit" of a suggest request
@@ -82,7 +85,7 @@ def parse(route: str, raw: bytes, limits: Limits) -> Ask:
         slot=_slot(body["slot"], "slot", sites) if "slot" in body else None,
         slots=tuple(_slot(s, f"slots[{i}]", sites) for i, s in enumerate(_list(body.get("slots", []), "slots"))),
         limit=_whole(body.get("limit", 20), "limit", 1, MAX_SUGGESTIONS),
-        seed=None if body.get("seed") is None else _whole(body["seed"], "seed", 0, 2**32 - 1),
+        seed=checked(RUN["seed"], body.get("seed"), limits),
         avoid=tuple(_rows(body["avoid"], "avoid")) if body.get("avoid") is not None else (),
         data={k: v for k, v in body.items() if k not in GRID},
     )  # fmt: skip
@@ -204,9 +207,7 @@ def word_lists(body: dict[str, Any]) -> WordLists:
         raise BadRequest(f"not a text word list (binary data at line {line})", "word_list")
     if dictionary is None and not inline.strip():
         raise BadRequest('no word list: give word_list, or dictionary "en"', "word_list")
-    score = body.get("min_score")
-    if score is not None:
-        score = _whole(score, "min_score", -(2**31), 2**31 - 1)
+    score = checked(options_of(FillOptions)["min_score"], body.get("min_score"), Limits())
     exclude = body.get("exclude", [])
     if isinstance(exclude, str):
         exclude = exclude.split("\n")
@@ -226,13 +227,9 @@ def _whole(value: Any, name: str, low: int, high: int) -> int:
 
 
 def _seconds(value: Any, limits: Limits) -> float:
-    if value is None:
-        return min(limits.time_limit, limits.max_time_limit)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
-        raise BadRequest(f"must be a number of seconds above 0, got {kind(value)}", "time_limit")
-    if value > limits.max_time_limit:
-        raise BadRequest(f"{value} seconds is over the server's cap of {limits.max_time_limit:g} seconds", "time_limit")
-    return float(value)
+    """``time_limit``: the schema's check and the server's cap; none given, the server's default."""
+    given = checked(RUN["time_limit"], value, limits)
+    return min(limits.time_limit, limits.max_time_limit) if given is None else given
 
 
 def text(value: Any, name: str, most: int = 500) -> str:

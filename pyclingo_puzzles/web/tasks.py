@@ -183,7 +183,7 @@ def _layout(job: Job, path: Path, time_limit: float) -> Report:
     from ..layout import report
     from ..layout.options import LayoutOptions
 
-    options = LayoutOptions(seed=job.seed, time_limit=time_limit, workers=False, models=job.models)
+    options = LayoutOptions(seed=job.seed, time_limit=time_limit, jobs=1, models=job.models)
     return report.run(path, None, options, page=page_of(job), paper=job.paper)
 
 

@@ -20,6 +20,7 @@ from ..core import apicheck, messages
 from ..core.blame import describe_core
 from ..core.errors import InputError
 from ..core.results import Stats
+from ..core.schema import build
 from ..core.status import Status, api_code, exit_code
 from ..formats import instances
 from ..formats.pagetext import PageText
@@ -27,9 +28,9 @@ from ..formats.yamlio import DataDoc
 from . import quality, render
 from .autosize import find_size
 from .generate import search
-from .options import AUTO, FITS, WordSearchOptions
+from .options import AUTO, WordSearchOptions
 from .puzzle import Outcome, Puzzle, dropped_words, listed_words
-from .reader import LEVELS, MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance, sizeless
+from .reader import MAX_SIZE, Direction, WordSearchInstance, from_doc, override, read_instance, sizeless
 from .verify import Placement
 
 __all__ = ["WordSearch", "generate", "generate_instance"]
@@ -258,32 +259,12 @@ def generate_instance(
     return generate_with(inst, options)
 
 
-def search_options(
-    *,
-    rules: Sequence[str | Path] = (),
-    models: int = 1,
-    seed: int | None = None,
-    time_limit: float | None = None,
-    level: str | None = None,
-    size: tuple[int, int] | str | None = None,
-    fit: str = "all",
-    max_words: int | None = None,
-    max_shared: int = quality.MAX_SHARED,
-    balance: bool = True,
-) -> WordSearchOptions:
-    """The search's keywords, each checked, as one ``WordSearchOptions`` (the command's
-    ``cli.search_options``). ``max_words`` implies ``fit="most"``."""
-    apicheck.common(models=models, seed=seed, time_limit=time_limit)
-    apicheck.choice(fit, "fit", FITS)
-    apicheck.optional_whole(max_words, "max_words (>= 1)", 1, 2**31 - 1)
-    apicheck.whole(max_shared, "max_shared", 0, 100)
-    apicheck.flag(balance, "balance")
-    apicheck.choice(level, "level", tuple(LEVELS), optional=True)
-    return WordSearchOptions(
-        rules=tuple(apicheck.rule_files(rules)), models=models, seed=seed, time_limit=time_limit, level=level,
-        size=size, fit="most" if max_words is not None else fit, max_words=max_words, max_shared=max_shared,
-        balance=bool(balance),
-    )
+def search_options(**keywords: Any) -> WordSearchOptions:
+    """The search's keywords (``rules`` to ``count``, as ``WordSearchOptions``' fields name them for
+    the API), each checked by its field, as one ``WordSearchOptions`` (the command's
+    ``search_options``). ``max_words`` implies ``fit="most"``."""
+    options = build(WordSearchOptions, keywords)
+    return replace(options, fit="most") if options.max_words is not None else options
 
 
 def instance_for(source: instances.Source, options: WordSearchOptions) -> WordSearchInstance:

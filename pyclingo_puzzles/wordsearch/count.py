@@ -15,10 +15,12 @@ from pathlib import Path
 from ..core import apicheck, messages
 from ..core.errors import InputError
 from ..core.results import Answer
+from ..core.schema import build
 from ..core.solve import Solver
 from ..core.status import Coded, Status
 from .candidates import FULL_LIMIT, all_candidates, facts, placed_atom
 from .fill import partial_grid, stray_copies
+from .options import WordSearchOptions
 from .reader import WordSearchInstance, read_instance
 from .rounds import CLINGO_OPTIONS, ENCODING, decode, placements_of
 
@@ -45,8 +47,8 @@ def count_placements(
     if isinstance(inst, str | Path):
         inst = read_instance(inst)
     apicheck.instance(inst, "inst", WordSearchInstance, "a YAML path or wordsearch.reader.read_instance")
-    apicheck.common(time_limit=time_limit)
-    rules = apicheck.rule_files(rules)
+    options = build(WordSearchOptions, {"rules": rules, "time_limit": time_limit, "count": True})
+    rules, time_limit = list(options.rules), options.time_limit
     cands = [all_candidates(word, inst) for word in inst.words]
     total = sum(map(len, cands))
     if total > FULL_LIMIT:

@@ -28,15 +28,18 @@ def test_the_options_are_frozen() -> None:
 
 
 def test_no_arguments_and_no_keywords_are_the_defaults() -> None:
-    # but --jobs: the command's default is the machine's cores, the API's one process
-    assert from_arguments("a.grid", "--jobs", "1") == api.fill_options() == DEFAULTS
+    # (but --jobs and --memory-limit, whose defaults on the command line are the machine's: its
+    # cores, 75% of its RAM; ``options_from_arguments`` sets them to the API's where not given)
+    assert from_arguments("a.grid") == api.fill_options() == DEFAULTS
 
 
 def test_arguments_and_keywords_build_the_same_options() -> None:
     argv = ["a.grid", "--rules", "r.lp", "--models", "3", "--seed", "7", "--time-limit", "9", "--allow-repeat",
-            "--word-atoms", "--jobs", "2", "--min-length", "4", "--min-score", "250", "--max-shared-substring", "0"]
+            "--word-atoms", "--jobs", "2", "--min-length", "4", "--min-score", "250", "--max-shared-substring", "0",
+            "--memory-limit", "4G"]
     keywords = api.fill_options(rules=["r.lp"], models=3, seed=7, time_limit=9, no_repeat=False, word_atoms=True,
-                                jobs=2, min_length=4, min_score=250, max_shared_substring=0)
+                                jobs=2, min_length=4, min_score=250, max_shared_substring=0,
+                                memory_limit=4 * 2**30)  # fmt: skip
     assert from_arguments(*argv) == keywords
     assert keywords.rules == ("r.lp",) and keywords.max_shared_substring == 0 != DEFAULT_SHARED
     assert from_arguments("a.grid", "--count").count_only and api.fill_options(count=True).count_only

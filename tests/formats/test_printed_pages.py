@@ -59,9 +59,9 @@ def test_crossword_and_layout_results_export_ipuz(results: dict) -> None:
 def test_the_api_checks_the_page_arguments(results: dict) -> None:
     from pyclingo_puzzles import InputError
 
-    with pytest.raises(InputError, match="title must be a string"):
+    with pytest.raises(InputError, match=r"^title=: must be a string"):
         results["layout"].to_svg(title=5)
-    with pytest.raises(InputError, match="name_line must be True or False"):
+    with pytest.raises(InputError, match=r"^name_line=: must be True or False"):
         results["wordsearch"].to_pdf(name_line="yes")
 
 

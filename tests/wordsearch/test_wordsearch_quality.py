@@ -191,8 +191,8 @@ def test_seeds_give_different_puzzles() -> None:
 
 def test_bad_max_shared_is_refused(cli) -> None:
     res = cli("wordsearch", GARDEN, "--max-shared", "120")
-    assert res.code != 0 and "expected a whole number from 0 to 100, got '120'" in res.err
-    with pytest.raises(InputError, match="max_shared must be a whole number from 0 to 100"):
+    assert res.code != 0 and "--max-shared: must be a whole number from 0 to 100, got 120" in res.err
+    with pytest.raises(InputError, match=r"^max_shared=: must be a whole number from 0 to 100"):
         wordsearch.generate(["cat", "dog"], width=5, height=5, max_shared=-1)
 
 

@@ -8,10 +8,9 @@ from pathlib import Path
 
 from ...core.errors import InputError
 from ...crossword.codeword import report as reporting
-from ...crossword.codeword.api import DEFAULT_GIVENS
-from ...crossword.codeword.givens import MAX_GIVENS
+from ...crossword.codeword.options import CodewordOptions
 from ...formats.report import Report
-from .. import argtypes
+from ..schema_args import add_options, from_args
 from ..shared_options import add_html_argument, add_pdf_arguments, page_asked
 
 
@@ -31,13 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--proved-against", metavar="WORDS.txt", default=None,
         help="prove the decoding unique against this word list instead ('en' or a file; the grid's entries count too)",
     )  # fmt: skip
-    parser.add_argument("--givens", type=argtypes.non_negative_int, metavar="N",
-                        help=f"exactly N given letters (at most {MAX_GIVENS})")  # fmt: skip
-    parser.add_argument("--min-givens", type=argtypes.non_negative_int, default=DEFAULT_GIVENS[0], metavar="N",
-                        help=f"at least N given letters (default {DEFAULT_GIVENS[0]})")  # fmt: skip
-    parser.add_argument("--max-givens", type=argtypes.non_negative_int, default=DEFAULT_GIVENS[1], metavar="N",
-                        help=f"at most N given letters (default {DEFAULT_GIVENS[1]}; {MAX_GIVENS} at most)")
-    letters = parser.add_mutually_exclusive_group()
+    add_options(parser, CodewordOptions, ("givens", "min_givens", "max_givens"))
+    letters = parser.add_mutually_exclusive_group()  # every_letter: yes, no or (neither given) by the grid's size
     letters.add_argument("--every-letter", dest="every_letter", action="store_const", const=True, default=None,
                          help="the fill must hold every letter A-Z (default: tried on grids of 121 cells or more)")
     letters.add_argument("--any-letters", dest="every_letter", action="store_const", const=False,
@@ -54,8 +48,6 @@ def run(args: argparse.Namespace) -> Report:
         raise InputError("codeword takes no --rules: its decoding is proved against the dictionary alone", "--rules")
     if args.models != 1:
         raise InputError("codeword makes one puzzle a run: give --seed for another, not --models", "--models")
-    return reporting.run(reporting.Asked(
-        args.file, args.size, args.dictionary if args.dictionary is not None else "en", args.seed, args.givens,
-        args.min_givens, args.max_givens, args.every_letter, args.proved_against, args.time_limit, page_asked(args),
-        args.paper,
-    ))  # fmt: skip
+    dictionary = args.dictionary if args.dictionary is not None else "en"
+    return reporting.run(reporting.Asked(args.file, args.size, dictionary, args.proved_against,
+                                         from_args(CodewordOptions, args), page_asked(args), args.paper))  # fmt: skip

@@ -6,12 +6,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ...core import apicheck
 from ...crossword import report as reporting
-from ...crossword.options import BLOCK_SHARE, DEFAULT_SHARED, SYMMETRIES, FillOptions
+from ...crossword.options import BLOCK_SHARE, SYMMETRIES, FillOptions
 from ...formats.report import Report
 from .. import argtypes
-from ..shared_options import add_count, add_html_argument, add_pdf_arguments, page_asked
+from ..schema_args import add_options, from_args
+from ..shared_options import add_html_argument, add_pdf_arguments, page_asked
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,12 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="P-99 .dat file or YAML instance (words and framework), or a framework only (.grid, .dat, .yaml) to fill "
         "from --dictionary; none with --size",
     )
-    add_count(parser)
-    parser.add_argument(
-        "--unique", action="store_true",
-        help="say whether the solution is the only one: a search for a second (the cells where two differ); "
-        "exit 0 either way (clingo's convention: 30 unique, 10 not)",
-    )
+    add_options(parser, FillOptions, ("count_only", "unique"))
     parser.add_argument("--ipuz", type=Path, metavar="FILE", help="write the (first) solution as .ipuz")
     parser.add_argument("--puz", type=Path, metavar="FILE", help="write the (first) solution as Across Lite .puz")
     parser.add_argument(
@@ -65,48 +60,11 @@ def add_dictionary_arguments(g: argparse._ArgumentGroup) -> None:
     )
     g.add_argument("--exclude", type=Path, metavar="FILE", help="leave out the words of FILE (one a line)")
     g.add_argument("--ban", action="append", default=[], metavar="WORD", help="leave out WORD (repeatable)")
-    g.add_argument(
-        "--max-shared-substring",
-        type=argtypes.non_negative_int,
-        default=DEFAULT_SHARED,
-        metavar="N",
-        help=f"no two entries share a run of N letters (default {DEFAULT_SHARED}; 0: no limit)",
-    )
-    g.add_argument(
-        "--no-repeat",
-        dest="no_repeat",
-        action="store_true",
-        default=True,
-        help="never use a word twice (default)",
-    )
-    g.add_argument(
-        "--allow-repeat",
-        dest="no_repeat",
-        action="store_false",
-        help="allow the same word on several sites",
-    )
-    g.add_argument(
-        "--min-length",
-        type=argtypes.positive_int,
-        default=None,
-        metavar="N",
-        help="ignore dictionary words shorter than N (default 2); with --size, also the shortest entry (default 3)",
-    )
-    g.add_argument(
-        "--min-score",
-        type=int,
-        default=None,
-        metavar="S",
-        help="ignore dictionary words scored below S (scored lists: WORD;SCORE; 'en' scores Zipf frequency x 100 "
-        "and leaves out words below 200 unless S is given)",
-    )
-    g.add_argument("--optimize", action="store_true", help="maximise the total score of the fill")
-    g.add_argument(
-        "--word-atoms",
-        action="store_true",
-        help="ground the word atoms place/2 instead of the word propagator (slower; implied by --optimize "
-        "and by --rules files that mention place/2)",
-    )
+    add_options(g, FillOptions, ("max_shared_substring",))
+    g.add_argument("--no-repeat", dest="no_repeat", action="store_true", default=True,
+                   help="never use a word twice (default)")  # the default, named (--allow-repeat's opposite)
+    add_options(g, FillOptions, ("no_repeat", "min_length", "min_score", "optimize", "word_atoms"),
+                defaults={"min_length": None})  # unset: 2, or 3 with --size (``fill_options``)
 
 
 def add_construct_arguments(parser: argparse.ArgumentParser) -> None:
@@ -123,8 +81,7 @@ def add_construct_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--theme", action="append", default=[], metavar="WORD[@ROW,COL,A|D]",
                    help="a theme entry (repeatable): part of the fill, never printed as a given letter; "
                    "rows and columns from 0, A across (default) or D down; placed by the tool when no position")
-    g.add_argument("--min-differ", type=argtypes.positive_int, metavar="K",
-                   help="with --models N: every two fills differ in at least K entries (default a quarter)")
+    add_options(g, FillOptions, ("min_differ",))
 
 
 def run(args: argparse.Namespace) -> Report:
@@ -144,9 +101,4 @@ def fill_options(args: argparse.Namespace) -> FillOptions:
     """The options of this run, from the arguments (once: nothing below changes them, nor them).
     ``--min-length`` unset: 2 for a dictionary's words, 3 with ``--size`` (also its shortest entry)."""
     min_length = args.min_length if args.min_length is not None else (2 if args.size is None else 3)
-    return FillOptions(
-        rules=tuple(apicheck.rule_files(args.rules)), models=args.models, seed=args.seed, time_limit=args.time_limit,
-        count_only=args.count, no_repeat=args.no_repeat, optimize=args.optimize, word_atoms=args.word_atoms,
-        jobs=args.jobs, min_length=min_length, min_score=args.min_score, min_differ=args.min_differ,
-        max_shared_substring=args.max_shared_substring, unique=args.unique,
-    )
+    return from_args(FillOptions, args, min_length=min_length)

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from ...core.errors import InputError
 from ...crossword.fillin import report as reporting
-from ...crossword.fillin.options import DIFFICULTIES, FillinOptions
+from ...crossword.fillin.options import FillinOptions
 from ...formats.instances import LIST_SUFFIXES
 from ...formats.report import Report
-from .. import argtypes
+from ..schema_args import add_options, from_args
 from ..shared_options import add_html_argument, add_pdf_arguments, page_asked
 
 LAYOUT_SECONDS = 10.0  # a word list's framework: the layout's search (its own default)
@@ -25,11 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--dictionary), or a word list (.txt: a word a line; YAML words: only) whose framework the layout makes; "
         "none with --size",
     )  # fmt: skip
-    parser.add_argument("--starters", type=argtypes.non_negative_int, metavar="N",
-                        help="exactly N starter letters where N can be had (default: the fewest that make the "
-                        "answer unique)")  # fmt: skip
-    parser.add_argument("--difficulty", choices=DIFFICULTIES,
-                        help="easy: solved from the starters by reasoning alone; hard: a guess is needed")
+    add_options(parser, FillinOptions, ("starters", "difficulty"))
     parser.add_argument("--size", metavar="WxH", help="a block pattern of W columns and H rows filled from "
                         "--dictionary, its entries the word list; no FILE")  # fmt: skip
     parser.add_argument("--dictionary", default="en", metavar="WORDS.txt",
@@ -42,8 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def options_of(args: argparse.Namespace) -> FillinOptions:
-    return FillinOptions(tuple(str(r) for r in args.rules), args.seed, args.time_limit, args.starters,
-                         args.difficulty)  # fmt: skip
+    return from_args(FillinOptions, args)
 
 
 def run(args: argparse.Namespace) -> Report:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ...core import apicheck
 from ...formats.report import Report
 from ...layout import report as reporting
 from ...layout.options import DEFAULT_TIME_LIMIT, LayoutOptions
+from ..schema_args import from_args
 from ..shared_options import add_html_argument, add_input, add_pdf_arguments, page_asked
 
 
@@ -37,5 +37,4 @@ def layout_options(args: argparse.Namespace) -> LayoutOptions:
     """The options of this run, from the arguments (once: nothing below changes them). --jobs 1 (and
     each file of a batch, whose pool already uses the cores): one search, no worker."""
     time_limit = DEFAULT_TIME_LIMIT if args.time_limit is None else args.time_limit
-    return LayoutOptions(rules=tuple(apicheck.rule_files(args.rules)), seed=args.seed, time_limit=time_limit,
-                         workers=args.jobs > 1, models=args.models)  # fmt: skip
+    return from_args(LayoutOptions, args, time_limit=time_limit)

@@ -14,21 +14,21 @@ from pathlib import Path
 
 from ...core import apicheck, messages
 from ...core.errors import InputError
+from ...core.schema import build
 from ...core.status import Status
 from ...run import runtime
 from ..framework import Framework
 from ..reader import Dictionary
 from ..wordlists.dictionaries import Source, dictionary_of
 from .decoding import Decoder
-from .givens import MAX_GIVENS, choose
+from .givens import choose
+from .options import DEFAULT_GIVENS, CodewordOptions
 from .puzzle import Codeword, lone_cells, numbering
 from .result import CodewordResult
 from .source import Grid, NoGridInTime, from_file, from_framework, generated
 from .verify import entries, verify
 
 __all__ = ["make"]
-
-DEFAULT_GIVENS = (2, 3)  # the usual rules: two or three letters given
 
 
 @messages.one_run
@@ -54,12 +54,22 @@ def make(
     fill holds A-Z (None: where the grid is 11x11 or more, falling back to a fill without);
     ``proved_against``: another word list (``"en"``, a file, words) the decoding is proved unique
     against instead (the grid's own entries with it)."""
-    apicheck.common(seed=seed, time_limit=time_limit)
-    low, high = _givens_range(givens, min_givens, max_givens)
-    if every_letter is not None:
-        apicheck.flag(every_letter, "every_letter")
+    options = build(CodewordOptions, {"seed": seed, "time_limit": time_limit, "givens": givens,
+                                      "min_givens": min_givens, "max_givens": max_givens,
+                                      "every_letter": every_letter})  # fmt: skip
+    return make_with(source, size, dictionary, proved_against, options, title)
+
+
+def make_with(source: str | Path | Sequence[str] | None, size: str | tuple[int, int] | None,
+              dictionary: Source | None, proved_against: Source | None, options: CodewordOptions, title: str = "",
+              ) -> CodewordResult:  # fmt: skip
+    """``make`` with its options checked and gathered (the command's way in)."""
+    low, high = options.givens_range()
+    if low > high:
+        raise InputError(f"--min-givens ({low}) is more than --max-givens ({high})", "--min-givens")  # API: min_givens=
+    seed, every_letter = options.seed, options.every_letter
     against = None if proved_against is None else _dictionary(proved_against, 2)  # read first: its errors too
-    with runtime.until(runtime.after(time_limit)):
+    with runtime.until(runtime.after(options.time_limit)):
         try:
             grid, name = _grid(source, size, dictionary, seed, every_letter)
             name = grid.name or name
@@ -69,17 +79,6 @@ def make(
         except NoGridInTime:  # no grid to number: a run without an answer
             return CodewordResult(Status.UNKNOWN, Codeword((), {}, ()), None, str(dictionary), 0, None)
         return _puzzle(grid, name, low, high, seed, title or _title(source))
-
-
-def _givens_range(givens: int | None, low: int, high: int) -> tuple[int, int]:
-    if givens is not None:
-        n = apicheck.whole(givens, "givens", 0, MAX_GIVENS)
-        return n, n
-    low = apicheck.whole(low, "min_givens", 0, MAX_GIVENS)
-    high = apicheck.whole(high, "max_givens", 0, MAX_GIVENS)
-    if low > high:
-        raise InputError(f"min_givens ({low}) is more than max_givens ({high})", apicheck.ARGS)
-    return low, high
 
 
 def _title(source: object) -> str:

@@ -14,8 +14,7 @@ from ...core.status import Status
 from ...core.unique import SMALLEST, fewest_givens
 from ...run import runtime
 from .decoding import Decoder
-
-MAX_GIVENS = 26  # every number of a grid with all 26 letters
+from .options import MAX_GIVENS  # noqa: F401 (named here too: the givens' search)
 
 
 class Givens(NamedTuple):

@@ -10,7 +10,8 @@ from ...core.errors import InputError
 from ...core.status import Status
 from ...formats.pagetext import PageAsked
 from ...formats.report import Report
-from .api import make
+from .api import make_with
+from .options import CodewordOptions
 from .puzzle import INSTRUCTIONS
 from .render import text_grid
 from .result import CodewordResult
@@ -24,13 +25,8 @@ class Asked(NamedTuple):
     file: Path | str
     size: str | None
     dictionary: str | None
-    seed: int | None
-    givens: int | None
-    min_givens: int
-    max_givens: int
-    every_letter: bool | None
     proved_against: str | None
-    time_limit: float | None
+    options: CodewordOptions
     page: PageAsked
     paper: str = "a4"
 
@@ -41,10 +37,8 @@ def run(asked: Asked) -> Report:
         raise InputError("codeword reads a FILE (.grid, .dat or .yaml), not standard input", "-")
     if not generated and asked.size is not None:
         raise InputError("give a FILE or --size, not both", "--size")
-    result = make(None if generated else asked.file, size=asked.size if generated else None,
-                  dictionary=asked.dictionary, seed=asked.seed, givens=asked.givens, min_givens=asked.min_givens,
-                  max_givens=asked.max_givens, every_letter=asked.every_letter, proved_against=asked.proved_against,
-                  time_limit=asked.time_limit)  # fmt: skip
+    result = make_with(None if generated else asked.file, asked.size if generated else None, asked.dictionary,
+                       asked.proved_against, asked.options)  # fmt: skip
     title = "Codeword" if generated else Path(asked.file).stem
     text = asked.page.page(title, INSTRUCTIONS)
     html = asked.page.html(text.title)

@@ -363,20 +363,19 @@ def generate(
     (columns x rows) or (rows, columns); ``themes`` in the ``WORD[@ROW,COL,A|D]`` notation. The
     result's ``framework`` is the pattern without the theme letters (what a puzzle prints)."""
     from ...core import apicheck
+    from ...core.schema import build
     from ..wordlists.dictionaries import dictionary_of
     from .pattern import parse_size
     from .themes import parse_theme
 
-    apicheck.common(models=models, seed=seed, time_limit=time_limit)
-    apicheck.whole(jobs, "jobs", 1, 2**31 - 1)
+    options = build(FillOptions, {"seed": seed, "time_limit": time_limit, "jobs": jobs, "models": models,
+                                  "min_length": min_length, "min_differ": min_differ})  # fmt: skip
     rows, cols = parse_size(size) if isinstance(size, str) else (apicheck.whole(size[0], "size", 3, 25),
                                                                   apicheck.whole(size[1], "size", 3, 25))
     spec = PatternSpec(rows, cols, symmetry, min_length, max_words, max_block_share,
                        tuple(parse_theme(t, "themes") for t in apicheck.items(themes, "themes")))
     spec = check_spec(spec)
     words = dictionary_of(dictionary, min_length)  # type: ignore[arg-type]
-    options = FillOptions(seed=seed, time_limit=time_limit, jobs=jobs, models=models, min_length=min_length,
-                          min_differ=min_differ)
     made, spec = generate_fill(spec, words, options, default_floor([dictionary], None))
     result = generated_result(made, spec, words, options)
     result.framework = without_themes(made.framework or Framework(()), spec.themes)

@@ -11,12 +11,13 @@ dictionary; both return the ``FillinResult`` the command prints from.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from ...core import apicheck, messages
 from ...core.errors import InputError, VerificationError
+from ...core.schema import build
 from ...core.status import Status
 from ...core.unique import NoGivens
 from ...run import runtime
@@ -26,7 +27,7 @@ from ..options import FillOptions
 from ..p99 import solve_instance, why_unsolvable
 from ..reader import CrosswordInstance
 from ..solution import verify
-from .options import DIFFICULTIES, FillinOptions
+from .options import FillinOptions
 from .result import FillinResult
 from .search import Rivals, SearchCut
 from .starters import choose
@@ -36,15 +37,15 @@ __all__ = ["fill", "generate", "make"]
 PROOF_SHARE = 0.8  # of the time left: the proof of the smallest starters; the rest completes them greedily
 
 
-def options_of(*, starters: int | None = None, difficulty: str | None = None, rules: Sequence[str | Path] = (),
-               seed: int | None = None, time_limit: float | None = None) -> FillinOptions:  # fmt: skip
-    """The keywords, checked, as one ``FillinOptions``."""
-    apicheck.common(models=1, seed=seed, time_limit=time_limit)
-    if starters is not None:
-        apicheck.whole(starters, "starters", 0, 10_000)
-    if difficulty is not None:
-        apicheck.choice(difficulty, "difficulty", DIFFICULTIES)
-    return FillinOptions(tuple(apicheck.rule_files(rules)), seed, time_limit, starters, difficulty)
+class Keywords(TypedDict, total=False):
+    """The keywords ``generate`` and ``fill`` take past their grid and dictionary (``FillinOptions``'
+    fields, checked by them, and the title)."""
+
+    starters: int | None
+    difficulty: str | None
+    seed: int | None
+    time_limit: float | None
+    title: str
 
 
 @messages.one_run
@@ -63,7 +64,8 @@ def make(
     instance, or a word list with ``framework`` rows); ``starters``: exactly that many starter
     letters where possible (default: the fewest that make the answer unique); ``difficulty``:
     ``"easy"`` (solved by reasoning alone, grade.py) or ``"hard"`` (a guess needed)."""
-    options = options_of(starters=starters, difficulty=difficulty, rules=rules, seed=seed, time_limit=time_limit)
+    options = build(FillinOptions, {"starters": starters, "difficulty": difficulty, "rules": rules, "seed": seed,
+                                    "time_limit": time_limit})  # fmt: skip
     title = title or (Path(source).stem if isinstance(source, str | Path) else "")
     return make_with(instance_of(source, framework), options, apicheck.text(title, "title") or "")
 
@@ -103,47 +105,53 @@ def _make(instance: CrosswordInstance, options: FillinOptions, title: str) -> Fi
 
 
 @messages.one_run
-def generate(
-    size: str | tuple[int, int] = (13, 13),
-    dictionary: object = "en",
-    *,
-    starters: int | None = None,
-    difficulty: str | None = None,
-    seed: int | None = None,
-    time_limit: float | None = None,
-    title: str = "",
-) -> FillinResult:
+def generate(size: str | tuple[int, int] = (13, 13), dictionary: object = "en", **keywords: Unpack[Keywords]
+             ) -> FillinResult:  # fmt: skip
     """A fill-in from nothing: a block pattern of ``size`` filled from ``dictionary``
     (``crossword.generate``), its entries the word list."""
-    from ..construction.construct import generate as generate_fill
+    return generate_with(size, dictionary, *_checked(keywords))
 
-    options = options_of(starters=starters, difficulty=difficulty, seed=seed, time_limit=time_limit)
-    started = time.monotonic()
-    filled = generate_fill(size, dictionary, seed=seed, time_limit=time_limit)
-    return _from_fill(filled, options, title, started)
 
 @messages.one_run
-def fill(
-    framework: str | Path | Framework | Sequence[str],
-    dictionary: object = "en",
-    *,
-    starters: int | None = None,
-    difficulty: str | None = None,
-    seed: int | None = None,
-    time_limit: float | None = None,
-    title: str = "",
-) -> FillinResult:
+def fill(framework: str | Path | Framework | Sequence[str], dictionary: object = "en", **keywords: Unpack[Keywords]
+         ) -> FillinResult:  # fmt: skip
     """A fill-in on a given framework (a ``.grid``, a framework-only file, row strings): filled from
     ``dictionary`` (``crossword.fill``: no word twice), its entries the word list."""
+    return fill_with(framework, dictionary, *_checked(keywords))
+
+
+def _checked(keywords: Keywords) -> tuple[FillinOptions, str]:
+    given = dict(keywords)
+    title = apicheck.text(given.pop("title", ""), "title") or ""
+    return build(FillinOptions, given), title
+
+
+def generate_with(size: str | tuple[int, int], dictionary: object, options: FillinOptions, title: str = ""
+                  ) -> FillinResult:  # fmt: skip
+    """``generate`` with its keywords checked (the command's way in)."""
+    from ..construction.construct import generate as generate_fill
+
+    return _filled(lambda: generate_fill(size, dictionary, seed=options.seed, time_limit=options.time_limit),
+                   options, title)  # fmt: skip
+
+
+def fill_with(framework: str | Path | Framework | Sequence[str], dictionary: object, options: FillinOptions,
+              title: str = "") -> FillinResult:  # fmt: skip
+    """``fill`` with its keywords checked (the command's way in)."""
     from ..api import fill as fill_framework
 
-    options = options_of(starters=starters, difficulty=difficulty, seed=seed, time_limit=time_limit)
-    started = time.monotonic()
-    filled = fill_framework(framework, dictionary, seed=seed, time_limit=time_limit)  # type: ignore[arg-type]
-    return _from_fill(filled, options, title, started)
+    return _filled(lambda: fill_framework(framework, dictionary, seed=options.seed,  # type: ignore[arg-type]
+                                          time_limit=options.time_limit), options, title)  # fmt: skip
 
 
-def _from_fill(filled: Any, options: FillinOptions, title: str, started: float) -> FillinResult:
+def _filled(filled_by: Callable[[], Any], options: FillinOptions, title: str) -> FillinResult:
+    """The grid filled, then made a fill-in, both within the one deadline of the time limit
+    (``runtime.until``, set here once: the fill-in's search gets what the fill left)."""
+    with runtime.until(runtime.after(options.time_limit)):
+        return _from_fill(filled_by(), options, title)
+
+
+def _from_fill(filled: Any, options: FillinOptions, title: str) -> FillinResult:
     """A fill's grid and entries (``crossword.fill`` or ``generate``'s result) made a fill-in."""
     if not filled.solutions:
         status = filled.status if filled.status is Status.UNKNOWN else Status.UNSAT
@@ -152,6 +160,4 @@ def _from_fill(filled: Any, options: FillinOptions, title: str, started: float) 
     solution = filled.solutions[0]
     words = tuple(p.word for p in solution.placements)
     blank = Framework.from_lines(["".join(" " if ch == " " else "." for ch in row) for row in solution.grid])
-    left = None if options.time_limit is None else max(0.1, options.time_limit - (time.monotonic() - started))
-    instance = CrosswordInstance("<filled>", words, blank)
-    return make_with(instance, options._replace(time_limit=left), apicheck.text(title, "title") or "")
+    return make_with(CrosswordInstance("<filled>", words, blank), options, title)  # within the deadline above

@@ -12,7 +12,7 @@ from ...formats.pagetext import PageAsked
 from ...formats.report import Report
 from ..reader import CrosswordInstance, read_instance
 from . import render
-from .api import fill, generate, make_with
+from .api import fill_with, generate_with, make_with
 from .options import FillinOptions
 from .result import FillinResult
 
@@ -40,16 +40,14 @@ def run(puzzle: CrosswordInstance, options: FillinOptions, page: PageAsked, pape
 
 def run_generated(size: str, dictionary: str, options: FillinOptions, page: PageAsked, paper: str = "a4") -> Report:
     """``--size``: a pattern filled from ``dictionary``, its entries the list."""
-    result = generate(size, dictionary, starters=options.starters, difficulty=options.difficulty,
-                      seed=options.seed, time_limit=options.time_limit, title=f"Fill-in {size}")  # fmt: skip
+    result = generate_with(size, dictionary, options, title=f"Fill-in {size}")
     return report(result, size, page, paper)
 
 
 def run_filled(path: Path | str, dictionary: str, options: FillinOptions, page: PageAsked, paper: str = "a4",
                ) -> Report:  # fmt: skip
     """A framework without words (a ``.grid``): filled from ``dictionary``, its entries the list."""
-    result = fill(path, dictionary, starters=options.starters, difficulty=options.difficulty, seed=options.seed,
-                  time_limit=options.time_limit, title=Path(path).stem)  # fmt: skip
+    result = fill_with(path, dictionary, options, title=Path(path).stem)
     return report(result, str(path), page, paper)
 
 
