@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import re
 import threading
-import urllib.request
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
