@@ -343,6 +343,11 @@ def test_a_generated_pattern_keeps_the_locked_entry() -> None:
     assert studio.floor == GENERATED_FLOOR and improved["score"] >= improved["score_before"]
     entries = ["".join(filled.fill[r][c] for r, c in s.cells()) for s in Framework(filled.fill).sites()]
     assert all(studio.lexicon.words[w] >= GENERATED_FLOOR for w in entries if w != "HELLO")
+    assert filled.as_json()["below_floor"] == []
+    # a fill only below the floor has: taken (no other exists), and its words under it named
+    low = studio.autofill(["EZ.", "###", "..."], time_limit=30)  # EZE, Zipf 2.48, is en's only EZ.
+    assert low.status == "filled" and low.fill is not None and low.fill[0] == "EZE" and "EZE" in low.below_floor
+    assert all(studio.lexicon.words[w] < GENERATED_FLOOR for w in low.below_floor)
     with pytest.raises(InputError) as caught:
         studio.pattern((5, 5), locked=["TOOLONGFORIT"])
     assert caught.value.file == "locked"
