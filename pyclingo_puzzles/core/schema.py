@@ -86,10 +86,11 @@ def option(default: Any, kind: str, help: str, **meta: Any) -> Any:
     return field(default=default, metadata={KEY: spec})
 
 
-def like(cls: type, name: str, default: Any) -> Any:
+def like(cls: type, name: str, default: Any, **changes: Any) -> Any:
     """A field of a family's options that is ``cls``'s option ``name`` with a default of the
-    family's own (the layout's time limit: always one); its spec, help included, stays ``cls``'s."""
-    return field(default=default, metadata={KEY: options_of(cls)[name].spec})
+    family's own (the layout's time limit: always one) and ``changes`` to its spec (a range of
+    the family's: the layout's one model); its help and flags stay ``cls``'s."""
+    return field(default=default, metadata={KEY: options_of(cls)[name].spec.but(**changes)})
 
 
 class Option:
