@@ -148,37 +148,39 @@ def _reported(call: Callable[[], int], also: Callable[[str], None] | None = None
     """``call()``'s exit code; the errors a run can end with become one line on stderr and theirs
     (a closed pipe or a full disk are handled by ``run_guarded`` inside); ``also`` is told that line."""
 
-    def say(line: str) -> None:
-        jsonout.last_line(line)
-        if also is not None:
-            also(line)
-
     try:
         with messages.counting():  # a warning clingo repeated: once more at the end, with its count
             return call()
-    except InputError as exc:
-        say(f"error: {exc}")
-        return EXIT_BAD_INPUT
-    except OutputError as exc:
-        say(f"error: {exc}")
-        return 1
-    except VerificationError as exc:
-        say(f"internal error: an answer failed the independent verifier ({exc}); nothing printed")
-        return 1
-    except runtime.Stopped as exc:
-        say(str(exc))
-        return 1
-    except KeyboardInterrupt:
-        say("interrupted")
-        return 1
     except BrokenPipeError:
         return 0
-    except (MemoryError, OSError, RuntimeError) as exc:  # ulimit -v, -n, -u: one line, as --memory-limit's
-        line = resources.limit_message(exc)
-        if line is None:
+    except BaseException as exc:  # (one short handler: see _ending)
+        ending = _ending(exc)
+        if ending is None:
             raise
-        say(line)
-        return 1
+        jsonout.last_line(ending[1])
+        if also is not None:
+            also(ending[1])
+        return ending[0]
+
+
+def _ending(exc: BaseException) -> tuple[int, str] | None:
+    """The exit code and line of an error a run can end with (None: not one of those). Apart from
+    ``_reported``, which stays short: out of memory, CPython 3.11 loops for ever unwinding to a
+    handler far into a long function (``watchdog``: the kernel's end)."""
+    if isinstance(exc, InputError):
+        return EXIT_BAD_INPUT, f"error: {exc}"
+    if isinstance(exc, OutputError):
+        return 1, f"error: {exc}"
+    if isinstance(exc, VerificationError):
+        return 1, f"internal error: an answer failed the independent verifier ({exc}); nothing printed"
+    if isinstance(exc, runtime.Stopped):
+        return 1, str(exc)
+    if isinstance(exc, KeyboardInterrupt):
+        return 1, "interrupted"
+    if isinstance(exc, (MemoryError, OSError, RuntimeError)):  # ulimit -v, -n, -u: one line, as --memory-limit's
+        line = resources.limit_message(exc)
+        return None if line is None else (1, line)
+    return None
 
 
 LAST_WORDS = 5.0  # seconds the command's process has to end once it has said its last line
@@ -232,10 +234,14 @@ def console() -> None:
         code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
     except Exception as exc:
         code = exitcodes.convert(exitcodes.last_line(exc), exitcodes.requested(sys.argv[1:]))
+    _flush_both()
+    os._exit(code)
+
+
+def _flush_both() -> None:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, OSError):
             stream.flush()
-    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -195,12 +195,20 @@ class Migrated(NamedTuple):
 _BY_SIGNATURE = (ast.ASTType.ShowSignature, ast.ASTType.Defined, ast.ASTType.ProjectSignature)
 
 
-def migrate(statements: Sequence[ast.AST], encodings: Sequence[str | Path]) -> Migrated:
-    """The statements with the old names of ``encodings`` rewritten to today's (see the module)."""
+def migrate(
+    statements: Sequence[ast.AST], encodings: Sequence[str | Path], used: set[Signature] | None = None,
+    heads: set[Signature] | None = None,
+) -> Migrated:
+    """The statements with the old names of ``encodings`` rewritten to today's (see the module).
+    ``used`` and ``heads``: every predicate the statements name and those they define, when the
+    caller knows (the parse's summary: a file with no old name is not walked)."""
     table = renames(encodings)
+    if used is not None:
+        table = {sig: r for sig, r in table.items() if sig in used}
     if not table:
         return Migrated(list(statements), _former_constants(statements, encodings))
-    own = _own_heads(statements)
+    old_only = [sig for sig, r in table.items() if not r.new_types]
+    own = _own_heads(statements) if heads is None or any(sig in heads for sig in old_only) else {}
     yours = [_yours(own[sig], r, encodings) for sig, r in table.items() if sig in own and not r.new_types]
     table = {sig: r for sig, r in table.items() if sig not in own or r.new_types}
     plans = [_plan(stmt, table) for stmt in statements]
@@ -268,6 +276,23 @@ def _plan(stmt: ast.AST, table: dict[Signature, Rename]) -> Plan:
         rename = table.get(sig) if stmt.positive else None
         return [(sig, None if rename.new_types else True)] if rename is not None else [(None, None)]
     found = [_term_atom(atom) for atom in _atoms(stmt)]
+    renamed = [table.get(parts[0]) if parts is not None else None for parts in found]
+    if not any(renamed):
+        return [(None, None)] * len(found)
+    known: dict[str, set[str]] = {}
+    if any(rename is not None and rename.new_types for rename in renamed):  # what its arguments hold decides
+        known = _known(found, table, stmt)
+    return [
+        (None, None) if parts is None or rename is None
+        else (parts[0], _says_old(parts[1], rename, known) if rename.new_types else True)
+        for parts, rename in zip(found, renamed, strict=True)
+    ]
+
+
+def _known(found: list, table: dict[Signature, Rename], stmt: ast.AST) -> dict[str, set[str]]:
+    """What each variable of the statement holds: the types of the atoms' arguments it stands in
+    (today's names, or the old ones for old names that are no name today), and whether it is
+    computed or compared with as a number or a string."""
     known: dict[str, set[str]] = {}
     for sig, args in filter(None, found):  # what the unambiguous atoms say each variable holds
         rename = table.get(sig)
@@ -279,14 +304,7 @@ def _plan(stmt: ast.AST, table: dict[Signature, Rename]) -> Plan:
                 known.setdefault(arg.name, set()).add(held)
     for name, value in _values(stmt):
         known.setdefault(name, set()).add(value)
-    plan: Plan = []
-    for parts in found:
-        rename = table.get(parts[0]) if parts is not None else None
-        if parts is None or rename is None:
-            plan.append((None, None))
-        else:
-            plan.append((parts[0], _says_old(parts[1], rename, known) if rename.new_types else True))
-    return plan
+    return known
 
 
 _TODAY: dict[Signature, tuple[str, ...]] = {}

@@ -231,8 +231,11 @@ def generated(args: Asked, options: FillOptions, text: str | None = None) -> Rep
         warn(f"{name}: {made.gave_up} (symmetry, entry lengths, --max-words, --max-block-share, themes)")
         if spec.themes:
             names = ", ".join(t.text() for t in spec.themes)
-            warn(f"{name}: the theme entries {names} cannot be placed on a pattern these rules allow")
-    if not result.solutions and made.smallest is not None:
+            tried = f"{made.patterns} tried, every one proved unfillable"
+            warn(f"{name}: the theme entries {names} cannot be placed on a pattern these rules allow"
+                 if not made.patterns else f"{name}: no pattern these rules allow with the theme entries {names} "
+                 f"can be filled ({tried})")  # fmt: skip
+    if not result.solutions:
         for line in construct.unfilled_reason(made, spec, options.min_score):
             warn(f"{name}: {line}")
     blank = made.framework if made.framework is not None else Framework(())

@@ -94,11 +94,16 @@ def last_line(line: str) -> bool:
     try:
         sys.stderr.write(line + "\n")  # (line-buffered: written through)
     except BaseException:
-        with contextlib.suppress(BaseException):
-            import os
-
-            os.write(2, line.encode("utf-8", "replace") + b"\n")
+        _straight(line)
     if after_last_line is not None:
         with contextlib.suppress(BaseException):
             after_last_line()
     return True
+
+
+def _straight(line: str) -> None:
+    """``line`` written to descriptor 2 by the system call itself (Python's stream could not)."""
+    with contextlib.suppress(BaseException):
+        import os
+
+        os.write(2, line.encode("utf-8", "replace") + b"\n")

@@ -30,14 +30,20 @@ def process_age() -> float:
             return max(0.0, time.time() - _psutil().Process().create_time())
         return 0.0
     try:
-        with open("/proc/self/stat", "rb") as f:
-            stat = f.read()
-        start_ticks = int(stat[stat.rindex(b")") + 2 :].split()[19])
-        with open("/proc/uptime", "rb") as f:
-            uptime = float(f.read().split()[0])
-        return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
+        return max(0.0, _uptime() - _start_ticks() / os.sysconf("SC_CLK_TCK"))
     except (OSError, ValueError, IndexError):
         return 0.0
+
+
+def _start_ticks() -> int:
+    with open("/proc/self/stat", "rb") as f:
+        stat = f.read()
+    return int(stat[stat.rindex(b")") + 2 :].split()[19])
+
+
+def _uptime() -> float:
+    with open("/proc/uptime", "rb") as f:
+        return float(f.read().split()[0])
 
 
 def rss_bytes(pid: int | str = "self") -> int:
@@ -64,18 +70,27 @@ def physical_memory() -> int | None:
 
 def own_children() -> set[int]:
     """This process's children, also one forked a moment ago and not yet adopted."""
-    me, out = os.getpid(), set()
+    me: int = os.getpid()
     if not PROC:
-        with contextlib.suppress(Exception):
-            out = {child.pid for child in _psutil().Process(me).children()}
-        return out
+        return _psutil_children(me)
+    out = set()
     with contextlib.suppress(OSError):
         for entry in os.listdir("/proc"):
-            if entry.isdigit():
-                with contextlib.suppress(OSError, ValueError, IndexError), open(f"/proc/{entry}/stat", "rb") as f:
-                    if int(f.read().rsplit(b")", 1)[1].split()[1]) == me:  # field 4: the parent
-                        out.add(int(entry))
+            if entry.isdigit() and _parent_of(entry) == me:
+                out.add(int(entry))
     return out
+
+
+def _psutil_children(me: int) -> set[int]:
+    with contextlib.suppress(Exception):
+        return {child.pid for child in _psutil().Process(me).children()}
+    return set()
+
+
+def _parent_of(pid: str) -> int | None:
+    with contextlib.suppress(OSError, ValueError, IndexError), open(f"/proc/{pid}/stat", "rb") as f:
+        return int(f.read().rsplit(b")", 1)[1].split()[1])  # field 4: the parent
+    return None
 
 
 _most_waited: dict[int | str, float] = {}  # per process: the largest reading so far (run_queue_wait)

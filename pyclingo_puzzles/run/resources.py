@@ -27,6 +27,9 @@ OPEN_FILES = frozenset({errno.EMFILE, errno.ENFILE})
 PROCESSES = frozenset({errno.EAGAIN})  # fork and pthread_create: the process or thread limit
 MEMORY = frozenset({errno.ENOMEM})
 HEADROOM = 64 * 2**20  # bytes of address space below ``ulimit -v`` under which memory counts as short
+RESERVE = 16 * 2**20  # bytes of address space the command holds under a ``ulimit -v``, given back to end the run
+# (a watchdog's thread stack and its last steps' objects; untouched, read-only: no page of memory is used)
+_reserve: object | None = None  # the mapping (``hold_reserve``)
 _PROCESS_TEXTS = ("start new thread", os.strerror(errno.EAGAIN).lower())
 _MEMORY_TEXTS = ("bad_alloc", "can't allocate", "cannot allocate", os.strerror(errno.ENOMEM).lower(),
                  "failed to map segment")  # fmt: skip
@@ -111,6 +114,35 @@ def memory_short() -> bool:
     except (ImportError, OSError, ValueError, IndexError):
         return False
     return size + HEADROOM > soft
+
+
+def hold_reserve() -> None:
+    """Under a ``ulimit -v``, set some address space aside: once it is exhausted no Python thread can
+    end the run (every step needs a little memory), so ``release_reserve`` gives it back first. Not
+    inherited by forked workers (``MADV_DONTFORK``): they have no watchdog to end them."""
+    global _reserve
+    try:
+        import resource
+
+        if _reserve is not None or resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
+            return
+        import mmap
+
+        block = mmap.mmap(-1, RESERVE, flags=mmap.MAP_PRIVATE, prot=mmap.PROT_READ)
+        if hasattr(mmap, "MADV_DONTFORK"):
+            block.madvise(mmap.MADV_DONTFORK)
+        _reserve = block
+    except (ImportError, OSError, ValueError, AttributeError, MemoryError):  # no room for it: the run goes on without
+        pass
+
+
+def release_reserve() -> None:
+    """Give the reserve back (idempotent). Allocates nothing: it is what runs when nothing can be allocated."""
+    global _reserve
+    block = _reserve
+    _reserve = None
+    if block is not None:
+        block.close()  # type: ignore[attr-defined]
 
 
 def quiet_unraisable() -> None:

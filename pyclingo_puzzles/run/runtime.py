@@ -33,6 +33,11 @@ class Stopped(Exception):
         self.stage = stage
         super().__init__(f"{'interrupted' if reason == 'interrupted' else reason + ' hit'} while {stage}")
 
+    def __reduce__(self) -> tuple:
+        # a worker's Stopped reaches its parent pickled: rebuilt from its own two arguments (from
+        # ``args``, the message alone, it raised TypeError in the parent: "internal error")
+        return (Stopped, (self.reason, self.stage))
+
 
 class Run:
     """The budget of one run. Use as a context manager; ``current()`` gives it to the core.

@@ -17,6 +17,12 @@ keeps running while the main thread grounds), given the run it watches (``Watchd
   milliseconds; past the ceiling it ends the run with one line (exit 1).
 - Signals reach the watchdog through ``signal.set_wakeup_fd``: the C-level handler writes the
   signal number to a pipe the watchdog reads.
+- The kernel ends a run no Python thread can end any more: out of memory, CPython 3.11 loops for
+  ever unwinding an exception whose handler needs an int it cannot allocate (python/cpython#132508),
+  holding the GIL, so neither the watchdog nor its exit runs again (``book`` under ``ulimit -v``,
+  1 run in 20, spun in the watchdog's last steps). A profiling timer, re-armed at every poll, ends
+  the process once it has used ``DEADMAN`` s of CPU without one; the last steps get ``LAST_STEPS_CPU``
+  s, after the address space set aside for them (``resources.hold_reserve``) is given back.
 
 Only the command-line process arms one (``cli/command.py``): a library must never ``os._exit``
 its caller, so library use and in-process tests get the run's cooperative deadline only.
@@ -31,6 +37,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 from . import children, jsonout, process, resources, signals
 from .runtime import EXIT_INTERRUPTED, WATCHDOG_BEHIND, Run
@@ -47,6 +54,9 @@ UNINTERRUPTIBLE = frozenset({"grounding", "loading rules", "searching in worker 
 MEMORY_SHARE = 0.75  # of the machine's RAM: the default ceiling
 BACKSTOP = 5.0  # seconds of CPU past the limit, per core, after which the kernel ends a hung run (a run ends
 # within 1.75 s of its limit: a run that gets here is one no thread can end any more)
+DEADMAN = 15.0  # seconds of the process's CPU without a poll of the watchdog after which the kernel ends it
+# (no C call of the run holds the GIL that long; clingo's let it go)
+LAST_STEPS_CPU = 2.0  # seconds of CPU a hard exit's last steps have before the kernel ends the process
 
 
 def default_memory_limit() -> int | None:
@@ -84,17 +94,15 @@ class Watchdog:
         self._saved: list = []
         self._pipe: tuple[int, int] | None = None
         self._backstop = False  # the profiling timer is armed (``_arm_backstop``)
+        self._cpu_end: float | None = None  # the time limit's backstop, on the process's CPU clock
+        self._exiting = False  # a hard exit is under way (a plain flag: setting it allocates nothing)
 
     # ---------------------------------------------------------------------------------- set-up
 
     def __enter__(self) -> Watchdog:
         if threading.current_thread() is threading.main_thread():
-            r, w = os.pipe()
-            os.set_blocking(w, False)
-            self._pipe = (r, w)
-            self._saved = [signal.set_wakeup_fd(w, warn_on_full_buffer=False), signals.install(_ignore)]
-            if hasattr(signal, "SIGCONT"):  # resumed after a pause (``_on_resume``)
-                self._saved.append(signal.signal(signal.SIGCONT, _ignore))
+            self._take_signals()
+            resources.hold_reserve()  # the command's (a library's caller is not ended by us)
         self.run.watched_at = time.monotonic()
         try:
             self._thread = threading.Thread(target=self._watch, name="pyclingo-puzzles watchdog", daemon=True)
@@ -106,23 +114,42 @@ class Watchdog:
         self._arm_backstop()
         return self
 
+    def _take_signals(self) -> None:
+        r, w = os.pipe()
+        os.set_blocking(w, False)
+        self._pipe = (r, w)
+        self._saved = [signal.set_wakeup_fd(w, warn_on_full_buffer=False), signals.install(_ignore)]
+        if hasattr(signal, "SIGCONT"):  # resumed after a pause (``_on_resume``)
+            self._saved.append(signal.signal(signal.SIGCONT, _ignore))
+
     def _arm_backstop(self) -> None:
         """The kernel's own end for a run that no Python thread can end any more (a thread spinning
         with the GIL under memory pressure: 582 s at 98% CPU once): a profiling timer on the
-        process's CPU time, ``BACKSTOP`` s past the limit on every core, whose signal ends the
-        process without a handler. Pauses (SIGSTOP) use no CPU, so they never bring it closer."""
-        if self.run.time_limit is None or self._pipe is None or not hasattr(signal, "setitimer"):
+        process's CPU time whose signal ends the process without a handler, at ``DEADMAN`` s of CPU
+        without a poll (``_rearm``) and at most ``BACKSTOP`` s past the limit on every core. Pauses
+        (SIGSTOP) use no CPU, so they never bring it closer. The command's main thread only."""
+        if self._pipe is None or not hasattr(signal, "setitimer"):
             return
-        try:
-            cores = len(os.sched_getaffinity(0))
-        except (AttributeError, OSError):
-            cores = os.cpu_count() or 1
+        if self.run.time_limit is not None:
+            self._cpu_end = time.process_time() + (self.run.time_limit + BACKSTOP) * max(2, _cores())
         with contextlib.suppress(OSError, ValueError):
             signal.signal(signal.SIGPROF, signal.SIG_DFL)
-            signal.setitimer(signal.ITIMER_PROF, (self.run.time_limit + BACKSTOP) * max(2, cores))
             self._backstop = True
+            self._rearm()
+
+    def _rearm(self, budget: float | None = None) -> None:
+        """The profiling timer set to ``budget`` s of CPU from now (default ``DEADMAN``; the time
+        limit's backstop if nearer)."""
+        if not self._backstop:
+            return
+        budget = DEADMAN if budget is None else budget
+        left = budget if self._cpu_end is None else min(budget, self._cpu_end - time.process_time())
+        signal.setitimer(signal.ITIMER_PROF, max(left, 0.001))
+        if not self._backstop:  # disarmed meanwhile (``__exit__``, in the main thread): no timer outlives the run
+            signal.setitimer(signal.ITIMER_PROF, 0)
 
     def __exit__(self, *exc: object) -> None:
+        armed, self._backstop = self._backstop, False  # first: the watchdog re-arms it no more
         self._done.set()
         if self._thread is not None:
             if self._pipe is not None:  # wake the watchdog from its select (no signal is 0)
@@ -139,9 +166,10 @@ class Watchdog:
             for fd in self._pipe:
                 os.close(fd)
             self._pipe = None
-        if self._backstop:
+        if armed:
             signal.setitimer(signal.ITIMER_PROF, 0)
-            self._backstop = False
+        if self._saved:
+            resources.release_reserve()  # the run's report after this may need it
         self.run.watched_at = None
 
     @property
@@ -161,7 +189,8 @@ class Watchdog:
         """The watchdog cannot go on: under memory pressure a lock, a thread state or a read can
         fail in it (``SystemError``, "can't allocate read lock"), and without it the run's limits no
         longer hold (a run then spun for 582 s). So it ends the run, in the memory limit's words
-        (another limit's, if that is what it met)."""
+        (another limit's, if that is what it met), with the reserve given back first."""
+        resources.release_reserve()
         stage = self.run.stage
         line = None
         with contextlib.suppress(BaseException):
@@ -181,6 +210,7 @@ class Watchdog:
                 return
             self._check_memory()
             self._check_time(rfd)
+            self._rearm()
 
     def _check_time(self, rfd: int | None) -> None:
         run = self.run
@@ -283,34 +313,50 @@ class Watchdog:
     def hard_exit(self, message: str) -> None:
         """End the process now with ``message`` on stderr (exit ``exit_code``). Every step may fail
         (out of memory): each is on its own, and the process ends whatever happens."""
-        if self._done.is_set():  # the run is over (or another exit is under way)
+        if self._exiting or self._done.is_set():  # another exit is under way (or the run is over)
             return
-        self._done.set()
+        self._exiting = True
         try:
+            resources.release_reserve()  # first: every step after this needs memory
+            self._rearm(LAST_STEPS_CPU)  # and if one spins all the same, the kernel ends it
+            self._done.set()
             self._last_steps(message)
         finally:
             os._exit(self.exit_code)
 
     def _last_steps(self, message: str) -> None:
-        with contextlib.suppress(BaseException):
-            children.stop_spawning()
-        with contextlib.suppress(BaseException):
-            # every child of this process, also one forked a moment ago and not yet adopted (only the
-            # command's own process gets here: a library's caller may have children of its own)
-            self.run.children.pids |= process.own_children()
-        with contextlib.suppress(BaseException):
-            self.run.children.kill()
+        # each step on its own, in a function of its own: a short one's handlers push small ints,
+        # which CPython does not allocate (tests/run/test_machine_limits: no unwinding loop here)
+        _quietly(children.stop_spawning)
+        # every child of this process, also one forked a moment ago and not yet adopted (only the
+        # command's own process gets here: a library's caller may have children of its own)
+        _quietly(self._adopt_all)
+        _quietly(self.run.children.kill)
         if self.run.last_words is not None:
-            with contextlib.suppress(BaseException):
-                self.run.last_words(message)
-        with contextlib.suppress(BaseException):
-            _flush(sys.stdout)
-        with contextlib.suppress(BaseException):  # unless the main thread has said the run's last line
-            jsonout.last_line(message)
-            _flush(sys.stderr)
-        with contextlib.suppress(BaseException):
-            # last, so that a write the main thread began meanwhile is caught too
-            children.remove_unfinished_files()
+            _quietly(self.run.last_words, message)
+        _quietly(_flush, sys.stdout)
+        _quietly(_say, message)  # unless the main thread has said the run's last line
+        _quietly(children.remove_unfinished_files)  # last: a write the main thread began meanwhile is caught too
+
+    def _adopt_all(self) -> None:
+        self.run.children.pids |= process.own_children()
+
+
+def _quietly(step: Callable[..., object], *args: object) -> None:
+    with contextlib.suppress(BaseException):  # no memory, a closed descriptor: the next step and the exit still come
+        step(*args)
+
+
+def _say(message: str) -> None:
+    jsonout.last_line(message)
+    _flush(sys.stderr)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _flush(stream: object, timeout: float = 0.2) -> None:

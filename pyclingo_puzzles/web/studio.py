@@ -27,7 +27,7 @@ PAGE_HEADER = "x-page-id"
 MAX_PAGE_ID = 100
 # the page's files: /static/NAME -> media type
 STUDIO_STATIC = {f"construct{part}.js": "text/javascript; charset=utf-8"
-                 for part in ("", "-model", "-view", "-engine", "-panel", "-files")} | {
+                 for part in ("", "-model", "-view", "-engine", "-panel", "-files", "-notes")} | {
     "construct.css": "text/css; charset=utf-8", "construct-patterns.json": "application/json"}  # fmt: skip
 
 
@@ -75,7 +75,7 @@ def answered(reply: tuple) -> dict[str, Any]:
 
 
 FIELDS = ("framework", "locked", "dictionary", "min_score", "exclude", "word_list", "slot", "slots", "theme", "clues",
-          "title", "data", "name")  # fmt: skip
+          "title", "author", "data", "name")  # fmt: skip
 
 
 ENGINE = ("slots", "suggest", "verdict", "autofill", "pattern")  # the engine's calls (studio_work)

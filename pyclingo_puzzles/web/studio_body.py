@@ -27,6 +27,9 @@ RUN = options_of(RunOptions)  # the run's options a studio request may give (see
 MIN_SIDE, MAX_SIDE = 3, 25  # the studio's grids, as the command's --size
 MAX_SUGGESTIONS = 100  # the largest "limit" of a suggest request
 MAX_LOCKED = 60
+# a suggest's checking time when it asks for none: the page asks again, for longer, while some
+# suggestions are not known yet (the engine's learnt nogoods and fills kept between the asks)
+SUGGEST_SECONDS = 2.0
 WORD_LISTS = ("dictionary", "min_score", "exclude", "word_list")
 GRID = ("framework", "locked", *WORD_LISTS, "time_limit")
 ROUTES: dict[str, tuple[str, ...]] = {  # route -> the fields its body may hold
@@ -35,7 +38,7 @@ ROUTES: dict[str, tuple[str, ...]] = {  # route -> the fields its body may hold
     "verdict": GRID,
     "autofill": (*GRID, "slots", "seed", "avoid"),
     "pattern": ("width", "height", "symmetry", "theme", *WORD_LISTS, "seed", "time_limit"),
-    "export": ("framework", "locked", "clues", "title", "format", "paper"),
+    "export": ("framework", "locked", "clues", "title", "author", "format", "paper"),
     "open": ("name", "data"),
 }
 
@@ -81,7 +84,7 @@ def parse(route: str, raw: bytes, limits: Limits) -> Ask:
     sites: dict[tuple[int, int, str], Site] = {(s.row, s.col, s.direction): s for s in found}
     return Ask(
         route, framework, locked, word_lists(body) if "dictionary" in allowed else WordLists(),
-        time_limit=_seconds(body.get("time_limit"), limits),
+        time_limit=_seconds(body.get("time_limit"), limits, SUGGEST_SECONDS if route == "suggest" else None),
         slot=_slot(body["slot"], "slot", sites) if "slot" in body else None,
         slots=tuple(_slot(s, f"slots[{i}]", sites) for i, s in enumerate(_list(body.get("slots", []), "slots"))),
         limit=_whole(body.get("limit", 20), "limit", 1, MAX_SUGGESTIONS),
@@ -226,10 +229,11 @@ def _whole(value: Any, name: str, low: int, high: int) -> int:
     return value
 
 
-def _seconds(value: Any, limits: Limits) -> float:
-    """``time_limit``: the schema's check and the server's cap; none given, the server's default."""
+def _seconds(value: Any, limits: Limits, default: float | None = None) -> float:
+    """``time_limit``: the schema's check and the server's cap; none given, ``default`` (a suggest's
+    2 s) or the server's default."""
     given = checked(RUN["time_limit"], value, limits)
-    return min(limits.time_limit, limits.max_time_limit) if given is None else given
+    return min(default or limits.time_limit, limits.max_time_limit) if given is None else given
 
 
 def text(value: Any, name: str, most: int = 500) -> str:

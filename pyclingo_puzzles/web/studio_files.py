@@ -22,6 +22,7 @@ from ..core.status import Status
 from ..crossword.framework import EMPTY, Framework
 from ..crossword.result import CrosswordResult
 from ..crossword.solution import CrosswordSolution
+from ..formats import printstyle
 from ..formats.ipuz import plain
 from .body import BadRequest, Limits
 from .studio_body import MAX_LOCKED, Ask, grid, kind, text
@@ -60,15 +61,17 @@ def export(ask: Ask) -> dict[str, Any]:
     if paper not in PAPERS:
         raise BadRequest(f"must be a4 or letter, got {kind(paper)}", "paper")
     title = text(ask.data.get("title", ""), "title", 200)
+    author = " ".join(text(ask.data.get("author", ""), "author", 200).split())
     result = result_of(ask.framework, _clues(ask.data.get("clues", {})), title)
     empty = sum(row.count(EMPTY) for row in ask.framework.rows)
     if empty and fmt != "ipuz":
         raise BadRequest(f"{empty} empty square(s): fill the grid (Autofill) before exporting {fmt}; "
                          "an unfinished grid is saved as .ipuz", "framework")  # fmt: skip
-    if fmt == "ipuz":
-        content = json.dumps(work_ipuz(result, ask), ensure_ascii=False, indent=1).encode("utf-8")
-    else:
-        content = _written(result, fmt, paper)
+    with printstyle.using(author=author):  # the writers read it as they read --author
+        if fmt == "ipuz":
+            content = json.dumps(work_ipuz(result, ask), ensure_ascii=False, indent=1).encode("utf-8")
+        else:
+            content = _written(result, fmt, paper)
     media, suffix = FORMATS[fmt]
     return {"content": content, "media": media, "filename": f"{_file_name(title)}{suffix}"}
 
@@ -131,7 +134,7 @@ def open_file(ask: Ask) -> dict[str, Any]:
         except InputError as exc:
             raise BadRequest(exc.message, "data") from None
     rows = ["".join("#" if ch == " " else ch for ch in row) for row in framework.rows]
-    opened = {"framework": rows, "notes": notes, "title": "", "clues": {}, "locked": []}
+    opened = {"framework": rows, "notes": notes, "title": "", "author": "", "clues": {}, "locked": []}
     try:
         grid(rows, Limits())
     except BadRequest as exc:
@@ -162,7 +165,7 @@ def _puz_extras(data: bytes, framework: Framework) -> dict[str, Any]:
             word = _entry(framework, entry["num"], direction)
             if word and entry.get("clue"):
                 clues[word] = entry["clue"]
-    return {"title": puzzle.title or "", "clues": clues}
+    return {"title": puzzle.title or "", "author": puzzle.author or "", "clues": clues}
 
 
 def _ipuz_extras(data: bytes, framework: Framework) -> dict[str, Any]:
@@ -178,7 +181,7 @@ def _ipuz_extras(data: bytes, framework: Framework) -> dict[str, Any]:
     studio = doc.get(EXTENSION) if isinstance(doc.get(EXTENSION), dict) else {}
     locked = [t for t in studio.get("locked", []) if isinstance(t, str)][:MAX_LOCKED]
     kept = [_locked_json(t) for t in locked if _locked_json(t)]
-    return {"title": plain(doc.get("title")), "clues": clues, "locked": kept}
+    return {"title": plain(doc.get("title")), "author": plain(doc.get("author")), "clues": clues, "locked": kept}
 
 
 def _locked_json(notation: str) -> dict[str, Any] | None:

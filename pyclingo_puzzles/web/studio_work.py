@@ -13,8 +13,6 @@ from typing import Any, NamedTuple
 from .body import BadRequest
 from .studio_body import MAX_LOCKED, MAX_SIDE, MIN_SIDE, Ask, kind
 
-SUGGEST_SECONDS = 2.0  # the time suggestions are checked in (the rest come back "not known yet")
-
 
 class Call(NamedTuple):
     function: str  # of crossword.studio.calls
@@ -29,7 +27,7 @@ def call_of(ask: Ask) -> Call:
     if ask.route == "suggest":
         assert ask.slot is not None
         kwargs |= {"slot": (ask.slot.row, ask.slot.col, ask.slot.direction), "limit": ask.limit,
-                   "time_limit": min(SUGGEST_SECONDS, ask.time_limit)}  # fmt: skip
+                   "time_limit": ask.time_limit}  # fmt: skip
     elif ask.route == "verdict":
         kwargs["time_limit"] = ask.time_limit
     elif ask.route == "autofill":

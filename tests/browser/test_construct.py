@@ -140,11 +140,15 @@ def read_puz(download: Any) -> Any:
     return puz.load(Path(download.path()).read_bytes())
 
 
-def test_from_an_empty_15x15_to_a_puz_with_the_mouse(page: Any, server: ThreadServer) -> None:
+def test_from_an_empty_15x15_to_a_puz_with_the_mouse(page: Any, server: ThreadServer, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     open_studio(page, server)
     assert page.locator(".sq").count() == 225 and page.locator(".sq.block").count() == 0
+    # a blank grid is not a dead end: the page says what to do first, and the legend what the shading is
+    expect(page.locator("#verdict")).to_have_attribute("data-state", "guide")
+    expect(page.locator("#verdict")).to_contain_text("add blocks")
+    expect(page.get_by_label("What the shading means")).to_contain_text("few letters possible")
     page.get_by_label("toggles a block").check()
     click_squares(page, BLOCKS)
     expect(sq(page, 14, 11)).to_have_class(has_class("block"))  # (0, 3)'s twin, rotational symmetry
@@ -177,23 +181,55 @@ def test_from_an_empty_15x15_to_a_puz_with_the_mouse(page: Any, server: ThreadSe
     page.locator("#status").get_by_text("Filled in").wait_for(timeout=WORK)
     expect_verdict(page, "Filled")
     assert letters(page, 7) == THEME and letters(page, 0).startswith(word)
+    expect(page.get_by_role("button", name="Show the fill")).to_be_hidden()  # the grid is its own fill
     page.locator("#clues input[aria-label$='GREENEGGSANDHAM']").fill(CLUE)
+    entries = page.locator("#clues label.clue").count()
+    expect(page.locator("#clued")).to_have_text(f"(1 of {entries} clued)")
+    expect(page.locator("#unclued")).to_contain_text(f"{entries - 1} entries have no clue yet")
 
     filled = letters(page, 0)
+    page.locator(f"#clues input[aria-label='Clue for 1 Across {filled[:3]}']").fill("A first clue")
     across(page, 0, 0)
     page.keyboard.type("QXQ")  # no word of the lists fits: the grid is dead
     expect_verdict(page, "Not fillable")
     expect(page.locator(".sq.core")).not_to_have_count(0)
+    first_clue = page.locator("#clues label.clue").first  # 1 Across, its clue now an earlier word's
+    expect(first_clue).to_have_class(has_class("unclued"))
+    expect(first_clue.locator(".why")).to_have_text(f'no clue: the clue was for {filled[:3]} ("A first clue")')
     undo_until(page, filled, lambda: page.get_by_role("button", name="Undo").click())
     expect_verdict(page, "Filled")
     expect(page.locator(".sq.core")).to_have_count(0)
+    expect(first_clue.locator("input")).to_have_value("A first clue")
 
+    across(page, 0, 2)
+    page.keyboard.press(" ")  # a block at (0, 2) and (14, 12): 1 Across has two letters
+    expect(page.locator("#grid-notes")).to_contain_text("2 two-letter entries: 1 Across")
+    expect(sq(page, 0, 0)).to_have_class(has_class("warn"))
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("#grid-notes")).to_be_hidden()
+
+    page.get_by_label("Author").fill("Ada Lovelace")
     with page.expect_download() as downloading:
         page.get_by_role("button", name="Across Lite .puz").click()
     puzzle = read_puz(downloading.value)
-    assert puzzle.width == 15 and puzzle.solution[7 * 15 : 8 * 15] == THEME
+    assert puzzle.width == 15 and puzzle.solution[7 * 15 : 8 * 15] == THEME and puzzle.author == "Ada Lovelace"
     assert sum(ch == "." for ch in puzzle.solution) == 2 * len(BLOCKS)
     assert CLUE in puzzle.clues and all(ch.isalpha() or ch == "." for ch in puzzle.solution)
+    expect(page.locator("#status")).to_contain_text("no clue yet")  # the export said which entries lack one
+
+    # the .puz opened again: its theme entry is no longer locked (a .puz cannot say so), nor a word
+    saved = tmp_path / "crossword.puz"
+    downloading.value.save_as(saved)
+    page.locator("#open-file").set_input_files(saved)
+    expect(page.locator("#not-words")).to_contain_text(f"Not in the word list, so marked: 36 Across {THEME}",
+                                                       timeout=WORK)  # fmt: skip
+    page.get_by_role("button", name="Lock it as a theme entry").click()
+    expect(sq(page, 7, 3)).to_have_class(has_class("locked"))
+    expect(page.locator("#not-words")).to_be_hidden()
+    across(page, 0, 0)
+    page.get_by_role("button", name=f"Avoid {filled[:3]}").click()  # left out of the lists from now on
+    assert page.locator("#exclude").input_value().splitlines() == [filled[:3]]
+    expect(page.locator("#bar")).to_contain_text("no word fits", timeout=WORK)
 
 
 def tab_to(page: Any, name: str, most: int = 60) -> None:
@@ -281,9 +317,11 @@ def test_the_same_path_with_the_keyboard_alone(page: Any, server: ThreadServer) 
     expect_verdict(page, "Filled")
 
     press(page, "Escape")
-    tab_to(page, f"Across {THEME}")  # its clue
+    tab_to(page, f"Across {THEME}")  # its clue: the grid shows the entry being clued
+    expect(page.locator("#bar")).to_contain_text(f"Across (15) {THEME}")
+    expect(page.locator("#clues label.clue.here input")).to_be_focused()
     page.keyboard.type(CLUE)
-    tab_to(page, "Across Lite .puz")
+    tab_to(page, "Across Lite .puz", most=120)
     with page.expect_download() as downloading:
         press(page, "Enter")
     puzzle = read_puz(downloading.value)
@@ -314,21 +352,80 @@ def test_a_phone_sized_screen_makes_and_plays_a_15x15(page: Any, server: ThreadS
     expect(frame.locator(".cw-cell[data-r='0'][data-c='0'] .letter")).to_have_text("C")
 
 
+class Suggesting:
+    """The server's suggest route played by the test (page.route): every answer at once, each word
+    not known yet until ``decided``; ``asked`` keeps each request's time limit."""
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+        self.decided = False
+
+    def __call__(self, route: Any) -> None:
+        import json
+
+        body = route.request.post_data_json
+        self.asked.append(body["time_limit"])
+        words = [{"word": w, "score": 300, "fillable": True if self.decided else None} for w in ("ABCDE", "FGHIJ")]
+        route.fulfill(status=200, content_type="application/json", body=json.dumps({"suggestions": words}))
+
+
 def test_a_pattern_generated_around_a_locked_entry_keeps_it(page: Any, server: ThreadServer) -> None:
     """A 5x5 (a pattern search of a second or two; a 15x15's takes 10-20 s on a busy machine)."""
     from playwright.sync_api import expect
 
     open_studio(page, server)
-    page.get_by_text("New grid").click()
+    page.get_by_role("button", name="New grid").click()
     page.get_by_label("Width").fill("5")
     page.get_by_label("Height").fill("5")
+    suggesting = Suggesting()
+    page.route("**/api/crossword/suggest", suggesting)
     page.get_by_role("button", name="Start").click()
     expect(page.locator(".sq")).to_have_count(25)
+    # suggestions not known yet are asked for again, each time for longer, until a minute is spent
+    note = page.locator("#suggest-note")
+    expect(note).to_contain_text("0 of 2 checked; the rest not known after")
+    assert suggesting.asked[:4] == [2, 4, 8, 10] and len(suggesting.asked) == 7
+    suggesting.decided = True
+    page.get_by_role("button", name="Check again").click()
+    expect(note).to_contain_text("2 of 2 checked in")
+    page.unroute("**/api/crossword/suggest")
+
     across(page, 2, 0)
     page.keyboard.type("HELLO")
     page.get_by_role("button", name="Lock this entry").click()
     expect(sq(page, 2, 0)).to_have_class(has_class("locked"))
+    held: list[Any] = []  # the first pattern request is held (no answer): the page shows its seconds and a Cancel
+    page.route("**/api/crossword/pattern", lambda route: held.append(route))
+    page.get_by_role("button", name="Generate pattern").click()
+    expect(page.locator("#status")).to_contain_text(re.compile(r"Generating a pattern .* \d+ s"))
+    page.locator("#status").get_by_role("button", name="Cancel").click()
+    expect(page.locator("#status-text")).to_have_text("Cancelled.")
+    page.unroute("**/api/crossword/pattern")
+    assert len(held) == 1 and page.locator(".sq.block").count() == 0
     page.get_by_role("button", name="Generate pattern").click()
     page.locator("#status").get_by_text("A new pattern").wait_for(timeout=WORK)
     assert letters(page, 2) == "HELLO" and page.locator(".sq.block").count() > 0
     expect(sq(page, 2, 4)).to_have_class(has_class("locked"))
+
+    page.get_by_role("button", name="New grid").click()  # wipes the work: an Undo is offered at once
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(".sq.block")).to_have_count(0)
+    page.locator("#status").get_by_role("button", name="Undo").click()
+    assert letters(page, 2) == "HELLO" and page.locator(".sq.block").count() > 0
+
+
+def test_a_file_that_cannot_be_opened_is_named_and_the_work_stays(browser: Any, server: ThreadServer,
+                                                                 tmp_path: Path) -> None:
+    # a page of its own: Chromium logs the 400 answer as a console error, which the page fixture refuses
+    context = browser.new_context()
+    page = context.new_page()
+    open_studio(page, server)
+    page.keyboard.type("CAT")
+    bad = tmp_path / "broken.ipuz"
+    bad.write_text("{ not json", encoding="utf-8")
+    page.locator("#open-file").set_input_files(bad)
+    alert = page.get_by_role("alert")
+    alert.wait_for()
+    assert alert.inner_text().startswith("broken.ipuz could not be opened: not a valid ipuz file")
+    assert letters(page, 0).startswith("CAT")
+    context.close()

@@ -11,17 +11,9 @@ from pyclingo_puzzles.core.grid import Placement
 from pyclingo_puzzles.core.solve import Status
 from pyclingo_puzzles.crossword.construction import improve as improving
 from pyclingo_puzzles.crossword.construction.construct import GENERATED_FLOOR, at_floor, default_floor, generate
-from pyclingo_puzzles.crossword.construction.pattern import (
-    THIN_WORDS,
-    PatternSearch,
-    PatternSpec,
-    check_spec,
-    longest,
-    no_word_slots,
-    slot_words,
-    thin_slots,
-)
+from pyclingo_puzzles.crossword.construction.pattern import PatternSearch, PatternSpec, check_spec, longest
 from pyclingo_puzzles.crossword.construction.themes import Theme
+from pyclingo_puzzles.crossword.construction.themeslots import THIN_WORDS, no_word_slots, slot_words, thin_slots
 from pyclingo_puzzles.crossword.engine.unfillable import tables_for
 from pyclingo_puzzles.crossword.framework import Framework, Site
 from pyclingo_puzzles.crossword.options import FillOptions
@@ -137,7 +129,34 @@ def test_a_run_without_a_grid_names_the_core_and_the_theme_its_crossings_fail() 
     assert plain is None or _reason_rank(core, frame) < _reason_rank(plain, Framework.from_lines(["..."] * 3))
     made = Generated(frame, patterns=3, cores=[len(core.slots)], smallest=core)
     spec = PatternSpec(3, 3, themes=(parse_theme("QAT@0,0,A"),))
+    made.crossings.update({(0, 0): 1})
     lines = unfilled_reason(made, spec, 300)
-    assert lines[0].startswith("1 of 3 patterns were proved unfillable with words scored 300 or more")
-    assert any("Q" in line for line in lines[1:]) and lines[-1].startswith("theme entry QAT@0,0,A:")
-    assert "below 300" in lines[-1] and unfilled_reason(Generated(None), spec, 300) == []
+    assert lines[0] == "1 of 3 patterns were proved unfillable with words scored 300 or more (--min-score)"
+    assert lines[1] == "the theme letters their cores cross most: the Q of QAT at row 0, column 0 (1 of 1)"
+    assert any("Q" in line for line in lines[2:]) and lines[-2].startswith("theme entry QAT@0,0,A: on that pattern")
+    assert "below 300" in lines[-2] and unfilled_reason(Generated(None), spec, 300) == []
+    # not every pattern was tried: no claim that no grid exists
+    assert lines[-1] == "no grid was proved impossible: the time limit came before every pattern was tried"
+    made.unproved = 2
+    assert "2 patterns were passed over unfilled" in unfilled_reason(made, spec, 300)[-1]
+
+
+def test_a_theme_letter_no_word_crosses_is_named_as_proved(cli, tmp_path: Path) -> None:
+    """No word of the list (nor the theme) has a Q where a slot down through the theme's Q could
+    take it, at any length: no pattern exists, proved, and the run says which letter and why."""
+    words = tmp_path / "words.txt"
+    words.write_text("ABE\nTEN\nERA\nBET\nEAR\nNAB\nANT\nSUQ\n")  # SUQ: a Q, not where a down takes it
+    res = cli("crossword", "--size", "3x3", "--dictionary", words, "--theme", "AQT@0,0,A", "--jobs", "1")
+    assert res.code == 20, res.err  # proved none (clingo's code in-process; 1 under --exit-codes unix)
+    said = "no word of the lists of any length fits a slot down through its Q at row 0, column 1 (proved"
+    assert said in res.err, res.err
+    assert "cannot be placed on a pattern" in res.err and "no grid was proved impossible" not in res.err
+
+
+def test_patterns_run_out_after_fills_cut_by_their_budget_prove_nothing() -> None:
+    from pyclingo_puzzles.crossword.construction.construct import passed_over
+    from pyclingo_puzzles.crossword.construction.pattern import generate as search_patterns
+
+    spec = check_spec(PatternSpec(3, 3))
+    made = search_patterns(spec, dict.fromkeys(["CAT", "ARE", "TEN"], 1), lambda frame, seconds: passed_over(), seed=1)
+    assert made.patterns >= 1 and made.unproved == made.patterns and made.gave_up == "" and not made.dead

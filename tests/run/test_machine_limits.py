@@ -5,6 +5,7 @@ than leaving it without limits. The loops of 20 runs each under real ulimits: be
 
 from __future__ import annotations
 
+import dis
 import errno
 import json
 import os
@@ -12,14 +13,16 @@ import signal
 import subprocess
 import sys
 import threading
+import types
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
 
+from pyclingo_puzzles.cli import command
 from pyclingo_puzzles.core.solve import Solver
-from pyclingo_puzzles.run import resources, runtime, watchdog
+from pyclingo_puzzles.run import children, jsonout, process, resources, runtime, watchdog
 
 from ..conftest import INSTANCES, CliResult
 
@@ -145,16 +148,113 @@ def test_a_watchdog_that_fails_ends_the_run_in_the_memory_limits_words(endless: 
     assert json.loads(done.stdout)["error"] == done.stderr.strip()
 
 
-def test_the_kernels_backstop_is_armed_with_a_limit_and_disarmed_after() -> None:
-    """A run no Python thread can end (one spinning with the GIL) is ended by a profiling timer."""
+def test_the_kernels_backstop_is_armed_and_disarmed_after() -> None:
+    """A run no Python thread can end (one spinning with the GIL) is ended by a profiling timer:
+    past the limit's backstop, and without a limit at ``DEADMAN`` s of CPU without a poll."""
     assert threading.current_thread() is threading.main_thread()
     run = runtime.Run(time_limit=1.0)
     with run, watchdog.Watchdog(run):
         left, _ = signal.getitimer(signal.ITIMER_PROF)
-        assert left > watchdog.BACKSTOP
+        assert watchdog.BACKSTOP < left <= watchdog.DEADMAN + 0.1  # (rounded up to the kernel's tick)
     assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
-    with runtime.Run() as plain, watchdog.Watchdog(plain):  # no limit: nothing to back up
-        assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+    with runtime.Run() as plain, watchdog.Watchdog(plain):
+        assert 0.0 < signal.getitimer(signal.ITIMER_PROF)[0] <= watchdog.DEADMAN + 0.1
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
+
+# a handler far into a function: CPython 3.11 allocates the int it pushes for it (offsets past 256),
+# and with no memory left loops for ever there, holding the GIL (python/cpython#132508)
+LATE = ("def late():\n" + "    x = 1\n" * 200 + "    with contextlib.suppress(BaseException):\n"
+        "        _testcapi.set_nomemory(0)\n        raise MemoryError\n    _testcapi.remove_mem_hooks()\n")
+
+
+def late_handlers(code: types.CodeType) -> list[str]:
+    """The functions in ``code`` (a module's, or one function's) with a handler that pushes an int
+    past CPython's small ints (0-256): it is allocated while an exception unwinds."""
+    found = [code.co_name] if any(e.lasti and e.end // 2 > 257 for e in dis._parse_exception_table(code)) else []
+    for inner in code.co_consts:
+        if isinstance(inner, types.CodeType):
+            found += late_handlers(inner)
+    return found
+
+
+@pytest.mark.parametrize("module", [watchdog, jsonout, resources, process, children, command])
+def test_the_way_out_of_a_run_never_unwinds_into_an_allocation(module: types.ModuleType) -> None:
+    """``book`` under ``ulimit -v 130000`` hung 1 run in 20 before its line: the watchdog failed,
+    and its last steps (one long function of ``with`` blocks) looped in CPython's unwinding at the
+    handler of offset 376. What the watchdog's failure, a hard exit and the command's report run
+    keeps to short functions."""
+    assert late_handlers(compile(LATE, "late", "exec")) == ["late"]  # what the check finds
+    source = Path(str(module.__file__)).read_text()
+    assert late_handlers(compile(source, str(module.__file__), "exec")) == []
+
+
+SPINNING = f"""
+import contextlib, _testcapi
+from pyclingo_puzzles.run import runtime, watchdog
+watchdog.DEADMAN = 1.0
+exec({LATE!r})
+with runtime.Run() as run, watchdog.Watchdog(run, exit_code=3):
+    late()
+print("unwound")
+"""
+
+
+def test_a_thread_holding_the_gil_for_ever_is_ended_by_the_kernel() -> None:
+    """That loop holds the GIL: no Python thread runs again, and the run hung for good (a SIGTERM
+    too was ignored: its handler is Python's). The kernel ends it once it has used ``DEADMAN`` s of
+    CPU without a poll of the watchdog."""
+    pytest.importorskip("_testcapi")
+    done = subprocess.run([sys.executable, "-c", SPINNING], capture_output=True, text=True, timeout=120)
+    assert done.returncode == -signal.SIGPROF and "unwound" not in done.stdout, done.stderr
+
+
+EXHAUSTED = """
+import resource, sys, time
+from pyclingo_puzzles.run import runtime, watchdog
+with open("/proc/self/statm") as f:
+    limit = int(f.read().split()[0]) * resource.getpagesize() + 96 * 2**20
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+exhausted = False
+def broken(self):
+    if exhausted:
+        raise MemoryError  # the watchdog's next allocation
+watchdog.Watchdog._check_memory = broken
+hog = None
+def exhaust():
+    global hog
+    for size in (2**20, 2**16, 2**12, 2**8, 40, 8):
+        try:
+            while True:
+                hog = (hog, bytearray(size))
+        except MemoryError:
+            pass
+with runtime.Run() as run, watchdog.Watchdog(run, exit_code=3):
+    run.stage = "filling the memory"
+    sys.setswitchinterval(100.0)  # the watchdog does not run while the memory is filled
+    exhaust()
+    exhausted = True
+    sys.setswitchinterval(0.005)
+    time.sleep(30.0)
+"""
+
+
+def test_a_watchdog_failing_with_no_memory_left_still_says_so() -> None:
+    """With every byte of a ``ulimit -v`` used, the failing watchdog could not make its line: its
+    thread died, and the run went on without limits (here: exit 0 after 30 s). The address space it
+    set aside is given back first, so it ends the run with its line."""
+    done = subprocess.run([sys.executable, "-c", EXHAUSTED], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 3, done.stderr
+    assert done.stderr == resources.memory_line("filling the memory") + "\n"
+
+
+def test_the_reserve_is_held_under_a_ulimit_v_only_and_given_back() -> None:
+    script = ("import resource\nfrom pyclingo_puzzles.run import resources\n"
+              "resources.hold_reserve(); print(resources._reserve is not None)\n"
+              "resource.setrlimit(resource.RLIMIT_AS, (2**40, 2**40)); resources.hold_reserve()\n"
+              "print(resources._reserve is not None); resources.release_reserve(); print(resources._reserve)\n")
+    plain = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert plain.stdout.split() == ["False", "True", "None"], plain.stderr
 
 
 def test_a_watchdog_without_a_thread_leaves_no_handler_behind(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -139,25 +139,42 @@ def test_not_json_and_an_unknown_route(client: Any) -> None:
     assert post(client, "nothing", {}).status_code == 404
 
 
+def test_a_suggest_checks_for_2_s_unless_it_asks_for_longer() -> None:
+    """The page asks again, for longer, while suggestions are not known yet: the time it asks for holds."""
+    from pyclingo_puzzles.web.studio_body import parse
+    from pyclingo_puzzles.web.studio_work import call_of
+
+    body = small(framework=["C..", "...", "..."], slot={"row": 0, "col": 0, "direction": "across"})
+    checking = [call_of(parse("suggest", json.dumps(b).encode(), Limits(max_time_limit=20))).kwargs["time_limit"]
+                for b in (body, {**body, "time_limit": 8})]  # fmt: skip
+    assert checking == [2.0, 8.0]
+    verdict = call_of(parse("verdict", json.dumps(small(framework=MINI)).encode(), Limits(time_limit=7)))
+    assert verdict.kwargs["time_limit"] == 7.0  # the others: the server's own default
+
+
 def test_a_puz_export_reads_back_with_its_clues(client: Any) -> None:
     import puz
 
-    body = {"framework": MINI, "clues": {"cat": "Purrer", "TEN": "Decade"}, "title": "Mini", "format": "puz"}
+    body = {"framework": MINI, "clues": {"cat": "Purrer", "TEN": "Decade"}, "title": "Mini", "author": "Ada",
+            "format": "puz"}  # fmt: skip
     r = post(client, "export", body)
     assert r.status_code == 200 and r.headers["content-disposition"] == 'attachment; filename="Mini.puz"'
     puzzle = puz.load(r.content)
-    assert puzzle.solution == "CATARETEN" and puzzle.title == "Mini"
+    assert puzzle.solution == "CATARETEN" and puzzle.title == "Mini" and puzzle.author == "Ada"
     assert "Purrer" in puzzle.clues and "Decade" in puzzle.clues
     opened = post(client, "open", {"name": "Mini.puz", "data": base64.b64encode(r.content).decode()}).json()
     assert opened["framework"] == MINI and opened["clues"]["CAT"] == "Purrer" and opened["title"] == "Mini"
+    assert opened["author"] == "Ada"
 
 
 def test_the_work_saved_as_ipuz_opens_with_its_locked_entries(client: Any) -> None:
-    body = {"framework": ["CAT", "...", "..#"], "locked": ["CAT@0,0,A"], "clues": {"CAT": "Purrer"}, "format": "ipuz"}
+    body = {"framework": ["CAT", "...", "..#"], "locked": ["CAT@0,0,A"], "clues": {"CAT": "Purrer"}, "format": "ipuz",
+            "author": "Ada"}  # fmt: skip
     r = post(client, "export", body)
     assert r.status_code == 200, r.text
     doc = json.loads(r.content)
-    assert doc["solution"][0] == ["C", "A", "T"] and doc["solution"][1][0] is None
+    assert doc["solution"][0] == ["C", "A", "T"] and doc["solution"][1][0] is None and doc["author"] == "Ada"
+    assert "author" not in post(client, "export", {**body, "author": ""}).json()  # none given: none written
     opened = post(client, "open", {"name": "work.ipuz", "data": base64.b64encode(r.content).decode()}).json()
     assert opened["framework"] == ["CAT", "...", "..#"]
     assert opened["locked"] == [{"row": 0, "col": 0, "direction": "across", "word": "CAT"}]

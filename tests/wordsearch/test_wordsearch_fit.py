@@ -213,14 +213,16 @@ def test_size_auto_stopped_by_a_signal_says_so(tmp_path: Path) -> None:
     grounded anew, which no signal interrupts cooperatively: a signal that lands there (rarely; more
     often on a busy machine: a size's grounding costs the same CPU, its 4 s of search get less of it)
     ends that run at once, and the test signals a new one: at load 15 three runs in a row were
-    signalled while grounding (CI), so up to eight."""
-    for _ in range(8):
+    signalled while grounding (CI), so up to eight; and at load 15 all eight were, each after the
+    same 0.25 s of CPU (a busy machine's grounding takes more CPU: the first size's was still under
+    way), so each new run is signalled after 0.3 s more of its CPU than the last."""
+    for attempt in range(8):
         proc = subprocess.Popen(  # 40 words: the first sizes tried get their 4 s each and fail
             [sys.executable, "-m", "pyclingo_puzzles", "wordsearch", WORDSEARCH / "animals-30x30.yaml", "--size",
              "auto"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         wait_for_watchdog(proc.pid)
-        wait_for_more_cpu(proc.pid, 0.25)  # reading and grounding done: solving
+        wait_for_more_cpu(proc.pid, 0.25 + 0.3 * attempt)  # reading and grounding done: solving
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
         if err.strip() != "interrupted while grounding":

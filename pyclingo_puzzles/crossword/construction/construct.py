@@ -20,6 +20,9 @@ from .crossings import themed_fill
 from .improve import Improved, improve
 from .pattern import Generated, PatternSpec, check_spec, pattern_problems
 from .pattern import generate as search_patterns
+from .reasons import themes_in_core, unfilled_reason
+
+__all__ = ["themes_in_core", "unfilled_reason"]  # the run's reasons, where the command finds them
 from .themes import Theme
 
 if TYPE_CHECKING:
@@ -317,30 +320,6 @@ def core_files(framework: Framework, core: Core, title: str, paper: str) -> dict
         return render([sheet], paper, title, output_budget())
 
     return {"svg": lambda: clued_grid(rows, title, lines, letters=False, given=given), "pdf": pdf}
-
-
-def unfilled_reason(made: Generated, spec: PatternSpec, min_score: int | None) -> list[str]:
-    """Why a run without a grid found none, from the smallest core its patterns were proved
-    unfillable by (theme crossings first): the slots, and the theme entries they cross."""
-    from ..engine.unfillable import Core
-
-    core = made.smallest
-    if not isinstance(core, Core):
-        return []
-    at = f" with words scored {min_score} or more (--min-score)" if min_score is not None else ""
-    lines = [f"{len(made.cores)} of {made.patterns} patterns were proved unfillable{at}; on one, these "
-             f"{len(core.slots)} slots cannot be filled together:"]  # fmt: skip
-    lines += [f"  {line}" for line in core.lines()]
-    below = f"a word scored below {min_score}" if min_score is not None else "a word the lists lack"
-    for theme in themes_in_core(spec.themes, core):
-        lines.append(f"theme entry {theme.text()}: a fill of its crossings there needs {below}")
-    return lines
-
-
-def themes_in_core(themes: Sequence[Theme], core: Core) -> list[Theme]:
-    """The theme entries the unfillable core holds or crosses: the ones to name."""
-    cells = {cell for s in core.slots for cell in s.cells()}
-    return [t for t in themes if t.placed and cells & set(t.cells())]
 
 
 @messages.one_run

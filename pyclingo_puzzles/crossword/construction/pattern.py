@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -25,10 +26,10 @@ from ...core.errors import InputError
 from ...core.results import Stats
 from ...core.solve import Solver, Status
 from ...run import runtime
-from ..engine.wordsets import WordTable
 from ..framework import Framework, Site
 from ..options import BLOCK_SHARE, SYMMETRIES
 from .themes import Theme, check_themes, place_themes, theme_letters, with_letters
+from .themeslots import crossed_cells, dead_crossings, no_word_slots, thin_slots
 
 ENCODING = "crossword_pattern.lp"
 SIZE_MIN, SIZE_MAX = 3, 25  # rows and columns of a generated grid
@@ -45,11 +46,6 @@ LONGEST_CAP = 11  # ... and at most this (van Beek's 21x21 grids have 8 to 12)
 # 3.03 and more), 500 conflicts, 30 seeds: 20 of 30 first patterns filled with at least 76 entries,
 # 16 of 30 with at least 74, 5 of 30 without the bound (64 to 76 entries).
 FULL_SHARE = 0.95
-# The first patterns have no slot across a theme entry that fewer than this many words fit: fills at
-# en's Zipf 2.5, three 15-letter themes, seeds 1-10, 2,000 conflicts: 10 of 10 within 4 patterns
-# (8 the first) with slots of 5 or more words; 7 of 10 without the bound; 1 of 10 with 40 or more
-# (the bound left no pattern of 74 entries)
-THIN_WORDS = 5
 
 
 @dataclass(frozen=True)
@@ -246,6 +242,9 @@ class Generated:
     improved: object = None  # the fill's improve.Improved (construct.improved_fill)
     words: object = None  # the Dictionary the fill took its words from (at the floor, with the themes)
     smallest: object = None  # the smallest unfillable core learnt (an unfilled run's reason), theme crossings first
+    unproved: int = 0  # patterns forbidden whole without a proof (their fill cut by its budget)
+    crossings: Counter[tuple[int, int]] = field(default_factory=Counter)  # theme letters -> the cores crossing them
+    dead: list[tuple[Theme, int, tuple[int, int]]] = field(default_factory=list)  # themeslots.dead_crossings
 
 
 def rows_of(spec: PatternSpec, blocks: frozenset[tuple[int, int]]) -> Framework:
@@ -272,8 +271,10 @@ def generate(
         status, blocks, slots = search.next(runtime.remaining())
         out.patterns = search.patterns
         out.stats.add(search.last)
-        if status is Status.UNSAT:
-            out.gave_up = "no pattern is left that the rules allow" if out.patterns else "the rules allow no pattern"
+        if status is Status.UNSAT:  # a proof that no grid exists only if every pattern forbidden was proved
+            if not out.unproved:
+                left = "no pattern is left that the rules allow" if out.patterns else "the rules allow no pattern"
+                out.gave_up, out.dead = left, dead_crossings(spec, tables)
             return out
         if status is not Status.SAT:
             return out
@@ -292,51 +293,12 @@ def generate(
                 key = {(s.row, s.col, s.direction, s.length) for s in core.slots}
                 slots = [s for s in slots if _slot_key(s) in key] or slots
                 out.cores.append(len(slots))
+                out.crossings.update(crossed_cells(spec.themes, core))
                 out.smallest = min(core, out.smallest or core, key=lambda k: _reason_rank(k, framework))
+        else:
+            out.unproved += 1
         search.forbid(slots)
     return out
-
-
-def no_word_slots(spec: PatternSpec, tables: dict[int, WordTable]) -> Iterator[Symbol]:
-    """``no_word(R, C, D, L)``: a slot no word fits, known before any search (so no pattern has it):
-    one of a length without words, or one across a theme entry whose letters no word has there."""
-    for r, c, d, n, fits, _ in slot_words(spec, tables):
-        if not fits:
-            yield _no_word(r, c, d, n)
-
-
-def thin_slots(spec: PatternSpec, tables: dict[int, WordTable], at_least: int = THIN_WORDS) -> Iterator[Symbol]:
-    """``no_word`` facts for the slots across a theme entry that fewer than ``at_least`` words fit
-    (but some): the first patterns leave them out (``PatternSearch``'s levels)."""
-    for r, c, d, n, fits, crossed in slot_words(spec, tables):
-        if crossed and 0 < fits < at_least:
-            yield _no_word(r, c, d, n)
-
-
-def slot_words(spec: PatternSpec, tables: dict[int, WordTable]) -> Iterator[tuple[int, int, str, int, int, bool]]:
-    """Each slot a pattern may have (but the theme entries'): (row, column, direction, length, the
-    words that fit its theme letters, whether it crosses a theme entry)."""
-    given = theme_letters(spec.themes)
-    themes = {(t.row, t.col, t.direction, len(t.word)) for t in spec.themes}
-    for d, (dr, dc) in (("across", (0, 1)), ("down", (1, 0))):
-        for r in range(spec.height):
-            for c in range(spec.width):
-                room = spec.width - c if d == "across" else spec.height - r
-                for n in range(spec.min_length, room + 1):
-                    if (r, c, d, n) in themes:
-                        continue
-                    table = tables.get(n)
-                    bits, crossed = (table.full if table is not None else 0), False
-                    for i in range(n):
-                        ch = given.get((r + dr * i, c + dc * i))
-                        if ch is not None and table is not None:
-                            bits &= table.masks[i].get(ch, 0)
-                            crossed = True
-                    yield r, c, d, n, bits.bit_count(), crossed
-
-
-def _no_word(r: int, c: int, d: str, n: int) -> Symbol:
-    return Function("no_word", [Number(r), Number(c), Function(d), Number(n)])
 
 
 def _reason_rank(core, framework: Framework) -> tuple[bool, int]:

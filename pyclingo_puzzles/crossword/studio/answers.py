@@ -135,6 +135,7 @@ class Autofill:
     seconds: float = 0.0
     locked: tuple[str, ...] = ()  # the locked entries as placed (a generated pattern places them)
     extra: dict[str, Any] = field(default_factory=dict)  # the fill's statistics
+    below_floor: tuple[str, ...] = ()  # en's words of the fill under the default floor (none found at it)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -144,5 +145,6 @@ class Autofill:
             "core": None if self.core is None else self.core.as_json(),
             "core_minimal": None if self.core is None else self.core.minimal,
             "locked": list(self.locked),
+            "below_floor": list(self.below_floor),
             "seconds": round(self.seconds, 3),
         }

@@ -50,10 +50,28 @@ def autofill(studio, board: Board, chosen: list[Site] | None, seed: Any, differ_
         fill = solution.grid
         studio.remember(board, fill)
         grid = fill if chosen is None else _written(rows, fill, chosen)
-        return Autofill("filled", grid, fill, locked=locked, extra=extra)
+        return Autofill("filled", grid, fill, locked=locked, extra=extra, below_floor=_below(studio, board, fill))
     if result is not None and result.status is Status.UNSAT:
         return Autofill("unfillable", core=result.core, locked=locked)
     return Autofill("undecided", locked=locked)
+
+
+def _below(studio, board: Board, fill: Sequence[str]) -> tuple[str, ...]:
+    """The fill's words of en under the studio's floor: the fill found none at it in its time
+    (the page names them; the constructor may exclude them and ask again)."""
+    from ..wordlists.english import english_scores
+
+    if studio.floor is None:
+        return ()
+    en, words, rows = english_scores(), studio.lexicon.words, board.framework.rows
+    out = []
+    for s in board.sites:
+        if all(rows[r][c] != EMPTY for r, c in s.cells()):
+            continue  # typed or locked: the constructor's own
+        word = "".join(fill[r][c] for r, c in s.cells())
+        if word in words and words[word] < studio.floor and en.get(word) == words[word]:
+            out.append(word)
+    return tuple(sorted(set(out)))
 
 
 def _fill(studio, board: Board, dictionary: Dictionary, options: FillOptions):

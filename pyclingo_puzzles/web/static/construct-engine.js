@@ -16,7 +16,8 @@ const timers = new Map();
 let hooks = { render() {}, say() {} };
 
 export const info = {
-  counts: new Map(), // slot key -> words that fit it
+  counts: new Map(), // slot key -> words that fit its letters
+  fits: new Map(), // slot key -> those its crossings leave (arc consistency): what the page shows
   letters: new Map(), // cell index -> the letters still possible there
   core: new Set(), // slot keys of the unfillable core
   ghost: null, // a fill shown on request (rows), drawn faintly in the empty squares
@@ -63,6 +64,34 @@ export async function call(route, body, { raw = false } = {}) {
 
 export const busy = (route) => flying.has(route);
 
+/** Stop the route's request in flight (the server stops its work when the client goes). */
+export function abort(route) {
+  if (flying.has(route)) flying.get(route).abort();
+  flying.delete(route);
+}
+
+const since0 = (started) => Math.round((performance.now() - started) / 1000);
+
+/** A long call (autofill, a pattern): its seconds counted under the grid with a Cancel; its
+ * answer, or an AbortError when cancelled or a newer one of the route took over. */
+export async function work(route, body, label) {
+  const started = performance.now();
+  const cancel = { label: "Cancel", run: () => { abort(route); hooks.say("Cancelled."); } };
+  const show = () => hooks.say(`${label} ${since0(started)} s`, false, cancel);
+  show();
+  const timer = setInterval(show, 1000);
+  try {
+    return await call(route, body);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** A blank grid of more than 5x5: nothing to check yet (every row and column one long entry). */
+export const guiding = () => M.blockless() && M.untouched() && Math.max(M.state.width, M.state.height) > 5;
+const GUIDE = "A blank grid: add blocks (Click: toggles a block, or Space on a square), type and lock your " +
+  "theme entries, or Generate pattern to have the blocks made around them.";
+
 let seeds = 0;
 /** The next seed: 1, 2, 3 ... a page's first pattern or fill is the same every time, the next a different one. */
 export const nextSeed = () => ++seeds;
@@ -103,9 +132,16 @@ export function changed() {
   info.ghost = null;
   info.fill = null;
   later("slots", askSlots);
-  later("verdict", () => askVerdict(VERDICT_SECONDS));
   later("suggest", askSuggestions);
   dropSuggestions(true);
+  if (guiding()) {
+    clearTimeout(timers.get("verdict"));
+    abort("verdict");
+    info.core = new Set();
+    setVerdict("guide", GUIDE);
+    return;
+  }
+  later("verdict", () => askVerdict(VERDICT_SECONDS));
   setVerdict("checking", "Checking…");
 }
 
@@ -138,6 +174,7 @@ async function askSlots() {
     const answer = await call("slots", grid());
     if (version !== M.state.version) return;
     info.counts = new Map(answer.slots.map((s) => [M.key(s), s.count]));
+    info.fits = new Map(answer.slots.map((s) => [M.key(s), answer.arc_consistent ? s.consistent : s.count]));
     info.letters = new Map();
     for (const cell of answer.cells) info.letters.set(M.index(cell.row, cell.col), cell.letters);
     hooks.render();
@@ -162,7 +199,11 @@ export async function askVerdict(seconds) {
       }
     }
   } catch (error) {
-    failed(error, () => setVerdict("none", "No verdict: see the message under the grid."));
+    failed(error, () => {
+      setVerdict("none", error.status === 503 ? "No verdict: the server is busy." : "No verdict: see the message under the grid.");
+      $("recheck").textContent = "Check again";
+      $("recheck").hidden = false;
+    });
   } finally {
     clearInterval(tick);
   }
@@ -171,14 +212,19 @@ export async function askVerdict(seconds) {
 function showVerdict(answer) {
   info.core = new Set((answer.core || []).map(M.key));
   info.fill = answer.fill || null;
-  $("show-fill").hidden = !info.fill;
+  const full = M.state.cells.every((ch) => ch);
+  $("show-fill").hidden = !info.fill || full; // a full grid is its own fill
   $("recheck").hidden = answer.verdict !== "undecided";
-  if (answer.verdict === "fillable") {
-    setVerdict("fillable", M.state.cells.some((ch) => !ch) ? "Fillable: a fill of the whole grid exists." : "Filled: every entry is a word of the lists.");
+  $("recheck").textContent = "Check longer";
+  if (answer.verdict === "unfillable" && M.blockless()) {
+    info.core = new Set(); // not a dead end of the constructor's: no grid without blocks is
+    setVerdict("guide", `No fill without blocks: ${GUIDE.slice(GUIDE.indexOf("add blocks"))}`);
+  } else if (answer.verdict === "fillable") {
+    setVerdict("fillable", full ? "Filled: every entry is a word of the lists." : "Fillable: a fill of the whole grid exists.");
   } else if (answer.verdict === "unfillable") {
     const names = (answer.core || []).map((s) => M.slotByKey(M.key(s))).filter(Boolean).map(M.slotName);
-    const what = names.length === 1 ? `${names[0]} cannot be filled` : `these ${names.length} entries cannot be filled together: ${names.join(", ")}`;
-    setVerdict("unfillable", `Not fillable (proved): ${what}. They are marked on the grid.`);
+    const what = names.length === 1 ? `${names[0]} cannot be filled. It is` : names.length ? `these ${names.length} entries cannot be filled together: ${names.join(", ")}. They are` : "no fill exists. The entries no word fits are";
+    setVerdict("unfillable", `Not fillable (proved): ${what} marked on the grid; undo, or change their letters.`);
   } else {
     setVerdict("undecided", `Undecided in ${answer.seconds.toFixed(1)} s: no fill found yet, and none ruled out.`);
   }
@@ -201,25 +247,54 @@ export function showFill() {
   hooks.render();
 }
 
-export async function askSuggestions() {
+// seconds each suggest request checks for: the first answer soon, then longer asks (the engine
+// keeps its learnt nogoods and fills between them) while some are not known yet, a minute in all
+const CHECKS = [2, 4, 8, 10, 12, 12, 12];
+let suggestTimer = null;
+
+function suggestNote(text, retry = false) {
+  $("suggest-note").textContent = text;
+  $("suggest-retry").hidden = !retry;
+}
+
+/** The selected entry's suggestions, checked round after round (``round`` of CHECKS). */
+export async function askSuggestions(round = 0, started = performance.now()) {
   const slot = hooks.current();
-  const list = $("suggestions");
-  if (!slot || M.isLocked(slot) || M.complete(slot)) {
-    list.replaceChildren();
-    $("suggest-note").textContent = slot && M.isLocked(slot) ? "(locked)" : slot ? "(the entry is complete)" : "";
+  clearInterval(suggestTimer);
+  if (!slot || M.isLocked(slot) || M.complete(slot) || guiding()) {
+    abort("suggest");
+    $("suggestions").replaceChildren();
+    const why = !slot ? "" : M.isLocked(slot) ? "(locked)" : M.complete(slot) ? "(the entry is complete)" : "(add blocks first)";
+    suggestNote(why);
     return;
   }
   const version = M.state.version;
   const from = since.move;
-  $("suggest-note").textContent = "(asking…)";
+  let done = round ? $("suggest-note").dataset.checked : "";
+  const tick = () => suggestNote(`(${done ? `${done} checked; checking the rest` : "asking"}… ${since0(started)} s)`);
+  tick();
+  const timer = suggestTimer = setInterval(tick, 1000); // this ask's own: an older one's end must not stop it
   try {
-    const body = { ...grid(), slot: { row: slot.row, col: slot.col, direction: slot.direction }, limit: SUGGESTIONS };
+    const body = { ...grid(), slot: { row: slot.row, col: slot.col, direction: slot.direction }, limit: SUGGESTIONS,
+      time_limit: Math.min(CHECKS[round], info.limit || CHECKS[round]) };
     const answer = await call("suggest", body);
     if (version !== M.state.version || hooks.current()?.key !== slot.key) return;
+    clearInterval(timer);
     hooks.suggestions(slot, answer);
-    seen("suggest", from);
-    latency.checked.push(`${answer.suggestions.slice(0, 10).filter((s) => s.fillable !== null).length} of ${Math.min(10, answer.suggestions.length)}`);
+    if (!round) {
+      seen("suggest", from);
+      latency.checked.push(`${answer.suggestions.slice(0, 10).filter((s) => s.fillable !== null).length} of ${Math.min(10, answer.suggestions.length)}`);
+    }
+    const open = answer.suggestions.filter((s) => s.fillable === null).length;
+    done = `${answer.suggestions.length - open} of ${answer.suggestions.length}`;
+    $("suggest-note").dataset.checked = done;
+    if (!answer.suggestions.length) suggestNote("(no word fits)");
+    else if (!open) suggestNote(`(${done} checked in ${since0(started)} s)`);
+    else if (round + 1 < CHECKS.length) askSuggestions(round + 1, started);
+    else suggestNote(`(${done} checked; the rest not known after ${since0(started)} s)`, true);
   } catch (error) {
-    failed(error, () => { $("suggest-note").textContent = ""; });
+    clearInterval(timer);
+    if (error.name === "AbortError") return;
+    suggestNote(error.status === 503 ? "(the server is busy: nothing checked)" : `(no answer: ${error.message})`, true);
   }
 }

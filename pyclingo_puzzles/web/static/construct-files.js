@@ -7,12 +7,16 @@ import * as M from "./construct-model.js";
 
 const $ = (id) => document.getElementById(id);
 const NAMES = { puz: "puz", ipuz: "ipuz", pdf: "pdf", html: "html", json: "json" };
-let hooks = { edit() {}, say() {}, resized() {} };
+let hooks = { edit() {}, say() {}, focusGrid() {}, undo() {} };
 let patterns = [];
 let played = null; // the object URL of the last download
 
 export function mount(callbacks) {
   hooks = { ...hooks, ...callbacks };
+  $("new-grid").addEventListener("click", () => popup($("new-form").hidden));
+  $("new-form").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") popup(false);
+  });
   $("new-form").addEventListener("submit", (event) => {
     event.preventDefault();
     start(new FormData(event.target));
@@ -36,6 +40,12 @@ export function mount(callbacks) {
   }).catch(() => hooks.say("the shipped patterns could not be listed", true));
 }
 
+function popup(open) {
+  $("new-form").hidden = !open;
+  $("new-grid").setAttribute("aria-expanded", String(open));
+  if (open) $("new-form").elements.width.focus();
+}
+
 function start(form) {
   const chosen = patterns[Number(form.get("start"))];
   const width = chosen ? chosen.rows[0].length : Number(form.get("width"));
@@ -44,12 +54,15 @@ function start(form) {
     hooks.say(`a grid is ${M.MIN_SIDE} to ${M.MAX_SIDE} squares a side`, true);
     return;
   }
+  const had = M.state.cells.some((ch) => ch && ch !== M.BLOCK);
   hooks.edit(() => {
     M.blank(width, height);
     if (chosen) setRows(chosen.rows, false);
   });
-  $("new-grid").open = false;
-  hooks.say(chosen ? `Started from the pattern ${chosen.name}.` : `A blank ${width}×${height} grid.`);
+  popup(false);
+  const said = chosen ? `Started from the pattern ${chosen.name}.` : `A blank ${width}×${height} grid.`;
+  // the grid it replaced (its letters; clues stay kept by word) is one Undo away: offered here
+  hooks.say(had ? `${said} The grid before is one Undo away.` : said, false, had ? { label: "Undo", run: hooks.undo } : null);
   hooks.focusGrid();
 }
 
@@ -66,9 +79,8 @@ function setRows(rows, byFill, keep = new Set()) {
 export async function generate() {
   const body = { width: M.state.width, height: M.state.height, symmetry: M.state.symmetry,
     theme: M.state.locked.map(M.themeNotation), ...E.wordLists(), seed: E.nextSeed(), time_limit: Math.min(30, E.info.limit || 10) };
-  hooks.say("Generating a pattern and its fill around your locked entries…");
   try {
-    const answer = await E.call("pattern", body);
+    const answer = await E.work("pattern", body, "Generating a pattern and its fill around your locked entries…");
     if (answer.status !== "filled") {
       hooks.say(answer.status === "unfillable" ? "No pattern can hold these locked entries (proved)."
         : `No pattern was found within ${body.time_limit} s: try again, or lock fewer entries.`, true);
@@ -89,7 +101,7 @@ async function open(input) {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   try {
-    const answer = await E.call("open", { name: file.name, data: btoa(binary) });
+    const answer = await E.work("open", { name: file.name, data: btoa(binary) }, `Opening ${file.name}…`);
     hooks.edit(() => {
       M.blank(answer.framework[0].length, answer.framework.length);
       setRows(answer.framework, false);
@@ -98,10 +110,12 @@ async function open(input) {
     });
     Object.assign(M.state.clues, answer.clues || {});
     if (answer.title) M.state.title = answer.title;
+    if (answer.author) M.state.author = answer.author;
     $("title").value = M.state.title;
+    $("author").value = M.state.author;
     hooks.say(`Opened ${file.name}${(answer.notes || []).length ? `: ${answer.notes.join("; ")}` : "."}`);
-  } catch (error) {
-    if (error.name !== "AbortError") hooks.say(error.message, true);
+  } catch (error) { // the server's line names its field ("data: ..."): here, the file is what was wrong
+    if (error.name !== "AbortError") hooks.say(`${file.name} could not be opened: ${error.message.replace(/^(data|name): /, "")}`, true);
   }
 }
 
@@ -112,7 +126,8 @@ function exportBody(format) {
     const word = M.complete(slot) ? M.pattern(slot) : null;
     if (word && M.state.clues[word]) clues[word] = M.state.clues[word];
   }
-  return { framework: M.framework(), locked: M.state.locked.map(M.themeNotation), clues, title: M.state.title, format };
+  return { framework: M.framework(), locked: M.state.locked.map(M.themeNotation), clues, title: M.state.title,
+    author: M.state.author, format };
 }
 
 async function download(format) {
@@ -126,7 +141,8 @@ async function download(format) {
     document.body.append(link);
     link.click();
     link.remove();
-    hooks.say(`Saved ${name}.`);
+    const missing = $("unclued").hidden ? "" : ` ${$("unclued").textContent}`;
+    hooks.say(`Saved ${name}.${missing}`);
   } catch (error) {
     if (error.name !== "AbortError") hooks.say(error.message, true);
   }

@@ -15,8 +15,10 @@ export const state = {
   filled: [], // per cell: true where the letter came from an autofill ("Clear the fill" removes it)
   locked: [], // locked entries: { row, col, direction, word }; they survive autofill and patterns
   clues: {}, // entry (word) -> its clue
+  clueWords: {}, // slot key -> the word its clue was written for (a changed entry's clue is not lost unseen)
   symmetry: "rotational",
   title: "",
+  author: "",
   lists: { en: true, minScore: "", exclude: "", uploaded: [] }, // uploaded: [{ name, text }]
   cursor: { r: 0, c: 0, dir: "across" },
   selected: [], // entries picked (Shift+click) for "Fill the selected entries": slot keys
@@ -82,6 +84,28 @@ export const slotByKey = (k) => slots().find((s) => s.key === k) || null;
 export function slotAt(r, c, direction) {
   const i = index(r, c);
   return slots().find((s) => s.direction === direction && s.cells.includes(i)) || null;
+}
+
+export const blockless = () => !state.cells.includes(BLOCK);
+export const untouched = () => state.cells.every((ch) => !ch);
+
+/** What a published grid avoids: two-letter entries, and squares in one entry only (or none). */
+export function weakSpots() {
+  const all = slots();
+  const entries = new Map();
+  for (const s of all) for (const i of s.cells) entries.set(i, (entries.get(i) || 0) + 1);
+  const unchecked = state.cells.map((ch, i) => i).filter((i) => state.cells[i] !== BLOCK && (entries.get(i) || 0) < 2);
+  return { short: all.filter((s) => s.length === 2), unchecked };
+}
+
+/** Each complete entry's clue state: its word, its clue, and the word an older clue of it was for. */
+export function clueOf(s) {
+  const word = complete(s) ? pattern(s) : "";
+  const clue = word ? state.clues[word] || "" : "";
+  const was = state.clueWords[s.key];
+  if (word && clue) state.clueWords[s.key] = word; // the slot's clue is this word's now
+  const earlier = word && !clue && was && was !== word && state.clues[was] ? was : "";
+  return { word, clue, earlier };
 }
 
 export const pattern = (s) => s.cells.map((i) => state.cells[i] || ".").join("");
@@ -230,9 +254,10 @@ export function clearFill() {
 }
 
 export function save() {
-  const { width, height, cells, filled, locked, clues, symmetry, title, lists } = state;
+  const { width, height, cells, filled, locked, clues, clueWords, symmetry, title, author, lists } = state;
   try {
-    localStorage.setItem(STORE, JSON.stringify({ width, height, cells, filled, locked, clues, symmetry, title, lists }));
+    const kept = { width, height, cells, filled, locked, clues, clueWords, symmetry, title, author, lists };
+    localStorage.setItem(STORE, JSON.stringify(kept));
     return true;
   } catch {
     return false; // storage full (a large uploaded list) or refused: the page still works
@@ -255,6 +280,8 @@ export function load() {
     locked: Array.isArray(kept.locked) ? kept.locked : [],
     lists: { ...state.lists, ...(kept.lists || {}) },
     clues: kept.clues && typeof kept.clues === "object" ? kept.clues : {},
+    clueWords: kept.clueWords && typeof kept.clueWords === "object" ? kept.clueWords : {},
+    author: typeof kept.author === "string" ? kept.author : "",
   });
   if (!locksHold()) state.locked = [];
   return true;

@@ -46,7 +46,8 @@ export const current = () => {
 };
 
 /** Draw the grid: letters, numbers, the current entry, and the engine's ``info``
- * ({ counts: key -> count, letters: cell -> possible letters, core: Set of keys, ghost: rows }). */
+ * ({ counts: key -> count, letters: cell -> possible letters, core: Set of keys, ghost: rows, warn: Set of
+ * cells: two-letter entries and unchecked squares }). */
 export function render(info) {
   const slot = current();
   const inSlot = new Set(slot ? slot.cells : []);
@@ -68,7 +69,8 @@ export function render(info) {
     const possible = info.letters.get(i);
     const ghost = !ch && info.ghost ? info.ghost[Math.floor(i / M.state.width)][i % M.state.width] : "";
     const flags = { block, current: i === here, "in-slot": inSlot.has(i), locked: locked.has(i), dead: dead.has(i),
-      core: core.has(i), picked: picked.has(i), fill: !block && M.state.filled[i], ghost: !!ghost && ghost !== "#" };
+      core: core.has(i), picked: picked.has(i), fill: !block && M.state.filled[i], ghost: !!ghost && ghost !== "#",
+      warn: !!info.warn && info.warn.has(i) };
     const names = ["sq", ...Object.keys(flags).filter((name) => flags[name])];
     if (!block && !ch && possible !== undefined && possible.length <= HOT) names.push(`hot-${possible.length}`);
     set(cell, "className", names.join(" ")); // only what changed: a keystroke restyles a few squares, not 625

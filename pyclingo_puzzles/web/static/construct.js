@@ -7,6 +7,7 @@
 import * as E from "./construct-engine.js";
 import * as F from "./construct-files.js";
 import * as M from "./construct-model.js";
+import * as N from "./construct-notes.js";
 import * as P from "./construct-panel.js";
 import * as V from "./construct-view.js";
 
@@ -20,12 +21,15 @@ function init() {
   const edit = (change) => V.change(change);
   V.mount({ changed, moved, say, escape, lock: P.lock, autofill: () => P.autofill(false), generate: F.generate });
   E.mount({ render, say, current: V.current, suggestions: P.suggestions });
-  P.mount({ current: V.current, edit, say, focusGrid, listsChanged: changed, cluesChanged: keep });
-  F.mount({ edit, say, focusGrid });
+  P.mount({ current: V.current, edit, say, focusGrid, moved, listsChanged: changed, cluesChanged: keep });
+  F.mount({ edit, say, focusGrid, undo: () => M.undo() && changed() });
+  N.mount({ edit });
   $("symmetry").value = M.state.symmetry;
   $("symmetry").addEventListener("change", (e) => { M.state.symmetry = e.target.value; keep(); });
   $("title").value = M.state.title;
   $("title").addEventListener("input", (e) => { M.state.title = e.target.value; keep(); });
+  $("author").value = M.state.author;
+  $("author").addEventListener("input", (e) => { M.state.author = e.target.value; keep(); });
   $("undo").addEventListener("click", () => M.undo() && changed());
   $("redo").addEventListener("click", () => M.redo() && changed());
   $("show-fill").addEventListener("click", E.showFill);
@@ -56,9 +60,12 @@ function moved() {
 
 function render() {
   if ($("grid").children.length !== M.state.width * M.state.height) V.build();
+  const weak = N.weakSpots();
+  E.info.warn = weak.cells;
   V.render(E.info);
   P.showSlot();
   P.showClues();
+  N.show(weak);
 }
 
 function keep() {
@@ -68,8 +75,18 @@ function keep() {
   }, 200);
 }
 
-function say(text, bad = false) {
-  $("status").textContent = bad ? "" : text;
+/** A line under the grid (``bad``: in the alert instead), with an ``action`` button ({ label, run }). */
+function say(text, bad = false, action = null) {
+  $("status-text").textContent = bad ? "" : text;
+  const button = $("status-action");
+  button.hidden = bad || !action;
+  if (action && !bad) {
+    button.textContent = action.label;
+    button.onclick = () => {
+      button.hidden = true;
+      action.run();
+    };
+  }
   $("error").hidden = !bad || !text;
   $("error").textContent = bad ? text : "";
 }
