@@ -414,9 +414,8 @@ def test_a_pattern_generated_around_a_locked_entry_keeps_it(page: Any, server: T
 
     def autofill(route: Any) -> None:  # the server played by the test: every open square a Z
         asked.append(route.request.post_data_json["framework"])
-        grid = [row.replace(".", "Z") for row in asked[-1]]
-        route.fulfill(status=200, content_type="application/json",
-                      body=json.dumps({"status": "filled", "grid": grid, "seconds": 0.1, "below_floor": []}))  # fmt: skip
+        answer = {"status": "filled", "grid": [row.replace(".", "Z") for row in asked[-1]], "seconds": 0.1}
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
 
     page.route("**/api/crossword/autofill", autofill)
     made = [letters(page, r) for r in range(5)]
