@@ -189,7 +189,10 @@ def migrate(
     if used is not None:
         table = {sig: r for sig, r in table.items() if sig in used}
     if not table:
-    return Migrated(out, list(warned.values()) + yours)
+        return Migrated(list(statements), [])
+    old_only = [sig for sig, r in table.items() if not r.new_types]
+    own = _own_heads(statements) if heads is None or any(sig in heads for sig in old_only) else {}
+    yours = [_yours(own[sig], r, encodings) for sig, r in table.items() if sig in own and not r.new_types]
     table = {sig: r for sig, r in table.items() if sig not in own or r.new_types}
     plans = [_plan(stmt, table) for stmt in statements]
     old_file = any(says for plan in plans for _, says in plan if says)

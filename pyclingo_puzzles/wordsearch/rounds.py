@@ -40,7 +40,7 @@ DENSE_OPTIONS = ("--restarts=L,32",)  # with them: frequent restarts redraw the 
 # (10 of 10, 11 of 11, 12 of 12, 12 of 12 words): no restarts 53k, 42k, 276k, 80k; L,32 25k, 23k,
 # over 210k, 59k; x,100,1.5 20k, 29k, 225k, 58k
 EVERY_WORD_RESTARTS = "x,100,1.5"
-VARY_OPTIONS = ("--heuristic=Domain", "--const=vary=1")  # every candidate, no overlap heuristic: seeded order
+VARY_OPTIONS = ("--heuristic=Domain", "-c", "vary=1")  # every candidate, no overlap heuristic: seeded order
 BALANCED = Function("balanced")
 
 
@@ -112,9 +112,9 @@ class Round:
         self.inst, self.cands, self.rules = inst, cands, rules
         options = (*CLINGO_OPTIONS, *(DENSE_OPTIONS if dense else VARY_OPTIONS if vary else ()))
         if max_shared != quality.MAX_SHARED:
-            options = (*options, f"--const=max_shared={max_shared}")
+            options = (*options, "-c", f"max_shared={max_shared}")
         if fit_most:
-            options = (*options, *OPT_OPTIONS, "--const=fit_most=1")
+            options = (*options, *OPT_OPTIONS, "-c", "fit_most=1")
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=options)
         self.max_shared = max_shared
         self.balance = balance  # solve under the balance constraints (assumption balanced)
