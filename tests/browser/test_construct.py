@@ -5,9 +5,11 @@ engine."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -428,4 +430,16 @@ def test_a_file_that_cannot_be_opened_is_named_and_the_work_stays(browser: Any, 
     alert.wait_for()
     assert alert.inner_text().startswith("broken.ipuz could not be opened: not a valid ipuz file")
     assert letters(page, 0).startswith("CAT")
+    # a good one, in a browser that never had its words: its clues are in their boxes
+    mini = {"framework": ["CAT", "ARE", "TEN"], "clues": {"CAT": "Purrer"}, "author": "Ada", "format": "puz"}
+    request = urllib.request.Request(f"{server.url}/api/crossword/export", json.dumps(mini).encode(),
+                                     {"Content-Type": "application/json"})  # fmt: skip
+    good = tmp_path / "mini.puz"
+    with urllib.request.urlopen(request, timeout=MARGIN) as answer:
+        good.write_bytes(answer.read())
+    page.locator("#open-file").set_input_files(good)
+    from playwright.sync_api import expect
+
+    expect(page.get_by_label("Clue for 1 Across CAT")).to_have_value("Purrer")
+    expect(page.get_by_label("Author")).to_have_value("Ada")
     context.close()
