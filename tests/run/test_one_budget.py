@@ -94,7 +94,7 @@ def test_the_options_carry_the_deadline_made_once() -> None:
     assert FillOptions().deadline is None and dataclasses.replace(options, time_limit=None).deadline is None
 
 
-@pytest.mark.parametrize("stage", ["dictionary fill", "word list", "word search", "size search"])
+@pytest.mark.parametrize("stage", ["dictionary fill", "word list", "word search", "size search", "strips"])
 def test_a_stage_keeps_to_the_options_deadline_not_a_new_one_from_the_limit(stage: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A stage given options whose deadline has passed (their limit is 30 s) stops at once: it reads
     the deadline it is handed, it does not make one from the limit again."""
@@ -107,6 +107,13 @@ def test_a_stage_keeps_to_the_options_deadline_not_a_new_one_from_the_limit(stag
         outcome = solve_fill(Framework.from_lines(["..."]), Dictionary({"CAT": 1, "DOG": 1}),
                              _spent(FillOptions(time_limit=LIMIT)))  # fmt: skip
         assert outcome.result is None or not outcome.solutions
+    elif stage == "strips":
+        from pyclingo_puzzles.strips.api import instance_of as strips_instance
+        from pyclingo_puzzles.strips.options import StripsOptions
+        from pyclingo_puzzles.strips.solver import solve_with
+
+        tiled = solve_with(strips_instance([["bw", "wb"]]), StripsOptions(time_limit=LIMIT, deadline=spent))
+        assert tiled.status is not Status.SAT
     elif stage == "word list":
         result, solutions = solve_instance(instance_of(["NON", "TOT"], [" . ", "...", " . "]),
                                            _spent(FillOptions(time_limit=LIMIT)))  # fmt: skip
