@@ -6,11 +6,13 @@ The table's atoms name their arguments by the vocabulary's variables (docs/rules
 that reorders the arguments is read from the names: ``fill(S, W)`` -> ``place(W, S)`` swaps them.
 
 Most old names no longer exist in their encoding, and an atom of that name is the old one (unless
-the file defines it itself: then it is the user's own predicate). A few old names are still names
-of the encoding with another meaning or order (``cand(S, W)`` and today's ``cand(W, S)``): such an
-atom is read as the old one when its arguments say so, by what the rule joins them with (a
-variable that is a site elsewhere in the rule, a string where a number goes), or, when they say
-nothing, when the file uses an old name elsewhere; otherwise it is today's.
+the file defines it itself: then it is the user's own predicate, and a warning says so). A few old
+names are still names of the encoding with another meaning or order (``cand(S, W)`` and today's
+``cand(W, S)``): such an atom is read as the old one when its arguments say so, by what the rule
+joins them with (a variable that is a site elsewhere in the rule), computes or compares them with
+(``L > 5``: a number, not a word's text) or a constant in their place, or, when they say nothing,
+when the file uses an old name elsewhere; otherwise it is today's. A file that names no old
+predicate (the parse's summary says) is not walked.
 """
 
 from __future__ import annotations
