@@ -131,6 +131,7 @@ export function changed() {
   since = { edit: performance.now(), move: performance.now() };
   info.ghost = null;
   info.fill = null;
+  info.core = new Set(); // the old grid's dead end: not marked on the new one while it is checked
   later("slots", askSlots);
   later("suggest", askSuggestions);
   dropSuggestions(true);
