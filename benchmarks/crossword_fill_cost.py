@@ -29,7 +29,7 @@ from benchmarks.crossword_fill import wamerican
 from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.crossword.engine import native
 from pyclingo_puzzles.crossword.engine.attempt import ENCODING, PROPAGATOR_RESTARTS
-from pyclingo_puzzles.crossword.engine.facts import option_facts, site_facts, switch_facts
+from pyclingo_puzzles.crossword.engine.facts import option_facts, site_facts
 from pyclingo_puzzles.crossword.engine.propagator import WordPropagator
 from pyclingo_puzzles.crossword.engine.pruning import prune
 from pyclingo_puzzles.crossword.reader import framework_of, read
@@ -62,7 +62,7 @@ def main() -> None:
         for rule in RULES:
             for kind in kinds:
                 # --stats: clingo counts the lemmas by kind
-                options = ["--sign-def=pos", "--stats", f"--solve-limit={CONFLICTS}", *MORE_OPTIONS]
+                options = ["--sign-def=pos", "--stats", "-c", "lazy=1", f"--solve-limit={CONFLICTS}", *MORE_OPTIONS]
                 if not any(o.startswith("--restarts") for o in MORE_OPTIONS):
                     options.append(PROPAGATOR_RESTARTS)  # the fill's own search
                 solver = Solver([ENCODING], options=options)
@@ -76,7 +76,7 @@ def main() -> None:
                     prop = WordPropagator(sites, cands.tables, cands.bits, True, 0, rule)
                     init_cpu = _time_init(prop)
                     solver.ctl.register_propagator(prop)
-                solver.add_facts([*site_facts(framework, sites), *option_facts(cands), *switch_facts(no_repeat=True)])
+                solver.add_facts([*site_facts(framework, sites), *option_facts(cands)])
                 c0 = time.process_time()
                 solver.ctl.ground([("base", [])])
                 ground = time.process_time() - c0

@@ -25,7 +25,7 @@ from benchmarks.crossword_fill import wamerican
 from pyclingo_puzzles.core.solve import Solver
 from pyclingo_puzzles.crossword.engine import native
 from pyclingo_puzzles.crossword.engine.attempt import ENCODING
-from pyclingo_puzzles.crossword.engine.facts import option_facts, site_facts, switch_facts
+from pyclingo_puzzles.crossword.engine.facts import option_facts, site_facts
 from pyclingo_puzzles.crossword.engine.pruning import prune
 from pyclingo_puzzles.crossword.framework import Framework, Site
 from pyclingo_puzzles.crossword.reader import Dictionary, framework_of, read, read_dictionary
@@ -60,11 +60,11 @@ def fill_alone(framework: Framework, slots: list[Site], dictionary: Dictionary) 
     cands = prune(framework, slots, dictionary)
     if cands.empty:
         return "UNSAT (pruning)", 0
-    options = ["--sign-def=pos", f"--solve-limit={CONFLICTS}"]
+    options = ["--sign-def=pos", "-c", "no_repeat=1", "-c", "lazy=1", f"--solve-limit={CONFLICTS}"]
     solver = Solver([ENCODING], options=options)
     prop = native.NativePropagator(slots, cands.tables, cands.bits, True, 0, RULE)
     prop.register(solver.ctl)
-    solver.add_facts([*site_facts(framework, slots), *option_facts(cands), *switch_facts(no_repeat=True)])
+    solver.add_facts([*site_facts(framework, slots), *option_facts(cands)])
     solver.ground()
     result = solver.solve(models=1, keep=0)
     return result.status.name, result.stats.conflicts

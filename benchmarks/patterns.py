@@ -11,6 +11,11 @@ seeds with mean Zipf at least 3.8 and no entry below Zipf 2.5, without themes, w
 the printed load average says how busy it was; the work counts do not.
 
     python -m benchmarks.patterns [SIZE ...] [--seeds N] [--limit SECONDS] [--themes SET,...]
+                                  [--min-score S,...] [--patterns N]
+
+``--min-score S`` fills from ``en``'s words scored S or more alone, as the command's ``--min-score``
+does (no default floor then; 200 is the whole of ``en``); ``--patterns N`` stops a run after N
+patterns, a budget of work that a busy machine does not change (the limit still holds).
 """
 
 from __future__ import annotations
@@ -37,17 +42,25 @@ THEMES = {
 }
 
 
-def run_size(rows: int, cols: int, seeds: int, limit: float, themes: tuple[str, ...]) -> dict[str, list[float]]:
+def run_size(
+    rows: int, cols: int, seeds: int, limit: float, themes: tuple[str, ...], min_score: int | None = None,
+    patterns: int | None = None,
+) -> dict[str, list[float]]:
     from wordfreq import zipf_frequency
 
+    from pyclingo_puzzles.crossword.reader import Dictionary
+
     dictionary = english_dictionary()
+    if min_score is not None:
+        dictionary = Dictionary({w: s for w, s in dictionary.words.items() if s >= min_score})
     got: dict[str, list[float]] = {k: [] for k in ("times", "cpus", "zipfs", "patterns", "steps", "low", "worst")}
     filled = 0
     spec = PatternSpec(rows, cols, themes=tuple(parse_theme(t) for t in themes))
     for seed in range(1, seeds + 1):
         t0, cpu0 = time.perf_counter(), cpu_seconds()
         options = FillOptions(seed=seed, jobs=2, time_limit=limit)
-        made, _ = generate_fill(spec, dictionary, options, GENERATED_FLOOR)
+        floor = GENERATED_FLOOR if min_score is None else None
+        made, _ = generate_fill(spec, dictionary, options, floor, max_patterns=patterns)
         seconds = time.perf_counter() - t0
         got["times"].append(seconds)
         got["cpus"].append(cpu_seconds() - cpu0)
@@ -96,6 +109,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("sizes", nargs="*", default=["15x15", "21x21"])
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--limit", type=float, default=120.0, help="seconds per grid")
+    parser.add_argument("--min-score", default="", help="floors, comma-separated (e.g. 200,300,400): en's words "
+                        "scored that much or more alone")  # fmt: skip
+    parser.add_argument("--patterns", type=int, default=None, help="at most N patterns a run")
     parser.add_argument("--themes", default="none,three15,two11",
                         help=f"theme sets, comma-separated ({', '.join(THEMES)}); 15x15 only")
     args = parser.parse_args(argv if argv is not None else [])
@@ -104,11 +120,13 @@ def main(argv: list[str] | None = None) -> None:
         rows, cols = parse_size(size)
         seeds = args.seeds if (rows, cols) != (21, 21) else max(1, args.seeds // 2)
         sets = args.themes.split(",") if (rows, cols) == (15, 15) else ["none"]
-        for name in sets:
+        floors = [int(f) for f in args.min_score.split(",") if f] or [None]
+        for name, floor in ((n, f) for n in sets for f in floors):
             themes = THEMES[name]
-            print(f"{size}, themes: {', '.join(themes) or 'none'}", flush=True)
-            got = run_size(rows, cols, seeds, args.limit, themes)
-            print(summary(f"{size} ({name})", rows, cols, seeds, got), flush=True)
+            at = "" if floor is None else f", --min-score {floor}"
+            print(f"{size}, themes: {', '.join(themes) or 'none'}{at}", flush=True)
+            got = run_size(rows, cols, seeds, args.limit, themes, floor, args.patterns)
+            print(summary(f"{size} ({name}{at})", rows, cols, seeds, got), flush=True)
     print(f"load average at end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

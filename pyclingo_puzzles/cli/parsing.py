@@ -220,7 +220,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         module = importlib.import_module(module_name)
         module.add_arguments(p)
         if name not in SERVICES:
-            add_common(p, getattr(module, "DEFAULT_MODELS", 1), Parser.convention if argv is not None else None)
+            convention = Parser.convention if argv is not None else None
+            add_common(p, getattr(module, "DEFAULT_MODELS", 1), convention, getattr(module, "OUTPUTS", ()))
         p.set_defaults(run=module.run)
     return parser
 

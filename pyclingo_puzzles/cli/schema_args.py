@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..core.schema import Option, Refused, options_of
+from ..run import runtime
 
 T = TypeVar("T")
 
@@ -72,4 +73,8 @@ def from_args(cls: type[T], args: argparse.Namespace, **resolved: Any) -> T:
             continue
         value = getattr(args, option.keyword)
         values[name] = tuple(str(p) for p in value) if option.spec.kind == "paths" else value
+    limit = resolved.get("time_limit", values.get("time_limit"))
+    run = runtime.current()
+    if limit is not None and run is not None and "deadline" not in resolved:  # counted from the run's start
+        resolved = {**resolved, "deadline": runtime.due(limit, run.started)}
     return cls(**values, **resolved)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..core.schema import RUN, RunOptions
@@ -24,10 +25,12 @@ LIMIT_EXITS = {
 }
 
 
-def add_common(parser: argparse.ArgumentParser, default_models: int = 1, convention: str | None = None) -> None:
+def add_common(parser: argparse.ArgumentParser, default_models: int = 1, convention: str | None = None,
+               outputs: Sequence[str] = ()) -> None:  # fmt: skip
     """The options every subcommand shares (``RunOptions``, from the schema), then --json, --stats
-    and the outputs; ``convention``: the exit codes in use (default: the environment's), which the
-    help of ``--time-limit`` names."""
+    and the outputs (``outputs``: the files the family's report offers, its ``OUTPUTS``);
+    ``convention``: the exit codes in use (default: the environment's), which the help of
+    ``--time-limit`` names."""
     limit_exit = LIMIT_EXITS.get(convention or exitcodes.from_environment(), LIMIT_EXITS["unix"])
     g = parser.add_argument_group("solving (common to all subcommands)")
     helps = {
@@ -47,14 +50,14 @@ def add_common(parser: argparse.ArgumentParser, default_models: int = 1, convent
     add_options(g, RunOptions, RUN[1:], defaults, helps)
     g.add_argument("--json", action="store_true", help="print the result as JSON (several FILEs: JSON Lines)")
     g.add_argument("--stats", action="store_true", help="print clingo statistics to stderr")
-    add_outputs(parser)
+    add_outputs(parser, outputs)
 
 
-def add_outputs(parser: argparse.ArgumentParser) -> None:
-    """-o and --exit-codes (after the family's own output options: -o names their suffixes)."""
+def add_outputs(parser: argparse.ArgumentParser, outputs: Sequence[str] = ()) -> None:
+    """-o and --exit-codes; -o names the suffixes of the files the family offers (``outputs``,
+    its report's ``OUTPUTS``, as data: not read back from the parser) and of the JSON document."""
     o = parser.add_argument_group("outputs and exit codes (common to all subcommands)")
-    dests = {action.dest for action in parser._actions} | {"json_file"}
-    offered = [suffix for suffix, dest in delivery.SUFFIXES.items() if dest in dests]
+    offered = [suffix for suffix, dest in delivery.SUFFIXES.items() if dest in {*outputs, "json_file"}]
     o.add_argument(
         "-o",
         "--output",

@@ -6,11 +6,13 @@ The table's atoms name their arguments by the vocabulary's variables (docs/rules
 that reorders the arguments is read from the names: ``fill(S, W)`` -> ``place(W, S)`` swaps them.
 
 Most old names no longer exist in their encoding, and an atom of that name is the old one (unless
-the file defines it itself: then it is the user's own predicate). A few old names are still names
-of the encoding with another meaning or order (``cand(S, W)`` and today's ``cand(W, S)``): such an
-atom is read as the old one when its arguments say so, by what the rule joins them with (a
-variable that is a site elsewhere in the rule, a string where a number goes), or, when they say
-nothing, when the file uses an old name elsewhere; otherwise it is today's.
+the file defines it itself: then it is the user's own predicate, and a warning says so). A few old
+names are still names of the encoding with another meaning or order (``cand(S, W)`` and today's
+``cand(W, S)``): such an atom is read as the old one when its arguments say so, by what the rule
+joins them with (a variable that is a site elsewhere in the rule), computes or compares them with
+(``L > 5``: a number, not a word's text) or a constant in their place, or, when they say nothing,
+when the file uses an old name elsewhere; otherwise it is today's. A file that names no old
+predicate (the parse's summary says) is not walked.
 """
 
 from __future__ import annotations
@@ -52,23 +54,6 @@ RENAMES: tuple[tuple[str, str, str], ...] = (
     ("crossword_differ.lp", "earlier(F)", "earlier_fill(F)"),
     ("fillin.lp", "start(R, C)", "starter(R, C)"),
 )
-
-
-# the encodings' #const parameters that are facts now (docs/rules.md, "Parameters"): a user's
-# #const of that name sets nothing
-FORMER_CONSTANTS: dict[str, dict[str, str]] = {
-    "wordsearch.lp": {"fit_most": "fit_most", "vary": "vary", "max_direction": "max_direction(N)",
-                      "max_quadrant": "max_quadrant(N)", "max_shared": "max_shared(N)"},
-    "crossword_fill.lp": {"no_repeat": "no_repeat", "optimize": "optimize", "lazy": "lazy"},
-    "crossword_differ.lp": {"min_differ": "min_differ(N)"},
-    "codeword.lp": {"second": "second"},
-    "givens.lp": {"size": "exactly(N)"},
-    "layout.lp": {"weight_words": "crossing_weight(N)"},
-    "crossword_pattern.lp": {"height": "size(Width, Height)", "width": "size(Width, Height)",
-                             "min_length": "min_length(L)", "max_length": "max_length(L)", "max_words": "max_words(N)",
-                             "min_words": "min_words(N)", "max_blocks": "max_blocks(N)", "symmetry": "symmetry(Y)",
-                             "square": "no_square(N)", "strip": "no_strip(N)"},
-}
 
 
 class Rename(NamedTuple):
@@ -195,12 +180,20 @@ class Migrated(NamedTuple):
 _BY_SIGNATURE = (ast.ASTType.ShowSignature, ast.ASTType.Defined, ast.ASTType.ProjectSignature)
 
 
-def migrate(statements: Sequence[ast.AST], encodings: Sequence[str | Path]) -> Migrated:
-    """The statements with the old names of ``encodings`` rewritten to today's (see the module)."""
+def migrate(
+    statements: Sequence[ast.AST], encodings: Sequence[str | Path], used: set[Signature] | None = None,
+    heads: set[Signature] | None = None,
+) -> Migrated:
+    """The statements with the old names of ``encodings`` rewritten to today's (see the module).
+    ``used`` and ``heads``: every predicate the statements name and those they define, when the
+    caller knows (the parse's summary: a file with no old name is not walked)."""
     table = renames(encodings)
+    if used is not None:
+        table = {sig: r for sig, r in table.items() if sig in used}
     if not table:
-        return Migrated(list(statements), _former_constants(statements, encodings))
-    own = _own_heads(statements)
+        return Migrated(list(statements), [])
+    old_only = [sig for sig, r in table.items() if not r.new_types]
+    own = _own_heads(statements) if heads is None or any(sig in heads for sig in old_only) else {}
     yours = [_yours(own[sig], r, encodings) for sig, r in table.items() if sig in own and not r.new_types]
     table = {sig: r for sig, r in table.items() if sig not in own or r.new_types}
     plans = [_plan(stmt, table) for stmt in statements]
@@ -222,20 +215,7 @@ def migrate(statements: Sequence[ast.AST], encodings: Sequence[str | Path]) -> M
             if rename is not None:
                 warned.setdefault(rename.old, _warning(where(atom.symbol.location), rename, encodings))
         out.append(_rewritten(stmt, iter(chosen)))
-    return Migrated(out, list(warned.values()) + yours + _former_constants(statements, encodings))
-
-
-def _former_constants(statements: Sequence[ast.AST], encodings: Sequence[str | Path]) -> list[str]:
-    """A warning for each ``#const`` of the rules that names a parameter the encodings take as a fact."""
-    names = [Path(e).name for e in encodings]
-    former = {name: (fact, e) for e in names for name, fact in FORMER_CONSTANTS.get(e, {}).items()}
-    out = []
-    for stmt in statements:
-        if stmt.ast_type == ast.ASTType.Definition and stmt.name in former:
-            fact, encoding = former[stmt.name]
-            out.append(f"{where(stmt.location)}: warning: #const {stmt.name}: {encoding} takes the fact {fact} now, "
-                       "which the command gives (its options decide it), so this definition has no effect")
-    return out
+    return Migrated(out, list(warned.values()) + yours)
 
 
 def _own_heads(statements: Sequence[ast.AST]) -> dict[Signature, str]:
@@ -268,6 +248,23 @@ def _plan(stmt: ast.AST, table: dict[Signature, Rename]) -> Plan:
         rename = table.get(sig) if stmt.positive else None
         return [(sig, None if rename.new_types else True)] if rename is not None else [(None, None)]
     found = [_term_atom(atom) for atom in _atoms(stmt)]
+    renamed = [table.get(parts[0]) if parts is not None else None for parts in found]
+    if not any(renamed):
+        return [(None, None)] * len(found)
+    known: dict[str, set[str]] = {}
+    if any(rename is not None and rename.new_types for rename in renamed):  # what its arguments hold decides
+        known = _known(found, table, stmt)
+    return [
+        (None, None) if parts is None or rename is None
+        else (parts[0], _says_old(parts[1], rename, known) if rename.new_types else True)
+        for parts, rename in zip(found, renamed, strict=True)
+    ]
+
+
+def _known(found: list, table: dict[Signature, Rename], stmt: ast.AST) -> dict[str, set[str]]:
+    """What each variable of the statement holds: the types of the atoms' arguments it stands in
+    (today's names, or the old ones for old names that are no name today), and whether it is
+    computed or compared with as a number or a string."""
     known: dict[str, set[str]] = {}
     for sig, args in filter(None, found):  # what the unambiguous atoms say each variable holds
         rename = table.get(sig)
@@ -279,14 +276,7 @@ def _plan(stmt: ast.AST, table: dict[Signature, Rename]) -> Plan:
                 known.setdefault(arg.name, set()).add(held)
     for name, value in _values(stmt):
         known.setdefault(name, set()).add(value)
-    plan: Plan = []
-    for parts in found:
-        rename = table.get(parts[0]) if parts is not None else None
-        if parts is None or rename is None:
-            plan.append((None, None))
-        else:
-            plan.append((parts[0], _says_old(parts[1], rename, known) if rename.new_types else True))
-    return plan
+    return known
 
 
 _TODAY: dict[Signature, tuple[str, ...]] = {}

@@ -206,18 +206,48 @@ def undefined(files: Sequence[RuleFile], defined: Iterable[Signature]) -> list[s
     return out
 
 
-def diagnose(encodings: Sequence[str | Path], files: Sequence[RuleFile], warn: Callable[[str], None]) -> None:
-    """Warn (once per process) about old names and ``#const`` definitions of what the encodings
-    take as facts now (``migration``), undefined predicates and lower-case strings in the rules."""
+def diagnose(
+    encodings: Sequence[str | Path],
+    files: Sequence[RuleFile],
+    warn: Callable[[str], None],
+    fixed: Iterable[str] = (),
+) -> None:
+    """Warn (once per process) about old names (``migration``), undefined predicates and lower-case
+    strings in the rules, and
+    about ``#const`` definitions of the constants the command sets (``fixed``: its ``-c`` options
+    override them, so the rule's value would be silently ignored)."""
     defined: set[Signature] = set()
     for path in encodings:
         defined |= encoding_signatures(str(path))
     renamed = [message for f in files for message in f.warnings]
-    for message in renamed + undefined(files, defined) + lower_case_strings(files):
+    for message in renamed + undefined(files, defined) + lower_case_strings(files) + overridden(files, fixed):
         warn_once(warn, message)
 
 
-def diagnose_paths(encodings: Sequence[str | Path], paths: Sequence[str | Path]) -> None:
+def overridden(files: Sequence[RuleFile], fixed: Iterable[str]) -> list[str]:
+    names = set(fixed)
+    return [
+        f"{where}: warning: #const {name} is set by the command (its options decide it), so this definition "
+        "has no effect"
+        for f in files
+        for name, where in f.summary.consts
+        if name in names
+    ]
+
+
+def command_constants(options: Sequence[str]) -> list[str]:
+    """The constant names a clingo argument list sets (``-c N=V``, ``--const=N=V``)."""
+    names = []
+    for i, opt in enumerate(options):
+        value = options[i + 1] if opt in ("-c", "--const") and i + 1 < len(options) else None
+        if opt.startswith("--const="):
+            value = opt.removeprefix("--const=")
+        if value is not None and "=" in value:
+            names.append(value.split("=", 1)[0].strip())
+    return names
+
+
+def diagnose_paths(encodings: Sequence[str | Path], paths: Sequence[str | Path], fixed: Iterable[str] = ()) -> None:
     """``diagnose`` before any solver exists (e.g. before forking workers, which then inherit the
     record of what was said). Each file is loaded into a scratch control first, so an unreadable
     file or an unsafe variable is the one error the run prints, with no warnings before it; files
@@ -228,7 +258,7 @@ def diagnose_paths(encodings: Sequence[str | Path], paths: Sequence[str | Path])
             files.append(load(clingo.Control(), path, lambda _code, _msg: None, encodings))
         except RuntimeError:
             return
-    diagnose(encodings, files, default_warn)
+    diagnose(encodings, files, default_warn, fixed)
 
 
 def lower_case_strings(files: Sequence[RuleFile]) -> list[str]:

@@ -1,5 +1,5 @@
 """What a clingo program defines and uses, read from its AST (``clingo.ast``): the predicates of
-rule heads and of bodies with the file and line of each use, the strings and the ``#show``
+rule heads and of bodies with the file and line of each use, the strings, ``#show`` and ``#const``
 statements. ``rules.py`` checks users' rules with it; the signature test reads the encodings with it.
 """
 
@@ -89,6 +89,7 @@ class Summary:
     strings: list[tuple[str, str]] = field(default_factory=list)
     shows: int = 0
     files: set[str] = field(default_factory=set)  # the file and the files it includes
+    consts: list[tuple[str, str]] = field(default_factory=list)  # #const NAME, FILE:LINE
 
     def add(self, stmt: ast.AST) -> None:
         self.files.add(stmt.location.begin.filename)
@@ -103,6 +104,8 @@ class Summary:
             self.heads.update(sig for sig, _ in atoms(stmt.atom))
             for part in stmt.body:
                 self.uses.extend(atoms(part))
+        elif t == ast.ASTType.Definition:
+            self.consts.append((stmt.name, where(stmt.location)))
         elif t == ast.ASTType.Defined:
             self.heads.add((("-" if not stmt.positive else "") + stmt.name, stmt.arity))
         elif t in (ast.ASTType.ShowSignature, ast.ASTType.ShowTerm):

@@ -52,7 +52,8 @@ def parsed(path: str | Path, encodings: Sequence[str | Path] = (), logger: Logge
     known = _migrated.get(key)
     if known is not None and known[0] is info:
         return known[1]
-    moved = migrate(info.statements, encodings)
+    heads = info.summary.heads
+    moved = migrate(info.statements, encodings, heads | {sig for sig, _ in info.summary.uses}, heads)
     summary = Summary()
     for stmt in moved.statements:
         summary.add(stmt)

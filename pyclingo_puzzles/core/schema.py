@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, TypeVar
 
+from ..run import runtime
 from .errors import InputError, shown
 
 API, CLI, JSON = "api", "cli", "json"  # who gave a value: the Python API, the command line, a web request
@@ -85,10 +86,11 @@ def option(default: Any, kind: str, help: str, **meta: Any) -> Any:
     return field(default=default, metadata={KEY: spec})
 
 
-def like(cls: type, name: str, default: Any) -> Any:
+def like(cls: type, name: str, default: Any, **changes: Any) -> Any:
     """A field of a family's options that is ``cls``'s option ``name`` with a default of the
-    family's own (the layout's time limit: always one); its spec, help included, stays ``cls``'s."""
-    return field(default=default, metadata={KEY: options_of(cls)[name].spec})
+    family's own (the layout's time limit: always one) and ``changes`` to its spec (a range of
+    the family's: the layout's one model); its help and flags stay ``cls``'s."""
+    return field(default=default, metadata={KEY: options_of(cls)[name].spec.but(**changes)})
 
 
 class Option:
@@ -301,7 +303,10 @@ PARSERS: dict[str, Callable[[Option, str], Any]] = {
 
 @dataclass(frozen=True)
 class RunOptions:
-    """What every run takes, whatever its family: the part each family's options derive from."""
+    """What every run takes, whatever its family: the part each family's options derive from.
+    ``deadline``: the time limit made a deadline once, when the options are made (the command's:
+    from the run's start), and handed with them to every stage (``runtime.until(options.deadline)``);
+    a copy keeps it, a copy with another limit gets a new one. Not an option: no caller gives it."""
 
     rules: tuple[str, ...] = option((), "paths", "extra ASP rules added to the run (repeatable)",
                                     flag="--rules", metavar="FILE.lp")  # fmt: skip
@@ -315,6 +320,16 @@ class RunOptions:
     memory_limit: int | None = option(None, "bytes", "end the run when it (with its worker processes) holds more "
                                       "memory than this: MiB, or with a unit, e.g. 512M, 4G",
                                       metavar="SIZE")  # fmt: skip
+
+
+    deadline: runtime.Due | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        made, limit = self.deadline, self.time_limit
+        if limit is None or not isinstance(limit, int | float):  # (a wrong type is refused by ``build``)
+            object.__setattr__(self, "deadline", None)
+        elif made is None or made.seconds != limit:
+            object.__setattr__(self, "deadline", runtime.due(limit))
 
 
 RUN = tuple(options_of(RunOptions))  # the common options' names, in the command's order

@@ -44,7 +44,7 @@ ENCODINGS: dict[str, Predicates] = {
     "codeword.lp": _predicates(
         input=(
             "cell(S, I, R, C)", "code(R, C, N)", "alphabet(X)", "word(W, T)", "letter(W, I, X)", "cand(W, S)",
-            "given(N, X)", "key(N, X)", "second",
+            "given(N, X)", "key(N, X)",
         ),
         output=("decode(N, X)", "place(W, S)"),
         derived=("number(N)", "val(R, C, X)", "possible(S, I, X)", "differs"),
@@ -70,24 +70,20 @@ ENCODINGS: dict[str, Predicates] = {
         derived=("shared_option(R, C, X)", "shared_val(R, C, X)"),
     ),
     "crossword_differ.lp": _predicates(
-        input=("earlier_fill(F)", "min_differ(N)", "was(F, S, R, C, X)"),
+        input=("earlier_fill(F)", "was(F, S, R, C, X)"),
         output=(),  # those of the encoding it is loaded after
         derived=("differs(F, S)",),
     ),
     "crossword_fill.lp": _predicates(
         input=(
             "site(S, L)", "site_at(S, R, C, D)", "cell(S, I, R, C)", "word(W, T)", "letter(W, I, X)", "cand(W, S)",
-            "option(R, C, X)", "score(W, N)", "no_repeat", "optimize", "lazy",
+            "option(R, C, X)", "score(W, N)",
         ),
         output=("place(W, S)", "val(R, C, X)"),
         derived=("white(R, C)", "supported(S, I, X)", "best(S, M)"),
     ),
     "crossword_pattern.lp": _predicates(
-        input=(
-            "size(Width, Height)", "min_length(L)", "max_length(L)", "max_words(N)", "min_words(N)", "max_blocks(N)",
-            "symmetry(Y)", "no_square(N)", "no_strip(N)", "theme(R, C, D, L)", "no_word(R, C, D, L)",
-            "long_ok(R, C, D, L)",
-        ),
+        input=("theme(R, C, D, L)", "no_word(R, C, D, L)", "long_ok(R, C, D, L)"),
         output=("block(R, C)",),
         derived=(
             "grid_cell(R, C)", "white(R, C)", "open(R, C)", "shut(R, C)", "start(R, C, D)", "run(R, C, D, L)",
@@ -100,14 +96,14 @@ ENCODINGS: dict[str, Predicates] = {
         derived=("other",),
     ),
     "givens.lp": _predicates(
-        input=("meets(K, E)", "exactly(N)"),
+        input=("meets(K, E)",),
         output=("given(E)",),
         derived=("ruled_out(K)",),
     ),
     "layout.lp": _predicates(
         input=(
-            "word(W)", "letter(W, I, X)", "cand(W, R, C, D)", "root(W)", "prefer(P)", "crossing_weight(N)",
-            "max_width(N)", "max_height(N)", "origin",
+            "word(W)", "letter(W, I, X)", "cand(W, R, C, D)", "root(W)", "prefer(P)", "max_width(N)", "max_height(N)",
+            "origin",
         ),
         output=("place(W, R, C, D)", "crossing(R, C)", "height(H)", "width(Width)"),
         derived=(
@@ -126,8 +122,7 @@ ENCODINGS: dict[str, Predicates] = {
     "wordsearch.lp": _predicates(
         input=(
             "word(W, T)", "letter(W, I, X)", "cand(W, K, R, C, DX, DY)", "size(Width, Height)", "message_length(M)",
-            "priority(W, P)", "max_words(N)", "fit_most", "vary", "max_direction(N)", "max_quadrant(N)",
-            "max_shared(N)",
+            "priority(W, P)", "max_words(N)",
         ),
         output=("place(W, K)",),
         derived=(

@@ -172,7 +172,10 @@ class Solver:
         """Warn (once) about predicates the user's rules use that nothing defines, and about
         lower-case strings (words are upper case)."""
         user_rules().diagnose(
-            [encoding_path(name) for name in encodings], self.rule_files, self._rules_warn or user_rules().default_warn
+            [encoding_path(name) for name in encodings],
+            self.rule_files,
+            self._rules_warn or user_rules().default_warn,
+            user_rules().command_constants(self._options),
         )
 
     def rule_assumptions(self, on: bool = True) -> list[Assumption]:

@@ -196,17 +196,17 @@ def hitting_sets(
     sets: Sequence[frozenset[T]], size: int, most: int, seed: int | None = None, deadline: float | None = None
 ) -> list[frozenset[T]]:
     """Up to ``most`` sets of exactly ``size`` places meeting each of ``sets`` (clingo's
-    enumeration, ``givens.lp`` with ``exactly(size)``): the candidates when the smallest must also pass a
+    enumeration, ``givens.lp`` with ``size``): the candidates when the smallest must also pass a
     second test (a fill-in's "hard")."""
     places = sorted({p for s in sets for p in s}, key=repr)
     if not sets or size <= 0:
         return [frozenset()] if not sets else []
     number = {p: i for i, p in enumerate(places)}
-    solver = Solver(["givens.lp"], seed=seed, distinct=False, options=("--opt-mode=ignore",))
+    options = ("--opt-mode=ignore", "-c", f"size={int(size)}")
+    solver = Solver(["givens.lp"], seed=seed, distinct=False, options=options)
     solver.add_facts(
         clingo.Function("meets", [clingo.Number(k), clingo.Number(number[p])]) for k, s in enumerate(sets) for p in s
     )
-    solver.add_facts([clingo.Function("exactly", [clingo.Number(int(size))])])
     left = None if deadline is None else max(0.0, deadline - time.monotonic())
     result = solver.solve(models=most, keep=most, time_limit=left, reports=False)
     return [frozenset(places[sym.arguments[0].number] for sym in answer.symbols) for answer in result.answers]

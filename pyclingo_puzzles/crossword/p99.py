@@ -85,7 +85,7 @@ def solve_instance(
     solution but keep none (``result.count``). When unsolvable only because of the user's rules,
     ``result.core`` holds the switches of the rule files to blame (``Solver.rule_core``). ``warn``
     gets clingo's messages about other programs than the shipped encodings (the command prints them)."""
-    with runtime.until(runtime.after(options.time_limit)):
+    with runtime.until(options.deadline):
         return _solve(instance, options, warn)
 
 

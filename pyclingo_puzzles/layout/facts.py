@@ -8,7 +8,6 @@ from clingo import Function, Number, String, Symbol
 
 from ..core.grid import Placement
 from .greedy import STEP, Board
-from .objective import crossing_weight
 
 
 def word_facts(words: Sequence[str]) -> Iterator[Symbol]:
@@ -24,15 +23,11 @@ def cand_fact(p: Placement) -> Symbol:
 
 
 def option_facts(
-    root: str, prefer: str, max_width: int | None, max_height: int | None, origin: bool = False,
-    words: Sequence[str] = (),
+    root: str, prefer: str, max_width: int | None, max_height: int | None, origin: bool = False
 ) -> Iterator[Symbol]:
-    """The run's parameters; ``words``: the list, whose ``crossing_weight`` ``prefer(balanced)`` needs."""
     yield Function("root", [String(root)])
     if prefer != "crossings":  # the encoding's order without prefer/1
         yield Function("prefer", [Function(prefer)])
-    if prefer == "balanced":
-        yield Function("crossing_weight", [Number(crossing_weight(words))])
     if origin:
         yield Function("origin")
     if max_width is not None:

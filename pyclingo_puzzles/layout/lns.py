@@ -103,8 +103,9 @@ class Clingo:
         # only the best layout is kept: no projection of the user's atoms (see Solver's ``distinct``)
         solver = Solver([ENCODING], self.rules, seed=self.seed, options=options, warn=self.warn, distinct=False)
         solver.add_facts(word_facts(inst.words))
-        width, height = max_width or inst.max_width, max_height or inst.max_height
-        solver.add_facts(option_facts(root, inst.prefer, width, height, origin, inst.words))
+        solver.add_facts(
+            option_facts(root, inst.prefer, max_width or inst.max_width, max_height or inst.max_height, origin)
+        )
         solver.add_facts(cand_fact(p) for ps in cands.values() for p in ps)
         solver.ground()
         result = solver.solve(models=0, time_limit=max(0.01, time_limit), keep=1)

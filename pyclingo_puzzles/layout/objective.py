@@ -18,8 +18,6 @@ search takes any layout as good on it, whatever its box.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from .grid import Layout
 
 PREFERENCES = ("balanced", "crossings", "area")
@@ -33,14 +31,10 @@ WEIGHT_WORDS = 10  # balanced: a crossing is worth the box cells of this many me
 
 def weight(layout: Layout) -> int:
     """Cells of box one crossing is worth under ``balanced``: WEIGHT_WORDS x the mean word length,
-    rounded half up (every word is placed, so the placed words are the list)."""
-    return crossing_weight([p.word for p in layout.placements])
-
-
-def crossing_weight(words: Sequence[str]) -> int:
-    """``weight`` of a list of words; the encoding gets it as ``crossing_weight(N)``."""
-    letters = sum(len(w) for w in words)
-    return (2 * WEIGHT_WORDS * letters + len(words)) // (2 * len(words))
+    rounded half up (every word is placed, so the placed words are the list). The encoding computes
+    the same integer from its word/letter facts."""
+    letters, words = sum(len(p.word) for p in layout.placements), len(layout.placements)
+    return (2 * WEIGHT_WORDS * letters + words) // (2 * words)
 
 
 def key(layout: Layout, prefer: str) -> tuple[int, int]:

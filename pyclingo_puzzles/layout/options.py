@@ -20,6 +20,7 @@ class LayoutOptions(RunOptions):
 
     time_limit: float = like(RunOptions, "time_limit", DEFAULT_TIME_LIMIT)  # the best found in it: always one
     jobs: int = like(RunOptions, "jobs", 2)  # a second search in a worker process when it pays (jobs > 1)
+    models: int = like(RunOptions, "models", 1, low=1, high=1, note="")  # one best layout (the web reads it)
     work_limit: float | None = option(None, "seconds", "the search's budget as seconds of a quiet machine's work "
                                       "(books)", cli=False)  # fmt: skip
 

@@ -27,8 +27,8 @@ OPEN_FILES = frozenset({errno.EMFILE, errno.ENFILE})
 PROCESSES = frozenset({errno.EAGAIN})  # fork and pthread_create: the process or thread limit
 MEMORY = frozenset({errno.ENOMEM})
 HEADROOM = 64 * 2**20  # bytes of address space below ``ulimit -v`` under which memory counts as short
-RESERVE = 16 * 2**20  # bytes of address space the command holds under a ``ulimit -v``, given back to end the run
-# (a watchdog's thread stack and its last steps' objects; untouched, read-only: no page of memory is used)
+RESERVE = 4 * 2**20  # bytes of address space the command holds under a ``ulimit -v``, given back to end the run
+# (its last steps' objects and a small thread; untouched, read-only: no page of memory is used)
 _reserve: object | None = None  # the mapping (``hold_reserve``)
 _PROCESS_TEXTS = ("start new thread", os.strerror(errno.EAGAIN).lower())
 _MEMORY_TEXTS = ("bad_alloc", "can't allocate", "cannot allocate", os.strerror(errno.ENOMEM).lower(),

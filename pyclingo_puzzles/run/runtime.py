@@ -15,7 +15,7 @@ import contextlib
 import os
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import children, pricing, process
 
@@ -175,6 +175,25 @@ def stopping() -> bool:
 _until: list[float] = []
 
 
+class Due(NamedTuple):
+    """A deadline made once from a time limit (``due``) and carried in the run's options to every
+    stage (``until``), never made again from the limit: when (a ``time.monotonic()`` value), the
+    run's pauses when it was made (a pause since moves it: SIGSTOP) and the seconds it was made of
+    (options that change their limit make a new one)."""
+
+    at: float
+    paused: float
+    seconds: float
+
+
+def due(seconds: float, start: float | None = None) -> Due:
+    """The deadline of a time limit of ``seconds`` counted from ``start`` (default: now; the
+    command's options: the run's start, the process's)."""
+    run = _current
+    base = time.monotonic() if start is None else start
+    return Due(base + max(0.0, seconds), run.paused_for if run is not None else 0.0, seconds)
+
+
 def after(seconds: float | None) -> float | None:
     """The deadline ``seconds`` from now (a ``time.monotonic()`` value, for ``until``); None: none."""
     return None if seconds is None else time.monotonic() + max(0.0, seconds)
@@ -204,12 +223,16 @@ def out_of_time() -> bool:
 
 
 @contextlib.contextmanager
-def until(deadline: float | None) -> Iterator[None]:
-    """A stage's own deadline (a ``time.monotonic()`` value): ``stopping()`` and ``remaining()``
-    also count it, so inner loops that poll them need no deadline of their own."""
+def until(deadline: float | Due | None) -> Iterator[None]:
+    """A stage's own deadline (a ``time.monotonic()`` value, or the run options' ``Due``, moved by
+    the pauses since it was made): ``stopping()`` and ``remaining()`` also count it, so inner loops
+    that poll them need no deadline of their own."""
     if deadline is None:
         yield
         return
+    if isinstance(deadline, Due):
+        run = _current
+        deadline = deadline.at + ((run.paused_for - deadline.paused) if run is not None else 0.0)
     _until.append(deadline)
     index = len(_until) - 1  # stages nest; a pause may have moved the value since (``Run.resumed``)
     try:

@@ -57,6 +57,7 @@ BACKSTOP = 5.0  # seconds of CPU past the limit, per core, after which the kerne
 DEADMAN = 15.0  # seconds of the process's CPU without a poll of the watchdog after which the kernel ends it
 # (no C call of the run holds the GIL that long; clingo's let it go)
 LAST_STEPS_CPU = 2.0  # seconds of CPU a hard exit's last steps have before the kernel ends the process
+FLUSH_STACK = 512 * 2**10  # bytes of stack of the thread that flushes a stream on the way out
 
 
 def default_memory_limit() -> int | None:
@@ -366,6 +367,8 @@ def _flush(stream: object, timeout: float = 0.2) -> None:
         with contextlib.suppress(Exception):
             stream.flush()  # type: ignore[attr-defined]
 
+    with contextlib.suppress(ValueError, RuntimeError):  # (the process ends next: its threads' size no longer matters)
+        threading.stack_size(FLUSH_STACK)  # a thread of the default 8 MiB would not fit in the reserve
     flusher = threading.Thread(target=flush, daemon=True)
     flusher.start()
     flusher.join(timeout)

@@ -165,10 +165,11 @@ def solve_grids(
 
 
 def solve_with(instance: StripsInstance, options: StripsOptions) -> StripsResult:
-    """``solve_grids`` with its options gathered (the API's and the command's way in)."""
+    """``solve_grids`` with its options gathered (the API's and the command's way in), within the
+    options' deadline (made once: the hunt's meta grid shares it with the grids)."""
     o = options
-    return solve_grids(instance, rules=o.rules, models=o.models, count=o.count_only, seed=o.seed,
-                       time_limit=o.time_limit)  # fmt: skip
+    with runtime.until(o.deadline):
+        return solve_grids(instance, rules=o.rules, models=o.models, count=o.count_only, seed=o.seed)
 
 
 class _Tiler:

@@ -24,6 +24,7 @@ FORMATS = {
     "ipuz": ("--ipuz", "application/json", ".ipuz"),
     "puz": ("--puz", "application/octet-stream", ".puz"),
 }
+MOST_MODELS = 50  # solutions a request may ask for
 OUTPUT_OPTIONS = ("format", "paper")  # every family's request options past its options' (the files asked for)
 # request option -> the command's option for the printed page (every family's pages take them)
 PRINTING = {"title": "--title", "instructions": "--instructions", "name_line": "--name-line"}
@@ -37,7 +38,13 @@ class Family:
     keys: tuple[str, ...]  # the instance's keys (the family's YAML)
     word_lists: tuple[str, ...]  # keys holding lists of words: counted against the word limit
     options: type  # the family's options class: a request takes its fields marked ``web`` (core/schema.py)
-    most_models: int = 50  # at most this many solutions a request (layout: 1)
+
+    @property
+    def most_models(self) -> int:
+        """At most this many solutions a request: the server's, or fewer where the family's options
+        say (layout: one)."""
+        high = options_of(self.options)["models"].spec.high
+        return MOST_MODELS if high is None else min(MOST_MODELS, int(high))
 
     @property
     def offered(self) -> tuple[Option, ...]:
@@ -84,7 +91,7 @@ def families() -> dict[str, Family]:
         # the crossword's YAML keys: the puzzle, its clues and theme entries, a size for a generated
         # pattern and the dictionary's least length and score (crossword/reader.YAML_KEYS)
         Family("crossword", "Crossword fill", "Crossword", _crossword_keys(), ("words", "theme"), FillOptions),
-        Family("layout", "Crossword layout", "Crossword", _keys("layout"), ("words",), LayoutOptions, most_models=1),
+        Family("layout", "Crossword layout", "Crossword", _keys("layout"), ("words",), LayoutOptions),
         Family("strips", "Strips", "Strips", _keys("strips"), ("grids",), StripsOptions),
     ]
     return {f.name: f for f in found}

@@ -65,7 +65,7 @@ def find_size(inst: WordSearchInstance, options: WordSearchOptions) -> SizeSearc
     """The smallest size found (of ``options.aspect``); its puzzles are not balanced (balance would
     ask for a larger grid). Each size tried gets a share of the time the run's budget has left
     (``runtime.until``)."""
-    with runtime.until(runtime.after(options.time_limit)):
+    with runtime.until(options.deadline):
         return _find_size(inst, options)
 
 

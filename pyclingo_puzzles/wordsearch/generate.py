@@ -59,7 +59,7 @@ def search(inst: WordSearchInstance, options: WordSearchOptions) -> Outcome:
     """``generate`` with its options gathered (the API's and the command's way in)."""
     o = options
     most = o.fit == "most" or o.max_words is not None
-    with runtime.until(runtime.after(o.time_limit)):  # every stage asks the run's budget for its time
+    with runtime.until(o.deadline):  # every stage asks the run's budget for its time
         run = Run.start(inst, o.rules, o.models, most, o.max_words, o.max_shared, o.balance)
         if most:
             return fit_most(run)

@@ -40,16 +40,8 @@ DENSE_OPTIONS = ("--restarts=L,32",)  # with them: frequent restarts redraw the 
 # (10 of 10, 11 of 11, 12 of 12, 12 of 12 words): no restarts 53k, 42k, 276k, 80k; L,32 25k, 23k,
 # over 210k, 59k; x,100,1.5 20k, 29k, 225k, 58k
 EVERY_WORD_RESTARTS = "x,100,1.5"
-VARY_OPTIONS = ("--heuristic=Domain",)  # every candidate, no overlap heuristic: seeded order (the fact vary)
+VARY_OPTIONS = ("--heuristic=Domain", "-c", "vary=1")  # every candidate, no overlap heuristic: seeded order
 BALANCED = Function("balanced")
-
-
-def tunables(*, fit_most: bool, vary: bool, max_shared: int) -> list[Symbol]:
-    """The encoding's parameters, as facts (docs/rules.md, "Parameters"): the balance's and a book's
-    bounds (``quality.py``'s, which the verifier checks too), and the switches of this round."""
-    out = [Function("max_direction", [Number(quality.MAX_DIRECTION)]),
-           Function("max_quadrant", [Number(quality.MAX_QUADRANT)]), Function("max_shared", [Number(max_shared)])]
-    return out + [Function(name) for name, on in (("fit_most", fit_most), ("vary", vary)) if on]  # fmt: skip
 
 
 def distinct_atom(p: int) -> Symbol:
@@ -119,8 +111,10 @@ class Round:
     ):
         self.inst, self.cands, self.rules = inst, cands, rules
         options = (*CLINGO_OPTIONS, *(DENSE_OPTIONS if dense else VARY_OPTIONS if vary else ()))
+        if max_shared != quality.MAX_SHARED:
+            options = (*options, "-c", f"max_shared={max_shared}")
         if fit_most:
-            options = (*options, *OPT_OPTIONS)
+            options = (*options, *OPT_OPTIONS, "-c", "fit_most=1")
         self.solver = Solver([ENCODING], rules, seed=inst.seed, options=options)
         self.max_shared = max_shared
         self.balance = balance  # solve under the balance constraints (assumption balanced)
@@ -142,7 +136,6 @@ class Round:
             self.heuristic = PlacementHeuristic(cells, inst.seed or 0)
             self.solver.register_propagator(self.heuristic)
         self.solver.add_facts(facts(inst, cands, max_words))
-        self.solver.add_facts(tunables(fit_most=fit_most, vary=vary and not dense, max_shared=max_shared))
         self.solver.ground([("base", []), *([("balance", [])] if balance else [])])
         self.balanced = balance  # the part is grounded: every solve call assumes balanced true or false
         if balance:

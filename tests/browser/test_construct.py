@@ -5,9 +5,11 @@ engine."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -407,6 +409,26 @@ def test_a_pattern_generated_around_a_locked_entry_keeps_it(page: Any, server: T
     assert letters(page, 2) == "HELLO" and page.locator(".sq.block").count() > 0
     expect(sq(page, 2, 4)).to_have_class(has_class("locked"))
 
+    # Another fill swaps the last fill's letters for new ones in one edit: one Undo brings them back
+    asked: list[list[str]] = []
+
+    def autofill(route: Any) -> None:  # the server played by the test: every open square a Z
+        asked.append(route.request.post_data_json["framework"])
+        answer = {"status": "filled", "grid": [row.replace(".", "Z") for row in asked[-1]], "seconds": 0.1}
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
+
+    page.route("**/api/crossword/autofill", autofill)
+    made = [letters(page, r) for r in range(5)]
+    page.get_by_role("button", name="Fill the rest").click()  # the grid is full: nothing changes
+    page.locator("#status").get_by_text("Filled in 0.1 s.").wait_for()
+    page.get_by_role("button", name="Another fill").click()
+    expect(page.locator(".sq.fill .letter").first).to_have_text("Z")
+    assert letters(page, 2) == "HELLO"
+    assert "." not in "".join(asked[0]) and asked[1][2] == "HELLO" and set("".join(asked[1])) <= {".", "#", *"HELLO"}
+    page.get_by_role("button", name="Undo").click()
+    assert [letters(page, r) for r in range(5)] == made
+    page.unroute("**/api/crossword/autofill")
+
     page.get_by_role("button", name="New grid").click()  # wipes the work: an Undo is offered at once
     page.get_by_role("button", name="Start").click()
     expect(page.locator(".sq.block")).to_have_count(0)
@@ -428,4 +450,16 @@ def test_a_file_that_cannot_be_opened_is_named_and_the_work_stays(browser: Any, 
     alert.wait_for()
     assert alert.inner_text().startswith("broken.ipuz could not be opened: not a valid ipuz file")
     assert letters(page, 0).startswith("CAT")
+    # a good one, in a browser that never had its words: its clues are in their boxes
+    mini = {"framework": ["CAT", "ARE", "TEN"], "clues": {"CAT": "Purrer"}, "author": "Ada", "format": "puz"}
+    request = urllib.request.Request(f"{server.url}/api/crossword/export", json.dumps(mini).encode(),
+                                     {"Content-Type": "application/json"})  # fmt: skip
+    good = tmp_path / "mini.puz"
+    with urllib.request.urlopen(request, timeout=MARGIN) as answer:
+        good.write_bytes(answer.read())
+    page.locator("#open-file").set_input_files(good)
+    from playwright.sync_api import expect
+
+    expect(page.get_by_label("Clue for 1 Across CAT")).to_have_value("Purrer")
+    expect(page.get_by_label("Author")).to_have_value("Ada")
     context.close()

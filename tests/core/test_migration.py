@@ -124,12 +124,6 @@ def test_an_old_fill_rule_blames_its_file(cli, tmp_path: Path) -> None:
     assert "not defined" not in res.err
 
 
-def test_a_constant_that_is_a_fact_now_is_warned(tmp_path: Path) -> None:
-    _, warnings, path = rewritten(tmp_path, "#const max_shared = 30.\n#const mine = 2.", "wordsearch.lp")
-    assert warnings == [f"{path}:2: warning: #const max_shared: wordsearch.lp takes the fact max_shared(N) now, "
-                        "which the command gives (its options decide it), so this definition has no effect"]
-
-
 @pytest.mark.parametrize(
     ("rule", "expected", "old"),
     [

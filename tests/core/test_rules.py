@@ -337,15 +337,19 @@ def test_atoms_of_the_users_own_do_not_multiply_solutions(family: str, cli, tmp_
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_constant_the_command_sets_is_warned_once(cli, tmp_path: Path, jobs: str) -> None:
-    """``#const lazy=0.`` in a rule file sets nothing: the fill takes the fact ``lazy`` from the
-    command; say so (once, also when two workers race), and nothing about a constant of the user's own."""
+    """``#const lazy=0.`` in a rule file is overridden by the fill's own ``-c lazy=1``: say so (once,
+    also when two workers race), and say nothing about a constant of the user's own."""
     grid, words = write(tmp_path, "ring.grid", RING), write(tmp_path, "w.txt", WORDS)
     rules_file = write(tmp_path, "lazy.lp", "#const lazy=0.\n#const mine=3.\n")
     res = cli("crossword", grid, "--dictionary", words, "--rules", rules_file, "--jobs", jobs)
     assert res.code == 10
     warned = [line for line in res.err.splitlines() if "#const" in line]
-    assert warned == [f"{rules_file}:1: warning: #const lazy: crossword_fill.lp takes the fact lazy now, which the "
-                      "command gives (its options decide it), so this definition has no effect"]
+    assert warned == [f"{rules_file}:1: warning: #const lazy is set by the command (its options decide it), "
+                      "so this definition has no effect"]
+
+
+def test_command_constants_are_read_from_the_options() -> None:
+    assert rules.command_constants(["-c", "a=1", "--const=b=2", "--seed=3", "-c", "c = 4"]) == ["a", "b", "c"]
 
 
 @pytest.mark.parametrize("family", ["wordsearch", "fill", "strips", "layout"])

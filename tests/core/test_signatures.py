@@ -17,6 +17,7 @@ from clingo import Symbol, ast
 
 from pyclingo_puzzles.core import signatures
 from pyclingo_puzzles.core.programs import ENCODINGS_DIR
+from pyclingo_puzzles.core.rules import command_constants
 from pyclingo_puzzles.core.rulesast import Summary, atoms
 from pyclingo_puzzles.core.signatures import Signature
 from pyclingo_puzzles.core.solve import Solver
@@ -166,12 +167,14 @@ def test_every_fact_a_driver_gives_is_an_input_of_its_encodings(
     """The table's inputs are what the drivers give: a fact of another name (a renamed predicate
     the driver still sends) would be one the encoding never reads."""
     given: list[tuple[tuple[str, ...], set[Signature]]] = []
+    constants: list[tuple[tuple[str, ...], list[str]]] = []
     init, add_facts = Solver.__init__, Solver.add_facts
 
     def recording_init(self: Solver, encodings: Sequence[str], *args: Any, **kwargs: Any) -> None:
         init(self, encodings, *args, **kwargs)
         self._recorded = (tuple(encodings), set())  # type: ignore[attr-defined]
         given.append(self._recorded)  # type: ignore[attr-defined]
+        constants.append((tuple(encodings), command_constants(kwargs.get("options") or ())))
 
     def recording_add_facts(self: Solver, facts: Iterable[Symbol]) -> int:
         facts = list(facts)
@@ -185,3 +188,38 @@ def test_every_fact_a_driver_gives_is_an_input_of_its_encodings(
     for encodings, facts in given:
         inputs = set().union(*(signatures.of(name).input for name in encodings))
         assert facts <= inputs, (encodings, facts - inputs)
+    for encodings, names in constants:  # a parameter the driver sets is one of the encodings' #const
+        declared = set().union(*(declared_constants(Path(name)) for name in encodings))
+        assert set(names) <= declared, (encodings, set(names) - declared)
+
+
+def declared_constants(encoding: Path) -> dict[str, str]:
+    """The ``#const`` parameters of a shipped encoding and their defaults, read by clingo's parser."""
+    found: dict[str, str] = {}
+    path = encoding if encoding.is_absolute() else Path(ENCODINGS_DIR) / encoding.name
+    ast.parse_string(path.read_text(), lambda s: found.update(
+        {s.name: str(s.value)} if s.ast_type == ast.ASTType.Definition else {}))  # fmt: skip
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(signatures.ENCODINGS))
+def test_every_parameter_is_a_commented_const(name: str) -> None:
+    """One way to pass a parameter: a ``#const`` with its default and a comment on its line
+    (docs/rules.md, "Parameters")."""
+    text = (Path(ENCODINGS_DIR) / name).read_text()
+    for const in declared_constants(Path(ENCODINGS_DIR) / name):
+        line = next(line for line in text.splitlines() if line.startswith(f"#const {const} ") or
+                    line.startswith(f"#const {const}="))  # fmt: skip
+        assert "%" in line, line
+
+
+def test_the_pythons_copies_of_defaults_are_the_encodings() -> None:
+    """Where the Python needs a parameter's default too (the verifier's balance bounds, the layout's
+    quality), it is the encoding's ``#const``: a default changed in one place fails here."""
+    from pyclingo_puzzles.layout import objective
+    from pyclingo_puzzles.wordsearch import quality
+
+    word_search = declared_constants(Path(ENCODINGS_DIR) / "wordsearch.lp")
+    assert (int(word_search["max_direction"]), int(word_search["max_quadrant"]), int(word_search["max_shared"])) == (
+        quality.MAX_DIRECTION, quality.MAX_QUADRANT, quality.MAX_SHARED)  # fmt: skip
+    assert int(declared_constants(Path(ENCODINGS_DIR) / "layout.lp")["weight_words"]) == objective.WEIGHT_WORDS

@@ -23,7 +23,7 @@ import pytest
 from pyclingo_puzzles.core.solve import Solver, Status
 from pyclingo_puzzles.crossword.engine import native
 from pyclingo_puzzles.crossword.engine.attempt import ENCODING
-from pyclingo_puzzles.crossword.engine.facts import option_facts, site_facts, switch_facts
+from pyclingo_puzzles.crossword.engine.facts import option_facts, site_facts
 from pyclingo_puzzles.crossword.engine.propagator import WordPropagator
 from pyclingo_puzzles.crossword.engine.pruning import prune
 from pyclingo_puzzles.crossword.engine.strategy import solve_fill
@@ -72,7 +72,7 @@ def search(
     cands = prune(framework, sites, dictionary)
     if cands.empty:
         return ("pruned",)
-    options = ["--sign-def=pos"]
+    options = ["--sign-def=pos", "-c", "lazy=1", "-c", f"no_repeat={int(no_repeat)}"]
     if conflicts is not None:
         options.append(f"--solve-limit={conflicts}")
     solver = Solver([ENCODING], seed=seed % 2**31 or None, options=options)  # clasp takes 32-bit seeds
@@ -81,7 +81,7 @@ def search(
         prop.register(solver.ctl)
     else:
         solver.ctl.register_propagator(prop)
-    solver.add_facts([*site_facts(framework, sites), *option_facts(cands), *switch_facts(no_repeat=no_repeat)])
+    solver.add_facts([*site_facts(framework, sites), *option_facts(cands)])
     solver.ground()
     result = solver.solve(models=1, time_limit=time_limit)
     grid: tuple[str, ...] = ()
@@ -167,10 +167,10 @@ def threaded(kind: str, framework: Framework, words: list[str], rule: str, seed:
     dictionary = Dictionary({w.upper(): 1 for w in words})
     sites = framework.sites()
     cands = prune(framework, sites, dictionary)
-    solver = Solver([ENCODING], options=["--sign-def=pos", "-t", "2"])
+    solver = Solver([ENCODING], options=["--sign-def=pos", "-c", "lazy=1", "-t", "2"])
     prop = KINDS[kind](sites, cands.tables, cands.bits, True, seed, rule)
     prop.register(solver.ctl) if kind == "c" else solver.ctl.register_propagator(prop)
-    solver.add_facts([*site_facts(framework, sites), *option_facts(cands), *switch_facts(no_repeat=True)])
+    solver.add_facts([*site_facts(framework, sites), *option_facts(cands)])
     result = solver.solve(models=1, time_limit=120)
     if result.answers:
         sol = decode_letters(result.answers[0].symbols, sites, framework, ())
@@ -211,10 +211,10 @@ def test_an_empty_dictionary_table_is_unfillable() -> None:
     sites = framework.sites()
     cands = prune(framework, sites, Dictionary({"ABCD": 1}))  # no word of the slot's length
     for kind in ("python", "c"):
-        solver = Solver([ENCODING], options=["--sign-def=pos"])
+        solver = Solver([ENCODING], options=["--sign-def=pos", "-c", "lazy=1"])
         prop = KINDS[kind](sites, cands.tables, cands.bits)
         prop.register(solver.ctl) if kind == "c" else solver.ctl.register_propagator(prop)
-        solver.add_facts([*site_facts(framework, sites), *option_facts(cands), *switch_facts(no_repeat=True)])
+        solver.add_facts([*site_facts(framework, sites), *option_facts(cands)])
         assert solver.solve().status is Status.UNSAT
 
 
@@ -369,9 +369,9 @@ def test_one_compiled_propagator_serves_one_control() -> None:
     sites = framework.sites()
     cands = prune(framework, sites, Dictionary({"CAT": 1}))
     prop = native.NativePropagator(sites, cands.tables, cands.bits)
-    prop.register(Solver([ENCODING], options=[]).ctl)
+    prop.register(Solver([ENCODING], options=["-c", "lazy=1"]).ctl)
     with pytest.raises(ValueError, match="already registered"):
-        prop.register(Solver([ENCODING], options=[]).ctl)
+        prop.register(Solver([ENCODING], options=["-c", "lazy=1"]).ctl)
 
 
 def test_scored_tables_make_the_best_words_letter_first() -> None:
@@ -385,9 +385,9 @@ def test_scored_tables_make_the_best_words_letter_first() -> None:
     scored = {3: SimpleNamespace(length=3, words=table.words, masks=table.masks, scores=(40, 30, 20, 10))}
     fills = {}
     for name, tables in (("unscored", cands.tables), ("scored", scored)):
-        solver = Solver([ENCODING], options=["--sign-def=pos"])
+        solver = Solver([ENCODING], options=["--sign-def=pos", "-c", "lazy=1"])
         native.NativePropagator(sites, tables, cands.bits).register(solver.ctl)  # type: ignore[arg-type]
-        solver.add_facts([*site_facts(framework, sites), *option_facts(cands), *switch_facts(no_repeat=True)])
+        solver.add_facts([*site_facts(framework, sites), *option_facts(cands)])
         result = solver.solve()
         fills[name] = decode_letters(result.answers[0].symbols, sites, framework, ()).grid[0]
     assert fills == {"unscored": "XYC", "scored": "ABC"}

@@ -99,6 +99,7 @@ def random_case(rng: random.Random) -> tuple[list[str], list[str]]:
 def test_every_suggestion_claim_holds_against_the_brute_force() -> None:
     rng = random.Random(7)
     seen = {True: 0, False: 0}
+    searched = 0  # words the search proved dead (not the crossings at once)
     for _ in range(24):
         rows, words = random_case(rng)
         studio = studio_of(words)
@@ -109,7 +110,12 @@ def test_every_suggestion_claim_holds_against_the_brute_force() -> None:
                 assert s.fillable is not None, (rows, s)  # a tiny grid is always decided
                 assert s.fillable == has_fill(rows, words, site, s.word), (rows, words, site, s)
                 seen[s.fillable] += 1
-    assert seen[True] > 5 and seen[False] > 5  # both kinds of claim were made and checked
+                searched += s.why == "search"
+            # asked again (as the page does while some are not known): what was proved is kept, no solve
+            again = studio.suggest(rows, (site.row, site.col, site.direction), limit=6, time_limit=20)
+            assert [s.fillable for s in again.suggestions] == [s.fillable for s in out.suggestions]
+            assert again.solves == 0, (rows, words, site)
+    assert seen[True] > 5 and seen[False] > 5 and searched  # both kinds of claim were made and checked
 
 
 def test_a_verdict_matches_the_brute_force_and_its_fill_verifies() -> None:

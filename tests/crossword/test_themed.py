@@ -154,9 +154,12 @@ def test_a_theme_letter_no_word_crosses_is_named_as_proved(cli, tmp_path: Path) 
 
 
 def test_patterns_run_out_after_fills_cut_by_their_budget_prove_nothing() -> None:
-    from pyclingo_puzzles.crossword.construction.construct import passed_over
+    from pyclingo_puzzles.crossword.construction.construct import passed_over, unfilled_reason
     from pyclingo_puzzles.crossword.construction.pattern import generate as search_patterns
 
     spec = check_spec(PatternSpec(3, 3))
     made = search_patterns(spec, dict.fromkeys(["CAT", "ARE", "TEN"], 1), lambda frame, seconds: passed_over(), seed=1)
     assert made.patterns >= 1 and made.unproved == made.patterns and made.gave_up == "" and not made.dead
+    assert unfilled_reason(made, spec, None) == [
+        f"no grid was proved impossible: {made.patterns} patterns were passed over unfilled within their budget, "
+        "not proved unfillable"]  # fmt: skip

@@ -19,7 +19,6 @@ from pyclingo_puzzles.wordsearch import quality
 from pyclingo_puzzles.wordsearch.candidates import Candidate, all_candidates, facts
 from pyclingo_puzzles.wordsearch.generate import generate
 from pyclingo_puzzles.wordsearch.reader import LEVELS, WordSearchInstance, default_alphabet, read_instance
-from pyclingo_puzzles.wordsearch.rounds import tunables
 from pyclingo_puzzles.wordsearch.verify import Placement, verify
 
 from ..conftest import INSTANCES
@@ -219,7 +218,6 @@ def every_model(
     cands = small_candidates(level)
     solver = Solver(["wordsearch.lp"])
     solver.add_facts(facts(small_instance(level), cands))
-    solver.add_facts(tunables(fit_most=False, vary=False, max_shared=quality.MAX_SHARED))  # the bounds the driver gives
     solver.ground([("base", []), *([("balance", [])] if balance is not None else [])])
     assumptions = [(Function("placed", [Number(w)]), True) for w in range(len(SMALL))]
     if balance is not None:

@@ -9,6 +9,8 @@ from ...books import report as reporting
 from ...books.report import OUTPUT_DIRS
 from ...formats.report import Report
 
+OUTPUTS = ("pdf",)  # the file a book run offers: its interior (-o BOOK.pdf)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="MANIFEST", help="the book's manifest (YAML: title, trim, seed, sections)")

@@ -18,6 +18,9 @@ from ..shared_options import add_html_argument, add_pdf_arguments, page_asked
 LAYOUT_SECONDS = 10.0  # a word list's framework: the layout's search (its own default)
 
 
+OUTPUTS = reporting.OUTPUTS  # the files a run offers (its report's): -o's suffixes too
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file", nargs="*", type=Path, metavar="FILE",

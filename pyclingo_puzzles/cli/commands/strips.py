@@ -12,6 +12,8 @@ from .. import argtypes
 from ..schema_args import add_options, from_args
 from ..shared_options import add_html_argument, add_pdf_arguments, page_asked
 
+OUTPUTS = reporting.OUTPUTS  # the files a run offers (its report's): -o's suffixes too
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

@@ -11,6 +11,8 @@ from ...wordsearch.options import AUTO, WordSearchOptions
 from ..schema_args import add_options, from_args
 from ..shared_options import add_html_argument, add_input, add_pdf_arguments, page_asked
 
+OUTPUTS = reporting.OUTPUTS  # the files a run offers (its report's): -o's suffixes too
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_input(

@@ -69,7 +69,7 @@ def make_with(source: str | Path | Sequence[str] | None, size: str | tuple[int, 
         raise InputError(f"--min-givens ({low}) is more than --max-givens ({high})", "--min-givens")  # API: min_givens=
     seed, every_letter = options.seed, options.every_letter
     against = None if proved_against is None else _dictionary(proved_against, 2)  # read first: its errors too
-    with runtime.until(runtime.after(options.time_limit)):
+    with runtime.until(options.deadline):
         try:
             grid, name = _grid(source, size, dictionary, seed, every_letter)
             name = grid.name or name

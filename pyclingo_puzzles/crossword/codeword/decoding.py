@@ -39,13 +39,12 @@ class Decoder:
         # sorted: the same facts, so the same search, in every process (a set's order is per process)
         self.cands = candidates(self.entries, by_pattern(sorted(words), alphabet))
         self.stats = Stats()
-        self.solver = Solver([ENCODING], seed=seed)
+        self.solver = Solver([ENCODING], seed=seed, options=["-c", "second=1"])
         self.solver.add_facts(self.facts(sorted(alphabet)))
         self.solver.ground()
         self.checks = 0
 
     def facts(self, alphabet: Sequence[str]) -> Iterator[Symbol]:
-        yield Function("second", [])  # only decodings other than the key: none proves it unique
         yield from (Function("alphabet", [String(x)]) for x in alphabet)
         yield from (Function("key", [Number(n), String(x)]) for n, x in self.key.items())
         code = {x: n for n, x in self.key.items()}

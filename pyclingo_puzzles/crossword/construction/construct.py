@@ -155,7 +155,7 @@ def generate_fill(
     # theme letters leave en's best 30% too few words: no first pattern of 40 (three 15-letter
     # themes, seeds 1-10) was filled from them, so a themed grid's patterns skip that phase
     fill = pattern_fill(words, options, best_floor, 0 if spec.themes else BEST_PATTERNS, themed=bool(spec.themes))
-    with runtime.until(runtime.after(options.time_limit)):
+    with runtime.until(options.deadline):
         made = search_patterns(spec, words.words, fill, seed=options.seed, max_patterns=max_patterns)
         if made.framework is not None and isinstance(made.fill, FillOutcome) and made.fill.solutions:
             made.improved = improved_fill(made.framework, made.fill, words, spec, options)

@@ -170,15 +170,14 @@ class PatternSearch:
     def _control(self) -> Solver:
         spec = self.spec
         min_words, longest_entry, square, strip, thin = self.levels[self.level]
-        solver = Solver([ENCODING], seed=self.seed or 0, options=["--sign-def=rnd", "--rand-freq=0.3"])
-        bounds = {"min_length": spec.min_length, "max_length": longest_entry, "max_words": spec.words_bound,
-                  "min_words": min_words, "max_blocks": spec.blocks_bound, "no_square": square, "no_strip": strip}
-        optional = ("min_words", "no_square", "no_strip")  # 0: no bound, no fact
-        solver.add_facts([  # the parameters (docs/rules.md, "Parameters")
-            Function("size", [Number(spec.width), Number(spec.height)]),
-            Function("symmetry", [Function(spec.symmetry)]),
-            *(Function(name, [Number(value)]) for name, value in bounds.items() if value or name not in optional),
-        ])
+        constants = {
+            "height": spec.height, "width": spec.width, "min_length": spec.min_length, "max_length": longest_entry,
+            "max_words": spec.words_bound, "min_words": min_words, "max_blocks": spec.blocks_bound,
+            "square": square, "strip": strip,
+        }
+        options = [x for name, value in constants.items() for x in ("-c", f"{name}={value}")]
+        options += ["-c", f"symmetry={spec.symmetry}", "--sign-def=rnd", "--rand-freq=0.3"]
+        solver = Solver([ENCODING], seed=self.seed or 0, options=options)
         solver.add_facts(
             Function("theme", [Number(t.row or 0), Number(t.col or 0), Function(t.direction), Number(len(t.word))])
             for t in spec.themes

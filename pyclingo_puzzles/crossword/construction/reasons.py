@@ -37,7 +37,7 @@ def unfilled_reason(made: Generated, spec: PatternSpec, min_score: int | None) -
         below = f"a word scored below {min_score}" if min_score is not None else "a word the lists lack"
         for theme in themes_in_core(spec.themes, core):
             lines.append(f"theme entry {theme.text()}: on that pattern a fill of its crossings needs {below}")
-    if lines and not made.dead and not made.gave_up:
+    if (lines or made.unproved) and not made.dead and not made.gave_up:
         lines.append(unproved(made))
     return lines
 

@@ -31,7 +31,7 @@ from ..solution import CrosswordSolution, decode, decode_letters, verify
 from ..wordlists.lists import without
 from . import shared
 from .bans import read_bans
-from .facts import differ_facts, fill_facts, option_facts, site_facts, switch_facts
+from .facts import differ_facts, fill_facts, option_facts, site_facts
 from .propagator import WordPropagator
 from .pruning import Candidates, prune
 
@@ -130,7 +130,7 @@ def prepare(
 
 def diagnose_raced(rules: Sequence[str]) -> None:
     """Said in the parent, not once per worker; the constants are those ``FillJob.run`` sets."""
-    user_rules.diagnose_paths([encoding_path(ENCODING)], rules)
+    user_rules.diagnose_paths([encoding_path(ENCODING)], rules, ("no_repeat", "optimize", "lazy"))
 
 
 def decided(outcome: FillOutcome) -> bool:
@@ -178,8 +178,7 @@ class FillJob:
         compiled, facts, words = self._inputs(solver, value_rule, progress)
         if shared_rule:
             solver.register_propagator(shared.SharedRunPropagator(self.sites, self.options.max_shared_substring))
-        solver.add_facts([*facts, *switch_facts(no_repeat=self.options.no_repeat, optimize=self.options.optimize,
-                                                lazy=self.lazy)])  # fmt: skip
+        solver.add_facts(facts)
         solver.ground()
         solutions: list[CrosswordSolution] = []
         # improve until the optimum is proved (the last model is the best), or enumerate (--count:
@@ -201,13 +200,16 @@ class FillJob:
 
     def _clingo_options(self) -> list[str]:
         o = self.options
-        options = ["--sign-def=pos"]
+        options = ["--sign-def=pos", "-c", f"no_repeat={int(o.no_repeat)}", "-c", f"optimize={int(o.optimize)}"]
+        options += ["-c", f"lazy={int(self.lazy)}"]
         if self.lazy:
             options.append(PROPAGATOR_RESTARTS)
         if o.seed and not self.lazy:
             options.append("--rand-freq=0.01")
         if self.conflicts is not None:
             options.append(f"--solve-limit={self.conflicts}")
+        if o.differ_from:
+            options += ["-c", f"min_differ={o.min_differ or 0}"]
         return options
 
     def _inputs(
@@ -216,7 +218,7 @@ class FillJob:
         """The facts and the words by id (word atoms ground: ``facts.fill_facts``); lazy, the word
         propagator registered on ``solver``, and returned when compiled (it is finished after the search)."""
         o, cands = self.options, self.cands
-        earlier = list(differ_facts(self.sites, o.differ_from, o.min_differ or 0))
+        earlier = list(differ_facts(self.sites, o.differ_from))
         if not self.lazy:
             scores = self.dictionary.words if o.optimize else None
             with runtime.stage("building facts"):  # a large word list takes seconds here

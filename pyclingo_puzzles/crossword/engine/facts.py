@@ -98,17 +98,9 @@ def fill_facts(
     return facts, words
 
 
-def switch_facts(*, no_repeat: bool, optimize: bool = False, lazy: bool = True) -> list[Symbol]:
-    """``no_repeat``, ``optimize``, ``lazy``: the fill's parameters, each a fact when on
-    (``crossword_fill.lp``; docs/rules.md, "Parameters")."""
-    return [Function(name) for name, on in (("no_repeat", no_repeat), ("optimize", optimize), ("lazy", lazy)) if on]
-
-
-def differ_facts(sites: Sequence[Site], grids: Sequence[Sequence[str]], min_differ: int = 1) -> Iterator[Symbol]:
-    """``earlier_fill(F)`` and ``was(F, S, R, C, X)``: earlier fill F had letter X at (R, C) of slot S,
-    and ``min_differ(N)``: the fill differs from each in N entries at least (``crossword_differ.lp``)."""
-    if grids:
-        yield Function("min_differ", [number(min_differ)])
+def differ_facts(sites: Sequence[Site], grids: Sequence[Sequence[str]]) -> Iterator[Symbol]:
+    """``earlier_fill(F)`` and ``was(F, S, R, C, X)``: earlier fill F had letter X at (R, C) of slot S
+    (``crossword_differ.lp``)."""
     for f, grid in enumerate(grids):
         yield Function("earlier_fill", [number(f)])
         for s in sites:

@@ -44,7 +44,7 @@ def solve_fill(framework: Framework, dictionary: Dictionary, options: FillOption
     fill does the whole dictionary decide. Not done when enumerating or optimising, where leaving
     words out would change the answer. Every attempt asks the run's budget for its time
     (``runtime.until``: ``options.time_limit`` within the run's)."""
-    with runtime.until(runtime.after(options.time_limit)):
+    with runtime.until(options.deadline):
         say_slow_mode(options)
         one_fill = options.models == 1 and not options.optimize and not options.count_only
         if one_fill:

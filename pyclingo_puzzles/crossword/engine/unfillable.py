@@ -21,7 +21,7 @@ from clingo import Function, Number, String, Symbol
 from ...core.solve import Solver, Status
 from ...run import runtime
 from ..framework import Framework, Site
-from .facts import site_facts, switch_facts
+from .facts import site_facts
 from .propagator import WordPropagator
 from .wordsets import WordTable, arc_consistent
 
@@ -110,7 +110,8 @@ def _register(solver: Solver, sites: Sequence[Site], tables: dict, bits: dict, n
         solver.register_propagator(WordPropagator(sites, tables, bits, no_repeat, seed))
 
 
-OPTIONS = ["--sign-def=pos"]
+def _options(no_repeat: bool) -> list[str]:
+    return ["--sign-def=pos", "-c", f"no_repeat={int(no_repeat)}", "-c", "optimize=0", "-c", "lazy=1"]
 
 
 class CoreSearch:
@@ -126,9 +127,8 @@ class CoreSearch:
         self.tables = tables_for(self.sites, words) if tables is None else tables
         self.bits = own_candidates(framework, self.sites, self.tables)
         virtual = [_virtual(s) for s in self.sites]
-        self.solver = Solver(list(ENCODINGS), options=OPTIONS)
-        facts = [*site_facts(Framework(()), virtual), *_option_facts(_letter_options(virtual, self.tables, self.bits)),
-                 *switch_facts(no_repeat=no_repeat)]  # fmt: skip
+        self.solver = Solver(list(ENCODINGS), options=_options(no_repeat))
+        facts = [*site_facts(Framework(()), virtual), *_option_facts(_letter_options(virtual, self.tables, self.bits))]
         for s, v in zip(self.sites, virtual, strict=True):
             for i, ((vr, vc), (r, c)) in enumerate(zip(v.cells(), s.cells(), strict=True)):
                 at = [Number(s.id), Number(i), Number(vr), Number(vc), Number(r), Number(c)]
@@ -259,9 +259,8 @@ def fillable(
     bits = arc_consistent(slots, tables, framework.predefined())
     if any(not bits[s.id] for s in slots):
         return Status.UNSAT
-    solver = Solver([ENCODINGS[0]], options=OPTIONS)
-    solver.add_facts([*site_facts(framework, slots), *_option_facts(_letter_options(slots, tables, bits)),
-                      *switch_facts(no_repeat=no_repeat)])  # fmt: skip
+    solver = Solver([ENCODINGS[0]], options=_options(no_repeat))
+    solver.add_facts([*site_facts(framework, slots), *_option_facts(_letter_options(slots, tables, bits))])
     _register(solver, slots, tables, bits, no_repeat, 0)
     return solver.solve(models=1, time_limit=time_limit, keep=0).status
 

@@ -28,7 +28,7 @@ from ...run import runtime
 from ..framework import Framework
 from ..solution import CrosswordSolution, build_solution, verify
 from .attempt import ENCODING, PROPAGATOR_RESTARTS
-from .facts import number, site_facts, string, switch_facts
+from .facts import number, site_facts, string
 from .wordsets import WordTable
 
 POLL = 0.01  # seconds between two looks at the cancel flag and the clock while clingo searches
@@ -60,7 +60,8 @@ class WarmSearch:
         self._literal: dict[tuple[int, int, str], int] = {}
         self._place: dict[Symbol, tuple[int, int, str]] = {}  # a val/3 atom's symbol -> (row, col, letter)
         bits = {s.id: tables[s.length].full for s in self.sites}
-        self.solver = Solver([ENCODING], options=["--sign-def=pos", PROPAGATOR_RESTARTS])
+        options = ["--sign-def=pos", "-c", f"no_repeat={int(no_repeat)}", "-c", "optimize=0", "-c", "lazy=1"]
+        self.solver = Solver([ENCODING], options=[*options, PROPAGATOR_RESTARTS])
         from . import native
         from .propagator import WordPropagator
 
@@ -70,7 +71,7 @@ class WarmSearch:
         else:
             self.solver.register_propagator(WordPropagator(*args))
         placed = self._options(bits)
-        self.solver.add_facts([*site_facts(framework, self.sites), *placed, *switch_facts(no_repeat=no_repeat)])
+        self.solver.add_facts([*site_facts(framework, self.sites), *placed])
         self.solver.ground()
         atoms = self.solver.ctl.symbolic_atoms
         for fact, (r, c, ch) in placed.items():

@@ -74,7 +74,7 @@ def make_with(instance: CrosswordInstance, options: FillinOptions, title: str = 
     """``make`` with its arguments checked and read (the command's way in)."""
     if not instance.words:
         raise InputError("a fill-in needs words: the file has none", instance.path)
-    with runtime.until(runtime.after(options.time_limit)):
+    with runtime.until(options.deadline):
         return _make(instance, options, title)
 
 
@@ -147,7 +147,7 @@ def fill_with(framework: str | Path | Framework | Sequence[str], dictionary: obj
 def _filled(filled_by: Callable[[], Any], options: FillinOptions, title: str) -> FillinResult:
     """The grid filled, then made a fill-in, both within the one deadline of the time limit
     (``runtime.until``, set here once: the fill-in's search gets what the fill left)."""
-    with runtime.until(runtime.after(options.time_limit)):
+    with runtime.until(options.deadline):
         return _from_fill(filled_by(), options, title)
 
 

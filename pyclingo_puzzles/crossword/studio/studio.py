@@ -56,6 +56,9 @@ class Studio:
         self._spent: dict[tuple, float] = {}  # per grid: seconds its verdict has searched
         self._fills: dict[tuple, list[tuple[str, ...]]] = {}
         self._verdicts: dict[tuple, Verdict] = {}
+        # per grid: (slot id, word) the search proved kills it; the page asks again, for longer,
+        # while suggestions are not known, and a word proved once is not solved again
+        self._killers: OrderedDict[tuple, set[tuple[int, str]]] = OrderedDict()
         self._lock = threading.Lock()
         self._generation = 0  # cancel() moves it on: every call begun before it stops
 
@@ -106,7 +109,13 @@ class Studio:
         with self._lock:
             self._fills.clear()
             self._verdicts.clear()
+            self._killers.clear()
             self._spent.clear()
+
+    def killers(self, board: Board) -> set[tuple[int, str]]:
+        """The (slot id, word) pairs proved to kill this grid so far (kept for the last few grids)."""
+        found = _recent(self._killers, board.key)
+        return found if found is not None else _keep(self._killers, board.key, set(), 2 * SEARCHES_KEPT)
 
     def remember(self, board: Board, grid: tuple[str, ...]) -> None:
         kept = self._fills.setdefault(board.shape, [])

@@ -10,7 +10,8 @@ yet (docs/constructor.md, "The studio's engine"). Cheapest proofs first:
    autofill's, another suggestion's) and has the word there proves it keeps the grid fillable;
 5. the warm search (``engine/warm.py``): one solve under the assumption that the slot holds the
    word, in rounds of growing time slices so that every word gets a first look before any gets
-   a long one; the nogoods clingo learns stay for the next word and the next request.
+   a long one; the nogoods clingo learns stay for the next word and the next request, and a word
+   it proved dead stays so for the grid (a later ask, for longer, goes on with the others).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ def suggestions(
     table = survey.tables[site.length]
     dead_grid = not survey.consistent or _known_unfillable(studio, board)
     used = entries(board, site) if studio.no_repeat else set()
+    killers = studio.killers(board)
     listed: list[Suggestion] = []
     bits = survey.bits[site.id] if survey.consistent else survey.own[site.id]
     for scanned, word in enumerate(words_of(bits, table.words)):
@@ -58,6 +60,8 @@ def suggestions(
             s.fillable, s.why = False, "grid"
         elif word in used:
             s.fillable, s.why = False, "repeat"
+        elif (site.id, word) in killers:
+            s.fillable, s.why = False, "search"
         elif not survey.probe(site, word):
             s.fillable, s.why = False, "crossings"
         if not (skip_dead and s.fillable is False):
@@ -69,7 +73,7 @@ def suggestions(
                 s.fillable, s.why = True, "fill"
     solves = 0
     if any(s.fillable is None for s in listed):
-        solves = _search_rounds(board, studio.search(board), site, listed, deadline, stop, studio.remember)
+        solves = _search_rounds(board, studio.search(board), site, listed, deadline, stop, studio.remember, killers)
     return Suggestions(slot_info(board, survey, site), listed, solves=solves)
 
 
@@ -80,7 +84,7 @@ def _known_unfillable(studio, board: Board) -> bool:
 
 def _search_rounds(
     board: Board, search: WarmSearch, site: Site, listed: list[Suggestion], deadline: float | None,
-    stop: Callable[[], bool], remember: Callable[[Board, tuple[str, ...]], None],
+    stop: Callable[[], bool], remember: Callable[[Board, tuple[str, ...]], None], killers: set[tuple[int, str]],
 ) -> int:
     """The undecided words, each solved under the assumption it fills the slot: round after round
     of ``SLICES``, the first word first. Returns the solves made."""
@@ -105,6 +109,7 @@ def _search_rounds(
                 s.fillable, s.why = True, "fill"
             elif status is Status.UNSAT:
                 s.fillable, s.why = False, "search"
+                killers.add((site.id, s.word))
     return solves
 
 

@@ -131,6 +131,7 @@ export function changed() {
   since = { edit: performance.now(), move: performance.now() };
   info.ghost = null;
   info.fill = null;
+  info.core = new Set(); // the old grid's dead end: not marked on the new one while it is checked
   later("slots", askSlots);
   later("suggest", askSuggestions);
   dropSuggestions(true);
@@ -223,8 +224,10 @@ function showVerdict(answer) {
     setVerdict("fillable", full ? "Filled: every entry is a word of the lists." : "Fillable: a fill of the whole grid exists.");
   } else if (answer.verdict === "unfillable") {
     const names = (answer.core || []).map((s) => M.slotByKey(M.key(s))).filter(Boolean).map(M.slotName);
-    const what = names.length === 1 ? `${names[0]} cannot be filled. It is` : names.length ? `these ${names.length} entries cannot be filled together: ${names.join(", ")}. They are` : "no fill exists. The entries no word fits are";
-    setVerdict("unfillable", `Not fillable (proved): ${what} marked on the grid; undo, or change their letters.`);
+    const what = names.length === 1 ? `${names[0]} cannot be filled. It is marked on the grid: undo, or change its letters.`
+      : `${names.length ? `these ${names.length} entries cannot be filled together: ${names.join(", ")}` : "no fill exists"}. ` +
+        "They are marked on the grid: undo, or change their letters.";
+    setVerdict("unfillable", `Not fillable (proved): ${what}`);
   } else {
     setVerdict("undecided", `Undecided in ${answer.seconds.toFixed(1)} s: no fill found yet, and none ruled out.`);
   }

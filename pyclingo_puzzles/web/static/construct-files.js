@@ -102,13 +102,13 @@ async function open(input) {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   try {
     const answer = await E.work("open", { name: file.name, data: btoa(binary) }, `Opening ${file.name}…`);
+    Object.assign(M.state.clues, answer.clues || {}); // before the grid is drawn: its clue boxes show them
     hooks.edit(() => {
       M.blank(answer.framework[0].length, answer.framework.length);
       setRows(answer.framework, false);
       M.state.locked = answer.locked || [];
       if (!M.locksHold()) M.state.locked = [];
     });
-    Object.assign(M.state.clues, answer.clues || {});
     if (answer.title) M.state.title = answer.title;
     if (answer.author) M.state.author = answer.author;
     $("title").value = M.state.title;

@@ -113,10 +113,11 @@ export const complete = (s) => s.cells.every((i) => state.cells[i] && state.cell
 export const slotName = (s) => `${s.number} ${s.direction === "across" ? "Across" : "Down"}`;
 
 /** The grid as the API takes it: rows of "." (empty), "#" (a block) and letters. */
-export function framework() {
+export function framework(withoutFill = false) {
+  const cells = withoutFill ? state.cells.map((ch, i) => (state.filled[i] ? "" : ch)) : state.cells;
   const rows = [];
   for (let r = 0; r < state.height; r++) {
-    rows.push(state.cells.slice(r * state.width, (r + 1) * state.width).map((ch) => ch || ".").join(""));
+    rows.push(cells.slice(r * state.width, (r + 1) * state.width).map((ch) => ch || ".").join(""));
   }
   return rows;
 }

@@ -126,13 +126,18 @@ function take(event) {
 /** Fill the rest of the grid, or only the selected entries (the current one when none is picked). */
 export async function autofill(selected, avoid = null) {
   const only = selected ? (M.state.selected.length ? M.state.selected : [hooks.current()?.key].filter(Boolean)) : [];
+  // another fill asks about the grid less the last fill's letters, and swaps them in one edit (one Undo)
   const body = { ...E.grid(), seed: E.nextSeed(), time_limit: Math.min(20, E.info.limit || 10) };
+  if (avoid) body.framework = M.framework(true);
   if (only.length) body.slots = only.map(M.slotByKey).filter(Boolean).map((s) => ({ row: s.row, col: s.col, direction: s.direction }));
   if (avoid) body.avoid = avoid;
   try {
     const answer = await E.work("autofill", body, "Filling…");
     if (answer.status === "filled") {
-      hooks.edit(() => M.takeFill(answer.grid));
+      hooks.edit(() => {
+        if (avoid) M.clearFill();
+        M.takeFill(answer.grid);
+      });
       E.info.lastFill = { grid: answer.grid, selected };
       $("another").disabled = false;
       const low = answer.below_floor || [];
@@ -153,7 +158,6 @@ export async function autofill(selected, avoid = null) {
 function another() {
   const last = E.info.lastFill;
   if (!last) return;
-  hooks.edit(() => M.clearFill());
   autofill(last.selected, last.grid);
 }
 

@@ -47,9 +47,9 @@ function init() {
 function changed() {
   M.state.selected = M.state.selected.filter((k) => M.slotByKey(k));
   say("");
+  E.changed(); // first: what it drops (the old grid's core, its fill) is not drawn on the new grid
   render();
   keep();
-  E.changed();
 }
 
 /** The cursor moved: draw it and ask for the new entry's suggestions. */
