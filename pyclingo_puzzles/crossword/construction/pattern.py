@@ -158,11 +158,14 @@ class PatternSearch:
         side = max(spec.height, spec.width)
         fewest, most = math.ceil(spec.words_bound * FULL_SHARE), longest(spec)
         # (min_words, max_length, square, strip, thin slots out), loosened a step at a time
+        # the thin slots come in before the long ones: at a floor a long slot has few words for any of
+        # its letters (en at 400: 4 of 15 letters), and a theme's thin crossings leave no pattern at
+        # all (two 11-letter themes at 400: levels 0-2 had none, then every slot up to 15 letters)
         self.levels = [(fewest, most, OPEN_SQUARE, OPEN_STRIP, True), (0, most, OPEN_SQUARE, OPEN_STRIP, True),
-                       (0, side, OPEN_SQUARE, OPEN_STRIP, True), (0, side, OPEN_SQUARE, OPEN_STRIP, False),
+                       (0, most, OPEN_SQUARE, OPEN_STRIP, False), (0, side, OPEN_SQUARE, OPEN_STRIP, False),
                        (0, side, OPEN_SQUARE + 1, 0, False), (0, side, 0, 0, False)]
         if not self.thin:  # no thin slot (no theme): the levels with them out are the same as without
-            self.levels = [level for k, level in enumerate(self.levels) if k != 3]
+            self.levels = [level for k, level in enumerate(self.levels) if k != 2]
         self.level = 0
         self.last = Stats()  # the last search's figures (``generate`` adds them up)
         self.solver = self._control()
