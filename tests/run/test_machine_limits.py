@@ -340,3 +340,33 @@ def test_fpdf_without_pillow_says_nothing() -> None:
     warning (three lines) came before the limit's one line."""
     done = subprocess.run([sys.executable, "-c", NO_PILLOW], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.parametrize(("error", "fallback"), [
+    ("cannot load library 'x.so': x.so: failed to map segment from shared object", False),
+    ("cannot load library 'x.so': x.so: cannot open shared object file: No such file or directory", True),
+])  # fmt: skip
+def test_a_library_that_cannot_be_mapped_is_the_memory_limit(monkeypatch, capsys, error: str, fallback: bool) -> None:
+    """``book`` under ``ulimit -v``: "note: the compiled fill propagator is not available (it does not
+    load (cannot load library ...: failed to map segment ...))" came before the book's memory line."""
+    from cffi import FFI
+
+    from pyclingo_puzzles.crossword.engine import native
+
+    def refused(self: object, name: str) -> None:
+        raise OSError(error)
+
+    monkeypatch.setattr(native, "library_path", lambda: Path("x.so"))
+    monkeypatch.setattr(FFI, "dlopen", refused)
+    native.load.cache_clear()
+    native._warn_fallback.cache_clear()
+    try:
+        if fallback:
+            assert native.choose() == "python" and "not available" in capsys.readouterr().err
+        else:
+            with pytest.raises(MemoryError):
+                native.choose()
+            assert resources.limit_message(MemoryError()) is not None and capsys.readouterr().err == ""
+    finally:
+        native.load.cache_clear()
+        native._warn_fallback.cache_clear()

@@ -350,6 +350,18 @@ def test_a_killed_servers_folders_are_removed_at_the_next_start(tmp_path: Path) 
     assert code == 0 and not (tmp_path / f"pyclingo-web-server-{t.pid}").exists()
 
 
+def settled(pid: int, still: float = 0.5) -> None:
+    """Until process ``pid``'s open descriptors have not changed for ``still`` seconds (or MARGIN)."""
+    until, count, since = time.monotonic() + MARGIN, -1, time.monotonic()
+    while time.monotonic() < until:
+        now = psutil.Process(pid).num_fds()
+        if now != count:
+            count, since = now, time.monotonic()
+        elif time.monotonic() - since >= still:
+            return
+        time.sleep(0.05)
+
+
 def _few_file_descriptors() -> None:
     import resource
 
@@ -367,8 +379,10 @@ def test_under_ulimit_n_256_many_slow_clients_make_no_500_and_no_flood_in_the_lo
         with contextlib.suppress(OSError):  # the client may run short of descriptors before the server
             for _ in range(300):
                 opened.append(s.raw(b"POST /api/wordsearch HTTP/1.1\r\nHost: 127.0.0.1\r\n"))
-        # past the cap a burst's connections are refused (503), and reset past a spare of 24 more (edge.py)
-        time.sleep(0.5)
+        # past the cap a burst's connections are refused (503), and reset past a spare of 24 more
+        # (edge.py): the requests below come once the server has taken the burst in (at load 15,
+        # half a second after it, the spare was still full: every one of them was reset)
+        settled(s.pid)
         with ThreadPoolExecutor(10) as pool:
             during = list(pool.map(lambda i: s.post("wordsearch", {"words": ["cat"], "seed": i}, timeout=60)[0],
                                    range(10)))  # fmt: skip

@@ -25,7 +25,7 @@ from typing import Any
 
 import clingo
 
-from ...run import runtime
+from ...run import resources, runtime
 from ...run.portfolio import Progress
 from ..framework import Site
 from ..options import VALUE_RULES
@@ -81,6 +81,10 @@ def load() -> tuple[Any, Any] | str:
         ffi.cdef(cdef())
         return ffi, ffi.dlopen(str(path))  # after `import clingo`: its symbols resolve there
     except (ImportError, OSError) as exc:
+        if resources.limit_message(exc) is not None or "failed to map segment" in str(exc):
+            # out of memory (ulimit -v: its segments could not be mapped): the run's limit, not an install
+            # to fall back from (``book`` under ulimit -v printed this note before its memory line)
+            raise MemoryError(f"the compiled fill propagator could not be mapped ({exc})") from None
         return f"it does not load ({exc})"
 
 
