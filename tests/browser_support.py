@@ -116,9 +116,13 @@ class SharedTab:
         self.tab = watched(self.context, lambda: self.origins, lambda: self.problems)
 
     def fresh(self) -> None:
-        """What a test may have changed, undone: the site's storage (the studio keeps its grid in
-        localStorage), the page itself, its routes, media, viewport, a held mouse button, cookies."""
+        """What a test may have changed, undone: windows the page opened, the site's storage (the
+        studio keeps its grid in localStorage), the page itself, its routes, media, viewport, a
+        held mouse button, cookies."""
         tab = self.tab
+        for other in self.context.pages:  # a window the page opened would live on into the next test
+            if other is not tab:
+                other.close()
         with contextlib.suppress(Exception):  # a page that is gone or was never loaded has none
             tab.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
         tab.unroute_all()

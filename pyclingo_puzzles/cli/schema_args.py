@@ -37,8 +37,6 @@ def add_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup, option
                more_help: str = "") -> None:  # fmt: skip
     spec = option.spec
     flags = [spec.short, option.flag] if spec.short else [option.flag]
-    if spec.cli_default is not None:
-        default = spec.cli_default()
     kwargs: dict[str, Any] = {"dest": option.keyword, "help": spec.help + more_help}
     if spec.kind == "flag":
         kwargs.update(action="store_false" if spec.invert else "store_true", default=default)

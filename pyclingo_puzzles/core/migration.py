@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import clingo
 from clingo import ast
 
 from . import signatures
-from .rulesast import Signature, children, head_and_uses, where
+from .rulesast import Signature, child_changes, children, head_and_uses, where
 from .rulesast import atoms as rulesast_atoms
 
 REMOVED_IN = "0.2.0"  # the release in which the old names stop working
@@ -296,13 +296,7 @@ def _rewritten(node: ast.AST, chosen: Iterator[Rename | None]) -> ast.AST:
     if node.ast_type == ast.ASTType.SymbolicAtom:
         rename = next(chosen)
         return node.update(symbol=_renamed(node.symbol, rename)) if rename is not None else node
-    changes: dict[str, Any] = {}
-    for key in node.child_keys:
-        value = getattr(node, key)
-        if isinstance(value, ast.AST):
-            changes[key] = _rewritten(value, chosen)
-        elif isinstance(value, Sequence) and not isinstance(value, str):
-            changes[key] = [_rewritten(v, chosen) if isinstance(v, ast.AST) else v for v in value]
+    changes = child_changes(node, lambda child: _rewritten(child, chosen))
     return node.update(**changes) if changes else node
 
 

@@ -5,8 +5,9 @@ statements. ``rules.py`` checks users' rules with it; the signature test reads t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import clingo
 from clingo import ast
@@ -39,6 +40,19 @@ def children(node: ast.AST) -> Iterator[ast.AST]:
             yield value
         elif isinstance(value, Sequence) and not isinstance(value, str):
             yield from (v for v in value if isinstance(v, ast.AST))
+
+
+def child_changes(node: ast.AST, change: Callable[[ast.AST], ast.AST]) -> dict[str, Any]:
+    """``change`` applied to each AST node directly under ``node``, as ``node.update`` takes them
+    (a list of nodes stays a list); the rewrites of the rules' AST walk down with it."""
+    changes: dict[str, Any] = {}
+    for key in node.child_keys:
+        value = getattr(node, key)
+        if isinstance(value, ast.AST):
+            changes[key] = change(value)
+        elif isinstance(value, Sequence) and not isinstance(value, str):
+            changes[key] = [change(v) if isinstance(v, ast.AST) else v for v in value]
+    return changes
 
 
 def where(location: ast.Location) -> str:

@@ -12,14 +12,13 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import clingo
 from clingo import ast
 
 from . import clingolog, rulesfile
 from .errors import InputError
-from .rulesast import Summary, children
+from .rulesast import Summary, child_changes, children
 from .rulesfile import Source
 
 
@@ -168,13 +167,7 @@ def _location(name: str, begin: ast.Position, end: ast.Position) -> ast.Location
 
 def _located(node: ast.AST, name: str) -> ast.AST:
     """``node`` with every location under it in the file ``name`` (clingo gave the text "<string>")."""
-    changes: dict[str, Any] = {}
-    for key in node.child_keys:
-        value = getattr(node, key)
-        if isinstance(value, ast.AST):
-            changes[key] = _located(value, name)
-        elif isinstance(value, Sequence) and not isinstance(value, str):
-            changes[key] = [_located(v, name) if isinstance(v, ast.AST) else v for v in value]
+    changes = child_changes(node, lambda child: _located(child, name))
     if "location" in node.keys():  # noqa: SIM118 (an AST node is no dict: "in" looks elsewhere)
         changes["location"] = _location(name, node.location.begin, node.location.end)
     return node.update(**changes) if changes else node

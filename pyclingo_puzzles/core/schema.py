@@ -37,15 +37,14 @@ class Spec:
     """One option's metadata. ``kind``: whole, number, seconds, flag, choice, text, paths, bytes
     (or any with ``parse`` and ``check`` of the family's own). ``keyword``: its name in the API and
     in JSON when not the field's; ``flag``/``short``: the command's; ``invert``: the command's flag
-    sets the field to False (``--no-balance``); ``cli``/``web``: offered there (the command's own
-    adder, ``cli_default``: a default that differs on the command line, such as the cores for jobs).
+    sets the field to False (``--no-balance``); ``cli``/``web``: offered there (the command's
+    defaults of the machine, the cores for jobs, are its own: ``schema_args.add_options``).
     (A plain class: start-up; a run builds its options once.)"""
 
     __slots__ = (
         "check",
         "choices",
         "cli",
-        "cli_default",
         "flag",
         "help",
         "high",
@@ -64,12 +63,12 @@ class Spec:
     def __init__(self, kind: str, help: str, *, low: float | None = None, high: float | None = None,
                  choices: tuple[str, ...] = (), optional: bool = False, keyword: str | None = None,
                  flag: str | None = None, short: str | None = None, metavar: str | None = None, invert: bool = False,
-                 cli: bool = True, web: bool = False, cli_default: Callable[[], Any] | None = None,
+                 cli: bool = True, web: bool = False,
                  parse: Callable[[str], Any] | None = None, check: Callable[[Any], Any] | None = None,
                  note: str = "") -> None:  # fmt: skip
         self.kind, self.help, self.low, self.high, self.choices = kind, help, low, high, choices
         self.optional, self.keyword, self.flag, self.short, self.metavar = optional, keyword, flag, short, metavar
-        self.invert, self.cli, self.web, self.cli_default = invert, cli, web, cli_default
+        self.invert, self.cli, self.web = invert, cli, web
         self.parse, self.check, self.note = parse, check, note
 
     def but(self, **changes: Any) -> Spec:

@@ -23,7 +23,7 @@ def test_the_shared_page_comes_back_as_a_new_context_would_give_it(
     page: Any, _shared_tab: SharedTab, tmp_path: Path
 ) -> None:
     """What a test changes on the one page the tests share is undone before the next: the site's
-    storage, a route of its own, the media and the viewport it set."""
+    storage, a route of its own, the media and the viewport it set, a window it opened."""
     (tmp_path / "red.css").write_text("p { color: rgb(255, 0, 0); }")
     site = tmp_path / "site.html"
     site.write_text("<link rel='stylesheet' href='red.css'><p>text</p>")
@@ -33,7 +33,10 @@ def test_the_shared_page_comes_back_as_a_new_context_would_give_it(
     page.set_viewport_size({"width": 390, "height": 844})
     page.emulate_media(media="print")
     page.route("**/*.css", lambda route: route.abort())  # not used here: the next page would be refused its style
+    with page.expect_popup():
+        page.evaluate("() => { window.open('about:blank'); }")
     _shared_tab.fresh()
+    assert _shared_tab.context.pages == [page]
     assert page.url == "about:blank"
     page.goto(site.as_uri())
     assert page.evaluate("() => localStorage.length") == 0

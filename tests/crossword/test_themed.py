@@ -102,6 +102,19 @@ def test_optimize_on_a_generated_grid_reports_its_score_and_proof(cli, tmp_path:
     assert big["optimal"] is False and big["score"] == big["improvement"]["score"] >= big["improvement"]["score_before"]
 
 
+def test_optimize_with_a_theme_reports_the_score_without_it_and_its_proof(cli, tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("".join(f"{w};500\n" for w in BEST) + "".join(f"{w};100\n" for w in WORSE))
+    args = ("crossword", "--size", "3x3", "--dictionary", words, "--theme", "MAY@0,0,A", "--optimize", "--jobs", "1")
+    doc = json.loads(cli(*args, "--json").out)
+    assert doc["solutions"][0]["grid"] == ["MAY", "AGE", "NOT"]  # the theme's row, the best words around it
+    assert doc["optimal"] is True and doc["score"] == 2500
+    assert doc["improvement"]["entries"] == 5 and doc["improvement"]["themes"] == 1
+    text = cli(*args).out
+    assert "3x3: total score 2500 over 5 entries (mean 500, theme entries not counted" in text, text
+    assert "optimal (proved)" in text
+
+
 def test_a_themed_pattern_is_filled_from_the_best_words_with_every_word_across_the_theme() -> None:
     from pyclingo_puzzles.crossword.construction.crossings import themed_fill, with_crossings
 

@@ -209,24 +209,23 @@ def test_size_auto_stops_at_the_largest_grid_of_its_aspect(cli, tmp_path: Path) 
 
 def test_size_auto_stopped_by_a_signal_says_so(tmp_path: Path) -> None:
     """SIGTERM while --size auto has found no size yet: the run was interrupted (no time limit
-    was given, so "within the time limit" would send the user looking for one). Each size tried is
-    grounded anew, which no signal interrupts cooperatively: a signal that lands there (rarely; more
-    often on a busy machine: a size's grounding costs the same CPU, its 4 s of search get less of it)
-    ends that run at once, and the test signals a new one: at load 15 three runs in a row were
-    signalled while grounding (CI), so up to eight; and at load 15 all eight were, each after the
-    same 0.25 s of CPU (a busy machine's grounding takes more CPU: the first size's was still under
-    way), so each new run is signalled after 0.3 s more of its CPU than the last."""
-    for attempt in range(8):
-        proc = subprocess.Popen(  # 40 words: the first sizes tried get their 4 s each and fail
-            [sys.executable, "-m", "pyclingo_puzzles", "wordsearch", WORDSEARCH / "animals-30x30.yaml", "--size",
-             "auto"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
-        wait_for_watchdog(proc.pid)
-        wait_for_more_cpu(proc.pid, 0.25 + 0.3 * attempt)  # reading and grounding done: solving
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=60)
-        if err.strip() != "interrupted while grounding":
-            break
+    was given, so "within the time limit" would send the user looking for one). Each size is
+    grounded anew, which no signal interrupts cooperatively ("interrupted while grounding"), so the
+    search must be where the signal lands: three words ground in milliseconds, and a pigeonhole
+    (13 pigeons, 12 holes) that the rules add keeps every size's solver busy for its whole 4 s (no
+    CDCL solver proves it in minutes). At load 16-21 a list of 40 words, whose sizes ground in
+    about as much CPU as their search got, took every one of eight signals while grounding (CI)."""
+    words = write(tmp_path, "CAT\nDOG\nHORSE\n", "words.txt")
+    rules = write(tmp_path, "pig(1..13). hole(1..12).\n{ in(P, H) : hole(H) } = 1 :- pig(P).\n"
+                  ":- in(P, H), in(Q, H), P < Q.\n", "pigeons.lp")  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pyclingo_puzzles", "wordsearch", words, "--size", "auto", "--rules", rules],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    wait_for_watchdog(proc.pid)
+    wait_for_more_cpu(proc.pid, 0.5)  # reading and the first grounding done: the pigeons' search
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
     assert proc.returncode == 1, err
     assert "found before the run was interrupted" in err and "time limit" not in err, err
 

@@ -4,6 +4,7 @@ failed (``explain``: the unfillable core, or at a limit the slots with the fewes
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -48,6 +49,7 @@ CORE_SECONDS = 30.0  # at most this long explaining an unfillable grid (within t
 # entries in IMPROVE_STEPS steps (improve.py)
 GENERATED_FLOOR = 250
 IMPROVE_STEPS = 30
+GROUND_RESERVE, GROUND_RESERVE_MIN, GROUND_RESERVE_MAX = 0.1, 0.5, 10.0  # of the limit, seconds (searching)
 
 
 def with_themes(dictionary: Dictionary, themes: tuple[Theme, ...]) -> Dictionary:
@@ -155,16 +157,27 @@ def generate_fill(
     # theme letters leave en's best 30% too few words: no first pattern of 40 (three 15-letter
     # themes, seeds 1-10) was filled from them, so a themed grid's patterns skip that phase
     fill = pattern_fill(words, options, best_floor, 0 if spec.themes else BEST_PATTERNS, themed=bool(spec.themes))
-    with runtime.until(options.deadline):
+    with runtime.until(searching(options.deadline)):
         made = search_patterns(spec, words.words, fill, seed=options.seed, max_patterns=max_patterns)
         if made.framework is not None and isinstance(made.fill, FillOutcome) and made.fill.solutions:
-            made.improved = improved_fill(made.framework, made.fill, words, spec, options)
+            with contextlib.suppress(runtime.Stopped):  # the limit hit in a step's grounding: the fill stands
+                made.improved = improved_fill(made.framework, made.fill, words, spec, options)
         made.words = words
     if made.framework is not None:
         problems = pattern_problems(made.framework, spec)
         if problems:  # the encoding and the Python check disagree: a defect, never a user's error
             raise AssertionError(f"generated pattern breaks the rules: {problems[0]}")
     return made, spec
+
+
+def searching(deadline: runtime.Due | None) -> runtime.Due | None:
+    """The patterns' share of the run's deadline: GROUND_RESERVE of its limit is kept, since a
+    fill's grounding cannot be interrupted and the run's deadline inside one ends the process with
+    that line alone (4 of 5 runs of two 11-letter themes at 400, -t 60, load 15: no reason said)."""
+    if deadline is None:
+        return None
+    kept = min(GROUND_RESERVE_MAX, max(GROUND_RESERVE_MIN, GROUND_RESERVE * deadline.seconds))
+    return deadline._replace(at=deadline.at - min(kept, deadline.seconds))
 
 
 def improved_fill(

@@ -14,6 +14,7 @@ neither found nor refuted within the budget is forbidden as a whole.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from collections import Counter
@@ -260,16 +261,25 @@ def generate(
     """Patterns until one is filled (``fill(framework, time_limit)`` returns a FillOutcome), the
     run's limit is hit, no pattern is left or ``max_patterns`` were tried. ``words`` (with the
     themes) explain unfillable ones."""
-    from ..engine.unfillable import find_core, tables_for
+    from ..engine.unfillable import tables_for
 
     side = max(spec.height, spec.width)
     tables = tables_for([Site(0, 0, 0, "across", n) for n in range(2, side + 1)], words)
     search = PatternSearch(spec, seed, no_word=list(no_word_slots(spec, tables)), thin=list(thin_slots(spec, tables)))
     out = Generated(None)
-    rng = random.Random(seed or 0)
+    with contextlib.suppress(runtime.Stopped):  # the limit hit inside a fill's grounding: what was learnt is said
+        _patterns(search, spec, words, fill, tables, out, max_patterns, random.Random(seed or 0))
+    return out
+
+
+def _patterns(search: PatternSearch, spec: PatternSpec, words: dict[str, int], fill, tables: dict,
+              out: Generated, max_patterns: int | None, rng: random.Random) -> None:  # fmt: skip
+    """``generate``'s loop: ``out`` holds what it found and learnt."""
+    from ..engine.unfillable import find_core
+
     while not runtime.out_of_time() and not runtime.stopping():
         if max_patterns is not None and search.patterns >= max_patterns:
-            return out
+            return
         status, blocks, slots = search.next(runtime.remaining())
         out.patterns = search.patterns
         out.stats.add(search.last)
@@ -277,16 +287,16 @@ def generate(
             if not out.unproved:
                 left = "no pattern is left that the rules allow" if out.patterns else "the rules allow no pattern"
                 out.gave_up, out.dead = left, dead_crossings(spec, tables)
-            return out
+            return
         if status is not Status.SAT:
-            return out
+            return
         framework = rows_of(spec, blocks)
         outcome = fill(framework, _budget(ATTEMPT_SECONDS * spec.height * spec.width / 225))
         out.framework, out.fill = framework, outcome
         out.stats.add(outcome.stats)
         out.stats.extra = dict(outcome.stats.extra)  # the last fill's own figures (candidates, propagator)
         if outcome.solutions:
-            return out
+            return
         if outcome.result is None or outcome.result.status is Status.UNSAT:
             core = find_core(
                 framework, words, seed=rng.randrange(1 << 16), time_limit=_budget(CORE_SECONDS), tables=tables
@@ -300,7 +310,6 @@ def generate(
         else:
             out.unproved += 1
         search.forbid(slots)
-    return out
 
 
 def _reason_rank(core, framework: Framework) -> tuple[bool, int]:
