@@ -120,6 +120,17 @@ def expect_verdict(page: Any, text: str) -> None:
     page.locator(f"#verdict:has-text('{text}')").wait_for(timeout=WORK)
 
 
+def expect_dead_named(page: Any) -> None:
+    """Every entry no word fits (its clue marked dead) is named in the verdict, not the core's one alone."""
+    from playwright.sync_api import expect
+
+    heads = page.locator("#clues label.clue:has(.dead) input")
+    expect(heads).not_to_have_count(0)
+    for label in heads.evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))"):
+        name = " ".join(label.split()[2:4])  # "Clue for 1 Across [WORD]"
+        expect(page.locator("#verdict")).to_contain_text(re.compile(rf"\b{name}\b"))
+
+
 def across(page: Any, r: int, c: int) -> None:
     """Select the square with the mouse, across (a second click on it turns the direction)."""
     sq(page, r, c).click()
@@ -174,6 +185,7 @@ def test_from_an_empty_15x15_to_a_puz_with_the_mouse(page: Any, server: ThreadSe
     across(page, 0, 0)
     first = page.locator("button.suggestion[data-slot='0,0,across']").first
     first.wait_for(timeout=WORK)
+    expect(page.locator("#suggest-head")).to_have_text("wordscorefill")  # the score column is named
     word = first.get_attribute("data-word")
     first.click()
     slot = page.locator(".sq.in-slot .letter")
@@ -195,6 +207,7 @@ def test_from_an_empty_15x15_to_a_puz_with_the_mouse(page: Any, server: ThreadSe
     page.keyboard.type("QXQ")  # no word of the lists fits: the grid is dead
     expect_verdict(page, "Not fillable")
     expect(page.locator(".sq.core")).not_to_have_count(0)
+    expect_dead_named(page)
     first_clue = page.locator("#clues label.clue").first  # 1 Across, its clue now an earlier word's
     expect(first_clue).to_have_class(has_class("unclued"))
     expect(first_clue.locator(".why")).to_have_text(f'no clue: the clue was for {filled[:3]} ("A first clue")')
@@ -315,6 +328,7 @@ def test_the_same_path_with_the_keyboard_alone(page: Any, server: ThreadServer) 
     page.keyboard.type("QXQ")  # no word of the lists fits: the grid is dead
     expect_verdict(page, "Not fillable")
     expect(page.locator(".sq.core")).not_to_have_count(0)
+    expect_dead_named(page)
     undo_until(page, filled, lambda: press(page, "Control+z"))
     expect_verdict(page, "Filled")
 

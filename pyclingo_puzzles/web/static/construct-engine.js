@@ -17,6 +17,8 @@ let hooks = { render() {}, say() {} };
 
 export const info = {
   counts: new Map(), // slot key -> words that fit its letters
+  countsFor: -1, // the grid version the counts are for
+  unfillable: null, // the grid version and answer of the last "not fillable" shown
   fits: new Map(), // slot key -> those its crossings leave (arc consistency): what the page shows
   letters: new Map(), // cell index -> the letters still possible there
   core: new Set(), // slot keys of the unfillable core
@@ -175,10 +177,13 @@ async function askSlots() {
     const answer = await call("slots", grid());
     if (version !== M.state.version) return;
     info.counts = new Map(answer.slots.map((s) => [M.key(s), s.count]));
+    info.countsFor = version;
     info.fits = new Map(answer.slots.map((s) => [M.key(s), answer.arc_consistent ? s.consistent : s.count]));
     info.letters = new Map();
     for (const cell of answer.cells) info.letters.set(M.index(cell.row, cell.col), cell.letters);
     hooks.render();
+    // the verdict came first: it names the dead entries now known
+    if (info.unfillable?.version === version) showVerdict(info.unfillable.answer);
     seen("slots", from);
   } catch (error) {
     failed(error);
@@ -223,9 +228,16 @@ function showVerdict(answer) {
   } else if (answer.verdict === "fillable") {
     setVerdict("fillable", full ? "Filled: every entry is a word of the lists." : "Fillable: a fill of the whole grid exists.");
   } else if (answer.verdict === "unfillable") {
-    const names = (answer.core || []).map((s) => M.slotByKey(M.key(s))).filter(Boolean).map(M.slotName);
+    // the core is one reason; every entry no word fits is named too (the constructor fixes them all)
+    const cored = (answer.core || []).map((s) => M.slotByKey(M.key(s))).filter(Boolean);
+    info.unfillable = { version: M.state.version, answer };
+    const known = info.countsFor === M.state.version;
+    const dead = M.slots().filter((s) => known && info.counts.get(s.key) === 0 && !M.isLocked(s));
+    dead.forEach((s) => info.core.add(s.key));
+    const names = [...new Set([...cored, ...dead].map(M.slotName))];
+    const together = cored.length > 1 ? " together" : "";
     const what = names.length === 1 ? `${names[0]} cannot be filled. It is marked on the grid: undo, or change its letters.`
-      : `${names.length ? `these ${names.length} entries cannot be filled together: ${names.join(", ")}` : "no fill exists"}. ` +
+      : `${names.length ? `these ${names.length} entries cannot be filled${together}: ${names.join(", ")}` : "no fill exists"}. ` +
         "They are marked on the grid: undo, or change their letters.";
     setVerdict("unfillable", `Not fillable (proved): ${what}`);
   } else {
