@@ -449,6 +449,16 @@ def test_a_pattern_generated_around_a_locked_entry_keeps_it(page: Any, server: T
     page.locator("#status").get_by_role("button", name="Undo").click()
     assert letters(page, 2) == "HELLO" and page.locator(".sq.block").count() > 0
 
+    # a dead end through a locked entry: the advice is to unlock one, not to change its letters
+    core = [{"row": 2, "col": 0, "direction": "across", "length": 5, "pattern": "HELLO"}]
+    dead = {"verdict": "unfillable", "fill": None, "core": core, "core_minimal": True, "seconds": 0.1}
+    page.route("**/api/crossword/verdict", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(dead)))
+    page.locator(".sq:not(.block):not(.locked)").first.click()
+    page.keyboard.type("Q")
+    expect(page.locator("#verdict")).to_contain_text("marked on the grid: unlock one of the locked entries, or undo")
+    page.unroute("**/api/crossword/verdict")
+
 
 def test_a_file_that_cannot_be_opened_is_named_and_the_work_stays(browser: Any, server: ThreadServer,
                                                                  tmp_path: Path) -> None:

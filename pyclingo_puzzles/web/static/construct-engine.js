@@ -228,22 +228,38 @@ function showVerdict(answer) {
   } else if (answer.verdict === "fillable") {
     setVerdict("fillable", full ? "Filled: every entry is a word of the lists." : "Fillable: a fill of the whole grid exists.");
   } else if (answer.verdict === "unfillable") {
-    // the core is one reason; every entry no word fits is named too (the constructor fixes them all)
-    const cored = (answer.core || []).map((s) => M.slotByKey(M.key(s))).filter(Boolean);
-    info.unfillable = { version: M.state.version, answer };
-    const known = info.countsFor === M.state.version;
-    const dead = M.slots().filter((s) => known && info.counts.get(s.key) === 0 && !M.isLocked(s));
-    dead.forEach((s) => info.core.add(s.key));
-    const names = [...new Set([...cored, ...dead].map(M.slotName))];
-    const together = cored.length > 1 ? " together" : "";
-    const what = names.length === 1 ? `${names[0]} cannot be filled. It is marked on the grid: undo, or change its letters.`
-      : `${names.length ? `these ${names.length} entries cannot be filled${together}: ${names.join(", ")}` : "no fill exists"}. ` +
-        "They are marked on the grid: undo, or change their letters.";
-    setVerdict("unfillable", `Not fillable (proved): ${what}`);
+    setVerdict("unfillable", `Not fillable (proved): ${unfillable(answer)}`);
   } else {
     setVerdict("undecided", `Undecided in ${answer.seconds.toFixed(1)} s: no fill found yet, and none ruled out.`);
   }
   hooks.render();
+}
+
+/** What is dead and what to do: the core is one reason; every entry no word fits is named too (the
+ * constructor fixes them all); the advice follows the cause. */
+function unfillable(answer) {
+  const cored = (answer.core || []).map((s) => M.slotByKey(M.key(s))).filter(Boolean);
+  info.unfillable = { version: M.state.version, answer };
+  const known = info.countsFor === M.state.version;
+  const dead = M.slots().filter((s) => known && info.counts.get(s.key) === 0 && !M.isLocked(s));
+  dead.forEach((s) => info.core.add(s.key));
+  const slots = [...new Map([...cored, ...dead].map((s) => [s.key, s])).values()];
+  const names = slots.map(M.slotName);
+  const one = names.length === 1;
+  const marked = `${one ? "It is" : "They are"} marked on the grid: ${advice(slots, one)}.`;
+  if (one) return `${names[0]} cannot be filled. ${marked}`;
+  const together = cored.length > 1 ? " together" : "";
+  return `${names.length ? `these ${names.length} entries cannot be filled${together}: ${names.join(", ")}` : "no fill exists"}. ${marked}`;
+}
+
+function advice(slots, one) {
+  const its = one ? "its" : "their";
+  if (slots.some((s) => M.isLocked(s))) return "unlock one of the locked entries, or undo";
+  // no letters and still no word: its length (or the minimum score) is the cause, not letters
+  if (slots.some((s) => s.cells.every((i) => !M.state.cells[i]))) {
+    return $("min-score").value !== "" ? "lower the minimum score, or add or move blocks" : "add or move blocks";
+  }
+  return `undo, or change ${its} letters`;
 }
 
 function setVerdict(state, text) {
