@@ -60,7 +60,10 @@ def until(condition: Callable[[], bool]) -> None:
 
 def busy(client: TestClient) -> bool:
     pool = client.app.state.pool  # type: ignore[attr-defined]
-    return bool(pool.workers) and not [w for w in pool.idle if not w.lane] and pool.admitted >= 1
+    # a worker has read its task ("began"): one killed before that gives the task to its replacement,
+    # which then runs the whole long layout (two suites side by side: the kill landed there once)
+    began = [w for w in pool.workers if not w.lane and w.began]
+    return bool(began) and not [w for w in pool.idle if not w.lane] and pool.admitted >= 1
 
 
 def in_thread(call: Callable[[], Any]) -> tuple[threading.Thread, list[Any]]:
